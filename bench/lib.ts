@@ -1,0 +1,60 @@
+// Shared bench helpers: a WASM-vs-TS comparison that first checks both give equal output,
+// then times them in one tinybench run and prints the ratio (absolute times are noise here).
+import { Bench } from 'tinybench';
+
+export interface PairCase<I> {
+  /** Row label, e.g. `sumBytes 64 KB`. */
+  name: string;
+  input: I;
+  /** Bytes of input processed per call, for MB/s. */
+  bytes: number;
+}
+
+export interface PairResult { name: string; jsMBs: number; wasmMBs: number; ratio: number }
+
+/**
+ * Times `js(input)` against `wasm(input)` for each case. `same` must hold for their outputs
+ * before anything is timed; a mismatch aborts the run.
+ */
+export async function comparePair<I, O>(title: string, cases: PairCase<I>[], js: (i: I) => O, wasm: (i: I) => O, same: (a: O, b: O) => boolean, timeMs = 400): Promise<PairResult[]> {
+  const rows: PairResult[] = [];
+  for (const c of cases) {
+    if (!same(js(c.input), wasm(c.input))) throw new Error(`${title}: ${c.name}: js and wasm outputs differ; not timing a broken kernel`);
+    const bench = new Bench({ time: timeMs, warmupTime: 100 });
+    bench.add('js', () => { js(c.input); }).add('wasm', () => { wasm(c.input); });
+    await bench.run();
+    const mean = (n: string) => latencyMean(bench, n); // ms per call
+    const jsMs = mean('js'), wasmMs = mean('wasm');
+    rows.push({ name: c.name, jsMBs: c.bytes / 1e3 / jsMs, wasmMBs: c.bytes / 1e3 / wasmMs, ratio: jsMs / wasmMs });
+  }
+  printTable(title, ['case', 'TS MB/s', 'WASM MB/s', 'WASM ÷ TS'], rows.map((r) => [r.name, r.jsMBs.toFixed(0), r.wasmMBs.toFixed(0), r.ratio.toFixed(2) + '×']));
+  return rows;
+}
+
+/** Times several named variants of one job in one tinybench run; prints mean ms and ratio to the first. */
+export async function compareMany(title: string, variants: [string, () => unknown][], timeMs = 1500): Promise<Record<string, number>> {
+  const bench = new Bench({ time: timeMs, warmupTime: 200, iterations: 3 });
+  for (const [n, f] of variants) bench.add(n, f);
+  await bench.run();
+  const out: Record<string, number> = {};
+  for (const [n] of variants) out[n] = latencyMean(bench, n);
+  const base = out[variants[0]![0]]!;
+  printTable(title, ['variant', 'mean ms', `÷ ${variants[0]![0]}`], variants.map(([n]) => [n, out[n]!.toFixed(2), (out[n]! / base).toFixed(2) + '×']));
+  return out;
+}
+
+export function printTable(title: string, head: string[], rows: string[][]): void {
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  console.log(`\n### ${title}\n`);
+  console.log('| ' + head.map((h, i) => h.padEnd(w[i]!)).join(' | ') + ' |');
+  console.log('|' + w.map((n) => '-'.repeat(n + 2)).join('|') + '|');
+  for (const r of rows) console.log('| ' + r.map((c, i) => c.padEnd(w[i]!)).join(' | ') + ' |');
+}
+
+export const SIZES: [string, number][] = [['1 KB', 1024], ['64 KB', 65536], ['1 MB', 1 << 20], ['16 MB', 16 << 20]];
+
+function latencyMean(bench: Bench, name: string): number {
+  const r = bench.getTask(name)?.result as { latency?: { mean: number }; error?: unknown } | undefined;
+  if (!r?.latency) throw new Error(`bench task ${name} failed: ${String(r?.error)}`);
+  return r.latency.mean;
+}

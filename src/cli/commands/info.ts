@@ -1,0 +1,51 @@
+// `levelkit info <file…> [--json] [--backend auto|wasm|js] [--inflate auto|native|pako] [--strict]`
+// A readable summary per file, or one JSON object per line per file (the bulk-scan format).
+import { readFileSync } from 'node:fs';
+import { DecodeError, decode, summarize, type Backend, type InflaterChoice } from '../../index.js';
+import { parseArgs, UsageError } from '../args.js';
+
+export const usage = 'levelkit info <file…> [--json] [--backend auto|wasm|js] [--inflate auto|native|pako] [--strict]';
+
+export async function run(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseArgs(argv, { bool: ['--json', '--strict'], valued: ['--backend', '--inflate', '--encoding'] });
+  if (positionals.length === 0) throw new UsageError('info needs at least one file');
+  const backend = (flags.get('--backend') ?? 'auto') as Backend;
+  if (!['auto', 'wasm', 'js'].includes(backend)) throw new UsageError(`--backend must be auto, wasm or js`);
+  const inflate = (flags.get('--inflate') ?? 'auto') as InflaterChoice;
+  if (!['auto', 'native', 'pako'].includes(inflate)) throw new UsageError(`--inflate must be auto, native or pako`);
+  const encoding = flags.get('--encoding') as string | undefined;
+  const json = flags.has('--json');
+  let failed = 0;
+  for (const file of positionals) {
+    const line = infoFor(file, { backend, inflate, strict: flags.has('--strict'), ...(encoding ? { encoding } : {}) });
+    if ('error' in line) failed++;
+    process.stdout.write(json ? JSON.stringify(line) + '\n' : readable(line));
+  }
+  return failed ? 2 : 0;
+}
+
+type InfoLine =
+  | { file: string; format: string; version: string | number; summary: Record<string, unknown>; warnings: { code: string; message: string; offset: number }[] }
+  | { file: string; error: { code: string; offset: number; path: string; message: string } };
+
+export function infoFor(file: string, opts: object): InfoLine {
+  try {
+    const buf = readFileSync(file);
+    const value = decode(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength), opts);
+    const { version, summary } = summarize(value);
+    return { file, format: value.format, version, summary, warnings: value.warnings.map(({ code, message, offset }) => ({ code, message, offset })) };
+  } catch (e) {
+    if (e instanceof DecodeError) return { file, error: e.toJSON() };
+    const err = e as NodeJS.ErrnoException;
+    if (err.code && err.syscall) return { file, error: { code: 'IO', offset: 0, path: '', message: err.message } };
+    throw e;
+  }
+}
+
+function readable(line: InfoLine): string {
+  if ('error' in line) return `${line.file}\n  error ${line.error.code}: ${line.error.message}\n\n`;
+  let s = `${line.file}\n  format   ${line.format} (version ${line.version})\n`;
+  for (const [k, v] of Object.entries(line.summary)) s += `  ${k.padEnd(8)} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}\n`;
+  for (const w of line.warnings) s += `  warning  ${w.code} at 0x${w.offset.toString(16)}: ${w.message}\n`;
+  return s + '\n';
+}

@@ -1,0 +1,47 @@
+// Text fields of old games are code-page bytes. We keep the raw bytes and decode them with
+// Windows-1252 by default (any TextDecoder label by option); encoders write the raw bytes back.
+
+const decoders = new Map<string, TextDecoder>();
+
+/** Decodes code-page bytes; `encoding` is a WHATWG label (default `windows-1252`). */
+export function decodeText(bytes: Uint8Array, encoding = 'windows-1252'): string {
+  let d = decoders.get(encoding);
+  if (!d) {
+    d = new TextDecoder(encoding);
+    decoders.set(encoding, d);
+  }
+  return d.decode(bytes);
+}
+
+/** Bytes of a fixed-size NUL-padded field up to the first NUL (a copy). */
+export function trimNul(field: Uint8Array): Uint8Array {
+  const end = field.indexOf(0);
+  return (end < 0 ? field : field.subarray(0, end)).slice();
+}
+
+const utf8 = new TextEncoder();
+export function encodeUtf8(s: string): Uint8Array { return utf8.encode(s); }
+export function decodeUtf8(b: Uint8Array): string { return decodeText(b, 'utf-8'); }
+
+/**
+ * Encodes text as Windows-1252 (Latin-1 for code points the cp1252 table maps to themselves).
+ * Characters with no cp1252 byte throw: callers that round-trip keep the raw bytes instead.
+ */
+export function encodeWindows1252(s: string): Uint8Array {
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const b = c < 0x80 || (c >= 0xa0 && c <= 0xff) ? c : CP1252_HIGH.get(c);
+    if (b === undefined) throw new RangeError(`character U+${c.toString(16)} has no Windows-1252 byte`);
+    out[i] = b;
+  }
+  return out;
+}
+
+// The 0x80–0x9F block of Windows-1252, code point → byte (WHATWG index; unmapped bytes map to C1 controls).
+const CP1252_HIGH = new Map<number, number>();
+{
+  const table = [0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+    0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178];
+  table.forEach((cp, i) => CP1252_HIGH.set(cp, 0x80 + i));
+}

@@ -1,0 +1,29 @@
+// The list of formats detect(), decode() and the CLI know. Each format exports one `entry`
+// (src/formats/<fmt>/entry.ts) adapting it to this shape; the array order is the sniffing order.
+
+import type { FormatId, DecodeWarning } from '../core/errors.js';
+import type { DecodeOptions } from '../core/limits.js';
+
+/** Cheap facts for `levelkit info` and bulk scans. */
+export interface Summary {
+  version: string | number;
+  summary: Record<string, unknown>;
+}
+
+/** Anything a decoder returns: it names its format and carries the tolerated faults. */
+export interface Decoded {
+  format: FormatId;
+  warnings: DecodeWarning[];
+}
+
+export interface FormatEntry {
+  /** The format ids this entry can produce. */
+  ids: readonly FormatId[];
+  /** The format id when `head` (the first ≤ 64 bytes) is this format; never throws. */
+  sniff(head: Uint8Array): FormatId | undefined;
+  decode(bytes: Uint8Array, opts?: DecodeOptions): Decoded;
+  summarize(value: Decoded): Summary;
+}
+
+// One line per format; the array order is the sniffing order.
+export const FORMATS: readonly FormatEntry[] = [];

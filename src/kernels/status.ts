@@ -1,0 +1,24 @@
+// Kernel status codes (mirror of assembly/status.ts) and their mapping to DecodeError codes.
+import type { ErrorCode } from '../core/errors.js';
+
+export const Status = {
+  TRUNCATED: -1,
+  OVERFLOW: -2,
+  CORRUPT: -3,
+  NO_MEMORY: -4,
+} as const;
+
+export function statusToErrorCode(status: number): ErrorCode {
+  switch (status) {
+    case Status.TRUNCATED: return 'TRUNCATED';
+    case Status.OVERFLOW: return 'CORRUPT';
+    case Status.CORRUPT: return 'CORRUPT';
+    case Status.NO_MEMORY: return 'LIMIT_EXCEEDED';
+    default: return 'CORRUPT';
+  }
+}
+
+export function statusName(status: number): string {
+  for (const [k, v] of Object.entries(Status)) if (v === status) return k;
+  return `status ${status}`;
+}
