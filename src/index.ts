@@ -35,6 +35,13 @@ export function summarize(value: Decoded): Summary {
   return entry.summarize(value);
 }
 
+/** Encodes a decoded value back to its format (dispatching on `value.format`). */
+export function encode(value: Decoded): Uint8Array {
+  const entry = FORMATS.find((f) => f.ids.includes(value.format));
+  if (!entry?.encode) throw new TypeError(`levelkit: no encoder for format ${String(value.format)}`);
+  return entry.encode(value);
+}
+
 function entryFor(bytes: Uint8Array) {
   const id = detect(bytes);
   const entry = id && FORMATS.find((f) => f.ids.includes(id));

@@ -40,6 +40,12 @@ export interface DecodeOptions {
    * raw bytes are always kept next to the decoded text.
    */
   encoding?: string;
+  /**
+   * `all` (default) decodes everything. `summary` decodes only what summarize() needs (header,
+   * counts, the main grid for gridDigest) and leaves heavy sections (other grids, pixels, sounds)
+   * undecoded, for bulk scans. Each format documents what it skips.
+   */
+  sections?: 'all' | 'summary';
 }
 
 export function resolveLimits(opts?: DecodeOptions): Limits {

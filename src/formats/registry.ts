@@ -23,6 +23,8 @@ export interface FormatEntry {
   sniff(head: Uint8Array): FormatId | undefined;
   decode(bytes: Uint8Array, opts?: DecodeOptions): Decoded;
   summarize(value: Decoded): Summary;
+  /** Writes a decoded value back to bytes (formats with an encoder). */
+  encode?(value: Decoded): Uint8Array;
 }
 
 // One line per format; the array order is the sniffing order.
