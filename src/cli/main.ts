@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // The `levelkit` command: picks a subcommand; each lives in commands/<name>.ts.
 // Exit codes: 0 all files fine, 2 some file failed to decode, 1 bad usage.
 import { UsageError } from './args.js';

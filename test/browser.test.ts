@@ -1,0 +1,58 @@
+// The browser build in a real (headless) Chromium: the demo page decodes every fixture with the
+// pako inflater and the WASM kernels, and must report exactly what Node reports with native zlib.
+// Needs Debian's chromium (.ci/run installs it); skips with a visible notice when it is absent.
+import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decode, summarize } from '../src/index.js';
+import { FIXTURES, ROOT, listFiles, readBytes } from './helpers/paths.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const haveBrowser = existsSync(CHROMIUM) && existsSync(`${ROOT}/dist/levelkit.browser.mjs`);
+if (!haveBrowser) console.warn(`\n[levelkit] browser suite SKIPPED: needs ${CHROMIUM} and dist/ (npm run build); .ci/run installs chromium\n`);
+
+const FIXTURE_FILES = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/i).filter((p) => !p.includes('/bad/'));
+
+describe.skipIf(!haveBrowser)('demo page in headless Chromium', () => {
+  let browser: any, page: any, server: { url: string; close(): Promise<void> };
+
+  beforeAll(async () => {
+    const { chromium } = await import('playwright-core');
+    const { serve } = await import('./browser/serve.mjs');
+    server = await serve(0);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e: Error) => errors.push(e.message));
+    await page.goto(`${server.url}/test/browser/demo.html`);
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 20_000 });
+    expect(errors).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('has fixtures to decode', () => {
+    expect(FIXTURE_FILES.length).toBeGreaterThan(0);
+  });
+
+  it('decodes every fixture exactly as Node does', async () => {
+    for (const path of FIXTURE_FILES) {
+      const rel = relative(ROOT, path);
+      const inBrowser = await page.evaluate(async (url: string) => {
+        const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+        return (window as unknown as { levelkitInspect(n: string, b: Uint8Array): unknown }).levelkitInspect(url, bytes);
+      }, `/${rel}`);
+      const value = decode(readBytes(path));
+      const { version, summary } = summarize(value);
+      expect(inBrowser, rel).toEqual(JSON.parse(JSON.stringify({ file: `/${rel}`, format: value.format, version, summary, warnings: value.warnings })));
+    }
+    // The page shows a WASM-vs-TS timing table only when the WASM kernels instantiated.
+    expect(await page.textContent('#env')).toContain('WebAssembly kernels available');
+  });
+});
