@@ -18,7 +18,7 @@ describe.skipIf(!haveBrowser)('demo page in headless Chromium', () => {
 
   beforeAll(async () => {
     const { chromium } = await import('playwright-core');
-    const { serve } = await import('./browser/serve.mjs');
+    const { serve } = await import('./browser/serve.js');
     server = await serve(0);
     browser = await chromium.launch({
       executablePath: CHROMIUM,

@@ -5,6 +5,9 @@ const decoders = new Map<string, TextDecoder>();
 
 /** Decodes code-page bytes; `encoding` is a WHATWG label (default `windows-1252`). */
 export function decodeText(bytes: Uint8Array, encoding = 'windows-1252'): string {
+  // QUIRK: Node 20's TextDecoder decodes the `windows-1252` label as ISO-8859-1 (0x80 → U+0080,
+  // not €), unlike browsers and the WHATWG table; decode it here so every host gives the same text.
+  if (WINDOWS_1252_LABELS.has(encoding.toLowerCase())) return decodeWindows1252(bytes);
   let d = decoders.get(encoding);
   if (!d) {
     d = new TextDecoder(encoding);
@@ -38,10 +41,20 @@ export function encodeWindows1252(s: string): Uint8Array {
   return out;
 }
 
-// The 0x80–0x9F block of Windows-1252, code point → byte (WHATWG index; unmapped bytes map to C1 controls).
-const CP1252_HIGH = new Map<number, number>();
-{
-  const table = [0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
-    0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178];
-  table.forEach((cp, i) => CP1252_HIGH.set(cp, 0x80 + i));
+const WINDOWS_1252_LABELS = new Set(['windows-1252', 'cp1252', 'x-cp1252', 'latin1', 'iso-8859-1', 'ascii', 'us-ascii']);
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  let out = '';
+  // Chunks keep String.fromCharCode's argument count bounded.
+  for (let start = 0; start < bytes.length; start += 8192) {
+    const chunk = Array.from(bytes.subarray(start, start + 8192), (b) => (b >= 0x80 && b < 0xa0 ? CP1252_TABLE[b - 0x80]! : b));
+    out += String.fromCharCode(...chunk);
+  }
+  return out;
 }
+
+// The 0x80–0x9F block of Windows-1252 (WHATWG index; unmapped bytes map to C1 controls).
+const CP1252_TABLE = [0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+    0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178];
+/** Code point → byte for that block. */
+const CP1252_HIGH = new Map<number, number>(CP1252_TABLE.map((cp, i) => [cp, 0x80 + i]));

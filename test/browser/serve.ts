@@ -6,12 +6,12 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const TYPES = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.map': 'application/json', '.json': 'application/json' };
+const TYPES: Record<string, string> = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.map': 'application/json', '.json': 'application/json' };
 
 /** Starts the server on `port` (0 = any free port) and resolves to its base URL and a close function. */
-export function serve(port = 0) {
+export function serve(port = 0): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
     const file = join(ROOT, path);
     if (!file.startsWith(ROOT)) { res.writeHead(403).end(); return; }
     try {
@@ -22,8 +22,8 @@ export function serve(port = 0) {
     }
   });
   return new Promise((ok) => server.listen(port, '127.0.0.1', () => {
-    const { port: p } = server.address();
-    ok({ url: `http://127.0.0.1:${p}`, close: () => new Promise((c) => server.close(c)) });
+    const { port: p } = server.address() as { port: number };
+    ok({ url: `http://127.0.0.1:${p}`, close: () => new Promise<void>((c) => server.close(() => c())) });
   }));
 }
 

@@ -1,0 +1,65 @@
+// The zlib interface: native and pako agree, sizes are enforced, damage becomes DecodeError.
+import { deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { DecodeError } from '../../src/core/errors.js';
+import { DEFAULT_LIMITS } from '../../src/core/limits.js';
+import { deflateZlib, hasNativeZlib, inflateExact } from '../../src/core/inflate.js';
+import { Prng } from '../helpers/prng.js';
+
+const site = { format: 'wwd' as const, offset: 1524, path: 'mainBlock' };
+const CHOICES = ['native', 'pako'] as const;
+
+function code(fn: () => unknown): string {
+  try { fn(); return 'ok'; } catch (e) { return e instanceof DecodeError ? e.code : `THROWN ${String(e)}`; }
+}
+
+describe('inflateExact', () => {
+  it('has the native inflater under Node', () => expect(hasNativeZlib()).toBe(true));
+
+  describe.each(CHOICES)('%s', (choice) => {
+    const rng = new Prng(5);
+    const data = rng.bytes(100_000).map((b) => b & 7); // compressible
+    const z = new Uint8Array(deflateSync(data));
+
+    it('inflates to exactly the expected size and reports the bytes used', () => {
+      const withTail = new Uint8Array([...z, ...new TextEncoder().encode('<wm_meta>x</wm_meta>')]);
+      const r = inflateExact(withTail, data.length, choice, DEFAULT_LIMITS, site);
+      expect(Buffer.compare(r.bytes, data)).toBe(0);
+      expect(r.consumed).toBe(z.length);
+    });
+    it('rejects a stream that is longer or shorter than expected', () => {
+      expect(code(() => inflateExact(z, data.length - 1, choice, DEFAULT_LIMITS, site))).toBe('CORRUPT_COMPRESSED');
+      expect(code(() => inflateExact(z, data.length + 1, choice, DEFAULT_LIMITS, site))).toBe('CORRUPT_COMPRESSED');
+    });
+    it('rejects truncated and damaged streams', () => {
+      for (const cut of [0, 1, 2, 10, z.length - 1]) expect(code(() => inflateExact(z.subarray(0, cut), data.length, choice, DEFAULT_LIMITS, site)), `cut ${cut}`).toBe('CORRUPT_COMPRESSED');
+      const bad = z.slice();
+      bad[bad.length - 1]! ^= 0xff; // Adler-32 is checked
+      expect(code(() => inflateExact(bad, data.length, choice, DEFAULT_LIMITS, site))).toBe('CORRUPT_COMPRESSED');
+    });
+    it('checks the expected size against the limit before allocating', () => {
+      const e = (() => { try { inflateExact(z, 2 ** 31, choice, { ...DEFAULT_LIMITS, maxInflatedBytes: 1 << 20 }, site); } catch (x) { return x; } })();
+      expect(e).toBeInstanceOf(DecodeError);
+      expect((e as DecodeError).code).toBe('LIMIT_EXCEEDED');
+      expect((e as DecodeError).offset).toBe(1524);
+      expect((e as DecodeError).path).toBe('mainBlock');
+    });
+    it('inflates empty output', () => {
+      expect(inflateExact(new Uint8Array(deflateSync(new Uint8Array(0))), 0, choice, DEFAULT_LIMITS, site).bytes.length).toBe(0);
+    });
+    it('does not mutate its input', () => {
+      const copy = z.slice();
+      inflateExact(z, data.length, choice, DEFAULT_LIMITS, site);
+      expect(Buffer.compare(copy, z)).toBe(0);
+    });
+  });
+
+  it('deflateZlib output inflates back with both inflaters', () => {
+    const data = new Prng(11).bytes(5000);
+    for (const c of CHOICES) {
+      const z = deflateZlib(data, 9, c);
+      expect(z[0]).toBe(0x78);
+      for (const d of CHOICES) expect(Buffer.compare(inflateExact(z, data.length, d, DEFAULT_LIMITS, site).bytes, data)).toBe(0);
+    }
+  });
+});
