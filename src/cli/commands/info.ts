@@ -3,8 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { DecodeError, decode, summarize, type Backend, type InflaterChoice } from '../../index.js';
 import { parseArgs, UsageError } from '../args.js';
+import { expandPaths } from '../../scan/walk.js';
 
-export const usage = 'levelkit info <file…> [--json] [--backend auto|wasm|js] [--inflate auto|native|pako] [--strict]';
+export const usage = 'levelkit info <file|folder…> [--json] [--backend auto|wasm|js] [--inflate auto|native|pako] [--strict]';
 
 export async function run(argv: string[]): Promise<number> {
   const { flags, positionals } = parseArgs(argv, { bool: ['--json', '--strict'], valued: ['--backend', '--inflate', '--encoding'] });
@@ -16,11 +17,13 @@ export async function run(argv: string[]): Promise<number> {
   const encoding = flags.get('--encoding') as string | undefined;
   const json = flags.has('--json');
   let failed = 0;
-  for (const file of positionals) {
+  const { files, skipped } = expandPaths(positionals);
+  for (const file of files) {
     const line = infoFor(file, { backend, inflate, strict: flags.has('--strict'), ...(encoding ? { encoding } : {}) });
     if ('error' in line) failed++;
     process.stdout.write(json ? JSON.stringify(line) + '\n' : readable(line));
   }
+  if (skipped && !json) process.stderr.write(`(${skipped} files under the given folders are not in a format levelkit knows; skipped)\n`);
   return failed ? 2 : 0;
 }
 
