@@ -5,6 +5,7 @@ import { DecodeError } from './core/errors.js';
 import type { DecodeOptions } from './core/limits.js';
 import { detect } from './detect.js';
 import { FORMATS, type Decoded, type Summary } from './formats/registry.js';
+import type { WwdLevel } from './formats/wwd/types.js';
 
 export { detect } from './detect.js';
 export { DecodeError, type ErrorCode, type FormatId, type DecodeWarning } from './core/errors.js';
@@ -15,9 +16,10 @@ export { jsKernels } from './kernels/js/index.js';
 export { wasmKernels, wasmAvailable, init } from './kernels/wasm/index.js';
 export type { Summary } from './formats/registry.js';
 // Format namespaces (wwd, teeworlds, graal…): one line per format.
+export * as wwd from './formats/wwd/index.js';
 
 /** What decode() returns: one of the formats' results, discriminated by `format`. */
-export type AnyDecoded = Decoded; // narrowed to the union of the formats' result types as they land
+export type AnyDecoded = WwdLevel;
 
 /**
  * Detects the format by content and decodes it.

@@ -3,6 +3,7 @@
 
 import type { FormatId, DecodeWarning } from '../core/errors.js';
 import type { DecodeOptions } from '../core/limits.js';
+import { entry as wwd } from './wwd/entry.js';
 
 /** Cheap facts for `levelkit info` and bulk scans. */
 export interface Summary {
@@ -28,4 +29,6 @@ export interface FormatEntry {
 }
 
 // One line per format; the array order is the sniffing order.
-export const FORMATS: readonly FormatEntry[] = [];
+export const FORMATS: readonly FormatEntry[] = [
+  wwd,
+];

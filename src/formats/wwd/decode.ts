@@ -1,0 +1,121 @@
+// WWD decoder: the container (header, zlib main block, checksum) and then the semantics (planes,
+// grids, objects, tile properties) found through absolute offsets. See README.md for the layout
+// and every tolerated fault.
+
+import { ByteReader } from '../../core/reader.js';
+import { makeContext, type DecodeContext } from '../../core/context.js';
+import type { DecodeOptions } from '../../core/limits.js';
+import { inflateExact } from '../../core/inflate.js';
+import { HEADER_BYTES, PLANE_HEADER_BYTES, SIGNATURE, readHeader } from './header.js';
+import { gridStats, readGrid, readImageSetNames, readPlaneHeaders, readPlaneObjects, seekAbsolute } from './planes.js';
+import { emptyObjectTable, objectsByteLength } from './objects.js';
+import { TILE_TABLE_COUNT_WORD, readTileProperties, readTileTableHeader } from './tile-properties.js';
+import { classifyChecksum } from './checksum.js';
+import { canonicalLayout, firstLayoutDifference } from './layout.js';
+import { detectGame } from './game.js';
+import type { WwdContainer, WwdLevel, WwdPlane } from './types.js';
+
+/** True when `head` starts with the WWD signature (the header size, 0x5F4). Never throws. */
+export function sniff(head: Uint8Array): boolean {
+  return head.length >= 4 && (head[0]! | (head[1]! << 8) | (head[2]! << 16) | (head[3]! << 24)) === SIGNATURE;
+}
+
+/**
+ * Decodes a WWD file. Throws DecodeError: BAD_MAGIC (signature ≠ 0x5F4), TRUNCATED,
+ * OUT_OF_RANGE (an offset outside the main block), CORRUPT (tile type other than 1–3, negative
+ * grid size), CORRUPT_COMPRESSED, LIMIT_EXCEEDED. Offsets inside the main block are the spec's
+ * absolute offsets into header + uncompressed block. Warnings: CHECKSUM_MISMATCH, TRAILING_BYTES,
+ * LAYOUT, NO_MAIN_PLANE. The input is never modified; every array in the result is a copy.
+ */
+export function decode(bytes: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
+  const ctx = makeContext('wwd', opts);
+  const summaryOnly = opts.sections === 'summary';
+  const r = new ByteReader(bytes, 'wwd');
+  r.need(4, 'signature');
+  const signature = r.u32();
+  // QUIRK: Gruntz retail only rejects signatures above 0x5F4; every editor and Claw tool
+  // requires equality, and no writer produces another value, so anything else is BAD_MAGIC.
+  if (signature !== SIGNATURE) throw r.fail('BAD_MAGIC', { at: 0, path: 'header.signature', expected: '0x5f4', actual: '0x' + signature.toString(16) });
+  r.pos = 0;
+  r.need(HEADER_BYTES, 'header');
+  const raw = r.within('header', () => readHeader(r, ctx.encoding));
+  const { mainBlockSizeField, checksum: storedChecksum, ...header } = raw;
+
+  const stored = bytes.subarray(HEADER_BYTES);
+  let block = stored;
+  let consumed = stored.length;
+  if (header.compressed) {
+    const inflated = inflateExact(stored, mainBlockSizeField, ctx.inflate, ctx.limits, { format: 'wwd', offset: HEADER_BYTES, path: 'mainBlock' });
+    block = inflated.bytes;
+    consumed = inflated.consumed;
+  }
+  const trailing = stored.slice(consumed);
+  const facts = classifyChecksum(ctx.kernels, stored.subarray(0, consumed), trailing, storedChecksum);
+  if (facts.class === 'mismatch') {
+    ctx.warnings.warn('CHECKSUM_MISMATCH', `stored checksum 0x${(storedChecksum >>> 0).toString(16)} fits neither WapWorld (0x${facts.wapworld.toString(16)} + 0..255) nor WapMap (0x${facts.wapmap.toString(16)})`, 0x2ec, 'header.checksum');
+  }
+  if (trailing.length) ctx.warnings.warn('TRAILING_BYTES', `${trailing.length} bytes after the zlib stream (kept in container.trailing)`, HEADER_BYTES + consumed, 'mainBlock');
+  const container: WwdContainer = {
+    mainBlockSizeField, storedLength: stored.length, streamLength: consumed, trailing,
+    checksum: { stored: storedChecksum, ...facts },
+  };
+
+  // Offsets in the file are absolute over header + (uncompressed) block: base the reader there.
+  const br = new ByteReader(block, 'wwd', HEADER_BYTES);
+  seekAbsolute(br, header.planesOffset, 'planes');
+  const headers = readPlaneHeaders(br, header.planeCount, ctx, PLANE_HEADER_BYTES);
+  const mainPlane = headers.findIndex((p) => p.flagBits.main);
+  if (mainPlane < 0 && headers.length) ctx.warnings.warn('NO_MAIN_PLANE', 'no plane is flagged main', header.planesOffset, 'planes');
+
+  const planes: WwdPlane[] = headers.map((p, i) => br.within(`planes[${i}]`, () => {
+    const full = !summaryOnly || i === mainPlane;
+    const tiles = full ? readGrid(br, p, ctx) : new Uint32Array(0);
+    const imageSetNames = readImageSetNames(br, p, ctx);
+    const objects = summaryOnly ? emptyObjectTable() : readPlaneObjects(br, p, ctx);
+    const stats = full ? gridStats(tiles, p.imageSetCount, ctx) : null;
+    return { ...p, tiles, imageSetNames, objects, stats };
+  }));
+
+  seekAbsolute(br, header.tilePropertiesOffset, 'tile properties');
+  const tilePropertiesHeader = br.within('tilePropertiesHeader', () => readTileTableHeader(br));
+  const tileProperties = summaryOnly ? [] : readTileProperties(br, tilePropertiesHeader[TILE_TABLE_COUNT_WORD]!, ctx.limits);
+
+  let tail: Uint8Array = new Uint8Array(0);
+  if (!summaryOnly) tail = checkLayout(ctx, header, planes, br.pos, block);
+
+  const lead = headers[mainPlane] ?? headers[0];
+  return {
+    format: 'wwd',
+    warnings: ctx.warnings.list,
+    sections: summaryOnly ? 'summary' : 'all',
+    game: detectGame(header, lead?.tileWidth, lead?.tileHeight),
+    header,
+    planes,
+    mainPlane,
+    tilePropertiesHeader,
+    tileProperties,
+    tail,
+    container,
+  };
+}
+
+/**
+ * Warns (LAYOUT) when sections are not where WapWorld puts them, and returns the bytes after
+ * the tile-property table when it ends the block (TRAILING_BYTES; none in known files).
+ */
+function checkLayout(ctx: DecodeContext, header: WwdLevel['header'], planes: WwdPlane[], tableEnd: number, block: Uint8Array): Uint8Array {
+  const expected = canonicalLayout(planes.map((p) => ({
+    gridBytes: p.tiles.length * 4,
+    imageSetBytes: p.imageSetNames.reduce((n, s) => n + s.raw.length + 1, 0),
+    objectCount: p.objects.count,
+    objectBytes: objectsByteLength(p.objects),
+  })));
+  const diff = firstLayoutDifference({ planesOffset: header.planesOffset, planes, tilePropertiesOffset: header.tilePropertiesOffset }, expected);
+  if (diff) {
+    ctx.warnings.warn('LAYOUT', `${diff.what} is 0x${diff.stored.toString(16)} where WapWorld writes 0x${diff.expected.toString(16)}; encode() will re-lay the sections out`, diff.stored, diff.what);
+    return new Uint8Array(0);
+  }
+  const tail = block.slice(tableEnd);
+  if (tail.length) ctx.warnings.warn('TRAILING_BYTES', `${tail.length} bytes after the tile-property table (kept in tail)`, HEADER_BYTES + tableEnd, 'mainBlock');
+  return tail;
+}

@@ -1,0 +1,74 @@
+// WWD encoder: lays the main block out as WapWorld does (layout.ts), optionally zlib-compresses
+// it, and writes a fresh checksum (WapWorld's base value G). Uncompressed files decoded with a
+// canonical layout come back byte for byte. See README.md § Encoding.
+
+import { ByteWriter } from '../../core/reader.js';
+import { deflateZlib } from '../../core/inflate.js';
+import { jsKernels } from '../../kernels/js/index.js';
+import { FLAG_COMPRESSED, HEADER_BYTES, writeHeader, writePlaneHeader, type RawHeader } from './header.js';
+import { objectsByteLength, writeObjects } from './objects.js';
+import { recordByteLength, writeTileProperties } from './tile-properties.js';
+import { canonicalLayout } from './layout.js';
+import { wapworldChecksum } from './checksum.js';
+import type { WwdEncodeOptions, WwdLevel } from './types.js';
+
+/**
+ * Writes `level` as a WWD file. Recomputed, whatever the level says: plane count, the offsets,
+ * image-set and object counts, string lengths, the tile-property count, the compress flag (from
+ * `opts.compress`), the inflated-size field and the checksum. Everything else is written as found.
+ */
+export function encode(level: WwdLevel, opts: WwdEncodeOptions = {}): Uint8Array {
+  const compress = opts.compress ?? level.header.compressed;
+  const sizes = level.planes.map((p) => ({
+    gridBytes: p.tiles.length * 4,
+    imageSetBytes: p.imageSetNames.reduce((n, s) => n + s.raw.length + 1, 0),
+    objectCount: p.objects.count,
+    objectBytes: objectsByteLength(p.objects),
+  }));
+  const layout = canonicalLayout(sizes);
+  const tableBytes = 32 + level.tileProperties.reduce((n, p) => n + recordByteLength(p), 0);
+  const blockBytes = layout.tilePropertiesOffset + tableBytes - HEADER_BYTES + level.tail.length;
+
+  const w = new ByteWriter(blockBytes + 16);
+  level.planes.forEach((p, i) => {
+    const at = layout.planes[i]!;
+    writePlaneHeader(w, { ...p, imageSetCount: p.imageSetNames.length, objectCount: p.objects.count, ...at });
+  });
+  for (const p of level.planes) writeGrid(w, p.tiles);
+  for (const p of level.planes) for (const s of p.imageSetNames) w.bytes(s.raw).u8(0);
+  for (const p of level.planes) writeObjects(w, p.objects);
+  writeTileProperties(w, level.tilePropertiesHeader, level.tileProperties);
+  w.bytes(level.tail);
+  const block = w.finish();
+
+  let stored = block;
+  if (compress) {
+    const stream = deflateZlib(block, opts.level ?? 9, opts.deflate ?? 'auto');
+    const trailing = opts.trailing === false ? new Uint8Array(0) : level.container.trailing;
+    stored = new Uint8Array(stream.length + trailing.length);
+    stored.set(stream);
+    stored.set(trailing, stream.length);
+  }
+  // Encoding is not a hot path; the reference kernel keeps encode free of WASM instantiation.
+  const checksum = wapworldChecksum(jsKernels.sumBytes(stored), stored.length, stored[0] ?? 0);
+  const header: RawHeader = {
+    ...level.header,
+    flags: compress ? level.header.flags | FLAG_COMPRESSED : level.header.flags & ~FLAG_COMPRESSED,
+    planeCount: level.planes.length,
+    planesOffset: layout.planesOffset,
+    tilePropertiesOffset: layout.tilePropertiesOffset,
+    mainBlockSizeField: compress ? block.length : 0,
+    checksum,
+  };
+  const out = new ByteWriter(HEADER_BYTES + stored.length);
+  writeHeader(out, header);
+  out.bytes(stored);
+  return out.finish();
+}
+
+const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+function writeGrid(w: ByteWriter, tiles: Uint32Array): void {
+  if (LITTLE_ENDIAN_HOST) w.bytes(new Uint8Array(tiles.buffer, tiles.byteOffset, tiles.byteLength));
+  else for (let i = 0; i < tiles.length; i++) w.u32(tiles[i]!);
+}

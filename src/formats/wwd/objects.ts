@@ -1,0 +1,172 @@
+// WWD objects: the 284-byte fixed record (71 dwords) plus four unterminated strings, read into a
+// struct-of-arrays table by the gatherRecords kernel. Layout as data: OBJECT_FIELDS below.
+// See README.md § Objects.
+
+import type { ByteReader, ByteWriter } from '../../core/reader.js';
+import type { DecodeContext } from '../../core/context.js';
+import { decodeText } from '../../core/text.js';
+import { statusToErrorCode } from '../../kernels/status.js';
+import type { WwdObject, WwdObjectTable, WwdText } from './types.js';
+
+const rect = <P extends string>(p: P) =>
+  [[`${p}Left`, 'i32'], [`${p}Top`, 'i32'], [`${p}Right`, 'i32'], [`${p}Bottom`, 'i32']] as const;
+
+/** The fixed part of an object, one entry per dword in file order: [column name, signedness]. */
+export const OBJECT_FIELDS = [
+  ['id', 'i32'], ['nameLength', 'u32'], ['logicLength', 'u32'], ['imageSetLength', 'u32'], ['animationLength', 'u32'],
+  ['x', 'i32'], ['y', 'i32'], ['z', 'i32'], ['i', 'i32'],
+  ['addFlags', 'u32'], ['dynamicFlags', 'u32'], ['drawFlags', 'u32'], ['userFlags', 'u32'],
+  ['score', 'i32'], ['points', 'i32'], ['powerup', 'i32'], ['damage', 'i32'], ['smarts', 'i32'], ['health', 'i32'],
+  ...rect('moveRect'), ...rect('hitRect'), ...rect('attackRect'), ...rect('clipRect'), ...rect('userRect1'), ...rect('userRect2'),
+  ['user1', 'i32'], ['user2', 'i32'], ['user3', 'i32'], ['user4', 'i32'], ['user5', 'i32'], ['user6', 'i32'], ['user7', 'i32'], ['user8', 'i32'],
+  ['minX', 'i32'], ['minY', 'i32'], ['maxX', 'i32'], ['maxY', 'i32'],
+  ['speedX', 'i32'], ['speedY', 'i32'], ['tweakX', 'i32'], ['tweakY', 'i32'],
+  ['counter', 'i32'], ['speed', 'i32'], ['width', 'i32'], ['height', 'i32'], ['direction', 'i32'], ['faceDir', 'i32'],
+  ['timeDelay', 'i32'], ['frameDelay', 'i32'],
+  ['objectType', 'u32'], ['hitTypeFlags', 'u32'], ['moveResX', 'u32'], ['moveResY', 'u32'],
+] as const;
+
+/** Bytes of the fixed part of one object. */
+export const OBJECT_FIXED_BYTES = OBJECT_FIELDS.length * 4;
+/** Index of `nameLength`; the four string lengths follow it. */
+const LEN_INDEX = 1;
+const STRINGS = ['name', 'logic', 'imageSet', 'animation'] as const;
+const LAYOUT = Object.freeze({ fixedWords: OBJECT_FIELDS.length, lenIndex: LEN_INDEX, lenCount: 4 });
+
+/** An empty table (planes without objects, or skipped by `sections: 'summary'`). */
+export function emptyObjectTable(): WwdObjectTable {
+  return buildTable(0, new Int32Array(0), [[], [], [], []], new Uint8Array(0), new Uint32Array(0));
+}
+
+/**
+ * Reads `count` objects at the reader's cursor (absolute offsets, see README.md). Every size is
+ * checked by the kernel against the bytes present before any string is sliced; the columns are
+ * allocated only after `count` passed the record limit and the minimum-size check.
+ */
+export function readObjects(r: ByteReader, count: number, ctx: DecodeContext): WwdObjectTable {
+  r.count(count, ctx.limits.maxRecords, OBJECT_FIXED_BYTES, 'objects');
+  if (count === 0) return emptyObjectTable();
+  const words = OBJECT_FIELDS.length;
+  const columns = new Int32Array(words * count);
+  const tails = new Uint32Array(count);
+  const end = ctx.kernels.gatherRecords(r.bytes, r.pos, count, LAYOUT, columns, tails);
+  if (end < 0) throw r.fail(statusToErrorCode(end), { detail: `${count} objects of ${OBJECT_FIXED_BYTES} bytes plus their strings do not fit` });
+  // Strings of consecutive objects are interleaved with fixed parts; pack them into one blob.
+  const lens = (w: number, k: number) => columns[(LEN_INDEX + w) * count + k]! >>> 0;
+  let total = 0;
+  for (let k = 0; k < count; k++) total += lens(0, k) + lens(1, k) + lens(2, k) + lens(3, k);
+  const blob = new Uint8Array(total);
+  const start = new Uint32Array(count);
+  const text: string[][] = [[], [], [], []];
+  let at = 0;
+  const ascii = isAsciiCompatible(ctx.encoding);
+  for (let k = 0; k < count; k++) {
+    const from = tails[k]!;
+    const len = lens(0, k) + lens(1, k) + lens(2, k) + lens(3, k);
+    blob.set(r.bytes.subarray(from, from + len), at);
+    start[k] = at;
+    let s = at;
+    for (let w = 0; w < 4; w++) {
+      const n = lens(w, k);
+      text[w]!.push(decodeShort(blob, s, n, ctx.encoding, ascii));
+      s += n;
+    }
+    at += len;
+  }
+  r.pos = end;
+  return buildTable(count, columns, text, blob, start);
+}
+
+function buildTable(count: number, columns: Int32Array, text: string[][], stringBytes: Uint8Array, stringStart: Uint32Array): WwdObjectTable {
+  const t: Record<string, unknown> = { count };
+  OBJECT_FIELDS.forEach(([name, kind], w) => {
+    // Each column is its own copy, so a table cloned or transferred column by column stays small.
+    const col = columns.slice(w * count, (w + 1) * count);
+    t[name] = kind === 'u32' ? new Uint32Array(col.buffer) : col;
+  });
+  STRINGS.forEach((s, w) => { t[s] = text[w]; });
+  t.stringBytes = stringBytes;
+  t.stringStart = stringStart;
+  const table = t as unknown as WwdObjectTable;
+  Object.defineProperty(table, 'objectAt', { value: (i: number) => objectAt(table, i), enumerable: false });
+  return table;
+}
+
+/** Object `i` of `table` as a plain object (copies). RangeError when `i` is not a row index. */
+export function objectAt(table: WwdObjectTable, i: number): WwdObject {
+  if (!Number.isInteger(i) || i < 0 || i >= table.count) throw new RangeError(`object index ${i} outside 0..${table.count - 1}`);
+  const o: Record<string, unknown> = {};
+  const cols = table as unknown as Record<string, Int32Array | Uint32Array>;
+  for (const [name] of OBJECT_FIELDS) o[name] = cols[name]![i];
+  let s = table.stringStart[i]!;
+  for (const name of STRINGS) {
+    const n = cols[`${name}Length`]![i]!;
+    o[name] = { text: table[name][i] ?? '', raw: table.stringBytes.slice(s, s + n) } satisfies WwdText;
+    s += n;
+  }
+  return o as unknown as WwdObject;
+}
+
+/** Writes the table's objects (fixed part from the columns, lengths from the stored strings). */
+export function writeObjects(w: ByteWriter, table: WwdObjectTable): void {
+  const cols = table as unknown as Record<string, Int32Array | Uint32Array>;
+  for (let k = 0; k < table.count; k++) {
+    for (const [name] of OBJECT_FIELDS) w.u32(cols[name]![k]!);
+    const s = table.stringStart[k]!;
+    let len = 0;
+    for (const name of STRINGS) len += cols[`${name}Length`]![k]!;
+    w.bytes(table.stringBytes.subarray(s, s + len));
+  }
+}
+
+/** Builds a table from plain objects (for encoders of new levels and the fixture generator). */
+export function objectTable(objects: WwdObject[]): WwdObjectTable {
+  const count = objects.length;
+  const columns = new Int32Array(OBJECT_FIELDS.length * count);
+  const text: string[][] = [[], [], [], []];
+  const parts: Uint8Array[] = [];
+  const start = new Uint32Array(count);
+  let total = 0;
+  objects.forEach((o, k) => {
+    start[k] = total;
+    // Lengths come from the strings themselves; the caller's objects are not modified.
+    const f: Record<string, number> = { ...(o as unknown as Record<string, number>) };
+    STRINGS.forEach((s, w) => {
+      f[`${s}Length`] = o[s].raw.length;
+      text[w]!.push(o[s].text);
+      parts.push(o[s].raw);
+      total += o[s].raw.length;
+    });
+    OBJECT_FIELDS.forEach(([name], w) => { columns[w * count + k] = f[name]! | 0; });
+  });
+  const blob = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) { blob.set(p, at); at += p.length; }
+  return buildTable(count, columns, text, blob, start);
+}
+
+/** Total bytes `table` occupies in a file. */
+export function objectsByteLength(table: WwdObjectTable): number {
+  return table.count * OBJECT_FIXED_BYTES + table.stringBytes.length;
+}
+
+const latin1Like = /^(windows-125\d|cp125\d|iso-8859-\d+|latin1|ascii|us-ascii|utf-?8)$/i;
+function isAsciiCompatible(encoding: string): boolean { return latin1Like.test(encoding); }
+
+/**
+ * Decodes one short string. Object strings are ASCII in every known file, and a TextDecoder
+ * call per string costs more than the string; ASCII bytes under an ASCII-compatible code page
+ * decode to the same code units, so that case takes String.fromCharCode.
+ */
+function decodeShort(b: Uint8Array, at: number, n: number, encoding: string, asciiCompatible: boolean): string {
+  if (n === 0) return '';
+  const s = b.subarray(at, at + n);
+  const nul = s.indexOf(0);
+  const used = nul < 0 ? s : s.subarray(0, nul);
+  if (asciiCompatible && used.length <= 256) {
+    let high = 0;
+    for (let i = 0; i < used.length; i++) high |= used[i]!;
+    if (high < 0x80) return String.fromCharCode.apply(null, used as unknown as number[]);
+  }
+  return decodeText(used, encoding);
+}
