@@ -1,0 +1,176 @@
+// Teeworlds datafile container (versions 3 and 4, magics DATA and ATAD): header, item types,
+// items and lazily read data blocks. Knows nothing of maps; map.ts builds on it.
+// Layout and validation rules: README.md §Container.
+
+import { ByteReader } from '../../core/reader.js';
+import type { DecodeContext } from '../../core/context.js';
+import { inflateExact } from '../../core/inflate.js';
+import type { DatafileItem, DataBlockInfo } from './types.js';
+
+export const ITEMTYPE_EX = 0xffff;
+const HEADER_BYTES = 36; // magic, version, then 7 ints
+
+/** An opened datafile: items decoded eagerly (they are small), data blocks on request. */
+export interface Datafile {
+  version: 3 | 4;
+  magic: 'DATA' | 'ATAD';
+  items: DatafileItem[];
+  /** Item index ranges per type id, in file order. */
+  types: Map<number, { start: number; num: number }>;
+  blocks: DataBlockInfo[];
+  /** Absolute offset of each item's payload, for error messages. */
+  itemOffsets: number[];
+  /** Inflated (v4) or copied (v3) bytes of block `index`; throws DecodeError when it is damaged. */
+  readData(index: number, path: string): Uint8Array;
+}
+
+/** True when `head` starts with a datafile signature and a known version. */
+export function sniffDatafile(head: Uint8Array): boolean {
+  if (head.length < 8) return false;
+  const m = String.fromCharCode(head[0]!, head[1]!, head[2]!, head[3]!);
+  if (m !== 'DATA' && m !== 'ATAD') return false;
+  const v = head[4]! | (head[5]! << 8) | (head[6]! << 16) | (head[7]! << 24);
+  return v === 3 || v === 4;
+}
+
+export function openDatafile(bytes: Uint8Array, ctx: DecodeContext): Datafile {
+  const r = new ByteReader(bytes, ctx.format);
+  r.need(8, 'signature');
+  const magicText = String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!);
+  if (magicText !== 'DATA' && magicText !== 'ATAD') throw r.fail('BAD_MAGIC', { expected: 'DATA or ATAD', actual: JSON.stringify(magicText) });
+  const magic = magicText as 'DATA' | 'ATAD';
+  r.pos = 4;
+  const version = r.i32();
+  if (version !== 3 && version !== 4) throw r.fail('UNSUPPORTED_VERSION', { at: 4, expected: '3 or 4', actual: version });
+  r.need(HEADER_BYTES - 8, 'header');
+  const size = r.i32();
+  const swaplen = r.i32();
+  const numItemTypes = r.i32();
+  const numItems = r.i32();
+  const numData = r.i32();
+  const itemSize = r.i32();
+  const dataSize = r.i32();
+
+  r.within('header', () => {
+    r.count(numItemTypes, 0x10000, 12, 'item types');
+    r.count(numItems, ctx.limits.maxRecords, 4, 'items');
+    r.count(numData, ctx.limits.maxRecords, version === 4 ? 8 : 4, 'data blocks');
+  });
+  const tablesBytes = numItemTypes * 12 + numItems * 4 + numData * (version === 4 ? 8 : 4);
+  const itemsStart = HEADER_BYTES + tablesBytes;
+  if (itemSize < 0 || (itemSize & 3) !== 0) throw r.fail('CORRUPT', { at: 28, path: 'header.item_size', expected: 'a non-negative multiple of 4', actual: itemSize });
+  if (dataSize < 0) throw r.fail('CORRUPT', { at: 32, path: 'header.data_size', expected: '≥ 0', actual: dataSize });
+  const dataStart = itemsStart + itemSize;
+  const end = dataStart + dataSize;
+  if (end > bytes.length) throw r.fail('TRUNCATED', { at: bytes.length, path: 'header', expected: `${end} bytes (item_size + data_size)`, actual: bytes.length });
+
+  // size and swaplen are not read by the game; check them only to report the known writer bug.
+  const expectedSize = end - 16;
+  const expectedSwap = dataStart - 16;
+  if (size !== expectedSize || swaplen !== expectedSwap) {
+    const crude = 4 * numData;
+    if (version === 4 && size === expectedSize - crude && swaplen === expectedSwap - crude) {
+      // QUIRK: v4 writers before 2010-09 (teeworlds 3dd1ea0) left data_sizes out of both fields.
+      ctx.warnings.warn('HEADER_SIZE_BUG', 'size and swaplen omit the data_sizes table (pre-2010 writer bug)', 8, 'header');
+    } else {
+      ctx.warnings.warn('HEADER_SIZE_MISMATCH', `size/swaplen ${size}/${swaplen}, layout gives ${expectedSize}/${expectedSwap}`, 8, 'header');
+    }
+  }
+  if (end < bytes.length) ctx.warnings.warn('TRAILING_BYTES', `${bytes.length - end} bytes after the data section`, end);
+
+  // Item types: unique, within u16, non-empty, contiguous and in file order.
+  const types = new Map<number, { start: number; num: number }>();
+  const typeOfIndex = new Int32Array(numItems);
+  r.within('item_types', () => {
+    let running = 0;
+    for (let t = 0; t < numItemTypes; t++) {
+      const at = r.pos;
+      const typeId = r.i32(), start = r.i32(), num = r.i32();
+      if (typeId < 0 || typeId > 0xffff) throw r.fail('CORRUPT', { at, detail: `type ${t}`, expected: 'type id ≤ 0xffff', actual: typeId });
+      if (types.has(typeId)) throw r.fail('CORRUPT', { at, detail: `type ${t}`, expected: 'unique type ids', actual: typeId });
+      if (num <= 0 || start !== running || num > numItems - running) {
+        throw r.fail('CORRUPT', { at, detail: `type ${typeId}: start ${start}, num ${num}`, expected: `start ${running}, 1 ≤ num ≤ ${numItems - running}` });
+      }
+      types.set(typeId, { start, num });
+      typeOfIndex.fill(typeId, start, start + num);
+      running += num;
+    }
+    if (running !== numItems) throw r.fail('CORRUPT', { expected: `item types covering ${numItems} items`, actual: running });
+  });
+
+  const itemOffsetsRel = readOffsets(r, numItems, itemSize, 'item_offsets', true);
+  const dataOffsets = readOffsets(r, numData, dataSize, 'data_offsets', version === 4);
+  const dataSizes = version === 4 ? r.within('data_sizes', () => Array.from({ length: numData }, () => r.i32())) : null;
+
+  // Items: {type_id << 16 | id, size, ints…}; the header must agree with the type table.
+  const items: DatafileItem[] = [];
+  const itemOffsets: number[] = [];
+  const seen = new Set<number>();
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  r.within('items', () => {
+    for (let i = 0; i < numItems; i++) {
+      const rel = itemOffsetsRel[i]!;
+      const next = i + 1 < numItems ? itemOffsetsRel[i + 1]! : itemSize;
+      const at = itemsStart + rel;
+      if (next - rel < 8) throw r.fail('CORRUPT', { at, detail: `item ${i}`, expected: '≥ 8 bytes per item', actual: next - rel });
+      const key = dv.getInt32(at, true) >>> 0;
+      const payload = dv.getInt32(at + 4, true);
+      const typeId = key >>> 16, id = key & 0xffff;
+      if (typeId !== typeOfIndex[i]) throw r.fail('CORRUPT', { at, detail: `item ${i}`, expected: `type ${typeOfIndex[i]}`, actual: typeId });
+      if (payload !== next - rel - 8) throw r.fail('CORRUPT', { at: at + 4, detail: `item ${i} size`, expected: next - rel - 8, actual: payload });
+      if (seen.has(key)) {
+        // QUIRK: old DDNet tools wrote the same UUID-index (EX) item twice (the first one wins), and
+        // some infclass maps repeat envelope ids; items are used by position, so both still load.
+        if (typeId === ITEMTYPE_EX) ctx.warnings.warn('DUPLICATE_EX_ITEM', `UUID index item ${id} appears twice`, at, `items[${i}]`);
+        else ctx.warnings.warn('DUPLICATE_ITEM_ID', `type ${typeId} id ${id} appears twice`, at, `items[${i}]`);
+      }
+      seen.add(key);
+      const n = payload >>> 2;
+      const data = new Int32Array(n);
+      for (let k = 0; k < n; k++) data[k] = dv.getInt32(at + 8 + k * 4, true);
+      items.push({ typeId, id, data });
+      itemOffsets.push(at + 8);
+    }
+  });
+
+  const blocks: DataBlockInfo[] = [];
+  for (let i = 0; i < numData; i++) {
+    const rel = dataOffsets[i]!;
+    const stored = (i + 1 < numData ? dataOffsets[i + 1]! : dataSize) - rel;
+    const byteLength = dataSizes ? dataSizes[i]! : stored;
+    if (dataSizes && byteLength === 0) {
+      // QUIRK: TeeUniverse exports store data_sizes of 0; DDNet opens them and fails only on read.
+      ctx.warnings.warn('ZERO_SIZE_DATA', `data block ${i} declares an inflated size of 0`, HEADER_BYTES + numItemTypes * 12 + (numItems + numData + i) * 4, `data_sizes[${i}]`);
+    }
+    blocks.push({ offset: dataStart + rel, storedByteLength: stored, byteLength });
+  }
+
+  const readData = (index: number, path: string): Uint8Array => {
+    const b = blocks[index];
+    if (!b) throw r.fail('BAD_INDEX', { at: 0, path, expected: `data index < ${blocks.length}`, actual: index });
+    const src = bytes.subarray(b.offset, b.offset + b.storedByteLength);
+    if (version === 3) return src.slice();
+    if (b.byteLength <= 0) throw r.fail('CORRUPT', { at: b.offset, path, detail: `data block ${index}`, expected: 'inflated size > 0', actual: b.byteLength });
+    return inflateExact(src, b.byteLength, ctx.inflate, ctx.limits, { format: ctx.format, offset: b.offset, path }).bytes;
+  };
+
+  return { version, magic, items, types, blocks, itemOffsets, readData };
+}
+
+/** Reads `n` offsets that start at 0, grow (strictly when `strict`) and stay below `limit`. */
+function readOffsets(r: ByteReader, n: number, limit: number, what: string, strict: boolean): Int32Array {
+  return r.within(what, () => {
+    const out = new Int32Array(n);
+    let prev = -1;
+    for (let i = 0; i < n; i++) {
+      const at = r.pos;
+      const v = r.i32();
+      const ok = i === 0 ? v === 0 : strict ? v > prev : v >= prev;
+      if (!ok || v > limit || (strict && v === limit)) {
+        throw r.fail('OUT_OF_RANGE', { at, detail: `${what}[${i}]`, expected: i === 0 ? 0 : `${prev} < offset < ${limit}`, actual: v });
+      }
+      out[i] = prev = v;
+    }
+    return out;
+  });
+}

@@ -1,0 +1,28 @@
+// Teeworlds / DDNet maps: the public namespace (`teeworlds.decode`, `encode`, `sniff`, types).
+// Container in datafile.ts / datafile-write.ts, semantics in map.ts / map-encode.ts; see README.md.
+import { makeContext } from '../../core/context.js';
+import type { DecodeOptions } from '../../core/limits.js';
+import { sniffDatafile } from './datafile.js';
+import { decodeMap } from './map.js';
+import type { TeeworldsMap } from './types.js';
+
+export type * from './types.js';
+export type { TeeworldsSummary } from './summary.js';
+export { summarizeMap, gameLayer } from './summary.js';
+export { encodeMap as encode, type EncodeOptions } from './map-encode.js';
+export { openDatafile, type Datafile } from './datafile.js';
+export { writeDatafile, type DatafileWriteOptions } from './datafile-write.js';
+
+/** True when `head` (≥ 8 bytes) starts a datafile (DATA/ATAD, version 3 or 4). Never throws. */
+export function sniff(head: Uint8Array): boolean {
+  return sniffDatafile(head);
+}
+
+/**
+ * Decodes a Teeworlds/DDNet map (datafile v3/v4). Synchronous; throws DecodeError on damaged
+ * input. With `sections: 'summary'` only the game layer's grid is read (no other grids, pixels,
+ * sounds, quads or sources). All arrays in the result are copies owned by it.
+ */
+export function decode(bytes: Uint8Array, opts: DecodeOptions = {}): TeeworldsMap {
+  return decodeMap(bytes, makeContext('teeworlds', opts), opts.sections === 'summary');
+}

@@ -1,0 +1,264 @@
+// Teeworlds / DDNet map encoder: a decoded map back to items and data blocks, then to a datafile
+// (v4 by default). Each item is written in the layout of the version the map carries, so a DDNet
+// map stays DDNet and a 0.7 map keeps its layouts and tile-skip compression. README.md §Encoder.
+
+import {
+  AUTOMAPPER, BEZIER_INTS, ENVELOPE, ENVPOINT, GROUP, IMAGE, INFO, ITEM, LAYER, LAYER_TYPE, PHYSICS, QUADS, QUAD_STRUCT, SOUND, SOUNDS,
+  SOURCE_STRUCT, SOURCE_STRUCT_DEPRECATED, TILEMAP, TILEMAP_BY_VERSION, TILE_STRUCTS, scatterInts, structInts, type IntStruct,
+} from './items.js';
+import { ITEMTYPE_EX } from './datafile.js';
+import { writeDatafile, type DatafileWriteOptions } from './datafile-write.js';
+import { packName } from './names.js';
+import { UUID, uuidToInts } from './uuid.js';
+import type { DatafileItem, MapEnvelope, MapLayer, MapText, TeeworldsMap, TileLayer } from './types.js';
+
+export type EncodeOptions = DatafileWriteOptions;
+
+/**
+ * Encodes a map decoded with `sections: 'all'` (or built by hand) to datafile bytes.
+ * Throws TypeError when heavy sections are missing (a `sections: 'summary'` decode).
+ */
+export function encodeMap(map: TeeworldsMap, opts: EncodeOptions = {}): Uint8Array {
+  if (map.legacy) {
+    if (!map.legacy.data) throw new TypeError('teeworlds.encode: legacy map decoded without its data blocks');
+    return writeDatafile(map.legacy.items, map.legacy.data, opts);
+  }
+  const out = new Builder();
+  out.item(ITEM.VERSION, 0, [1]);
+  if (map.info) {
+    const i = map.info;
+    const ints = [i.version, out.string(i.author), out.string(i.mapVersion), out.string(i.credits), out.string(i.license)];
+    if (i.settings) ints[INFO.settings] = out.data(concat(i.settings.map((s) => withNul(s.bytes))));
+    out.item(ITEM.INFO, 0, ints);
+  }
+  map.images.forEach((img, k) => {
+    const d = new Int32Array(IMAGE.sizeByVersion[img.version] ?? (img.version >= 2 ? 7 : 6));
+    d[IMAGE.version] = img.version; d[IMAGE.width] = img.width; d[IMAGE.height] = img.height;
+    d[IMAGE.external] = img.external ? 1 : 0;
+    d[IMAGE.name] = out.string(img.name);
+    if (!img.external && !img.pixels) throw new TypeError(`teeworlds.encode: images[${k}] has no pixels (decoded with sections: 'summary'?)`);
+    d[IMAGE.data] = img.external ? -1 : out.data(img.pixels!);
+    if (img.version >= 2) d[IMAGE.format] = img.format ?? 1;
+    out.item(ITEM.IMAGE, k, d);
+  });
+  encodeEnvelopes(out, map.envelopes);
+  let layerCount = 0;
+  map.groups.forEach((g, k) => {
+    const d = new Int32Array(GROUP.sizeByVersion[g.version] ?? 15);
+    d[GROUP.version] = g.version; d[GROUP.offsetX] = g.offsetX; d[GROUP.offsetY] = g.offsetY;
+    d[GROUP.parallaxX] = g.parallaxX; d[GROUP.parallaxY] = g.parallaxY;
+    d[GROUP.startLayer] = layerCount; d[GROUP.numLayers] = g.layers.length;
+    if (d.length > GROUP.useClipping) {
+      d[GROUP.useClipping] = g.clipping.enabled ? 1 : 0;
+      d[GROUP.clipX] = g.clipping.x; d[GROUP.clipY] = g.clipping.y; d[GROUP.clipW] = g.clipping.width; d[GROUP.clipH] = g.clipping.height;
+    }
+    if (d.length >= GROUP.name + GROUP.nameInts) packName(g.name.bytes, d, GROUP.name, GROUP.nameInts);
+    out.item(ITEM.GROUP, k, d);
+    for (const l of g.layers) out.item(ITEM.LAYER, layerCount++, encodeLayer(out, l));
+  });
+  map.sounds.forEach((s, k) => {
+    if (!s.external && !s.data) throw new TypeError(`teeworlds.encode: sounds[${k}] has no data (decoded with sections: 'summary'?)`);
+    const data = s.external ? -1 : out.data(s.data!);
+    out.item(ITEM.SOUND, k, [s.version, s.external ? 1 : 0, out.string(s.name), data, s.data?.length ?? 0]);
+  });
+  map.automapperConfigs.forEach((a, k) => {
+    const d = new Int32Array(AUTOMAPPER.size);
+    d[AUTOMAPPER.version] = a.version; d[AUTOMAPPER.group] = a.group; d[AUTOMAPPER.layer] = a.layer;
+    d[AUTOMAPPER.config] = a.config; d[AUTOMAPPER.seed] = a.seed; d[AUTOMAPPER.flags] = a.flags;
+    out.uuidItem(UUID.AUTOMAPPER_CONFIG, k, d);
+  });
+  for (const x of map.extraItems) {
+    if (x.uuid) out.uuidItem(x.uuid, x.id, x.data);
+    else if (x.typeId !== undefined) out.item(x.typeId, x.id, x.data);
+  }
+  return writeDatafile(out.finishItems(), out.blocks, opts);
+}
+
+/** Collects items and data blocks; UUID types get internal ids from 0xfffe down. */
+class Builder {
+  readonly items: DatafileItem[] = [];
+  readonly blocks: Uint8Array[] = [];
+  private readonly uuidItems: { uuid: string; id: number; data: Int32Array }[] = [];
+
+  item(typeId: number, id: number, data: ArrayLike<number>): void {
+    this.items.push({ typeId, id, data: Int32Array.from(data) });
+  }
+  uuidItem(uuid: string, id: number, data: ArrayLike<number>): void {
+    this.uuidItems.push({ uuid, id, data: Int32Array.from(data) });
+  }
+  data(bytes: Uint8Array): number {
+    this.blocks.push(bytes);
+    return this.blocks.length - 1;
+  }
+  string(t: MapText | null): number {
+    return t ? this.data(withNul(t.bytes)) : -1;
+  }
+  finishItems(): DatafileItem[] {
+    const used = new Set(this.items.map((i) => i.typeId));
+    const typeOf = new Map<string, number>();
+    let next = 0xfffe;
+    for (const u of this.uuidItems) {
+      if (!typeOf.has(u.uuid)) {
+        while (used.has(next)) next--;
+        typeOf.set(u.uuid, next);
+        used.add(next);
+        this.items.push({ typeId: ITEMTYPE_EX, id: next, data: uuidToInts(u.uuid) });
+      }
+      this.items.push({ typeId: typeOf.get(u.uuid)!, id: u.id, data: u.data });
+    }
+    return this.items;
+  }
+}
+
+function withNul(b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(b.length + 1);
+  out.set(b);
+  return out;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) { out.set(p, o); o += p.length; }
+  return out;
+}
+
+function encodeEnvelopes(out: Builder, envs: MapEnvelope[]): void {
+  if (envs.length === 0) return;
+  const inline = envs.some((e) => e.version >= 3);
+  const pointInts = inline ? ENVPOINT.intsWithBezier : ENVPOINT.ints;
+  const total = envs.reduce((n, e) => n + e.points.time.length, 0);
+  const pts = new Int32Array(total * pointInts);
+  const ddnetBezier = !inline && envs.some((e) => e.points.bezier) ? new Int32Array(total * BEZIER_INTS) : null;
+  let start = 0;
+  envs.forEach((e, k) => {
+    const p = e.points;
+    const n = p.time.length;
+    for (let i = 0; i < n; i++) {
+      const at = (start + i) * pointInts;
+      pts[at + ENVPOINT.time] = p.time[i]!;
+      pts[at + ENVPOINT.curve] = p.curve[i]!;
+      for (let c = 0; c < 4; c++) pts[at + ENVPOINT.values + c] = p.values[i * 4 + c]!;
+      const b = p.bezier;
+      if (!b) continue;
+      const [dst, base] = inline ? [pts, at + ENVPOINT.bezier] : [ddnetBezier!, (start + i) * BEZIER_INTS];
+      [b.inDx, b.inDy, b.outDx, b.outDy].forEach((col, t) => { for (let c = 0; c < 4; c++) dst[base + t * 4 + c] = col[i * 4 + c]!; });
+    }
+    const d = new Int32Array(ENVELOPE.sizeByVersion[e.version] ?? 13);
+    d[ENVELOPE.version] = e.version; d[ENVELOPE.channels] = e.channels;
+    d[ENVELOPE.startPoint] = start; d[ENVELOPE.numPoints] = n;
+    packName(e.name.bytes, d, ENVELOPE.name, ENVELOPE.nameInts);
+    if (d.length > ENVELOPE.synchronized) d[ENVELOPE.synchronized] = e.synchronized ? 1 : 0;
+    out.item(ITEM.ENVELOPE, k, d);
+    start += n;
+  });
+  out.item(ITEM.ENVPOINTS, 0, pts);
+  if (ddnetBezier) out.uuidItem(UUID.ENVPOINTS_BEZIER, 0, ddnetBezier);
+}
+
+function layerHeader(type: number, l: MapLayer, size: number): Int32Array {
+  const d = new Int32Array(size);
+  d[LAYER.version] = 0; // unused by every reader; DDNet forces 0
+  d[LAYER.type] = type;
+  d[LAYER.flags] = l.detail ? LAYER.FLAG_DETAIL : 0;
+  return d;
+}
+
+function encodeLayer(out: Builder, l: MapLayer): Int32Array {
+  switch (l.kind) {
+    case 'quads': {
+      const d = layerHeader(LAYER_TYPE.QUADS, l, QUADS.sizeByVersion[l.quadsVersion] ?? 10);
+      const q = need(l.quads, 'quads');
+      d[QUADS.version] = l.quadsVersion; d[QUADS.numQuads] = q.count; d[QUADS.image] = l.image;
+      d[QUADS.data] = out.data(structBlock(q as unknown as Record<string, Int32Array>, q.count, QUAD_STRUCT));
+      if (d.length >= QUADS.name + 3) packName(l.name.bytes, d, QUADS.name, 3);
+      return d;
+    }
+    case 'sounds': {
+      const d = layerHeader(l.deprecated ? LAYER_TYPE.SOUNDS_DEPRECATED : LAYER_TYPE.SOUNDS, l, SOUNDS.size);
+      const s = need(l.sources, 'sources');
+      d[SOUNDS.version] = l.soundsVersion; d[SOUNDS.numSources] = s.count; d[SOUNDS.sound] = l.sound;
+      let cols = s as unknown as Record<string, Int32Array>;
+      if (l.deprecated) cols = { ...cols, radius: Int32Array.from({ length: s.count }, (_, i) => s.shape[i * 3 + 1]!) };
+      d[SOUNDS.data] = out.data(structBlock(cols, s.count, l.deprecated ? SOURCE_STRUCT_DEPRECATED : SOURCE_STRUCT));
+      packName(l.name.bytes, d, SOUNDS.name, 3);
+      return d;
+    }
+    case 'unknown': {
+      const d = layerHeader(l.layerType, l, 3 + l.data.length);
+      d.set(l.data, 3);
+      return d;
+    }
+    default:
+      return encodeTileLayer(out, l);
+  }
+}
+
+function need<T>(v: T | undefined, what: string): T {
+  if (v === undefined) throw new TypeError(`teeworlds.encode: a layer has no ${what} (decoded with sections: 'summary'?)`);
+  return v;
+}
+
+/** Int structs back to a block; an empty table still gets one zeroed record, as DDNet writes. */
+function structBlock(cols: Record<string, Int32Array>, count: number, s: IntStruct): Uint8Array {
+  return count === 0 ? new Uint8Array(structInts(s) * 4) : scatterInts(cols, count, s);
+}
+
+function encodeTileLayer(out: Builder, l: TileLayer): Int32Array {
+  const layout = TILEMAP_BY_VERSION[l.tilemapVersion];
+  if (!layout) throw new TypeError(`teeworlds.encode: tilemap version ${l.tilemapVersion} is not 2, 3 or 4`);
+  const phys = PHYSICS.find((p) => p.kind === l.kind)!;
+  // v2 carries the DDRace extension only when it is needed; v3 always the full DDNet item; v4 (0.7) none.
+  const size = l.tilemapVersion === 2 ? (phys.ext >= 0 ? layout.ext + 5 : layout.ext) : l.tilemapVersion === 3 ? layout.ext + 5 : layout.ext;
+  const d = layerHeader(LAYER_TYPE.TILES, l, size);
+  d[TILEMAP.version] = l.tilemapVersion; d[TILEMAP.width] = l.width; d[TILEMAP.height] = l.height; d[TILEMAP.flags] = phys.flag;
+  d[TILEMAP.color] = l.color.r; d[TILEMAP.color + 1] = l.color.g; d[TILEMAP.color + 2] = l.color.b; d[TILEMAP.color + 3] = l.color.a;
+  d[TILEMAP.colorEnv] = l.colorEnv; d[TILEMAP.colorEnvOffset] = l.colorEnvOffset; d[TILEMAP.image] = l.image;
+  if (layout.name >= 0) packName(l.name.bytes, d, layout.name, 3);
+  for (let e = layout.ext; e < size; e++) d[e] = -1;
+  const cells = l.width * l.height;
+  if (phys.ext < 0) {
+    const t = need(l.tiles, 'tiles');
+    d[TILEMAP.data] = out.data(l.tilemapVersion >= 4 ? compressSkip(t.index, t.flags) : interleave([t.index, t.flags], TILE_STRUCTS.tiles.stride, cells));
+    return d;
+  }
+  // Physics layers: the grid behind its extension index, an all-zero CTile dummy in `data` for old clients.
+  d[TILEMAP.data] = out.data(new Uint8Array(cells * 4));
+  let grid: Uint8Array;
+  switch (l.kind) {
+    case 'front': { const t = need(l.tiles, 'tiles'); grid = interleave([t.index, t.flags], 4, cells); break; }
+    case 'tele': { const t = need(l.tele, 'tele'); grid = interleave([t.number, t.type], 2, cells); break; }
+    case 'tune': { const t = need(l.tune, 'tune'); grid = interleave([t.number, t.type], 2, cells); break; }
+    case 'switch': { const t = need(l.switch, 'switch'); grid = interleave([t.number, t.type, t.flags, t.delay], 4, cells); break; }
+    default: {
+      const t = need(l.speedup, 'speedup');
+      const lo = new Uint8Array(cells), hi = new Uint8Array(cells);
+      for (let i = 0; i < cells; i++) { lo[i] = t.angle[i]! & 0xff; hi[i] = (t.angle[i]! >> 8) & 0xff; }
+      grid = interleave([t.force, t.maxSpeed, t.type, new Uint8Array(cells), lo, hi], 6, cells);
+    }
+  }
+  d[layout.ext + phys.ext] = out.data(grid);
+  return d;
+}
+
+/** Byte columns → records of `stride` bytes (columns beyond the given ones stay 0). */
+function interleave(cols: Uint8Array[], stride: number, cells: number): Uint8Array {
+  const out = new Uint8Array(cells * stride);
+  cols.forEach((col, c) => { for (let i = 0; i < cells; i++) out[i * stride + c] = col[i]!; });
+  return out;
+}
+
+/** 0.7 tile-skip: each record covers skip+1 identical (index, flags) tiles; skip ≤ 255, as the 0.7 editor writes. */
+function compressSkip(index: Uint8Array, flags: Uint8Array): Uint8Array {
+  const out = new Uint8Array(index.length * 4);
+  let o = 0;
+  for (let i = 0; i < index.length;) {
+    const id = index[i]!, fl = flags[i]!;
+    let run = 1;
+    while (run < 256 && i + run < index.length && index[i + run] === id && flags[i + run] === fl) run++;
+    out[o] = id; out[o + 1] = fl; out[o + 2] = run - 1; out[o + 3] = 0;
+    o += 4;
+    i += run;
+  }
+  return out.slice(0, o);
+}

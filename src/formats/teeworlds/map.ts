@@ -1,0 +1,393 @@
+// Teeworlds / DDNet map semantics on top of the datafile container: info, images, envelopes,
+// groups, layers (tiles and DDNet physics, quads, sounds), sounds, automapper configs, and the
+// 2007 legacy maps. Layouts come from items.ts; see README.md §Map for the rules.
+
+import { DecodeError, type ErrorCode } from '../../core/errors.js';
+import type { DecodeContext } from '../../core/context.js';
+import { decodeUtf8 } from '../../core/text.js';
+import { statusName, statusToErrorCode } from '../../kernels/status.js';
+import { openDatafile, ITEMTYPE_EX, type Datafile } from './datafile.js';
+import {
+  AUTOMAPPER, BEZIER_INTS, ENVELOPE, ENVPOINT, GROUP, IMAGE, INFO, ITEM, LAYER, LAYER_TYPE, LEGACY_TYPES, PHYSICS, QUADS, QUAD_STRUCT,
+  SHAPE_CIRCLE, SOUND, SOUNDS, SOURCE_STRUCT, SOURCE_STRUCT_DEPRECATED, TILEMAP, TILEMAP_BY_VERSION, TILE_STRUCTS, gatherInts, structInts,
+} from './items.js';
+import { unpackName } from './names.js';
+import { UUID, uuidFromInts } from './uuid.js';
+import type {
+  AutomapperConfig, DatafileItem, EnvelopePoints, ExtraItem, MapEnvelope, MapGroup, MapImage, MapInfo, MapLayer, MapSound, MapText,
+  QuadColumns, SoundSourceColumns, TeeworldsMap, TileLayer, TileLayerKind,
+} from './types.js';
+
+/** Decoding state shared by the section readers. */
+interface Reader {
+  df: Datafile;
+  ctx: DecodeContext;
+  summaryOnly: boolean;
+  /** Items of one type id, in file order, with their index in df.items. */
+  ofType(typeId: number): { item: DatafileItem; index: number }[];
+  fail(code: ErrorCode, itemIndex: number, path: string, d?: { expected?: string | number; actual?: string | number; detail?: string }): DecodeError;
+}
+
+export function decodeMap(bytes: Uint8Array, ctx: DecodeContext, summaryOnly: boolean): TeeworldsMap {
+  const df = openDatafile(bytes, ctx);
+  const rd: Reader = {
+    df, ctx, summaryOnly,
+    ofType(typeId) {
+      const t = df.types.get(typeId);
+      if (!t) return [];
+      return Array.from({ length: t.num }, (_, k) => ({ item: df.items[t.start + k]!, index: t.start + k }));
+    },
+    fail(code, itemIndex, path, d = {}) {
+      return new DecodeError('teeworlds', code, { offset: df.itemOffsets[itemIndex] ?? 0, path, ...d });
+    },
+  };
+  const base = { format: 'teeworlds' as const, warnings: ctx.warnings.list, datafileVersion: df.version, magic: df.magic };
+
+  // UUID index: internal type id → UUID (the first EX item wins when an old tool wrote two).
+  const uuids = new Map<number, string>();
+  for (const { item } of rd.ofType(ITEMTYPE_EX)) if (!uuids.has(item.id)) uuids.set(item.id, uuidFromInts(item.data));
+
+  const versionItem = rd.ofType(ITEM.VERSION)[0];
+  if (!versionItem) {
+    // QUIRK: 2007 maps (teeworlds before 0.4) have no VERSION item and raw types 0x8001–0x8003.
+    if (df.types.has(LEGACY_TYPES.IMAGE) || df.types.has(LEGACY_TYPES.TILEMAP) || df.types.has(LEGACY_TYPES.COLLISION)) {
+      return { ...base, flavour: 'legacy', info: null, images: [], envelopes: [], groups: [], sounds: [], automapperConfigs: [], extraItems: [], legacy: decodeLegacy(rd) };
+    }
+    throw new DecodeError('teeworlds', 'CORRUPT', { offset: 0, path: 'items', detail: 'no VERSION item (not a map)' });
+  }
+  if (versionItem.item.data[0] !== 1) throw rd.fail('UNSUPPORTED_VERSION', versionItem.index, 'version', { expected: 1, actual: versionItem.item.data[0] ?? 'none' });
+
+  const info = decodeInfo(rd);
+  const images = rd.ofType(ITEM.IMAGE).map(({ item, index }, k) => decodeImage(rd, item, index, `images[${k}]`));
+  const envelopes = decodeEnvelopes(rd, uuids);
+  const groups = decodeGroups(rd);
+  const sounds = rd.ofType(ITEM.SOUND).map(({ item, index }, k) => decodeSound(rd, item, index, `sounds[${k}]`));
+
+  const automapperConfigs: AutomapperConfig[] = [];
+  const extraItems: ExtraItem[] = [];
+  for (const [typeId, t] of df.types) {
+    if (typeId <= ITEM.SOUND || typeId === ITEMTYPE_EX) continue;
+    const uuid = uuids.get(typeId);
+    for (let i = t.start; i < t.start + t.num; i++) {
+      const item = df.items[i]!;
+      if (uuid === UUID.AUTOMAPPER_CONFIG && item.data.length >= AUTOMAPPER.size) {
+        const d = item.data;
+        automapperConfigs.push({ version: d[AUTOMAPPER.version]!, group: d[AUTOMAPPER.group]!, layer: d[AUTOMAPPER.layer]!, config: d[AUTOMAPPER.config]!, seed: d[AUTOMAPPER.seed]!, flags: d[AUTOMAPPER.flags]! });
+      } else if (uuid === UUID.ENVPOINTS_BEZIER) {
+        // Consumed by decodeEnvelopes.
+      } else {
+        extraItems.push(uuid ? { uuid, id: item.id, data: item.data } : { typeId, id: item.id, data: item.data });
+      }
+    }
+  }
+
+  const seventh = images.some((i) => i.version >= 2) || envelopes.some((e) => e.version >= 3)
+    || groups.some((g) => g.layers.some((l) => 'tilemapVersion' in l && l.tilemapVersion >= 4));
+  return { ...base, flavour: seventh ? 'teeworlds07' : 'ddnet', info, images, envelopes, groups, sounds, automapperConfigs, extraItems };
+}
+
+// ── strings ──────────────────────────────────────────────────────────────────
+
+function text(bytes: Uint8Array): MapText {
+  return { text: decodeUtf8(bytes), bytes };
+}
+
+/** A NUL-terminated data string; null for index −1. */
+function readString(rd: Reader, dataIndex: number, path: string): MapText | null {
+  if (dataIndex === -1) return null;
+  const raw = readBlock(rd, dataIndex, path);
+  const end = raw.indexOf(0);
+  if (end < 0) rd.ctx.warnings.warn('STRING_NOT_TERMINATED', 'data string has no NUL terminator', rd.df.blocks[dataIndex]!.offset, path);
+  return text(end < 0 ? raw : raw.slice(0, end));
+}
+
+function readBlock(rd: Reader, dataIndex: number, path: string): Uint8Array {
+  if (!Number.isInteger(dataIndex) || dataIndex < 0 || dataIndex >= rd.df.blocks.length) {
+    throw new DecodeError('teeworlds', 'BAD_INDEX', { offset: 0, path, expected: `data index < ${rd.df.blocks.length}`, actual: dataIndex });
+  }
+  return rd.df.readData(dataIndex, path);
+}
+
+const EMPTY_TEXT = (): MapText => text(new Uint8Array(0));
+
+// ── info, images, sounds ─────────────────────────────────────────────────────
+
+function decodeInfo(rd: Reader): MapInfo | null {
+  const first = rd.ofType(ITEM.INFO)[0];
+  if (!first) return null;
+  const d = first.item.data;
+  const s = (k: number, what: string) => readString(rd, d[k] ?? -1, `info.${what}`);
+  let settings: MapText[] | null = null;
+  const si = d[INFO.settings] ?? -1;
+  if (si !== -1) {
+    const raw = readBlock(rd, si, 'info.settings');
+    settings = [];
+    // One block of consecutive NUL-terminated commands.
+    for (let p = 0; p < raw.length;) {
+      let e = raw.indexOf(0, p);
+      if (e < 0) e = raw.length;
+      settings.push(text(raw.slice(p, e)));
+      p = e + 1;
+    }
+  }
+  return { version: d[INFO.version] ?? 1, author: s(INFO.author, 'author'), mapVersion: s(INFO.mapVersion, 'mapVersion'), credits: s(INFO.credits, 'credits'), license: s(INFO.license, 'license'), settings };
+}
+
+function need(rd: Reader, item: DatafileItem, index: number, ints: number, path: string): void {
+  if (item.data.length < ints) throw rd.fail('TRUNCATED', index, path, { expected: `≥ ${ints} ints`, actual: item.data.length });
+}
+
+function decodeImage(rd: Reader, item: DatafileItem, index: number, path: string): MapImage {
+  need(rd, item, index, IMAGE.sizeByVersion[1]!, path);
+  const d = item.data;
+  const version = d[IMAGE.version]!;
+  const width = d[IMAGE.width]!, height = d[IMAGE.height]!;
+  const external = d[IMAGE.external]! !== 0;
+  const name = readString(rd, d[IMAGE.name]!, `${path}.name`) ?? EMPTY_TEXT();
+  const img: MapImage = { version, width, height, name, external };
+  if (version >= 2) img.format = d[IMAGE.format] ?? 1;
+  if (external || rd.summaryOnly) return img;
+  // QUIRK: 0.7 editors 2012–2020 wrote format 0 for 3-byte RGB images.
+  const channels = img.format === 0 ? 3 : 4;
+  const dataIndex = d[IMAGE.data]!;
+  const bytes = width > 0 && height > 0 ? width * height * channels : -1;
+  if (bytes < 0 || bytes > rd.ctx.limits.maxInflatedBytes) throw rd.fail('LIMIT_EXCEEDED', index, path, { expected: `0 < width × height × ${channels} ≤ ${rd.ctx.limits.maxInflatedBytes}`, actual: `${width} × ${height}` });
+  const declared = rd.df.blocks[dataIndex]?.byteLength ?? -1;
+  if (declared >= 0 && declared < bytes) throw rd.fail('CORRUPT', index, `${path}.pixels`, { expected: `≥ ${bytes} bytes`, actual: declared });
+  const pixels = readBlock(rd, dataIndex, `${path}.pixels`);
+  if (pixels.length > bytes) rd.ctx.warnings.warn('OVERSIZED_IMAGE_DATA', `${pixels.length - bytes} bytes after the pixels`, rd.df.blocks[dataIndex]!.offset, path);
+  img.pixels = pixels.length > bytes ? pixels.slice(0, bytes) : pixels;
+  return img;
+}
+
+function decodeSound(rd: Reader, item: DatafileItem, index: number, path: string): MapSound {
+  need(rd, item, index, SOUND.data + 1, path);
+  const d = item.data;
+  const external = d[SOUND.external]! !== 0;
+  const snd: MapSound = { version: d[SOUND.version]!, external, name: readString(rd, d[SOUND.name]!, `${path}.name`) ?? EMPTY_TEXT() };
+  // data_size (when present) is ignored: the block's own size is the truth.
+  if (!external && !rd.summaryOnly) snd.data = readBlock(rd, d[SOUND.data]!, `${path}.data`);
+  return snd;
+}
+
+// ── envelopes ────────────────────────────────────────────────────────────────
+
+function decodeEnvelopes(rd: Reader, uuids: Map<number, string>): MapEnvelope[] {
+  const envItems = rd.ofType(ITEM.ENVELOPE);
+  if (envItems.length === 0) return [];
+  // 0.7 writes every point with inline bezier data (22 ints) as soon as one envelope is v3.
+  const inline = envItems.some(({ item }) => item.data[ENVELOPE.version]! >= 3);
+  const pointInts = inline ? ENVPOINT.intsWithBezier : ENVPOINT.ints;
+  const pts = rd.ofType(ITEM.ENVPOINTS)[0]?.item.data ?? new Int32Array(0);
+  const total = Math.floor(pts.length / pointInts);
+  let bezier: Int32Array | null = null;
+  for (const [typeId, uuid] of uuids) {
+    if (uuid !== UUID.ENVPOINTS_BEZIER) continue;
+    const b = rd.ofType(typeId)[0];
+    if (!b) continue;
+    // DDNet uses the bezier item only when it covers exactly the ENVPOINTS points.
+    if (!inline && b.item.data.length === total * BEZIER_INTS) bezier = b.item.data;
+    else rd.ctx.warnings.warn('BEZIER_MISMATCH', `bezier item holds ${b.item.data.length / BEZIER_INTS} points, ENVPOINTS ${total}; ignored`, rd.df.itemOffsets[b.index]!, 'envelopes');
+  }
+  return envItems.map(({ item, index }, k) => {
+    const path = `envelopes[${k}]`;
+    need(rd, item, index, ENVELOPE.numPoints + 1, path);
+    const d = item.data;
+    const version = d[ENVELOPE.version]!;
+    const start = d[ENVELOPE.startPoint]!, num = d[ENVELOPE.numPoints]!;
+    if (start < 0 || num < 0 || start + num > total) throw rd.fail('BAD_INDEX', index, `${path}.points`, { expected: `points within 0..${total}`, actual: `${start}+${num}` });
+    // QUIRK: 0.5 maps write 5-int v1 envelopes (name[0] = -1, the rest missing): no name.
+    const hasName = d.length >= ENVELOPE.name + ENVELOPE.nameInts && d[ENVELOPE.name] !== -1;
+    const name = hasName ? text(unpackName(d, ENVELOPE.name, ENVELOPE.nameInts)) : EMPTY_TEXT();
+    const synchronized = version >= 2 && (d[ENVELOPE.synchronized] ?? 0) !== 0;
+    return { version, channels: d[ENVELOPE.channels]!, name, synchronized, points: envelopePoints(pts, start, num, pointInts, bezier) };
+  });
+}
+
+function envelopePoints(pts: Int32Array, start: number, n: number, pointInts: number, bezier: Int32Array | null): EnvelopePoints {
+  const time = new Int32Array(n), curve = new Int32Array(n), values = new Int32Array(n * 4);
+  const withBezier = pointInts === ENVPOINT.intsWithBezier || bezier !== null;
+  const tan = withBezier ? [new Int32Array(n * 4), new Int32Array(n * 4), new Int32Array(n * 4), new Int32Array(n * 4)] as const : null;
+  for (let i = 0; i < n; i++) {
+    const p = (start + i) * pointInts;
+    time[i] = pts[p + ENVPOINT.time]!;
+    curve[i] = pts[p + ENVPOINT.curve]!;
+    for (let c = 0; c < 4; c++) values[i * 4 + c] = pts[p + ENVPOINT.values + c]!;
+    if (tan) {
+      const src = bezier ?? pts;
+      const b = bezier ? (start + i) * BEZIER_INTS : p + ENVPOINT.bezier;
+      for (let t = 0; t < 4; t++) for (let c = 0; c < 4; c++) tan[t]![i * 4 + c] = src[b + t * 4 + c]!;
+    }
+  }
+  const out: EnvelopePoints = { time, curve, values };
+  if (tan) out.bezier = { inDx: tan[0], inDy: tan[1], outDx: tan[2], outDy: tan[3] };
+  return out;
+}
+
+// ── groups and layers ────────────────────────────────────────────────────────
+
+function decodeGroups(rd: Reader): MapGroup[] {
+  const layerItems = rd.ofType(ITEM.LAYER);
+  const owner = new Int32Array(layerItems.length).fill(-1);
+  const groups = rd.ofType(ITEM.GROUP).map(({ item, index }, g): MapGroup => {
+    const path = `groups[${g}]`;
+    need(rd, item, index, GROUP.sizeByVersion[1]!, path);
+    const d = item.data;
+    const version = d[GROUP.version]!;
+    const start = d[GROUP.startLayer]!, num = d[GROUP.numLayers]!;
+    if (start < 0 || num < 0 || start + num > layerItems.length) throw rd.fail('BAD_INDEX', index, `${path}.layers`, { expected: `layers within 0..${layerItems.length}`, actual: `${start}+${num}` });
+    for (let l = start; l < start + num; l++) {
+      if (owner[l] !== -1) throw rd.fail('CORRUPT', index, `${path}.layers`, { detail: `layer ${l} already belongs to group ${owner[l]}` });
+      owner[l] = g;
+    }
+    const at = (k: number) => (version >= 2 && d.length > k ? d[k]! : 0);
+    const group: MapGroup = {
+      version, offsetX: d[GROUP.offsetX]!, offsetY: d[GROUP.offsetY]!, parallaxX: d[GROUP.parallaxX]!, parallaxY: d[GROUP.parallaxY]!,
+      clipping: { enabled: at(GROUP.useClipping) !== 0, x: at(GROUP.clipX), y: at(GROUP.clipY), width: at(GROUP.clipW), height: at(GROUP.clipH) },
+      name: version >= 3 && d.length >= GROUP.name + GROUP.nameInts ? text(unpackName(d, GROUP.name, GROUP.nameInts)) : EMPTY_TEXT(),
+      layers: [],
+    };
+    for (let l = 0; l < num; l++) {
+      const li = layerItems[start + l]!;
+      group.layers.push(decodeLayer(rd, li.item, li.index, `${path}.layers[${l}]`));
+    }
+    return group;
+  });
+  const orphans = owner.reduce((n, o) => n + (o === -1 ? 1 : 0), 0);
+  if (orphans > 0) rd.ctx.warnings.warn('UNGROUPED_LAYERS', `${orphans} layer item(s) belong to no group; dropped`, 0, 'groups');
+  return groups;
+}
+
+function decodeLayer(rd: Reader, item: DatafileItem, index: number, path: string): MapLayer {
+  need(rd, item, index, 3, path);
+  const d = item.data;
+  const type = d[LAYER.type]!;
+  const detail = (d[LAYER.flags]! & LAYER.FLAG_DETAIL) !== 0;
+  switch (type) {
+    case LAYER_TYPE.TILES: return decodeTileLayer(rd, item, index, path, detail);
+    case LAYER_TYPE.QUADS: {
+      need(rd, item, index, QUADS.image + 1, path);
+      const version = d[QUADS.version]!;
+      const name = version >= 2 && d.length >= QUADS.name + 3 ? text(unpackName(d, QUADS.name, 3)) : EMPTY_TEXT();
+      const layer: MapLayer = { kind: 'quads', name, detail, quadsVersion: version, image: d[QUADS.image]! };
+      if (!rd.summaryOnly) layer.quads = readStructs(rd, d[QUADS.data]!, d[QUADS.numQuads]!, QUAD_STRUCT, index, `${path}.quads`) as unknown as QuadColumns;
+      return layer;
+    }
+    case LAYER_TYPE.SOUNDS:
+    case LAYER_TYPE.SOUNDS_DEPRECATED: {
+      need(rd, item, index, SOUNDS.sound + 1, path);
+      const deprecated = type === LAYER_TYPE.SOUNDS_DEPRECATED;
+      const name = d.length >= SOUNDS.name + 3 ? text(unpackName(d, SOUNDS.name, 3)) : EMPTY_TEXT();
+      const layer: MapLayer = { kind: 'sounds', name, detail, deprecated, soundsVersion: d[SOUNDS.version]!, sound: d[SOUNDS.sound]! };
+      if (!rd.summaryOnly) {
+        const n = d[SOUNDS.numSources]!;
+        const cols = readStructs(rd, d[SOUNDS.data]!, n, deprecated ? SOURCE_STRUCT_DEPRECATED : SOURCE_STRUCT, index, `${path}.sources`);
+        layer.sources = (deprecated ? upgradeSources(cols, n) : cols) as unknown as SoundSourceColumns;
+      }
+      return layer;
+    }
+    default:
+      return { kind: 'unknown', name: EMPTY_TEXT(), detail, layerType: type, data: d.slice(3) };
+  }
+}
+
+/** `count` int structs from a data block, as columns plus `count`. */
+function readStructs(rd: Reader, dataIndex: number, count: number, s: typeof QUAD_STRUCT, index: number, path: string): Record<string, unknown> {
+  const bytesEach = structInts(s) * 4;
+  if (!Number.isInteger(count) || count < 0 || count > rd.ctx.limits.maxRecords) throw rd.fail('LIMIT_EXCEEDED', index, path, { expected: `0 ≤ count ≤ ${rd.ctx.limits.maxRecords}`, actual: count });
+  // QUIRK: DDNet writes a 1-record dummy block for an empty layer; with count 0 nothing is read.
+  if (count === 0) return { count: 0, ...gatherInts(new Uint8Array(0), 0, s) };
+  const declared = rd.df.blocks[dataIndex]?.byteLength ?? -1;
+  if (declared >= 0 && declared < count * bytesEach) throw rd.fail('CORRUPT', index, path, { expected: `≥ ${count * bytesEach} bytes`, actual: declared });
+  const raw = readBlock(rd, dataIndex, path);
+  if (raw.length < count * bytesEach) throw rd.fail('CORRUPT', index, path, { expected: `≥ ${count * bytesEach} bytes`, actual: raw.length });
+  return { count, ...gatherInts(raw, count, s) };
+}
+
+/** Deprecated sound sources → current columns: pan on, no falloff, a circle of the old radius. */
+function upgradeSources(old: Record<string, unknown>, n: number): Record<string, unknown> {
+  const shape = new Int32Array(n * 3);
+  const radius = old.radius as Int32Array;
+  for (let i = 0; i < n; i++) { shape[i * 3] = SHAPE_CIRCLE; shape[i * 3 + 1] = radius[i]!; }
+  const { radius: _r, ...rest } = old;
+  return { ...rest, pan: new Int32Array(n).fill(1), falloff: new Int32Array(n), shape };
+}
+
+function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: string, detail: boolean): TileLayer {
+  need(rd, item, index, TILEMAP.data + 1, path);
+  const d = item.data;
+  const tilemapVersion = d[TILEMAP.version]!;
+  const layout = TILEMAP_BY_VERSION[tilemapVersion];
+  if (!layout) throw rd.fail('UNSUPPORTED_VERSION', index, `${path}.version`, { expected: '2, 3 or 4', actual: tilemapVersion });
+  const width = d[TILEMAP.width]!, height = d[TILEMAP.height]!;
+  if (width <= 0 || height <= 0 || width * height > rd.ctx.limits.maxGridCells) {
+    throw rd.fail('LIMIT_EXCEEDED', index, `${path}.size`, { expected: `0 < width × height ≤ ${rd.ctx.limits.maxGridCells}`, actual: `${width} × ${height}` });
+  }
+  const phys = PHYSICS.find((p) => p.flag === d[TILEMAP.flags]);
+  if (!phys) throw rd.fail('CORRUPT', index, `${path}.flags`, { expected: 'at most one of game/tele/speedup/front/switch/tune', actual: d[TILEMAP.flags] });
+  const kind = phys.kind as TileLayerKind;
+  if (tilemapVersion >= 4 && kind !== 'tiles' && kind !== 'game') throw rd.fail('CORRUPT', index, path, { detail: `tile-skip compression on a ${kind} layer` });
+  const name = layout.name >= 0 && d.length >= layout.name + 3 ? text(unpackName(d, layout.name, 3)) : EMPTY_TEXT();
+  const layer: TileLayer = {
+    kind, name, detail, tilemapVersion, width, height,
+    color: { r: d[TILEMAP.color]!, g: d[TILEMAP.color + 1]!, b: d[TILEMAP.color + 2]!, a: d[TILEMAP.color + 3]! },
+    colorEnv: d[TILEMAP.colorEnv]!, colorEnvOffset: d[TILEMAP.colorEnvOffset]!, image: d[TILEMAP.image]!,
+  };
+  if (rd.summaryOnly && kind !== 'game') return layer;
+  // Physics grids other than game sit behind their extension index; `data` then holds a dummy for old clients.
+  const dataIndex = phys.ext < 0 ? d[TILEMAP.data]! : (d[layout.ext + phys.ext] ?? -1);
+  const gridPath = `${path}.${kind === 'game' || kind === 'front' ? 'tiles' : kind}`;
+  if (dataIndex < 0 || dataIndex >= rd.df.blocks.length) throw rd.fail('BAD_INDEX', index, gridPath, { expected: `data index < ${rd.df.blocks.length}`, actual: dataIndex });
+  const cells = width * height;
+  const raw = readBlock(rd, dataIndex, gridPath);
+  const k = rd.ctx.kernels;
+  const check = (n: number, what: string) => {
+    if (n < 0) throw new DecodeError('teeworlds', statusToErrorCode(n), { offset: rd.df.blocks[dataIndex]!.offset, path: gridPath, detail: `${what}: ${statusName(n)}` });
+    return n;
+  };
+  if (tilemapVersion >= 4) {
+    const buf = new Uint8Array(cells * 2);
+    const index = buf.subarray(0, cells), flags = buf.subarray(cells);
+    const n = check(k.expandTileSkip(raw, index, flags), 'tile-skip expansion');
+    if (n !== cells) throw new DecodeError('teeworlds', 'CORRUPT', { offset: rd.df.blocks[dataIndex]!.offset, path: gridPath, expected: `${cells} tiles`, actual: n });
+    layer.tiles = { index, flags };
+    return layer;
+  }
+  const struct = TILE_STRUCTS[kind === 'game' ? 'tiles' : kind];
+  let count = cells;
+  if (raw.length < cells * struct.stride) {
+    // QUIRK: 2010 DDRace test maps use 4-byte speedup and 2-byte switch tiles; read what is there.
+    rd.ctx.warnings.warn('UNDERSIZED_TILES', `${kind} grid holds ${raw.length} bytes, ${width}×${height} ${struct.stride}-byte tiles need ${cells * struct.stride}; the rest reads as empty`, rd.df.blocks[dataIndex]!.offset, gridPath);
+    count = Math.floor(raw.length / struct.stride);
+  }
+  const keep = struct === TILE_STRUCTS.tiles || struct === TILE_STRUCTS.front ? 2 : struct.stride;
+  const buf = new Uint8Array(cells * keep);
+  // Split the whole records into a count-strided layout, then spread to cell-strided columns if short.
+  const tmp = count === cells ? buf : new Uint8Array(count * keep);
+  const dirty = check(k.splitColumns(raw, struct.stride, keep, count, tmp), 'tile split');
+  if (tmp !== buf) for (let c = 0; c < keep; c++) buf.set(tmp.subarray(c * count, (c + 1) * count), c * cells);
+  if (dirty > 0) rd.ctx.warnings.warn('NONZERO_TILE_SKIP', `${dirty} tiles have non-zero skip/reserved bytes (ignored)`, rd.df.blocks[dataIndex]!.offset, gridPath);
+  const col = (c: number) => buf.subarray(c * cells, (c + 1) * cells);
+  switch (kind) {
+    case 'tiles': case 'game': case 'front': layer.tiles = { index: col(0), flags: col(1) }; break;
+    case 'tele': layer.tele = { number: col(0), type: col(1) }; break;
+    case 'tune': layer.tune = { number: col(0), type: col(1) }; break;
+    case 'switch': layer.switch = { number: col(0), type: col(1), flags: col(2), delay: col(3) }; break;
+    case 'speedup': {
+      const lo = col(4), hi = col(5);
+      const angle = new Int16Array(cells);
+      for (let i = 0; i < cells; i++) angle[i] = (hi[i]! << 8) | lo[i]!;
+      layer.speedup = { force: col(0), maxSpeed: col(1), type: col(2), angle };
+      break;
+    }
+  }
+  return layer;
+}
+
+// ── legacy 2007 maps ─────────────────────────────────────────────────────────
+
+function decodeLegacy(rd: Reader): NonNullable<TeeworldsMap['legacy']> {
+  const items = rd.df.items;
+  if (rd.summaryOnly) return { items };
+  return { items, data: rd.df.blocks.map((_, i) => readBlock(rd, i, `data[${i}]`)) };
+}

@@ -1,0 +1,54 @@
+// Cheap facts of a decoded map for `levelkit info` and bulk scans (the summary fields of issue 3).
+import { sha256Hex } from '../../core/digest.js';
+import { LEGACY_TYPES } from './items.js';
+import type { TeeworldsMap, TileLayer } from './types.js';
+
+export interface TeeworldsSummary {
+  flavour: TeeworldsMap['flavour'];
+  datafileVersion: 3 | 4;
+  images: number;
+  embeddedImages: number;
+  envelopes: number;
+  groups: number;
+  layers: number;
+  layersByKind: Record<string, number>;
+  gameLayer: { width: number; height: number } | null;
+  /** sha256 of the game layer's `index` column (row-major bytes); null without a game layer. */
+  gridDigest: string | null;
+}
+
+/** The game layer (the first tile layer of kind `game`), if any. */
+export function gameLayer(map: TeeworldsMap): TileLayer | undefined {
+  for (const g of map.groups) for (const l of g.layers) if (l.kind === 'game') return l;
+  return undefined;
+}
+
+export function summarizeMap(map: TeeworldsMap): { version: number; summary: TeeworldsSummary } {
+  const layersByKind: Record<string, number> = {};
+  let layers = 0;
+  if (map.legacy) {
+    // 2007 maps: images and tilemaps are raw items; no game layer in the modern sense.
+    const count = (t: number) => map.legacy!.items.filter((i) => i.typeId === t).length;
+    layers = count(LEGACY_TYPES.TILEMAP);
+    if (layers) layersByKind.legacyTilemap = layers;
+    const images = count(LEGACY_TYPES.IMAGE);
+    return { version: map.datafileVersion, summary: { flavour: map.flavour, datafileVersion: map.datafileVersion, images, embeddedImages: images, envelopes: 0, groups: 0, layers, layersByKind, gameLayer: null, gridDigest: null } };
+  }
+  for (const g of map.groups) for (const l of g.layers) { layers++; layersByKind[l.kind] = (layersByKind[l.kind] ?? 0) + 1; }
+  const game = gameLayer(map);
+  return {
+    version: map.datafileVersion,
+    summary: {
+      flavour: map.flavour,
+      datafileVersion: map.datafileVersion,
+      images: map.images.length,
+      embeddedImages: map.images.filter((i) => !i.external).length,
+      envelopes: map.envelopes.length,
+      groups: map.groups.length,
+      layers,
+      layersByKind,
+      gameLayer: game ? { width: game.width, height: game.height } : null,
+      gridDigest: game?.tiles ? sha256Hex(game.tiles.index) : null,
+    },
+  };
+}

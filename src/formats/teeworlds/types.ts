@@ -1,0 +1,234 @@
+// Teeworlds / DDNet maps: the exported types, container first, then the map on top of it.
+// See README.md in this folder for the layouts and the quirks behind each field.
+
+import type { DecodeWarning } from '../../core/errors.js';
+
+// ── container ────────────────────────────────────────────────────────────────
+
+/** One datafile item: a 16-bit type id, a 16-bit id and its payload ints (a copy). */
+export interface DatafileItem {
+  typeId: number;
+  id: number;
+  data: Int32Array;
+}
+
+/** Where a data block sits in the file (used by lazy reads and by benches). */
+export interface DataBlockInfo {
+  /** Absolute offset of the stored (compressed in v4) bytes. */
+  offset: number;
+  /** Stored byte length. */
+  storedByteLength: number;
+  /** Inflated byte length (v4: from data_sizes; v3: the stored length). */
+  byteLength: number;
+}
+
+// ── map ──────────────────────────────────────────────────────────────────────
+
+/** `ddnet` (0.6 layouts, DDNet extensions), `teeworlds07` (0.7 layouts), `legacy` (2007 maps). */
+export type MapFlavour = 'ddnet' | 'teeworlds07' | 'legacy';
+
+/** A string kept both as raw bytes (what the encoder writes) and as UTF-8 text. */
+export interface MapText {
+  text: string;
+  bytes: Uint8Array;
+}
+
+export interface MapInfo {
+  /** Item version (1). */
+  version: number;
+  author: MapText | null;
+  mapVersion: MapText | null;
+  credits: MapText | null;
+  license: MapText | null;
+  /** DDNet server settings (one command per entry); null when the item has none. */
+  settings: MapText[] | null;
+}
+
+export interface MapImage {
+  /** Item version: 1 (0.6/DDNet) or 2 (0.7, adds `format`). */
+  version: number;
+  width: number;
+  height: number;
+  name: MapText;
+  /** External images are looked up as `mapres/<name>.png` and carry no pixels. */
+  external: boolean;
+  /** v2 only: 1 = RGBA; 0 = RGB (0.7 editors 2012–2020). Undefined on v1. */
+  format?: number;
+  /** Row-major pixels, `width × height × channels` bytes (channels 4, or 3 for format 0); absent when external or with `sections: 'summary'`. */
+  pixels?: Uint8Array;
+}
+
+export interface MapSound {
+  version: number;
+  external: boolean;
+  name: MapText;
+  /** Opus file bytes; absent when external or with `sections: 'summary'`. */
+  data?: Uint8Array;
+}
+
+/** Points of one envelope as columns (n points). Values are 22.10 fixed point; times in ms. */
+export interface EnvelopePoints {
+  time: Int32Array;
+  curve: Int32Array;
+  /** 4 per point. */
+  values: Int32Array;
+  /**
+   * Bezier tangents, 4 per point each: present when the map stores them (0.7 envelope v3
+   * inline, or the DDNet envpoints-bezier item).
+   */
+  bezier?: { inDx: Int32Array; inDy: Int32Array; outDx: Int32Array; outDy: Int32Array };
+}
+
+export interface MapEnvelope {
+  /** 1, 2 (adds `synchronized`) or 3 (0.7: points carry inline bezier data). */
+  version: number;
+  /** 1 sound, 3 position, 4 colour. */
+  channels: number;
+  name: MapText;
+  synchronized: boolean;
+  points: EnvelopePoints;
+}
+
+/** Tile grids as byte columns, `width × height` each, row-major. */
+export interface TileColumns {
+  index: Uint8Array;
+  flags: Uint8Array;
+}
+
+export interface TeleColumns { number: Uint8Array; type: Uint8Array }
+export interface SpeedupColumns { force: Uint8Array; maxSpeed: Uint8Array; type: Uint8Array; angle: Int16Array }
+export interface SwitchColumns { number: Uint8Array; type: Uint8Array; flags: Uint8Array; delay: Uint8Array }
+export interface TuneColumns { number: Uint8Array; type: Uint8Array }
+
+/** Which grid a tile layer holds: plain tiles, or one of the DDNet physics layers. */
+export type TileLayerKind = 'tiles' | 'game' | 'front' | 'tele' | 'speedup' | 'switch' | 'tune';
+export type LayerKind = TileLayerKind | 'quads' | 'sounds' | 'unknown';
+
+interface LayerBase {
+  name: MapText;
+  /** Layer flag bit 0: detail (hidden at low detail settings). */
+  detail: boolean;
+}
+
+export interface TileLayer extends LayerBase {
+  kind: TileLayerKind;
+  /** Tilemap item version: 2 (0.6/DDRace), 3 (DDNet, TW 2011) or 4 (0.7, tile-skip compressed). */
+  tilemapVersion: number;
+  width: number;
+  height: number;
+  color: { r: number; g: number; b: number; a: number };
+  colorEnv: number;
+  colorEnvOffset: number;
+  image: number;
+  /** Grids are absent with `sections: 'summary'` (except the game layer's `tiles`). */
+  tiles?: TileColumns;
+  tele?: TeleColumns;
+  speedup?: SpeedupColumns;
+  switch?: SwitchColumns;
+  tune?: TuneColumns;
+}
+
+/** Quads as columns (n quads): points 5×(x,y), colors 4×(r,g,b,a), texcoords 4×(u,v). */
+export interface QuadColumns {
+  count: number;
+  points: Int32Array;
+  colors: Int32Array;
+  texcoords: Int32Array;
+  posEnv: Int32Array;
+  posEnvOffset: Int32Array;
+  colorEnv: Int32Array;
+  colorEnvOffset: Int32Array;
+}
+
+export interface QuadsLayer extends LayerBase {
+  kind: 'quads';
+  /** Quads item version (1 or 2). */
+  quadsVersion: number;
+  image: number;
+  quads?: QuadColumns;
+}
+
+/** Sound sources as columns (n sources); shape: type 0 rectangle (w, h), 1 circle (radius in w). */
+export interface SoundSourceColumns {
+  count: number;
+  /** 2 per source. */
+  position: Int32Array;
+  loop: Int32Array;
+  pan: Int32Array;
+  delay: Int32Array;
+  falloff: Int32Array;
+  posEnv: Int32Array;
+  posEnvOffset: Int32Array;
+  soundEnv: Int32Array;
+  soundEnvOffset: Int32Array;
+  /** 3 per source: type, width or radius, height. */
+  shape: Int32Array;
+}
+
+export interface SoundsLayer extends LayerBase {
+  kind: 'sounds';
+  /** True for the deprecated layer type 9 (36-byte sources, converted on read). */
+  deprecated: boolean;
+  soundsVersion: number;
+  sound: number;
+  sources?: SoundSourceColumns;
+}
+
+/** A layer type this decoder does not know: its item ints after the 3-int header, kept raw. */
+export interface UnknownLayer extends LayerBase {
+  kind: 'unknown';
+  layerType: number;
+  data: Int32Array;
+}
+
+export type MapLayer = TileLayer | QuadsLayer | SoundsLayer | UnknownLayer;
+
+export interface MapGroup {
+  /** 1, 2 (adds clipping) or 3 (adds the name). */
+  version: number;
+  offsetX: number;
+  offsetY: number;
+  parallaxX: number;
+  parallaxY: number;
+  clipping: { enabled: boolean; x: number; y: number; width: number; height: number };
+  name: MapText;
+  layers: MapLayer[];
+}
+
+export interface AutomapperConfig {
+  version: number;
+  /** Group index and layer index within the group. */
+  group: number;
+  layer: number;
+  config: number;
+  seed: number;
+  /** Bit 0: automatic. */
+  flags: number;
+}
+
+/** An item the map layer does not interpret, kept for the encoder: by UUID when it has one. */
+export interface ExtraItem {
+  uuid?: string;
+  typeId?: number;
+  id: number;
+  data: Int32Array;
+}
+
+export interface TeeworldsMap {
+  format: 'teeworlds';
+  warnings: DecodeWarning[];
+  flavour: MapFlavour;
+  datafileVersion: 3 | 4;
+  /** 'ATAD' when the file carries the reversed magic of big-endian writers. */
+  magic: 'DATA' | 'ATAD';
+  info: MapInfo | null;
+  images: MapImage[];
+  envelopes: MapEnvelope[];
+  groups: MapGroup[];
+  sounds: MapSound[];
+  automapperConfigs: AutomapperConfig[];
+  /** Items kept raw: unknown UUID types, the obsolete group-ex item, other unknown types. */
+  extraItems: ExtraItem[];
+  /** Legacy (2007) maps only: every item and data block, raw (data absent with `sections: 'summary'`). */
+  legacy?: { items: DatafileItem[]; data?: Uint8Array[] };
+}

@@ -1,0 +1,54 @@
+// Reference kernels: tilemap family (Teeworlds/DDNet tile layers). See src/kernels/types.ts
+// for the contract; assembly/tilemap.ts is the WASM twin and must return the same values.
+import { Status } from '../status.js';
+
+// Runs at least this long are written with TypedArray.fill; shorter ones by a plain loop,
+// where the call overhead of fill() would dominate.
+const FILL_MIN = 16;
+
+export function expandTileSkip(src: Uint8Array, index: Uint8Array, flags: Uint8Array): number {
+  if ((src.length & 3) !== 0) return Status.TRUNCATED;
+  const capacity = Math.min(index.length, flags.length);
+  let out = 0;
+  for (let p = 0; p < src.length; p += 4) {
+    if (src[p + 3] !== 0) return Status.CORRUPT;
+    const run = src[p + 2]! + 1;
+    if (run > capacity - out) return Status.OVERFLOW;
+    const id = src[p]!, fl = src[p + 1]!;
+    if (run >= FILL_MIN) {
+      index.fill(id, out, out + run);
+      flags.fill(fl, out, out + run);
+      out += run;
+    } else {
+      for (const end = out + run; out < end; out++) {
+        index[out] = id;
+        flags[out] = fl;
+      }
+    }
+  }
+  return out;
+}
+
+export function splitColumns(src: Uint8Array, stride: number, keep: number, count: number, dst: Uint8Array): number {
+  if (stride < 1 || keep < 0 || keep > stride) return Status.CORRUPT;
+  if (count * stride > src.length) return Status.TRUNCATED;
+  if (keep * count > dst.length) return Status.OVERFLOW;
+  if (stride === 4 && keep === 2) {
+    // The common CTile case, unrolled: index → column 0, flags → column 1, skip/reserved checked.
+    let dirty = 0;
+    for (let r = 0, p = 0; r < count; r++, p += 4) {
+      dst[r] = src[p]!;
+      dst[count + r] = src[p + 1]!;
+      if ((src[p + 2]! | src[p + 3]!) !== 0) dirty++;
+    }
+    return dirty;
+  }
+  let dirty = 0;
+  for (let r = 0, p = 0; r < count; r++, p += stride) {
+    for (let c = 0; c < keep; c++) dst[c * count + r] = src[p + c]!;
+    let rest = 0;
+    for (let c = keep; c < stride; c++) rest |= src[p + c]!;
+    if (rest !== 0) dirty++;
+  }
+  return dirty;
+}
