@@ -6,3 +6,6 @@ export { arenaBase, arenaEnsure } from './memory';
 export { sumBytes } from './checksum';
 export { scanTileGrid } from './tiles';
 export { gatherRecords } from './records';
+export { graalTileStream } from './bitstream';
+export { decodeBoardRows } from './board';
+export { expandTileSkip, splitColumns } from './tilemap';

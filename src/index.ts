@@ -6,6 +6,8 @@ import type { DecodeOptions } from './core/limits.js';
 import { detect } from './detect.js';
 import { FORMATS, type Decoded, type Summary } from './formats/registry.js';
 import type { WwdLevel } from './formats/wwd/types.js';
+import type { TeeworldsMap } from './formats/teeworlds/types.js';
+import type { GraalGmap, GraalLevel } from './formats/graal/types.js';
 
 export { detect } from './detect.js';
 export { DecodeError, type ErrorCode, type FormatId, type DecodeWarning } from './core/errors.js';
@@ -17,9 +19,11 @@ export { wasmKernels, wasmAvailable, init } from './kernels/wasm/index.js';
 export type { Summary } from './formats/registry.js';
 // Format namespaces (wwd, teeworlds, graal…): one line per format.
 export * as wwd from './formats/wwd/index.js';
+export * as teeworlds from './formats/teeworlds/index.js';
+export * as graal from './formats/graal/index.js';
 
 /** What decode() returns: one of the formats' results, discriminated by `format`. */
-export type AnyDecoded = WwdLevel;
+export type AnyDecoded = WwdLevel | TeeworldsMap | GraalLevel | GraalGmap;
 
 /**
  * Detects the format by content and decodes it.

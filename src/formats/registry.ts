@@ -4,6 +4,8 @@
 import type { FormatId, DecodeWarning } from '../core/errors.js';
 import type { DecodeOptions } from '../core/limits.js';
 import { entry as wwd } from './wwd/entry.js';
+import { entry as teeworlds } from './teeworlds/entry.js';
+import { entry as graal } from './graal/entry.js';
 
 /** Cheap facts for `levelkit info` and bulk scans. */
 export interface Summary {
@@ -31,4 +33,6 @@ export interface FormatEntry {
 // One line per format; the array order is the sniffing order.
 export const FORMATS: readonly FormatEntry[] = [
   wwd,
+  teeworlds,
+  graal,
 ];

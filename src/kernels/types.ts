@@ -24,10 +24,51 @@ export interface Kernels {
    * Struct-of-arrays extraction of `count` records starting at `offset` in `src`: each record is
    * `layout.fixedWords` LE u32 words followed by a tail of Σ words[lenIndex .. lenIndex+lenCount)
    * bytes. Word w of record r goes to columns[w * count + r]; the offset of record r's tail to
-   * tails[r]. `columns` must hold fixedWords × count, `tails` count.
-   * Returns the offset just past the last record, or Status.TRUNCATED.
+   * tails[r] (offsets into `src`). `columns` must hold fixedWords × count, `tails` count.
+   * Returns the offset just past the last record; Status.TRUNCATED when a record or its tail
+   * does not fit in `src` (or `offset` is past its end), Status.CORRUPT when the length words do
+   * not lie inside the fixed part. `columns`/`tails` contents are unspecified after a failure.
    */
   gatherRecords(src: Uint8Array, offset: number, count: number, layout: RecordLayout, columns: Int32Array, tails: Uint32Array): number;
+
+  // ── bitstream (Graal binary levels) ───────────────────────────────────────
+  /**
+   * Decodes one Graal tile stream starting at `src[offset]`: LSB-first codes of `codeBits` bits
+   * (12 or 13; 10..16 accepted); a code with the top bit set is a run code (count = low 8 bits,
+   * bit 8 = the next two codes alternate), otherwise a tile repeated by the pending count. Fills
+   * exactly `dst.length` tiles (runs are cut at the end, a pair needs two free slots).
+   * Returns the offset in `src` of the first byte after the stream (the last byte is shared with
+   * padding bits), Status.TRUNCATED when `src` ends first, Status.CORRUPT for a bad width.
+   */
+  graalTileStream(src: Uint8Array, offset: number, codeBits: number, dst: Uint16Array): number;
+
+  // ── board (Graal .nw text levels) ─────────────────────────────────────────
+  /**
+   * Decodes BOARD row data: row r is rows[3r..3r+3) = (offset in `text`, tile count, index in
+   * `dst`); its 2·count characters (alphabet A–Z a–z 0–9 + /, high six bits first) become
+   * dst[index .. index+count). A character outside the alphabet reads as 0.
+   * Returns how many such characters there were, Status.TRUNCATED when a row passes the end of
+   * `text`, Status.OVERFLOW when it passes the end of `dst`.
+   */
+  decodeBoardRows(text: Uint8Array, rows: Int32Array, rowCount: number, dst: Uint16Array): number;
+
+  // ── tilemap (Teeworlds/DDNet tile layers) ─────────────────────────────────
+  /**
+   * Expands 0.7 tile-skip records: `src` is a list of 4-byte {index, flags, skip, reserved}
+   * records, each standing for skip+1 copies of (index, flags), written to the `index` and
+   * `flags` columns (capacity = the shorter of the two, checked before every run).
+   * Returns the tiles written, or TRUNCATED (src length not a multiple of 4), CORRUPT (a
+   * non-zero reserved byte), OVERFLOW (a run would pass the capacity).
+   */
+  expandTileSkip(src: Uint8Array, index: Uint8Array, flags: Uint8Array): number;
+  /**
+   * Splits `count` interleaved records of `stride` bytes into `keep` byte columns: byte c of
+   * record r goes to dst[c * count + r] (c < keep). Returns how many records have a non-zero
+   * byte in the dropped columns keep..stride-1 (e.g. the skip/reserved bytes of a CTile), or
+   * TRUNCATED (src shorter than count × stride), OVERFLOW (dst shorter than keep × count),
+   * CORRUPT (keep > stride or stride < 1).
+   */
+  splitColumns(src: Uint8Array, stride: number, keep: number, count: number, dst: Uint8Array): number;
 }
 
 export interface RecordLayout {

@@ -3,10 +3,17 @@ import type { Kernels } from '../types.js';
 import { sumBytes } from './checksum.js';
 import { scanTileGrid } from './tiles.js';
 import { gatherRecords } from './records.js';
+import { graalTileStream } from './bitstream.js';
+import { decodeBoardRows } from './board.js';
+import { expandTileSkip, splitColumns } from './tilemap.js';
 
 export const jsKernels: Kernels = Object.freeze({
   name: 'js' as const,
   sumBytes,
   scanTileGrid,
   gatherRecords,
+  graalTileStream,
+  decodeBoardRows,
+  expandTileSkip,
+  splitColumns,
 });

@@ -4,6 +4,9 @@ import { instantiateAsync, instantiateSync, type WasmRuntime } from './runtime.j
 import * as checksum from './checksum.js';
 import * as tiles from './tiles.js';
 import * as records from './records.js';
+import * as bitstream from './bitstream.js';
+import * as board from './board.js';
+import * as tilemap from './tilemap.js';
 
 function bind(rt: WasmRuntime): Kernels {
   return Object.freeze({
@@ -11,6 +14,10 @@ function bind(rt: WasmRuntime): Kernels {
     sumBytes: (src) => checksum.sumBytes(rt, src),
     scanTileGrid: (cells, counts, maxIds) => tiles.scanTileGrid(rt, cells, counts, maxIds),
     gatherRecords: (src, offset, count, layout, columns, tails) => records.gatherRecords(rt, src, offset, count, layout, columns, tails),
+    graalTileStream: (src, offset, codeBits, dst) => bitstream.graalTileStream(rt, src, offset, codeBits, dst),
+    decodeBoardRows: (text, rows, rowCount, dst) => board.decodeBoardRows(rt, text, rows, rowCount, dst),
+    expandTileSkip: (src, index, flags) => tilemap.expandTileSkip(rt, src, index, flags),
+    splitColumns: (src, stride, keep, count, dst) => tilemap.splitColumns(rt, src, stride, keep, count, dst),
   } satisfies Kernels);
 }
 

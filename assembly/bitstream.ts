@@ -1,0 +1,68 @@
+// Graal binary tile stream: LSB-first 12- or 13-bit codes with single and double run codes,
+// expanded into exactly `cap` u16 tiles. See src/formats/graal/README.md § "Tile stream".
+// Invariants: reads stay inside [src, src+srcLen), writes inside [dst, dst+2·cap); no allocation.
+
+import { STATUS_CORRUPT, STATUS_TRUNCATED } from './status';
+
+/**
+ * Decodes one tile stream at `src` (srcLen bytes) into `cap` u16 tiles at `dst`.
+ * Returns the number of bytes the stream used (the next section starts there), or
+ * STATUS_TRUNCATED when the input ends first, STATUS_CORRUPT for a code width outside 10..16.
+ */
+export function graalTileStream(src: usize, srcLen: usize, codeBits: u32, dst: usize, cap: u32): i32 {
+  if (codeBits < 10 || codeBits > 16) return STATUS_CORRUPT;
+  const mask: u64 = (<u64>1 << codeBits) - 1;
+  const flag: u32 = <u32>1 << (codeBits - 1);
+  const end = src + srcLen;
+  let p = src;
+  // Bit accumulator: `have` valid bits at the bottom of `acc`; never more than 12 + 32 = 44.
+  let acc: u64 = 0;
+  let have: u32 = 0;
+  let n: u32 = 0; // tiles written so far
+  let count: u32 = 1; // run length of the next tile (or pair)
+  let dbl = false;
+  let first: i32 = -1; // first tile of a pending double run
+  while (n < cap) {
+    if (have < codeBits) {
+      if (p + 4 <= end) {
+        acc |= <u64>load<u32>(p) << have;
+        p += 4;
+        have += 32;
+      } else {
+        while (have < codeBits) {
+          if (p >= end) return STATUS_TRUNCATED;
+          acc |= <u64>load<u8>(p) << have;
+          p++;
+          have += 8;
+        }
+      }
+    }
+    const code = <u32>(acc & mask);
+    acc >>= codeBits;
+    have -= codeBits;
+    if (code & flag) {
+      count = code & 0xFF;
+      dbl = (code & 0x100) != 0;
+      continue;
+    }
+    if (dbl) {
+      if (first < 0) { first = <i32>code; continue; }
+      // A pair needs two free slots; a run that would pass the end is cut short.
+      const packed: u32 = <u32>first | (code << 16);
+      for (let i: u32 = 0; i < count && n + 1 < cap; i++) {
+        store<u32>(dst + (<usize>n << 1), packed); // (dst + 2n) may be unaligned for u32: fine in WASM
+        n += 2;
+      }
+      first = -1;
+      dbl = false;
+    } else {
+      let k = cap - n;
+      if (count < k) k = count;
+      const stop = n + k;
+      while (n < stop) { store<u16>(dst + (<usize>n << 1), <u16>code); n++; }
+    }
+    count = 1;
+  }
+  // Whole bytes fetched minus whole bytes still unread in the accumulator.
+  return <i32>(p - src) - <i32>(have >> 3);
+}

@@ -1,0 +1,122 @@
+// Writes a Graal level as a binary .graal: GR-V1.03 by default, GR-V1.04 when it has heights,
+// GR-V1.05 when it has overlay layers, or any version of the table on request. Tiles go through
+// a run-length encoder (single runs, and double runs where they save codes). See README.md.
+import { BINARY_LAYOUTS, CHEST_ITEMS, NO_TILE, TILE_COUNT } from './level.js';
+import { encodeSign } from './signs.js';
+import { textBytes } from './text.js';
+import type { GraalLevel } from './types.js';
+
+/** Longest run the original editor wrote (a run code could say 255; 64 keeps files familiar). */
+export const MAX_RUN = 64;
+
+export interface BinaryEncodeOptions {
+  /** Header to write (`Z3-V1.03` … `GR-V1.05`); sections that version lacks are left out. */
+  version?: string;
+}
+
+/** The header encodeBinary() picks for `level` when none is requested. */
+export function binaryVersionFor(level: GraalLevel): string {
+  if (level.layers.some((l) => l.index !== 0)) return 'GR-V1.05';
+  return level.heights ? 'GR-V1.04' : 'GR-V1.03';
+}
+
+/**
+ * Encodes `level` as a binary level. Throws RangeError for an unknown version, a tile id the
+ * code width cannot hold (≥ 2048 in 12-bit versions), or a coordinate outside −32..223.
+ */
+export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}): Uint8Array {
+  const version = opts.version ?? binaryVersionFor(level);
+  const layout = BINARY_LAYOUTS[version];
+  if (!layout) throw new RangeError(`levelkit graal: unknown binary version ${version}`);
+  const out: number[] = [...textBytes(version)];
+  const push = (b: Uint8Array | number[]) => { for (const v of b) out.push(v); };
+  const line = (b: Uint8Array | number[]) => { push(b); out.push(0x0a); };
+  const gchar = (v: number, what: string) => {
+    const b = Math.round(v) + 32;
+    if (b < 0 || b > 255) throw new RangeError(`levelkit graal: ${what} ${v} does not fit a +32 byte`);
+    return b;
+  };
+
+  const layers = [...level.layers].sort((a, b) => a.index - b.index);
+  const written = layout.layers ? layers : layers.filter((l) => l.index === 0);
+  if (layout.layers) out.push(gchar(written.length, 'layer count'));
+  for (const layer of written) push(encodeTileStream(layer.tiles, layout.codeBits, layer.index > 0));
+
+  for (const l of level.links) line(textBytes(`${l.level} ${l.x} ${l.y} ${l.width} ${l.height} ${l.destX} ${l.destY}`));
+  line([0x23]);
+  for (const b of level.baddies) {
+    push([b.x & 0xff, b.y & 0xff, b.type & 0xff]);
+    if (layout.verses) line(textBytes(b.verses.join('\\')));
+  }
+  line([0xff, 0xff, 0xff]);
+  if (layout.npcs) {
+    for (const n of level.npcs) {
+      const script = textBytes(n.script).map((c) => (c === 0x0a ? 0xa7 : c));
+      line([gchar(n.x, 'NPC x'), gchar(n.y, 'NPC y'), ...textBytes(n.image), 0x23, ...script]);
+    }
+    line([0x23]);
+  }
+  if (layout.chests) {
+    for (const c of level.chests) {
+      const index = CHEST_ITEMS.indexOf(c.item);
+      const item = index >= 0 ? index : Number.parseInt(c.item, 10) || 0;
+      line([gchar(c.x, 'chest x'), gchar(c.y, 'chest y'), gchar(item, 'chest item'), gchar(c.signIndex, 'chest sign index')]);
+    }
+    line([0x23]);
+  }
+  for (const s of level.signs) line([gchar(s.x, 'sign x'), gchar(s.y, 'sign y'), ...encodeSign(s.text)]);
+  if (layout.heights && level.heights) {
+    out.push(0x0a); // an empty line ends the signs
+    line(textBytes('HEIGHTS'));
+    for (let i = 0; i < level.heights.length; i += 9) line(textBytes(level.heights.slice(i, i + 9).join(',')));
+    line(textBytes('HEIGHTSEND'));
+  }
+  return Uint8Array.from(out);
+}
+
+/**
+ * Run-length encodes 4,096 tiles as LSB-first codes of `codeBits` bits. Greedy: a run of ≥ 2
+ * equal tiles becomes a single run (2 codes); else ≥ 2 repeats of a pair become a double run
+ * (3 codes for ≥ 4 tiles); else a literal. `overlay` maps NO_TILE to 0xFFF.
+ */
+export function encodeTileStream(tiles: Uint16Array, codeBits: 12 | 13, overlay: boolean): Uint8Array {
+  const flag = 1 << (codeBits - 1);
+  const codes: number[] = [];
+  const tile = (i: number) => {
+    const t = tiles[i]!;
+    const v = overlay && t === NO_TILE ? 0xfff : t;
+    if (v >= flag) throw new RangeError(`levelkit graal: tile ${t} at ${i} needs more than ${codeBits - 1} bits`);
+    return v;
+  };
+  for (let i = 0; i < TILE_COUNT;) {
+    const a = tile(i);
+    let single = 1;
+    while (single < MAX_RUN && i + single < TILE_COUNT && tile(i + single) === a) single++;
+    if (single >= 2) {
+      codes.push(flag | single, a);
+      i += single;
+      continue;
+    }
+    if (i + 3 < TILE_COUNT) {
+      const b = tile(i + 1);
+      let pairs = 1;
+      while (pairs < MAX_RUN && i + 2 * pairs + 1 < TILE_COUNT && tile(i + 2 * pairs) === a && tile(i + 2 * pairs + 1) === b) pairs++;
+      if (pairs >= 2) {
+        codes.push(flag | 0x100 | pairs, a, b);
+        i += 2 * pairs;
+        continue;
+      }
+    }
+    codes.push(a);
+    i++;
+  }
+  const out = new Uint8Array(Math.ceil((codes.length * codeBits) / 8));
+  let acc = 0, have = 0, p = 0;
+  for (const c of codes) {
+    acc |= c << have;
+    have += codeBits;
+    while (have >= 8) { out[p++] = acc & 0xff; acc >>>= 8; have -= 8; }
+  }
+  if (have > 0) out[p] = acc & 0xff;
+  return out;
+}

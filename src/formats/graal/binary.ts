@@ -1,0 +1,184 @@
+// Binary Graal levels (.zelda Z3-V1.03/1.04, .graal GR-V1.00–1.05): header, tile stream(s)
+// through the graalTileStream kernel, then newline-framed sections whose presence the version
+// table (level.ts BINARY_LAYOUTS) decides. See README.md § "Binary levels".
+import { makeContext, type DecodeContext } from '../../core/context.js';
+import type { DecodeOptions } from '../../core/limits.js';
+import { ByteReader } from '../../core/reader.js';
+import { decodeText } from '../../core/text.js';
+import { statusName, statusToErrorCode } from '../../kernels/status.js';
+import { BINARY_LAYOUTS, CHEST_ITEMS, NO_TILE, TILE_COUNT, blankLevel, type BinaryLayout } from './level.js';
+import { decodeSign } from './signs.js';
+import { LF, ascii, num, splitTrailing } from './text.js';
+import type { GraalBaddy, GraalChest, GraalLayer, GraalLevel, GraalLink, GraalNpc, GraalSign } from './types.js';
+
+const HASH = 0x23;
+const NPC_NEWLINE = 0xa7; // '§' stands for a line break inside binary NPC scripts
+// A tile stream of 4,096 tiles needs at least ~41 bytes (nine 255-pair runs); a bound for layer counts.
+const MIN_STREAM_BYTES = 40;
+const MAX_LAYERS = 223;
+
+/** Decodes a binary level. Throws DecodeError (BAD_MAGIC, UNSUPPORTED_VERSION, TRUNCATED, CORRUPT…). */
+export function decodeBinary(bytes: Uint8Array, opts?: DecodeOptions): GraalLevel {
+  const ctx = makeContext('graal', opts);
+  const r = new ByteReader(bytes, 'graal');
+  r.need(8, 'header');
+  const version = ascii(bytes.subarray(0, 8));
+  const layout = BINARY_LAYOUTS[version];
+  if (!layout) {
+    throw r.fail(/^(GR|Z3)-V/.test(version) ? 'UNSUPPORTED_VERSION' : 'BAD_MAGIC', { expected: 'Z3-V1.03 … GR-V1.05', actual: JSON.stringify(version) });
+  }
+  r.pos = 8;
+  const level = blankLevel('graal', version);
+  level.layers = r.within('layers', () => readLayers(r, ctx, layout));
+  level.links = r.within('links', () => readLinks(r, ctx));
+  level.baddies = r.within('baddies', () => readBaddies(r, ctx, layout));
+  if (layout.npcs) level.npcs = r.within('npcs', () => readNpcs(r, ctx));
+  if (layout.chests) level.chests = r.within('chests', () => readChests(r, ctx));
+  level.signs = r.within('signs', () => readSigns(r, ctx));
+  if (r.remaining > 0) {
+    const heights = layout.heights ? r.within('heights', () => readHeights(r, ctx)) : undefined;
+    if (heights) level.heights = heights;
+    if (r.remaining > 0) ctx.warnings.warn('TRAILING_BYTES', `${r.remaining} bytes after the last section ignored`, r.offset);
+  }
+  level.warnings = ctx.warnings.list;
+  return level;
+}
+
+function readLayers(r: ByteReader, ctx: DecodeContext, layout: BinaryLayout): GraalLayer[] {
+  // GR-V1.05 stores the layer count as one byte + 32.
+  const count = layout.layers ? r.count(r.u8() - 32, MAX_LAYERS, MIN_STREAM_BYTES, 'layers') : 1;
+  if (count < 1) throw r.fail('CORRUPT', { expected: 'at least one layer', actual: count, at: r.pos - 1 });
+  const layers: GraalLayer[] = [];
+  for (let index = 0; index < count; index++) {
+    const tiles = new Uint16Array(TILE_COUNT);
+    const end = ctx.kernels.graalTileStream(r.bytes, r.pos, layout.codeBits, tiles);
+    if (end < 0) throw r.fail(statusToErrorCode(end), { path: `${r.path}[${index}]`, detail: `tile stream: ${statusName(end)}` });
+    // QUIRK: in overlay layers (GR-V1.05) tile 0xFFF means "no tile".
+    if (index > 0) for (let i = 0; i < TILE_COUNT; i++) if (tiles[i] === 0xfff) tiles[i] = NO_TILE;
+    layers.push({ index, tiles });
+    r.pos = end;
+  }
+  return layers;
+}
+
+/** The bytes up to the next LF (the cursor moves past it); TRUNCATED when there is none. */
+function line(r: ByteReader, what: string): Uint8Array {
+  const end = r.bytes.indexOf(LF, r.pos);
+  if (end < 0) throw r.fail('TRUNCATED', { expected: `${what} ending in a newline` });
+  const out = r.bytes.subarray(r.pos, end);
+  r.pos = end + 1;
+  return out;
+}
+
+/** True (and consumes it) when the cursor is at a section end: an empty line or `#` + LF. */
+function sectionEnd(r: ByteReader): boolean {
+  r.need(1, 'section end');
+  const b = r.bytes[r.pos];
+  if (b === LF) { r.pos++; return true; }
+  if (b === HASH && r.bytes[r.pos + 1] === LF) { r.pos += 2; return true; }
+  return false;
+}
+
+function readLinks(r: ByteReader, ctx: DecodeContext): GraalLink[] {
+  const links: GraalLink[] = [];
+  while (!sectionEnd(r)) {
+    const at = r.offset;
+    const text = decodeText(line(r, 'link'), ctx.encoding);
+    const link = parseLink(text);
+    if (link) links.push(link);
+    else ctx.warnings.warn('BAD_LINK', `link line ${JSON.stringify(text)} skipped`, at, `links[${links.length}]`);
+  }
+  return links;
+}
+
+/** `level x y w h destX destY`; the level name may contain spaces (all tokens but the last six). */
+export function parseLink(text: string): GraalLink | undefined {
+  const parts = splitTrailing(text, 6) ?? splitTrailing(text.trim().replace(/\s+/g, ' '), 6);
+  if (!parts) return undefined;
+  const [x, y, width, height] = parts.tail.slice(0, 4).map(num);
+  if (x === undefined || y === undefined || width === undefined || height === undefined) return undefined;
+  return { level: parts.head, x, y, width, height, destX: parts.tail[4]!, destY: parts.tail[5]! };
+}
+
+function readBaddies(r: ByteReader, ctx: DecodeContext, layout: BinaryLayout): GraalBaddy[] {
+  const baddies: GraalBaddy[] = [];
+  for (;;) {
+    // Three raw bytes first: a coordinate equal to 0x0A must not split the record.
+    r.need(3, 'baddy');
+    const [x, y, type] = [r.i8(), r.i8(), r.i8()];
+    if (x === -1 && y === -1 && type === -1) {
+      line(r, 'baddy list end');
+      return baddies;
+    }
+    const verses = layout.verses ? decodeText(line(r, 'baddy verses'), ctx.encoding).split('\\') : [];
+    baddies.push({ x, y, type, verses });
+  }
+}
+
+function readNpcs(r: ByteReader, ctx: DecodeContext): GraalNpc[] {
+  const npcs: GraalNpc[] = [];
+  while (!sectionEnd(r)) {
+    r.need(2, 'NPC position');
+    const x = r.u8() - 32, y = r.u8() - 32;
+    const rest = line(r, 'NPC');
+    const hash = rest.indexOf(HASH);
+    if (hash < 0) ctx.warnings.warn('NPC_NO_SCRIPT', 'NPC line without "#": read as an image name only', r.offset, `npcs[${npcs.length}]`);
+    const image = decodeText(hash < 0 ? rest : rest.subarray(0, hash), ctx.encoding);
+    const script = hash < 0 ? new Uint8Array(0) : rest.slice(hash + 1);
+    for (let i = 0; i < script.length; i++) if (script[i] === NPC_NEWLINE) script[i] = LF;
+    npcs.push({ x, y, image, script: decodeText(script, ctx.encoding) });
+  }
+  return npcs;
+}
+
+function readChests(r: ByteReader, ctx: DecodeContext): GraalChest[] {
+  const chests: GraalChest[] = [];
+  while (!sectionEnd(r)) {
+    r.need(4, 'chest');
+    const [x, y, item, sign] = [r.u8() - 32, r.u8() - 32, r.u8() - 32, r.u8() - 32];
+    const extra = line(r, 'chest');
+    if (extra.length) ctx.warnings.warn('CHEST_EXTRA', `${extra.length} extra bytes after a chest ignored`, r.offset, `chests[${chests.length}]`);
+    chests.push({ x, y, item: CHEST_ITEMS[item] ?? String(item), signIndex: sign });
+  }
+  return chests;
+}
+
+function readSigns(r: ByteReader, ctx: DecodeContext): GraalSign[] {
+  const signs: GraalSign[] = [];
+  while (r.remaining > 0) {
+    if (r.bytes[r.pos] === LF) { r.pos++; break; } // an empty line ends the signs (HEIGHTS may follow)
+    if (r.remaining < 2 || r.bytes[r.pos + 1] === LF) throw r.fail('TRUNCATED', { expected: 'two sign coordinate bytes', path: `${r.path}[${signs.length}]` });
+    const x = r.u8() - 32, y = r.u8() - 32;
+    let end = r.bytes.indexOf(LF, r.pos);
+    if (end < 0) {
+      ctx.warnings.warn('NO_FINAL_NEWLINE', 'the last sign has no closing newline', r.offset, `signs[${signs.length}]`);
+      end = r.length;
+    }
+    signs.push({ x, y, text: decodeSign(r.bytes.subarray(r.pos, end)) });
+    r.pos = Math.min(end + 1, r.length);
+  }
+  return signs;
+}
+
+/** `HEIGHTS` LF, lines of comma-separated numbers, `HEIGHTSEND` LF; undefined (cursor kept) when absent. */
+function readHeights(r: ByteReader, ctx: DecodeContext): number[] | undefined {
+  const start = r.pos;
+  const end = r.bytes.indexOf(LF, r.pos);
+  if (ascii(r.bytes.subarray(r.pos, end < 0 ? r.length : end)) !== 'HEIGHTS') return undefined;
+  r.pos = end + 1;
+  const values: number[] = [];
+  for (;;) {
+    if (r.remaining === 0) throw r.fail('TRUNCATED', { expected: 'HEIGHTSEND', at: start });
+    const text = decodeText(line(r, 'heights'), 'windows-1252').trim();
+    if (text === 'HEIGHTSEND') return values;
+    if (!parseHeights(text, values)) ctx.warnings.warn('BAD_HEIGHTS', `heights line ${JSON.stringify(text)} ignored`, r.offset);
+  }
+}
+
+/** Appends the comma-separated numbers of one HEIGHTS line; false when one is not a number. */
+export function parseHeights(text: string, into: number[]): boolean {
+  const vals = text.split(',').map((t) => t.trim()).filter((t) => t !== '').map(num);
+  if (vals.some((v) => v === undefined)) return false;
+  into.push(...(vals as number[]));
+  return true;
+}

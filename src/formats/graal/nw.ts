@@ -1,0 +1,183 @@
+// Text Graal levels (.nw, GLEVNW01): keyword lines, BOARD rows decoded in one
+// decodeBoardRows kernel call per level, text blocks ending in <KEYWORD>END, and every line no
+// keyword explains kept in order. See README.md § ".nw levels".
+import { makeContext, type DecodeContext } from '../../core/context.js';
+import { DecodeError } from '../../core/errors.js';
+import type { DecodeOptions } from '../../core/limits.js';
+import { decodeText } from '../../core/text.js';
+import { statusName, statusToErrorCode } from '../../kernels/status.js';
+import { parseHeights, parseLink } from './binary.js';
+import { BADDY_NAMES, CHEST_ITEMS, LEVEL_SIZE, NO_TILE, NW_MAGIC, TILE_COUNT, blankLevel } from './level.js';
+import { CR, LF, ascii, num, splitTrailing } from './text.js';
+import type { GraalLevel } from './types.js';
+
+/** Highest BOARD layer index accepted (bounds the memory a small file can ask for). */
+export const MAX_NW_LAYER = 255;
+const SPACE = 0x20;
+
+/** One line of the file: [start, end) without the line break; `at` for messages. */
+interface Line { start: number; end: number }
+
+/**
+ * Splits into lines at LF. When the first line ends in CRLF the file counts as CRLF and every
+ * line loses a trailing CR; otherwise CRs stay in the text (binary NPC scripts can hold CR
+ * bytes, and a level converted from one must keep them).
+ */
+export function splitLines(bytes: Uint8Array): { lines: Line[]; crlf: boolean } {
+  const lines: Line[] = [];
+  for (let pos = 0; pos < bytes.length;) {
+    let next = bytes.indexOf(LF, pos);
+    if (next < 0) next = bytes.length;
+    lines.push({ start: pos, end: next });
+    pos = next + 1;
+  }
+  const first = lines[0];
+  const crlf = first !== undefined && first.end > first.start && bytes[first.end - 1] === CR;
+  if (crlf) for (const l of lines) if (l.end > l.start && bytes[l.end - 1] === CR) l.end--;
+  return { lines, crlf };
+}
+
+/** Decodes a .nw level. Throws DecodeError (BAD_MAGIC, CORRUPT…); odd lines become warnings. */
+export function decodeNw(bytes: Uint8Array, opts?: DecodeOptions): GraalLevel {
+  const ctx = makeContext('graal-nw', opts);
+  const { lines, crlf } = splitLines(bytes);
+  const first = lines[0];
+  if (!first || ascii(bytes.subarray(first.start, Math.min(first.end, first.start + 9))).trimEnd() !== NW_MAGIC) {
+    throw new DecodeError('graal-nw', 'BAD_MAGIC', { offset: 0, expected: NW_MAGIC, actual: JSON.stringify(ascii(bytes.subarray(0, 8))) });
+  }
+  const level = blankLevel('graal-nw', NW_MAGIC);
+  if (crlf) level.lineEnding = '\r\n';
+  const text = (l: Line) => decodeText(bytes.subarray(l.start, l.end), ctx.encoding);
+  const rows: number[] = []; // (data offset, count, layer, y·64 + x) per BOARD row
+  const layerIds = new Set<number>([0]);
+
+  // Lines up to `<keyword>END` (exclusive); a missing end reads to the end of the file.
+  const block = (i: number, endWord: string): { body: string[]; next: number } => {
+    const body: string[] = [];
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const t = text(lines[j]!);
+      if (t.trim() === endWord) return { body, next: j + 1 };
+      body.push(t);
+    }
+    ctx.warnings.warn('MISSING_END', `no ${endWord}: block read to the end of the file`, lines[i]!.start, `line ${i + 1}`);
+    return { body, next: j };
+  };
+
+  for (let i = 1; i < lines.length;) {
+    const l = lines[i]!;
+    const sp = bytes.indexOf(SPACE, l.start);
+    const keyword = ascii(bytes.subarray(l.start, sp < 0 || sp > l.end ? l.end : sp));
+    if (keyword === 'BOARD' && boardRow(bytes, l, rows, layerIds)) { i++; continue; }
+    const line = text(l).replace(/\r$/, ''); // a keyword line of a mixed-ending file
+    const args = line.slice(keyword.length + 1);
+    const at = `line ${i + 1}`;
+    let handled = true;
+    switch (keyword) {
+      case 'LINK': {
+        const link = parseLink(args);
+        if (link) level.links.push(link); else handled = false;
+        break;
+      }
+      case 'SIGN': {
+        const t = args.trim().split(/\s+/).map(num);
+        if (t.length < 2 || t[0] === undefined || t[1] === undefined) { handled = false; break; }
+        const { body, next } = block(i, 'SIGNEND');
+        level.signs.push({ x: t[0], y: t[1], text: body.join('\n') });
+        i = next;
+        continue;
+      }
+      case 'NPC': {
+        // `NPC image x y`: x, y are the last two tokens, so the image may contain spaces.
+        let parts = splitTrailing(args, 2);
+        if (num(parts?.tail[0]) === undefined || num(parts?.tail[1]) === undefined) parts = splitTrailing(args.trim(), 2);
+        const x = num(parts?.tail[0]), y = num(parts?.tail[1]);
+        if (!parts || parts.head === '' || x === undefined || y === undefined) { handled = false; break; }
+        const { body, next } = block(i, 'NPCEND');
+        level.npcs.push({ x, y, image: parts.head === '-' ? '' : parts.head, script: body.join('\n') });
+        i = next;
+        continue;
+      }
+      case 'CHEST': {
+        const t = args.trim().split(/\s+/);
+        const [x, y, sign] = [num(t[0]), num(t[1]), num(t[3])];
+        if (t.length !== 4 || x === undefined || y === undefined || sign === undefined) { handled = false; break; }
+        const byIndex = num(t[2]);
+        level.chests.push({ x, y, item: byIndex !== undefined && Number.isInteger(byIndex) ? CHEST_ITEMS[byIndex] ?? t[2]! : t[2]!, signIndex: sign });
+        break;
+      }
+      case 'BADDY': {
+        const t = args.trim().split(/\s+/);
+        const [x, y] = [num(t[0]), num(t[1])];
+        const type = num(t[2]) ?? (t[2] !== undefined && BADDY_NAMES.includes(t[2].toLowerCase()) ? BADDY_NAMES.indexOf(t[2].toLowerCase()) : undefined);
+        if (t.length < 3 || x === undefined || y === undefined || type === undefined) { handled = false; break; }
+        const { body, next } = block(i, 'BADDYEND');
+        level.baddies.push({ x, y, type, verses: body });
+        i = next;
+        continue;
+      }
+      case 'TILESET': level.tileset = args; break;
+      case 'TILESETIMAGE': level.tilesetImage = args; break;
+      case 'HEIGHTS': {
+        const { body, next } = block(i, 'HEIGHTSEND');
+        const values: number[] = [];
+        for (const b of body) if (!parseHeights(b, values)) ctx.warnings.warn('BAD_HEIGHTS', `heights line ${JSON.stringify(b)} ignored`, l.start, at);
+        level.heights = values;
+        i = next;
+        continue;
+      }
+      default:
+        handled = false;
+    }
+    if (!handled && line.trim() !== '') {
+      // unknown lines keep their exact text (a CR of a mixed-ending file included)
+      if (keyword === 'BOARD' || keyword === 'LINK' || keyword === 'SIGN' || keyword === 'NPC' || keyword === 'CHEST' || keyword === 'BADDY') {
+        ctx.warnings.warn('BAD_LINE', `malformed ${keyword} line kept as an unknown line`, l.start, at);
+      }
+      level.unknownLines.push(text(l));
+    }
+    i++;
+  }
+  level.layers = boardLayers(ctx, bytes, rows, layerIds);
+  level.warnings = ctx.warnings.list;
+  return level;
+}
+
+/** Parses `BOARD x y w layer data` straight from bytes; false when the line is malformed. */
+function boardRow(bytes: Uint8Array, l: Line, rows: number[], layerIds: Set<number>): boolean {
+  const v = [0, 0, 0, 0];
+  let p = l.start + 6; // after "BOARD "
+  for (let k = 0; k < 4; k++) {
+    let n = 0, digits = 0;
+    while (p < l.end && bytes[p]! >= 0x30 && bytes[p]! <= 0x39 && digits < 6) { n = n * 10 + bytes[p]! - 0x30; p++; digits++; }
+    if (digits === 0 || bytes[p] !== SPACE || p >= l.end) return false;
+    v[k] = n;
+    p++;
+  }
+  const [x, y, w, layer] = v as [number, number, number, number];
+  // Same validation the servers apply; the data must hold exactly w pairs.
+  if (x >= LEVEL_SIZE || y >= LEVEL_SIZE || w < 1 || x + w > LEVEL_SIZE || layer > MAX_NW_LAYER) return false;
+  const end = bytes[l.end - 1] === CR ? l.end - 1 : l.end;
+  if (end - p !== 2 * w) return false;
+  rows.push(p, w, layer, y * LEVEL_SIZE + x);
+  layerIds.add(layer);
+  return true;
+}
+
+/** One kernel call for every row of every layer; layer 0 starts as tile 0, overlays as NO_TILE. */
+function boardLayers(ctx: DecodeContext, bytes: Uint8Array, rows: number[], layerIds: Set<number>) {
+  const ids = [...layerIds].sort((a, b) => a - b);
+  const slot = new Map(ids.map((id, i) => [id, i]));
+  const dst = new Uint16Array(ids.length * TILE_COUNT).fill(NO_TILE, TILE_COUNT);
+  const n = rows.length / 4;
+  const table = new Int32Array(n * 3);
+  for (let r = 0; r < n; r++) {
+    table[r * 3] = rows[r * 4]!;
+    table[r * 3 + 1] = rows[r * 4 + 1]!;
+    table[r * 3 + 2] = slot.get(rows[r * 4 + 2]!)! * TILE_COUNT + rows[r * 4 + 3]!;
+  }
+  const bad = ctx.kernels.decodeBoardRows(bytes, table, n, dst);
+  if (bad < 0) throw new DecodeError('graal-nw', statusToErrorCode(bad), { offset: 0, path: 'BOARD', detail: statusName(bad) });
+  if (bad > 0) ctx.warnings.warn('BOARD_CHARACTER', `${bad} BOARD characters outside A–Z a–z 0–9 + / read as 0`, 0, 'BOARD');
+  return ids.map((index, i) => ({ index, tiles: dst.slice(i * TILE_COUNT, (i + 1) * TILE_COUNT) }));
+}

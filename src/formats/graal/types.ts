@@ -1,0 +1,104 @@
+// Graal Online levels: the one level model shared by binary .graal/.zelda and text .nw, and
+// the .gmap model. See README.md in this folder for the byte layouts behind each field.
+import type { DecodeWarning } from '../../core/errors.js';
+
+/** One 64×64 tile layer. */
+export interface GraalLayer {
+  /** Layer index: 0 is the base layer; ≥ 1 are overlay layers (GR-V1.05, .nw `BOARD … layer`). */
+  index: number;
+  /**
+   * 4,096 tile ids, row-major (index = y·64 + x), owned by the result. Ids are 0..4095
+   * (0..2047 in 12-bit files); NO_TILE (0xFFFF) marks an empty cell of an overlay layer.
+   */
+  tiles: Uint16Array;
+}
+
+/** A warp rectangle to another level. */
+export interface GraalLink {
+  /** Destination level file name (may contain spaces). */
+  level: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Destination x/y as written: a number, `playerx`/`playery`, or an expression such as `playerx+9`. */
+  destX: string;
+  destY: string;
+}
+
+export interface GraalBaddy {
+  x: number;
+  y: number;
+  /** Baddy type (0 graysoldier … 9 dragon; see BADDY_NAMES). */
+  type: number;
+  /** Verses (attack, hurt, win), as many as the file gives; empty in Z3-V1.03. */
+  verses: string[];
+}
+
+export interface GraalNpc {
+  /** Tile coordinates; may be negative, and fractional in .nw files. */
+  x: number;
+  y: number;
+  /** Image file name, '' for none (written `-` in .nw). */
+  image: string;
+  /** GScript source, lines separated by '\n' (0xA7 in binary files). */
+  script: string;
+}
+
+export interface GraalChest {
+  x: number;
+  y: number;
+  /** Item name from CHEST_ITEMS, or the decimal index when it is outside that list. */
+  item: string;
+  /** Index of the sign shown on opening; -1 for none. */
+  signIndex: number;
+}
+
+export interface GraalSign {
+  x: number;
+  y: number;
+  /**
+   * Text with '\n' line breaks and `#` escapes for glyphs (`#A`, `#u`, `#h`…, see signs.ts);
+   * a glyph code no table entry explains appears as U+E000 + its byte.
+   */
+  text: string;
+}
+
+/** A .zelda/.graal (binary) or .nw (text) level. */
+export interface GraalLevel {
+  format: 'graal' | 'graal-nw';
+  /** The 8-byte header: `Z3-V1.03` … `GR-V1.05`, or `GLEVNW01`. */
+  version: string;
+  /** Tile layers in index order; layer 0 always exists. */
+  layers: GraalLayer[];
+  links: GraalLink[];
+  baddies: GraalBaddy[];
+  npcs: GraalNpc[];
+  chests: GraalChest[];
+  signs: GraalSign[];
+  /** HEIGHTS values (GR-V1.04+, .nw), in file order; absent when the file has none. */
+  heights?: number[];
+  /** .nw `TILESET name`. */
+  tileset?: string;
+  /** .nw `TILESETIMAGE file`. */
+  tilesetImage?: string;
+  /** .nw lines no keyword explains, in file order (written back after the known sections). */
+  unknownLines: string[];
+  /** .nw line ending of the file (`\n` unless the file used CRLF). */
+  lineEnding: '\n' | '\r\n';
+  warnings: DecodeWarning[];
+}
+
+/** A .gmap (GRMAP001): a grid of level names. */
+export interface GraalGmap {
+  format: 'graal-gmap';
+  version: string;
+  width: number;
+  height: number;
+  /** `height` rows of `width` level names; '' for a blank cell (positional blanks kept). */
+  levels: string[][];
+  /** Every other line (MAPIMG, NOAUTOMAPPING, LOADATSTART blocks…), in file order. */
+  options: string[];
+  lineEnding: '\n' | '\r\n';
+  warnings: DecodeWarning[];
+}
