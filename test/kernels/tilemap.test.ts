@@ -1,0 +1,115 @@
+// Tilemap family (Teeworlds tile layers): known answers, edge lengths, multi-MiB inputs,
+// malformed inputs with their status, and a seeded differential run (wasm vs js).
+import { describe, expect, it } from 'vitest';
+import { KERNEL_SETS } from '../helpers/kernels.js';
+import { jsKernels } from '../../src/kernels/js/index.js';
+import { Status } from '../../src/kernels/status.js';
+import { Prng } from '../helpers/prng.js';
+
+/** Records {index, flags, skip, reserved} from [index, flags, runLength] triples. */
+function skipRecords(runs: [number, number, number][]): Uint8Array {
+  const out = new Uint8Array(runs.length * 4);
+  runs.forEach(([i, f, n], k) => { out[k * 4] = i; out[k * 4 + 1] = f; out[k * 4 + 2] = n - 1; });
+  return out;
+}
+
+function randomRuns(rng: Prng, cells: number): Uint8Array {
+  const runs: [number, number, number][] = [];
+  for (let left = cells; left > 0;) {
+    const n = Math.min(left, rng.int(3) === 0 ? 1 + rng.int(256) : 1 + rng.int(4));
+    runs.push([rng.int(256), rng.int(16), n]);
+    left -= n;
+  }
+  return skipRecords(runs);
+}
+
+describe.each(KERNEL_SETS)('expandTileSkip [%s]', (_name, k) => {
+  it('known answers', () => {
+    const index = new Uint8Array(8), flags = new Uint8Array(8);
+    expect(k.expandTileSkip(skipRecords([[7, 1, 3], [0, 0, 1], [9, 8, 4]]), index, flags)).toBe(8);
+    expect(Array.from(index)).toEqual([7, 7, 7, 0, 9, 9, 9, 9]);
+    expect(Array.from(flags)).toEqual([1, 1, 1, 0, 8, 8, 8, 8]);
+  });
+  it('lengths 0 and 1, runs of 1, 15, 16, 17 and 256 (the loop/fill boundary)', () => {
+    expect(k.expandTileSkip(new Uint8Array(0), new Uint8Array(0), new Uint8Array(0))).toBe(0);
+    expect(k.expandTileSkip(skipRecords([[5, 2, 1]]), new Uint8Array(1), new Uint8Array(1))).toBe(1);
+    for (const n of [1, 15, 16, 17, 255, 256]) {
+      const index = new Uint8Array(n + 1), flags = new Uint8Array(n + 1);
+      expect(k.expandTileSkip(skipRecords([[3, 4, n], [1, 1, 1]]), index, flags), `run ${n}`).toBe(n + 1);
+      expect(index.subarray(0, n).every((v) => v === 3) && index[n] === 1 && flags[n - 1] === 4).toBe(true);
+    }
+  });
+  it('malformed input gives its status', () => {
+    expect(k.expandTileSkip(new Uint8Array(5), new Uint8Array(8), new Uint8Array(8))).toBe(Status.TRUNCATED);
+    expect(k.expandTileSkip(Uint8Array.of(1, 0, 0, 1), new Uint8Array(8), new Uint8Array(8))).toBe(Status.CORRUPT);
+    // Capacity is checked per run: 3 + 3 into 5 overflows on the second run.
+    expect(k.expandTileSkip(skipRecords([[1, 0, 3], [2, 0, 3]]), new Uint8Array(5), new Uint8Array(5))).toBe(Status.OVERFLOW);
+    expect(k.expandTileSkip(skipRecords([[1, 0, 1]]), new Uint8Array(0), new Uint8Array(4))).toBe(Status.OVERFLOW);
+  });
+  it('a 16 Mi-tile layer', () => {
+    const cells = 4096 * 4096;
+    const src = skipRecords(Array.from({ length: cells / 256 }, (_, i) => [i & 0xff, 0, 256] as [number, number, number]));
+    const index = new Uint8Array(cells), flags = new Uint8Array(cells);
+    expect(k.expandTileSkip(src, index, flags)).toBe(cells);
+    expect(index[cells - 1]).toBe((cells / 256 - 1) & 0xff);
+  });
+  it('seeded random differential vs the reference', () => {
+    const seed = 31337;
+    const rng = new Prng(seed);
+    for (let t = 0; t < 100; t++) {
+      const cells = rng.int(5000);
+      const src = randomRuns(rng, cells);
+      const cap = rng.int(4) === 0 ? rng.int(cells + 1) : cells;
+      const a = [new Uint8Array(cap), new Uint8Array(cap)] as const, b = [new Uint8Array(cap), new Uint8Array(cap)] as const;
+      const na = k.expandTileSkip(src, a[0], a[1]), nb = jsKernels.expandTileSkip(src, b[0], b[1]);
+      expect(na, `seed ${seed} case ${t}`).toBe(nb);
+      if (nb >= 0) expect(a, `seed ${seed} case ${t}`).toEqual(b);
+    }
+  });
+});
+
+describe.each(KERNEL_SETS)('splitColumns [%s]', (_name, k) => {
+  it('known answers for CTile (keep 2 of 4) and speedup (keep 6 of 6)', () => {
+    const dst = new Uint8Array(6);
+    expect(k.splitColumns(Uint8Array.of(1, 2, 0, 0, 3, 4, 1, 0, 5, 6, 0, 9), 4, 2, 3, dst)).toBe(2);
+    expect(Array.from(dst)).toEqual([1, 3, 5, 2, 4, 6]);
+    const sp = new Uint8Array(12);
+    expect(k.splitColumns(Uint8Array.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12), 6, 6, 2, sp)).toBe(0);
+    expect(Array.from(sp)).toEqual([1, 7, 2, 8, 3, 9, 4, 10, 5, 11, 6, 12]);
+  });
+  it('lengths 0 and 1, strides 1..6', () => {
+    expect(k.splitColumns(new Uint8Array(0), 4, 2, 0, new Uint8Array(0))).toBe(0);
+    for (let stride = 1; stride <= 6; stride++) {
+      const src = Uint8Array.from({ length: stride }, (_, i) => i + 1);
+      const dst = new Uint8Array(stride);
+      expect(k.splitColumns(src, stride, stride, 1, dst)).toBe(0);
+      expect(Array.from(dst)).toEqual(Array.from(src));
+    }
+  });
+  it('malformed input gives its status', () => {
+    expect(k.splitColumns(new Uint8Array(7), 4, 2, 2, new Uint8Array(4))).toBe(Status.TRUNCATED);
+    expect(k.splitColumns(new Uint8Array(8), 4, 2, 2, new Uint8Array(3))).toBe(Status.OVERFLOW);
+    expect(k.splitColumns(new Uint8Array(8), 2, 3, 2, new Uint8Array(8))).toBe(Status.CORRUPT);
+    expect(k.splitColumns(new Uint8Array(8), 0, 0, 2, new Uint8Array(8))).toBe(Status.CORRUPT);
+  });
+  it('a 16 Mi-tile CTile grid', () => {
+    const n = 1 << 24;
+    const src = new Uint8Array(n * 4);
+    for (let i = 0; i < n; i += 4099) { src[i * 4] = i & 0xff; src[i * 4 + 2] = 1; }
+    const dst = new Uint8Array(n * 2);
+    expect(k.splitColumns(src, 4, 2, n, dst)).toBe(Math.ceil(n / 4099));
+    expect(dst[4099 * 7]).toBe((4099 * 7) & 0xff);
+  });
+  it('seeded random differential vs the reference (unaligned inputs too)', () => {
+    const seed = 4242;
+    const rng = new Prng(seed);
+    for (let t = 0; t < 200; t++) {
+      const stride = 1 + rng.int(6), keep = rng.int(stride + 1), count = rng.int(3000);
+      const src = rng.bytes(count * stride + 3).subarray(rng.int(3));
+      for (let i = 0; i < src.length; i++) if (rng.int(4)) src[i] = 0;
+      const a = new Uint8Array(keep * count), b = new Uint8Array(keep * count);
+      expect(k.splitColumns(src, stride, keep, count, a), `seed ${seed} case ${t}`).toBe(jsKernels.splitColumns(src, stride, keep, count, b));
+      expect(a, `seed ${seed} case ${t}`).toEqual(b);
+    }
+  });
+});
