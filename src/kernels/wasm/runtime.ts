@@ -10,7 +10,11 @@ export interface WasmExports {
   arenaEnsure(bytes: number): number;
   sumBytes(ptr: number, len: number): number;
   scanTileGrid(cells: number, count: number, maxIds: number, setCount: number, counts: number): number;
-  gatherRecords(src: number, srcLen: number, offset: number, count: number, fixedWords: number, lenIndex: number, lenCount: number, cols: number, tails: number): number;
+  gatherRecords(src: number, srcLen: number, count: number, fixedWords: number, lenIndex: number, lenCount: number, cols: number, tails: number, base: number): number;
+  expandTileSkip(src: number, srcLen: number, index: number, flags: number, capacity: number): number;
+  splitColumns(src: number, stride: number, keep: number, count: number, dst: number): number;
+  graalTileStream(src: number, srcLen: number, codeBits: number, dst: number, cap: number): number;
+  decodeBoardRows(text: number, textLen: number, rows: number, rowCount: number, dst: number, dstLen: number): number;
   [name: string]: unknown;
 }
 

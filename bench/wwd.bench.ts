@@ -1,0 +1,74 @@
+// WWD: each of its kernels (sumBytes, scanTileGrid, gatherRecords), WASM vs TS at 1 KB / 64 KB /
+// 1 MB / 16 MB with outputs checked equal before timing, then whole-corpus decode per backend.
+// Run alone: npx tsx bench/index.ts wwd
+import { jsKernels } from '../src/kernels/js/index.js';
+import { wasmKernels } from '../src/kernels/wasm/index.js';
+import { OBJECT_FIELDS } from '../src/formats/wwd/objects.js';
+import { wwd } from '../src/index.js';
+import { compareMany, comparePair, SIZES } from './lib.js';
+import { Prng } from '../test/helpers/prng.js';
+import { corpusDir, listFiles, readBytes } from '../test/helpers/paths.js';
+
+const wasm = wasmKernels();
+const rng = new Prng(42);
+const eqArrays = (a: ArrayLike<number>, b: ArrayLike<number>) => a.length === b.length && Array.prototype.every.call(a, (v: number, i: number) => v === b[i]);
+
+await comparePair('sumBytes (checksum summation)',
+  SIZES.map(([name, n]) => ({ name, bytes: n, input: rng.bytes(n) })),
+  (b) => jsKernels.sumBytes(b), (b) => wasm.sumBytes(b), (a, b) => a === b);
+
+/** A Claw-like grid: runs of invisible cells, some filled, ids from 3 image sets. */
+function grid(cells: number): Uint32Array {
+  const g = new Uint32Array(cells);
+  for (let i = 0; i < cells;) {
+    const run = 1 + rng.int(12);
+    const kind = rng.int(10);
+    const v = kind < 4 ? 0xffffffff : kind === 4 ? 0xeeeeeeee : ((rng.int(3) << 16) | rng.int(900)) >>> 0;
+    for (let k = 0; k < run && i < cells; k++) g[i++] = v;
+  }
+  return g;
+}
+const scan = (k: typeof jsKernels) => (g: Uint32Array) => {
+  const counts = new Uint32Array(4), maxIds = new Int32Array(4).fill(-1);
+  k.scanTileGrid(g, counts, maxIds);
+  return [...counts, ...maxIds];
+};
+await comparePair('scanTileGrid (tile-grid scan)',
+  SIZES.map(([name, n]) => ({ name, bytes: n, input: grid(n / 4) })),
+  scan(jsKernels), scan(wasm), eqArrays);
+
+/** Object tables of WWD records (284 bytes + short strings) filling about `bytes`. */
+function objectBlock(bytes: number): { src: Uint8Array; count: number } {
+  const recs: Uint8Array[] = [];
+  let total = 0, count = 0;
+  while (total < bytes) {
+    const lens = [rng.int(3), 4 + rng.int(12), rng.int(16), rng.int(20)];
+    const rec = new Uint8Array(284 + lens.reduce((a, b) => a + b, 0));
+    const dv = new DataView(rec.buffer);
+    for (let w = 0; w < 71; w++) dv.setInt32(w * 4, rng.next() | 0, true);
+    lens.forEach((l, k) => dv.setUint32(4 + k * 4, l, true));
+    recs.push(rec); total += rec.length; count++;
+  }
+  const src = new Uint8Array(total);
+  let at = 0;
+  for (const r of recs) { src.set(r, at); at += r.length; }
+  return { src, count };
+}
+const LAYOUT = { fixedWords: OBJECT_FIELDS.length, lenIndex: 1, lenCount: 4 };
+const gather = (k: typeof jsKernels) => ({ src, count }: { src: Uint8Array; count: number }) => {
+  const cols = new Int32Array(LAYOUT.fixedWords * count), tails = new Uint32Array(count);
+  const end = k.gatherRecords(src, 0, count, LAYOUT, cols, tails);
+  return { end, cols, tails };
+};
+await comparePair('gatherRecords (object table → columns)',
+  SIZES.map(([name, n]) => { const input = objectBlock(n); return { name, bytes: input.src.length, input }; }),
+  gather(jsKernels), gather(wasm), (a, b) => a.end === b.end && eqArrays(a.cols, b.cols) && eqArrays(a.tails, b.tails));
+
+const dir = corpusDir('wwd');
+if (dir) {
+  const files = listFiles(dir, /\.wwd$/i).filter((f) => !f.includes('badsig')).map(readBytes);
+  const all = (backend: 'js' | 'wasm', sections: 'all' | 'summary' = 'all') => () => { for (const b of files) wwd.decode(b, { backend, sections }); };
+  await compareMany(`whole WWD corpus decode (${files.length} files)`, [
+    ['js', all('js')], ['wasm', all('wasm')], ['js, sections: summary', all('js', 'summary')], ['wasm, sections: summary', all('wasm', 'summary')],
+  ]);
+}

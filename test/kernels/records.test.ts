@@ -1,0 +1,94 @@
+// Record-table family (gatherRecords): known answers, edge sizes, malformed tables with their
+// status, several MiB, and a seeded differential run (wasm vs js).
+import { describe, expect, it } from 'vitest';
+import { KERNEL_SETS } from '../helpers/kernels.js';
+import { jsKernels } from '../../src/kernels/js/index.js';
+import { Status } from '../../src/kernels/status.js';
+import type { Kernels, RecordLayout } from '../../src/kernels/types.js';
+import { Prng } from '../helpers/prng.js';
+
+const WWD: RecordLayout = { fixedWords: 71, lenIndex: 1, lenCount: 4 };
+
+/** Records of `layout` with random words and tails of the given lengths, after `lead` junk bytes. */
+function table(rng: Prng, layout: RecordLayout, tailLens: number[][], lead = 0): Uint8Array {
+  const parts: number[] = Array.from({ length: lead }, () => rng.next() & 0xff);
+  for (const lens of tailLens) {
+    const rec = new DataView(new ArrayBuffer(layout.fixedWords * 4));
+    for (let w = 0; w < layout.fixedWords; w++) rec.setInt32(w * 4, rng.next() | 0, true);
+    lens.forEach((l, k) => rec.setUint32((layout.lenIndex + k) * 4, l, true));
+    parts.push(...new Uint8Array(rec.buffer));
+    for (const l of lens) for (let i = 0; i < l; i++) parts.push(rng.next() & 0xff);
+  }
+  return Uint8Array.from(parts);
+}
+
+function run(k: Kernels, src: Uint8Array, offset: number, count: number, layout = WWD) {
+  const columns = new Int32Array(layout.fixedWords * count);
+  const tails = new Uint32Array(count);
+  const end = k.gatherRecords(src, offset, count, layout, columns, tails);
+  return end < 0 ? { end } : { end, columns: [...columns], tails: [...tails] };
+}
+
+describe.each(KERNEL_SETS)('gatherRecords [%s]', (_name, k) => {
+  it('known answer: two small records', () => {
+    const layout = { fixedWords: 3, lenIndex: 1, lenCount: 2 };
+    const src = Uint8Array.of(9, 9, /* r0 */ 1, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0xa, 0xb, 0xc, /* r1 */ 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0);
+    expect(run(k, src, 2, 2, layout)).toEqual({ end: src.length, columns: [1, -1, 2, 0, 1, 0], tails: [14, src.length] });
+  });
+  it('count 0 returns the offset; offset past the end is TRUNCATED', () => {
+    expect(run(k, new Uint8Array(10), 4, 0)).toEqual({ end: 4, columns: [], tails: [] });
+    expect(run(k, new Uint8Array(10), 10, 0)).toEqual({ end: 10, columns: [], tails: [] });
+    expect(run(k, new Uint8Array(10), 11, 0).end).toBe(Status.TRUNCATED);
+  });
+  it('one record, exactly fitting, and one byte short (fixed part and tail)', () => {
+    const rng = new Prng(3);
+    const src = table(rng, WWD, [[1, 2, 3, 4]]);
+    expect(run(k, src, 0, 1)).toEqual(run(jsKernels, src, 0, 1));
+    expect(run(k, src, 0, 1).end).toBe(src.length);
+    expect(run(k, src.subarray(0, src.length - 1), 0, 1).end).toBe(Status.TRUNCATED);
+    expect(run(k, src.subarray(0, 283), 0, 1).end).toBe(Status.TRUNCATED);
+  });
+  it('huge declared tail lengths are TRUNCATED, not wrapped', () => {
+    const rng = new Prng(5);
+    const src = table(rng, WWD, [[0, 0, 0, 0], [0, 0, 0, 0]]);
+    const dv = new DataView(src.buffer);
+    for (let k = 0; k < 4; k++) dv.setUint32(4 + k * 4, 0xffffffff, true);
+    expect(run(k, src, 0, 2).end).toBe(Status.TRUNCATED);
+    expect(run(k, src, 0, 1).end).toBe(Status.TRUNCATED);
+  });
+  it('length words outside the fixed part are CORRUPT', () => {
+    expect(run(k, new Uint8Array(64), 0, 1, { fixedWords: 2, lenIndex: 1, lenCount: 2 }).end).toBe(Status.CORRUPT);
+  });
+  it('unaligned offsets and subarray inputs', () => {
+    const rng = new Prng(8);
+    const src = table(rng, WWD, [[0, 5, 1, 0], [3, 0, 0, 7], [0, 0, 0, 0]], 3);
+    const view = new Uint8Array(src.length + 5);
+    view.set(src, 5);
+    expect(run(k, view.subarray(5), 3, 3)).toEqual(run(jsKernels, src, 3, 3));
+    expect(run(k, view.subarray(5), 3, 3).end).toBe(src.length);
+  });
+  it('several MiB (20 000 WWD objects)', () => {
+    const rng = new Prng(13);
+    const lens = Array.from({ length: 20000 }, () => [rng.int(3), rng.int(20), rng.int(12), rng.int(30)]);
+    const src = table(rng, WWD, lens, 17);
+    expect(src.length).toBeGreaterThan(5 << 20);
+    const got = run(k, src, 17, 20000);
+    expect(got.end).toBe(src.length);
+    expect(got).toEqual(run(jsKernels, src, 17, 20000));
+  });
+  it('seeded random differential vs the reference (valid and cut tables)', () => {
+    const seed = 9001;
+    const rng = new Prng(seed);
+    for (let t = 0; t < 150; t++) {
+      const layout = { fixedWords: 2 + rng.int(8), lenIndex: 0, lenCount: 1 + rng.int(2) };
+      layout.lenIndex = rng.int(layout.fixedWords - layout.lenCount + 1);
+      const n = rng.int(40);
+      const lens = Array.from({ length: n }, () => Array.from({ length: layout.lenCount }, () => rng.int(9)));
+      const lead = rng.int(5);
+      let src = table(rng, layout, lens, lead);
+      if (t % 3 === 0) src = src.subarray(0, rng.int(src.length + 1));
+      const count = t % 5 === 0 ? n + 1 : n;
+      expect(run(k, src, lead, count, layout), `seed ${seed} case ${t}`).toEqual(run(jsKernels, src, lead, count, layout));
+    }
+  });
+});
