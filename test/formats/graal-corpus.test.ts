@@ -1,0 +1,170 @@
+// Graal corpus suite: every file in ../shared/corpus/graal decodes with both kernel sets to the
+// same value, matches the section counts MANIFEST.tsv records, and survives the round trips
+// (binary → .graal, binary → .nw, .nw → .nw byte-identical on re-encode, .gmap → .gmap).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { DecodeError } from '../../src/core/errors.js';
+import * as graal from '../../src/formats/graal/index.js';
+import { corpusDir, readBytes } from '../helpers/paths.js';
+
+const dir = corpusDir('graal');
+
+interface Row { file: string; notes: Record<string, string>; bytes: Uint8Array }
+
+function manifest(root: string): Row[] {
+  const lines = readFileSync(join(root, 'MANIFEST.tsv'), 'utf8').trim().split('\n').slice(1);
+  return lines.map((l) => {
+    const cols = l.split('\t');
+    const notes: Record<string, string> = {};
+    for (const part of (cols[6] ?? '').split(/ \| | /)) {
+      const eq = part.indexOf('=');
+      if (eq > 0) notes[part.slice(0, eq)] = part.slice(eq + 1);
+    }
+    return { file: cols[0]!, notes, bytes: readBytes(join(root, cols[0]!)) };
+  });
+}
+
+/** The level without what legitimately changes between codecs. */
+function content(l: graal.GraalLevel) {
+  const { format: _f, version: _v, warnings: _w, lineEnding: _e, ...rest } = l;
+  return rest;
+}
+
+// Sign bytes that no glyph rule explains are kept as U+E000 + byte; .nw text has no spelling for them.
+const RAW_GLYPH = /[\uE000-\uE0FF]/g;
+function withoutRawGlyphs(l: graal.GraalLevel) {
+  return { ...content(l), signs: l.signs.map((s) => ({ ...s, text: s.text.replace(RAW_GLYPH, '?') })) };
+}
+
+function firstDiff(a: Record<string, unknown>, b: Record<string, unknown>): string {
+  for (const k of Object.keys(a)) if (!isDeepStrictEqual(a[k], b[k])) return `${k}: ${JSON.stringify(a[k])?.slice(0, 200)} ≠ ${JSON.stringify(b[k])?.slice(0, 200)}`;
+  return 'keys differ';
+}
+
+describe.skipIf(!dir)('graal corpus', () => {
+  const rows = dir ? manifest(dir) : [];
+  const decoded = new Map<string, graal.GraalDecoded>();
+
+  it('has the files MANIFEST.tsv lists (4,918)', () => {
+    expect(rows.length).toBe(4918);
+  });
+
+  it('every file decodes with both backends to the same value; the GIF named .graal is BAD_MAGIC', () => {
+    const failures: string[] = [];
+    let badMagic = 0;
+    for (const r of rows) {
+      let wasm: graal.GraalDecoded;
+      try {
+        wasm = graal.decode(r.bytes, { backend: 'wasm' });
+      } catch (e) {
+        if (e instanceof DecodeError && e.code === 'BAD_MAGIC' && r.notes.header?.startsWith('GIF')) { badMagic++; continue; }
+        failures.push(`${r.file}: ${String(e)}`);
+        continue;
+      }
+      const js = graal.decode(r.bytes, { backend: 'js' });
+      if (!isDeepStrictEqual(wasm, js)) failures.push(`${r.file}: wasm and js differ`);
+      decoded.set(r.file, wasm);
+    }
+    console.log(`graal corpus: ${decoded.size} decoded, ${badMagic} BAD_MAGIC (leaf1.graal is a GIF)`);
+    expect(failures).toEqual([]);
+    expect(badMagic).toBe(1);
+    expect(decoded.size).toBe(4917);
+  });
+
+  // The manifest counts .nw lines that start with a keyword; in these two files one NPC script
+  // has a line starting `NPC ` (e.g. `NPC Shoppe;` inside a setstring), which is script text.
+  const SCRIPT_LINE_LOOKS_LIKE_NPC = new Set(['graal-reborn/classic_eternia6.nw', 'graal-reborn/guildventrue_inside_cappa_01.nw']);
+
+  it('section counts match MANIFEST.tsv (binary: links…signs; .nw: keyword counts)', () => {
+    const failures: string[] = [];
+    for (const r of rows) {
+      const v = decoded.get(r.file);
+      if (!v || v.format === 'graal-gmap') continue;
+      expect(v.version).toBe(r.notes.header);
+      const want = v.format === 'graal'
+        ? { links: r.notes.links, baddies: r.notes.baddies, npcs: r.notes.npcs, chests: r.notes.chests, signs: r.notes.signs }
+        : { links: r.notes.LINK ?? '0', baddies: r.notes.BADDY ?? '0', npcs: String(Number(r.notes.NPC ?? 0) - (SCRIPT_LINE_LOOKS_LIKE_NPC.has(r.file) ? 1 : 0)), chests: r.notes.CHEST ?? '0', signs: r.notes.SIGN ?? '0' };
+      const got = { links: v.links.length, baddies: v.baddies.length, npcs: v.npcs.length, chests: v.chests.length, signs: v.signs.length };
+      const gotS = Object.fromEntries(Object.entries(got).map(([k, n]) => [k, String(n)]));
+      if (!isDeepStrictEqual(gotS, want)) failures.push(`${r.file}: ${JSON.stringify(gotS)} ≠ manifest ${JSON.stringify(want)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('golden pairs: castlewarp and test give identical tiles (and objects) from .graal and .nw', () => {
+    for (const name of ['castlewarp', 'test']) {
+      const bin = decoded.get(`aeva-nw-converter/reference_levels__${name}.graal`) as graal.GraalLevel;
+      const nw = decoded.get(`aeva-nw-converter/reference_levels__${name}.nw`) as graal.GraalLevel;
+      expect(bin.layers[0]!.tiles).toEqual(nw.layers[0]!.tiles);
+      expect(content(bin)).toEqual(content(nw));
+    }
+    const test = decoded.get('aeva-nw-converter/reference_levels__test.graal') as graal.GraalLevel;
+    // test.graal holds every tile id once, laid out like the tileset: (x, y) → id round-trips.
+    expect(new Set(test.layers[0]!.tiles).size).toBe(4096);
+    for (let i = 0; i < 4096; i += 37) {
+      const id = test.layers[0]!.tiles[i]!;
+      const { x, y } = graal.tileToTileset(id);
+      expect(graal.tilesetToTile(x, y)).toBe(id);
+    }
+  });
+
+  it('every binary level → .graal (own version and default GR-V1.03) → decode gives the same level', () => {
+    const failures: string[] = [];
+    let n = 0, inBytes = 0, outBytes = 0;
+    for (const [file, v] of decoded) {
+      if (v.format !== 'graal') continue;
+      n++;
+      const own = graal.encodeBinary(v, { version: v.version });
+      inBytes += readBytes(join(dir!, file)).length;
+      outBytes += own.length;
+      const back = graal.decodeBinary(own);
+      if (back.version !== v.version || !isDeepStrictEqual(content(back), content(v))) failures.push(`${file} (own version): ${firstDiff(content(v), content(back))}`);
+      const def = graal.decodeBinary(graal.encodeBinary(v));
+      if (!isDeepStrictEqual(content(def), content(v))) failures.push(`${file} (GR-V1.03): ${firstDiff(content(v), content(def))}`);
+    }
+    console.log(`graal corpus: ${n} binary levels re-encoded; re-encoded size ÷ original = ${(outBytes / inBytes).toFixed(3)}`);
+    expect(failures).toEqual([]);
+    // A real run-length coder stays close to the original editor's output (one literal per tile would be ~3×).
+    expect(outBytes / inBytes).toBeLessThan(1.05);
+  });
+
+  it('every binary level → .nw → decode gives the same level (raw glyph codes aside)', () => {
+    const failures: string[] = [];
+    let rawGlyphLevels = 0;
+    for (const [file, v] of decoded) {
+      if (v.format !== 'graal') continue;
+      const back = graal.decodeNw(graal.encodeNw(v));
+      if (isDeepStrictEqual(content(back), content(v))) continue;
+      rawGlyphLevels++;
+      if (!isDeepStrictEqual(withoutRawGlyphs(back), withoutRawGlyphs(v))) failures.push(`${file}: ${firstDiff(content(v), content(back))}`);
+    }
+    console.log(`graal corpus: binary → .nw: ${rawGlyphLevels} levels whose signs hold glyph codes .nw cannot spell`);
+    expect(failures).toEqual([]);
+    expect(rawGlyphLevels).toBeLessThan(5);
+  });
+
+  it('every .nw → .nw → decode gives the same level, and re-encoding is byte-identical', () => {
+    const failures: string[] = [];
+    for (const [file, v] of decoded) {
+      if (v.format !== 'graal-nw') continue;
+      const once = graal.encodeNw(v);
+      const back = graal.decodeNw(once);
+      if (!isDeepStrictEqual(content(back), content(v)) || back.lineEnding !== v.lineEnding) failures.push(`${file}: ${firstDiff(content(v), content(back))}`);
+      else if (!isDeepStrictEqual(graal.encodeNw(back), once)) failures.push(`${file}: second encode differs`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('every .gmap → .gmap → decode gives the same map', () => {
+    let n = 0;
+    for (const [file, v] of decoded) {
+      if (v.format !== 'graal-gmap') continue;
+      n++;
+      expect(graal.decodeGmap(graal.encodeGmap(v)), file).toEqual(v);
+      expect(v.levels.length, file).toBe(v.height);
+    }
+    expect(n).toBe(8);
+  });
+});
