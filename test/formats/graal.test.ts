@@ -1,0 +1,214 @@
+// Graal levels on the committed fixtures and small hand-made inputs: sniffing, every binary
+// version, .nw layers/TILESET/HEIGHTS/CRLF/odd lines, .gmap, sign glyphs, malformed files, the
+// summary, and WASM-vs-TS parity plus round trips on every fixture.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DecodeError, decode, encode, summarize } from '../../src/index.js';
+import * as graal from '../../src/formats/graal/index.js';
+import { sampleLevel } from '../../fixtures/generators/graal.js';
+import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
+
+const dir = join(FIXTURES, 'graal');
+const good = listFiles(dir, /\.(graal|zelda|nw|gmap)$/).filter((p) => !p.includes('/bad/'));
+const enc = (s: string) => new TextEncoder().encode(s);
+const level = (name: string) => graal.decode(readBytes(join(dir, name))) as graal.GraalLevel;
+const content = (l: graal.GraalLevel) => { const { format: _f, version: _v, warnings: _w, lineEnding: _e, ...rest } = l; return rest; };
+
+describe('graal sniff', () => {
+  it('names the three ids by header and nothing else', () => {
+    expect(graal.sniff(enc('GR-V1.03xx'))).toBe('graal');
+    expect(graal.sniff(enc('Z3-V1.03'))).toBe('graal');
+    expect(graal.sniff(enc('GLEVNW01\n'))).toBe('graal-nw');
+    expect(graal.sniff(enc('GRMAP001\n'))).toBe('graal-gmap');
+    expect(graal.sniff(enc('GR-V1.09'))).toBeUndefined();
+    expect(graal.sniff(enc('GR-V1.0'))).toBeUndefined();
+    expect(graal.sniff(new Uint8Array(0))).toBeUndefined();
+    expect(graal.sniff(enc('GIF89a..'))).toBeUndefined();
+  });
+});
+
+describe.each(good.map((p) => [p.slice(dir.length + 1), p]))('fixture %s', (_name, path) => {
+  const bytes = readBytes(path);
+  it('decodes identically with the WASM and TS kernels, without warnings', () => {
+    const a = graal.decode(bytes, { backend: 'wasm' }), b = graal.decode(bytes, { backend: 'js' });
+    expect(a).toEqual(b);
+    expect(a.warnings).toEqual([]);
+  });
+  it('re-encodes byte for byte (levelkit wrote it) and decodes to the same value', () => {
+    const v = graal.decode(bytes);
+    const again = v.format === 'graal' ? graal.encodeBinary(v, { version: v.version }) : graal.encode(v);
+    expect(Buffer.from(again).equals(Buffer.from(bytes))).toBe(true);
+    expect(graal.decode(again)).toEqual(v);
+  });
+});
+
+describe('graal binary versions', () => {
+  const sample = sampleLevel(), small = sampleLevel(2047);
+  it('GR-V1.03 holds every section of the sample level', () => {
+    expect(content(level('gr-v103.graal'))).toEqual(content(sample));
+  });
+  it('12-bit versions: GR-V1.01 keeps chests, GR-V1.00 has NPCs but no chests, Z3-V1.04 neither', () => {
+    expect(content(level('gr-v101.graal'))).toEqual(content(small));
+    expect(content(level('gr-v100.graal'))).toEqual({ ...content(small), chests: [] });
+    expect(content(level('z3-v104.zelda'))).toEqual({ ...content(small), npcs: [], chests: [] });
+  });
+  it('Z3-V1.03 baddies have no verse line', () => {
+    const z3 = level('z3-v103-baddies.zelda');
+    expect(z3.version).toBe('Z3-V1.03');
+    expect(z3.baddies).toEqual(small.baddies.map((b) => ({ ...b, verses: [] })));
+  });
+  it('GR-V1.04 carries HEIGHTS after the signs', () => {
+    expect(level('gr-v104-heights.graal').heights).toHaveLength(81);
+  });
+  it('GR-V1.05 carries layers with NO_TILE cells, and HEIGHTS', () => {
+    const l = level('gr-v105-layers.graal');
+    expect(l.version).toBe('GR-V1.05');
+    expect(l.layers.map((x) => x.index)).toEqual([0, 1, 2]);
+    expect(l.layers[1]!.tiles[22 * 64 + 20]).toBe(0x114);
+    expect(l.layers[1]!.tiles[0]).toBe(graal.NO_TILE);
+    expect(l.layers[0]!.tiles).toEqual(sample.layers[0]!.tiles);
+    expect(l.heights).toHaveLength(81);
+  });
+  it('the encoder picks GR-V1.03, GR-V1.04 with heights, GR-V1.05 with layers', () => {
+    expect(graal.binaryVersionFor(sample)).toBe('GR-V1.03');
+    expect(graal.binaryVersionFor({ ...sample, heights: [1] })).toBe('GR-V1.04');
+    expect(graal.binaryVersionFor(level('layers.nw'))).toBe('GR-V1.05');
+  });
+  it('run-length codes: a one-tile level is a handful of bytes, not 4,096 literals', () => {
+    const blank = graal.blankLevel('graal');
+    // 64 runs of 64 → 128 codes of 13 bits.
+    expect(graal.encodeTileStream(blank.layers[0]!.tiles, 13, false).length).toBe(208);
+  });
+  it('NPCs: signed +32 coordinates, 0xA7 newlines, images with spaces', () => {
+    const bytes = readBytes(join(dir, 'gr-v103.graal'));
+    const npc = level('gr-v103.graal').npcs[0]!;
+    expect(npc).toEqual({ x: -3, y: 5, image: 'door 2.png', script: 'if (playerenters) {\n  message Hi;\n}' });
+    expect(bytes.includes(0xa7)).toBe(true);
+    expect(Buffer.from(bytes).includes(Buffer.from([0x1d, 0x25, ...enc('door 2.png#')]))).toBe(true);
+  });
+  it('links keep names with spaces and expression destinations as text', () => {
+    expect(level('gr-v103.graal').links[1]).toEqual({ level: 'world.gmap', x: 0, y: 0, width: 64, height: 1, destX: 'playerx', destY: 'playery+62' });
+    expect(level('gr-v103.graal').links[0]!.level).toBe('house 1.graal');
+  });
+  it('chests: item names and a signed sign index (-1 = none)', () => {
+    expect(level('gr-v103.graal').chests).toEqual(sample.chests);
+  });
+  it('12-bit versions reject tile ids ≥ 2048 on encode', () => {
+    expect(() => graal.encodeBinary(sample, { version: 'GR-V1.01' })).toThrow(RangeError);
+    expect(() => graal.encodeBinary(sample, { version: 'GR-V9.99' })).toThrow(RangeError);
+  });
+});
+
+describe('graal signs', () => {
+  it('decodes the glyph table: letters, punctuation, newline (0x80), escapes', () => {
+    // "#r Ab.\n" as bytes: 80 → #r, space = 89, '.' = 65, newline = 96 (all + 32)
+    expect(graal.decodeSign(Uint8Array.of(112, 121, 32, 59, 97, 128))).toBe('#r Ab.\n');
+    expect(graal.decodeSign(Uint8Array.of(106, 107, 118, 118, 119, 120, 123))).toBe('#h###4#A');
+  });
+  it('encodes escapes, lone #, and characters the font lacks as #K(n)', () => {
+    expect(Array.from(graal.encodeSign('#A#B#X#Y#u#d#l#r#x#y#z#.'))).toEqual([123, 124, 125, 126, 109, 110, 111, 112, 103, 104, 105, 99]);
+    expect(Array.from(graal.encodeSign('# 1'))).toEqual([118, 121, 85]);
+    expect(graal.decodeSign(graal.encodeSign('é'))).toBe('#K(233)');
+  });
+  it('keeps codes no rule explains distinguishable (U+E000 + byte) and round-trips them', () => {
+    const odd = Uint8Array.of(5, 106, 65, 107, 119, 118, 32, 200, 120);
+    const text = graal.decodeSign(odd);
+    expect(text).toBe('\uE005\uE06Ah\uE06B\uE077\uE076A\uE0C8\uE078');
+    expect(graal.encodeSign(text)).toEqual(odd);
+  });
+  it('every text of glyph letters and escapes survives encode → decode', () => {
+    const t = 'Hello, World! 0123456789 ?-.,>()"\':/~&<;\n#h ## #4 #. #A';
+    expect(graal.decodeSign(graal.encodeSign(t))).toBe(t);
+  });
+});
+
+describe('graal .nw', () => {
+  it('layers fixture: overlay layers as partial rows, TILESET, TILESETIMAGE, HEIGHTS, unknown lines in order', () => {
+    const l = level('layers.nw');
+    expect(l.format).toBe('graal-nw');
+    expect(l.layers.map((x) => x.index)).toEqual([0, 1, 2]);
+    expect(l.tileset).toBe('classic');
+    expect(l.tilesetImage).toBe('pics1.png');
+    expect(l.heights).toHaveLength(81);
+    expect(l.unknownLines).toEqual(['LAYERNAME 1 bridge', 'GENERATED by levelkit fixtures']);
+    const text = readFileSync(join(dir, 'layers.nw'), 'latin1');
+    expect(text).toContain('BOARD 20 22 10 1 ');
+    expect(content(l)).toEqual({ ...content(level('gr-v105-layers.graal')), tileset: 'classic', tilesetImage: 'pics1.png', unknownLines: l.unknownLines });
+  });
+  it('CRLF fixture keeps its line ending and its content', () => {
+    const l = level('crlf.nw');
+    expect(l.lineEnding).toBe('\r\n');
+    expect(content(l)).toEqual(content(sampleLevel()));
+  });
+  const nw = (lines: string[], eol = '\n') => graal.decodeNw(enc(['GLEVNW01', ...lines].join(eol) + eol));
+  it('partial rows: missing layer-0 cells are tile 0; a missing NPCEND reads to the end (warning)', () => {
+    const l = nw(['BOARD 2 1 2 0 //AB', 'NPC some image.png 30.5 -2', 'line 1', 'line 2']);
+    expect(Array.from(l.layers[0]!.tiles.subarray(64, 68))).toEqual([0, 0, 4095, 1]);
+    expect(l.npcs).toEqual([{ x: 30.5, y: -2, image: 'some image.png', script: 'line 1\nline 2' }]);
+    expect(l.warnings.map((w) => w.code)).toEqual(['MISSING_END']);
+    expect(() => graal.decodeNw(enc('GLEVNW01\nNPC - 1 1\nx\n'), { strict: true })).toThrow(DecodeError);
+  });
+  it('baddies by name, chests by number, signs, links with spaces, stray and malformed lines kept', () => {
+    const l = nw(['BADDY 3 4 frog', 'Hi', 'BADDYEND', 'CHEST 1 2 3 -1', 'SIGN 5 6', 'A', '', 'B', 'SIGNEND', 'LINK my level.nw 1 2 3 4 playerx 5', 'NPCEND', 'BOARD 0 0 65 0 AA']);
+    expect(l.baddies).toEqual([{ x: 3, y: 4, type: 5, verses: ['Hi'] }]);
+    expect(l.chests).toEqual([{ x: 1, y: 2, item: 'bombs', signIndex: -1 }]);
+    expect(l.signs).toEqual([{ x: 5, y: 6, text: 'A\n\nB' }]);
+    expect(l.links[0]!.level).toBe('my level.nw');
+    expect(l.unknownLines).toEqual(['NPCEND', 'BOARD 0 0 65 0 AA']);
+    expect(l.warnings.map((w) => w.code)).toEqual(['BAD_LINE']);
+  });
+  it('BOARD characters outside the alphabet read as 0 with a warning', () => {
+    const l = nw(['BOARD 0 0 2 0 A=BA']);
+    expect(Array.from(l.layers[0]!.tiles.subarray(0, 2))).toEqual([0, 64]);
+    expect(l.warnings.map((w) => w.code)).toEqual(['BOARD_CHARACTER']);
+  });
+});
+
+describe('graal .gmap', () => {
+  it('keeps positional blanks and option lines', () => {
+    const m = graal.decode(readBytes(join(dir, 'world.gmap'))) as graal.GraalGmap;
+    expect(m).toMatchObject({ width: 3, height: 2, levels: [['world_a1.nw', '', 'world_c1.nw'], ['world_a2.nw', 'world b2.nw', '']] });
+    expect(m.options).toContain('NOAUTOMAPPING');
+  });
+  it('reads unquoted names, blanks between commas and a trailing comma', () => {
+    const m = graal.decodeGmap(enc('GRMAP001\r\nWIDTH 3\r\nHEIGHT 1\r\nLEVELNAMES\r\na.nw,, "c d.nw",\r\nLEVELNAMESEND\r\n'));
+    expect(m.levels).toEqual([['a.nw', '', 'c d.nw']]);
+    expect(m.lineEnding).toBe('\r\n');
+    expect(m.warnings).toEqual([]);
+  });
+});
+
+describe('graal malformed fixtures', () => {
+  const expected = JSON.parse(readFileSync(join(dir, 'bad', 'manifest.json'), 'utf8')) as Record<string, string>;
+  it.each(Object.entries(expected))('%s → %s', (file, code) => {
+    const bytes = readBytes(join(dir, 'bad', file));
+    for (const backend of ['js', 'wasm'] as const) {
+      let err: unknown;
+      try { graal.decode(bytes, { backend }); } catch (e) { err = e; }
+      expect(err).toBeInstanceOf(DecodeError);
+      expect((err as DecodeError).code).toBe(code);
+    }
+  });
+});
+
+describe('graal through the public API', () => {
+  it('decode/summarize/encode dispatch on the three ids; summary fields', () => {
+    const l = decode(readBytes(join(dir, 'gr-v105-layers.graal')));
+    expect(l.format).toBe('graal');
+    const s = summarize(l);
+    expect(s.version).toBe('GR-V1.05');
+    expect(s.summary).toMatchObject({ header: 'GR-V1.05', layers: 3, links: 2, baddies: 2, npcs: 2, chests: 2, signs: 2 });
+    expect(s.summary.gridDigest).toBe(graal.gridDigest(l as graal.GraalLevel));
+    expect(summarize(decode(readBytes(join(dir, 'layers.nw')))).summary.gridDigest).toBe(s.summary.gridDigest);
+    expect(summarize(decode(readBytes(join(dir, 'world.gmap'))))).toEqual({ version: 'GRMAP001', summary: { width: 3, height: 2, levels: 4 } });
+    expect(encode(l)).toEqual(graal.encodeBinary(l as graal.GraalLevel));
+  });
+  it('tile id ↔ tileset position', () => {
+    expect(graal.tileToTileset(0)).toEqual({ x: 0, y: 0 });
+    expect(graal.tileToTileset(17)).toEqual({ x: 1, y: 1 });
+    expect(graal.tileToTileset(512)).toEqual({ x: 16, y: 0 });
+    expect(graal.tileToTileset(4095)).toEqual({ x: 127, y: 31 });
+    for (let id = 0; id < 4096; id++) { const p = graal.tileToTileset(id); expect(graal.tilesetToTile(p.x, p.y)).toBe(id); }
+  });
+});
