@@ -4,7 +4,11 @@ import type { FuzzJob, FuzzReport } from './fuzz-worker.js';
 
 export function fuzz(job: FuzzJob, timeoutMs = 100_000): Promise<FuzzReport> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./fuzz-worker.ts', import.meta.url), { workerData: job, execArgv: ['--import', 'tsx'] });
+    // Node 20 ignores `--import tsx` in a worker's execArgv (the .ts entry then fails to load), so
+    // the worker registers tsx's hooks itself before importing the TypeScript entry.
+    const entry = JSON.stringify(new URL('./fuzz-worker.ts', import.meta.url).href);
+    const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); });`;
+    const worker = new Worker(boot, { eval: true, workerData: job });
     const timer = setTimeout(() => {
       void worker.terminate();
       reject(new Error(`fuzz run did not finish within ${timeoutMs} ms (a decoder hangs?) seed=${job.seed}`));
