@@ -69,7 +69,7 @@ export function decode(bytes: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
 
   const planes: WwdPlane[] = headers.map((p, i) => br.within(`planes[${i}]`, () => {
     const full = !summaryOnly || i === mainPlane;
-    const tiles = full ? readGrid(br, p, ctx) : new Uint32Array(0);
+    const tiles = full ? readGrid(br, p, header.planesOffset - HEADER_BYTES + i * PLANE_HEADER_BYTES, ctx) : new Uint32Array(0);
     const imageSetNames = readImageSetNames(br, p, ctx);
     const objects = summaryOnly ? emptyObjectTable() : readPlaneObjects(br, p, ctx);
     const stats = full ? gridStats(tiles, p.imageSetCount, ctx) : null;

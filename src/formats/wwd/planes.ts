@@ -12,7 +12,9 @@ const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** Moves `r` (whose `base` is the absolute offset of its first byte) to absolute offset `abs`. */
 export function seekAbsolute(r: ByteReader, abs: number, what: string): void {
-  if (abs < r.base) throw r.fail('OUT_OF_RANGE', { expected: `${what} at or after 0x${r.base.toString(16)}`, actual: abs });
+  if (abs < r.base || abs > r.base + r.length) {
+    throw r.fail('OUT_OF_RANGE', { expected: `${what} offset within 0x${r.base.toString(16)}..0x${(r.base + r.length).toString(16)}`, actual: '0x' + abs.toString(16) });
+  }
   r.seek(abs - r.base, what);
 }
 
@@ -23,12 +25,19 @@ export function readPlaneHeaders(r: ByteReader, count: number, ctx: DecodeContex
   return out;
 }
 
-/** Cells of a plane, checked against the grid limit and the bytes present before allocating. */
-export function readGrid(r: ByteReader, p: PlaneHeader, ctx: DecodeContext): Uint32Array {
+/** Offset of tilesWide in a plane header (errors about the grid size point there). */
+const TILES_WIDE_AT = 0x60;
+
+/**
+ * Cells of a plane, checked against the grid limit and the bytes present before allocating.
+ * `headerAt` is the plane header's position in `r`.
+ */
+export function readGrid(r: ByteReader, p: PlaneHeader, headerAt: number, ctx: DecodeContext): Uint32Array {
   const { tilesWide: w, tilesHigh: h } = p;
-  if (w < 0 || h < 0) throw r.fail('CORRUPT', { expected: 'non-negative grid size', actual: `${w}×${h}` });
+  const at = headerAt + TILES_WIDE_AT;
+  if (w < 0 || h < 0) throw r.fail('CORRUPT', { at, expected: 'non-negative grid size', actual: `${w}×${h}` });
   const cells = w * h;
-  if (cells > ctx.limits.maxGridCells) throw r.fail('LIMIT_EXCEEDED', { expected: `≤ ${ctx.limits.maxGridCells} cells`, actual: `${w}×${h}` });
+  if (cells > ctx.limits.maxGridCells) throw r.fail('LIMIT_EXCEEDED', { at, expected: `≤ ${ctx.limits.maxGridCells} cells`, actual: `${w}×${h}` });
   seekAbsolute(r, p.tilesOffset, 'tiles');
   const src = r.view8(cells * 4, 'tiles');
   if (LITTLE_ENDIAN_HOST) {

@@ -1,0 +1,178 @@
+// WWD on the synthetic fixtures: decoded content, round trips, js/wasm parity, summary mode,
+// the malformed files of fixtures/wwd/bad with their manifest, options, and the fuzz sweep.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DecodeError, decode, detect, summarize, wwd } from '../../src/index.js';
+import type { WwdLevel } from '../../src/formats/wwd/index.js';
+import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
+import { fuzz } from '../helpers/fuzz.js';
+import { wwdContent } from './wwd-content.js';
+
+const dir = join(FIXTURES, 'wwd');
+const good = listFiles(dir, /\.wwd$/).filter((p) => !p.includes('/bad/'));
+const load = (name: string) => readBytes(join(dir, name));
+const INV = 0xffffffff, FILL = 0xeeeeeeee;
+
+describe('wwd fixtures: content', () => {
+  const level = wwd.decode(load('claw-uncompressed.wwd'));
+
+  it('header fields and cp1252 text, raw bytes kept', () => {
+    expect(level.format).toBe('wwd');
+    expect(level.warnings).toEqual([]);
+    expect(level.game).toBe('claw');
+    expect(level.header.signature).toBe(0x5f4);
+    expect(level.header.name.text).toBe('Claw – Level 1 «Château»');
+    expect(level.header.name.raw.length).toBe(64);
+    expect(level.header.name.raw[5]).toBe(0x96); // the en dash in Windows-1252
+    expect(level.header.imageSets.map((t) => t.text)).toEqual(['LEVEL1\\IMAGES', 'GAME\\IMAGES', '', '']);
+    expect(level.header.prefixes.map((t) => t.text)).toEqual(['LEVEL', 'GAME', '', '']);
+    expect([level.header.startX, level.header.startY, level.header.useZCoords, level.header.compressed]).toEqual([420, 1337, true, false]);
+    expect(level.container.checksum).toMatchObject({ class: 'wapworld', wapworldDelta: 0 });
+  });
+
+  it('another code page decodes the same raw bytes differently', () => {
+    const l = wwd.decode(load('claw-uncompressed.wwd'), { encoding: 'windows-1251' });
+    expect(l.header.name.raw).toEqual(level.header.name.raw);
+    expect(l.header.name.text).not.toBe(level.header.name.text);
+  });
+
+  it('planes: header fields, flags, grids with sentinels, image sets, stats', () => {
+    expect(level.planes.map((p) => p.name.text)).toEqual(['Background', 'Action', 'Front – Ærø']);
+    expect(level.mainPlane).toBe(1);
+    const [bg, action, front] = level.planes as [WwdLevel['planes'][0], WwdLevel['planes'][0], WwdLevel['planes'][0]];
+    expect(bg.flagBits).toEqual({ main: false, noDraw: false, wrapX: true, wrapY: true, autoTileSize: false });
+    expect(front.flags).toBe(2 | 16 | 0x40);
+    expect(front.flagBits).toMatchObject({ noDraw: true, autoTileSize: true });
+    expect([action.tilesWide, action.tilesHigh, action.tileWidth, action.widthPx]).toEqual([8, 6, 64, 512]);
+    expect(action.tiles.length).toBe(48);
+    expect(action.tiles[0]).toBe(FILL);
+    expect(action.tiles[8]).toBe(INV);
+    expect(action.tiles[8 + 1]).toBe(0x0001_0004);
+    expect(action.imageSetNames.map((t) => t.text)).toEqual(['ACTION', '']);
+    expect(action.stats).toEqual({ invisible: 48 - 8 - 8 - 4, filled: 8, used: 12, outsideImageSets: 0, maxTileId: [2, 4] });
+  });
+
+  it('objects: every column non-zero, strings, objectAt, duplicate ids, objects on a non-main plane', () => {
+    const t = level.planes[1]!.objects;
+    expect(t.count).toBe(4);
+    for (const [name] of wwd.OBJECT_FIELDS) {
+      const col = (t as unknown as Record<string, Int32Array | Uint32Array>)[name]!;
+      expect(col.length, name).toBe(4);
+      // Length columns of empty strings are zero by construction; every other field is not.
+      if (!name.endsWith('Length')) expect([...col].every((v) => v !== 0), name).toBe(true);
+    }
+    expect(t.logic).toEqual(['StartElevator', 'TreasurePowerup', 'TreasurePowerup', 'Officer']);
+    expect(t.name[1]).toBe('Pièce d’or');
+    expect(t.id[1]).toBe(t.id[2]);
+    const o = wwd.objectAt(t, 1);
+    expect(o.logic.text).toBe('TreasurePowerup');
+    expect(o.name.raw).toEqual(Uint8Array.of(0x50, 0x69, 0xe8, 0x63, 0x65, 0x20, 0x64, 0x92, 0x6f, 0x72));
+    expect(o.id).toBe(t.id[1]);
+    expect(o.hitRectBottom).toBe(t.hitRectBottom[1]);
+    expect(t.objectAt!(1)).toEqual(o);
+    expect(() => wwd.objectAt(t, 4)).toThrow(RangeError);
+    expect(level.planes[2]!.objects.count).toBe(1);
+    expect(level.planes[2]!.objects.imageSet).toEqual(['LEVEL_ARCHESFRONT']);
+    expect(level.planes[0]!.objects.count).toBe(0);
+    expect(level.planes[0]!.objectsOffset).toBe(0);
+  });
+
+  it('a decoded level survives structuredClone (objectAt works on the clone)', () => {
+    const clone = structuredClone(level);
+    expect(wwdContent(clone)).toEqual(wwdContent(level));
+    expect(wwd.objectAt(clone.planes[1]!.objects, 3)).toEqual(wwd.objectAt(level.planes[1]!.objects, 3));
+  });
+
+  it('tile properties of all three types', () => {
+    expect(level.tileProperties.map((p) => p.type)).toEqual([1, 1, 2, 3, 2]);
+    const mask = level.tileProperties[3]!;
+    expect(mask.type === 3 && [mask.width, mask.height, mask.mask.length, mask.mask[2]]).toEqual([16, 16, 256, 74 % 5]);
+    expect(level.tileProperties[2]).toEqual({ type: 2, unknown: 0, width: 64, height: 64, outside: 0, inside: 2, left: 0, top: 0, right: 63, bottom: 10 });
+    expect([...level.tilePropertiesHeader]).toEqual([32, 0, 5, 0, 0, 0, 0, 0]);
+  });
+
+  it('game, compression and checksum class of every fixture', () => {
+    const facts = Object.fromEntries(good.map((p) => {
+      const s = summarize(decode(readBytes(p))).summary;
+      return [p.slice(dir.length + 1), [s.game, s.compressed, s.checksum]];
+    }));
+    expect(facts).toEqual({
+      'claw-compressed.wwd': ['claw', true, 'wapworld'],
+      'claw-uncompressed.wwd': ['claw', false, 'wapworld'],
+      'claw-wapmap-trailing-meta.wwd': ['claw', true, 'wapmap'],
+      'get-medieval-uncompressed.wwd': ['get-medieval', false, 'wapworld'],
+      'gruntz-compressed.wwd': ['gruntz', true, 'wapworld'],
+    });
+  });
+
+  it('trailing bytes after the zlib stream: kept, warned, STRICT under strict', () => {
+    const b = load('claw-wapmap-trailing-meta.wwd');
+    const l = wwd.decode(b);
+    expect(l.warnings.map((w) => w.code)).toEqual(['TRAILING_BYTES']);
+    expect(new TextDecoder().decode(l.container.trailing)).toMatch(/^<wm_meta>.*<\/wm_meta>$/);
+    expect(() => wwd.decode(b, { strict: true })).toThrow(expect.objectContaining({ code: 'STRICT' }));
+    // The compressed and uncompressed copies hold the same level.
+    expect(wwdContent(l)).toEqual(wwdContent(wwd.decode(load('claw-compressed.wwd'))));
+  });
+});
+
+describe('wwd fixtures: round trip and parity', () => {
+  it.each(good.map((p) => [p.slice(dir.length + 1), p]))('%s', (_n, p) => {
+    const bytes = readBytes(p);
+    const level = wwd.decode(bytes);
+    const again = wwd.encode(level);
+    if (!level.header.compressed) expect(Buffer.compare(Buffer.from(again), Buffer.from(bytes))).toBe(0);
+    expect(wwdContent(wwd.decode(again))).toEqual(wwdContent(level));
+    // Switching compression on and off keeps the content; back to uncompressed gives the bytes again.
+    const flipped = wwd.encode(level, { compress: !level.header.compressed, trailing: false });
+    expect(wwdContent(wwd.decode(flipped))).toEqual({ ...wwdContent(level), header: { ...wwdContent(level).header, flags: level.header.flags ^ 2, compressed: !level.header.compressed } });
+    if (!level.header.compressed) expect(Buffer.compare(Buffer.from(wwd.encode(wwd.decode(flipped), { compress: false })), Buffer.from(bytes))).toBe(0);
+    // js and wasm kernels give the same result, warnings and checksum facts included.
+    expect(wwd.decode(bytes, { backend: 'wasm' })).toEqual(wwd.decode(bytes, { backend: 'js' }));
+    // pako and native zlib agree.
+    expect(wwd.decode(bytes, { inflate: 'pako' })).toEqual(level);
+    // sections: 'summary' gives the same summary.
+    expect(wwd.summarize(wwd.decode(bytes, { sections: 'summary' }))).toEqual(wwd.summarize(level));
+    expect(detect(bytes)).toBe('wwd');
+  });
+});
+
+describe('wwd fixtures: malformed files (fixtures/wwd/bad/manifest.json)', () => {
+  const manifest = JSON.parse(readFileSync(join(dir, 'bad/manifest.json'), 'utf8')) as Record<string, { code: string; offset: number; strict?: boolean }>;
+  it('lists every bad file', () => {
+    expect(Object.keys(manifest).sort()).toEqual(listFiles(join(dir, 'bad'), /\.wwd$/).map((p) => p.slice(dir.length + 5)).sort());
+  });
+  it.each(Object.entries(manifest))('%s', (name, want) => {
+    const bytes = load(`bad/${name}`);
+    const copy = bytes.slice();
+    for (const backend of ['js', 'wasm'] as const) {
+      let err: unknown;
+      try { wwd.decode(bytes, { backend, strict: want.strict ?? false }); } catch (e) { err = e; }
+      expect(err, backend).toBeInstanceOf(DecodeError);
+      expect({ code: (err as DecodeError).code, offset: (err as DecodeError).offset, format: (err as DecodeError).format }).toEqual({ code: want.code, offset: want.offset, format: 'wwd' });
+    }
+    expect(bytes).toEqual(copy);
+    if (want.strict) expect(wwd.decode(bytes).warnings.map((w) => w.code)).toEqual(['CHECKSUM_MISMATCH']);
+  });
+  it('the bad signature is not detected as WWD (top-level decode: BAD_MAGIC)', () => {
+    expect(detect(load('bad/bad-signature.wwd'))).toBeUndefined();
+    expect(() => decode(load('bad/bad-signature.wwd'))).toThrow(expect.objectContaining({ code: 'BAD_MAGIC' }));
+  });
+  it('limits apply before allocation', () => {
+    expect(() => wwd.decode(load('claw-uncompressed.wwd'), { limits: { maxGridCells: 47 } })).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED' }));
+    expect(() => wwd.decode(load('claw-uncompressed.wwd'), { limits: { maxRecords: 3 } })).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED' }));
+    expect(() => wwd.decode(load('claw-compressed.wwd'), { limits: { maxInflatedBytes: 1000 } })).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED' }));
+  });
+});
+
+describe('wwd fixtures: robustness', () => {
+  it('every prefix and seeded mutations of every fixture decode or throw DecodeError (both backends agree)', async () => {
+    const files = [...good, ...listFiles(join(dir, 'bad'), /\.wwd$/).slice(0, 3)].map((p) => ({ name: p.slice(dir.length + 1), bytes: readBytes(p) }));
+    const seed = 20261122;
+    const report = await fuzz({ files, seed, mutationsPerFile: 1500, maxPrefixes: 5000, decoder: 'wwd' });
+    console.log(`wwd fixture fuzz (seed ${seed}): ${report.cases} cases, ${report.decoded} decoded, errors ${JSON.stringify(report.errors)}`);
+    expect(report.failures).toEqual([]);
+    expect(report.cases).toBeGreaterThan(20000);
+  });
+});
