@@ -94,18 +94,17 @@ class Builder {
     return t ? this.data(withNul(t.bytes)) : -1;
   }
   finishItems(): DatafileItem[] {
+    // Free ids from 0xfffe down, handed out lowest first so that ascending type order (the
+    // writer's) keeps the UUID types in the order they were added.
     const used = new Set(this.items.map((i) => i.typeId));
-    const typeOf = new Map<string, number>();
-    let next = 0xfffe;
-    for (const u of this.uuidItems) {
-      if (!typeOf.has(u.uuid)) {
-        while (used.has(next)) next--;
-        typeOf.set(u.uuid, next);
-        used.add(next);
-        this.items.push({ typeId: ITEMTYPE_EX, id: next, data: uuidToInts(u.uuid) });
-      }
-      this.items.push({ typeId: typeOf.get(u.uuid)!, id: u.id, data: u.data });
-    }
+    const distinct = [...new Set(this.uuidItems.map((u) => u.uuid))];
+    const ids: number[] = [];
+    for (let next = 0xfffe; ids.length < distinct.length && next > 0x8000; next--) if (!used.has(next)) ids.push(next);
+    if (ids.length < distinct.length) throw new TypeError('teeworlds.encode: no free item type ids left for UUID types');
+    ids.reverse();
+    const typeOf = new Map(distinct.map((u, k) => [u, ids[k]!]));
+    for (const [uuid, typeId] of typeOf) this.items.push({ typeId: ITEMTYPE_EX, id: typeId, data: uuidToInts(uuid) });
+    for (const u of this.uuidItems) this.items.push({ typeId: typeOf.get(u.uuid)!, id: u.id, data: u.data });
     return this.items;
   }
 }

@@ -64,8 +64,10 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext, summaryOnly: bo
   const sounds = rd.ofType(ITEM.SOUND).map(({ item, index }, k) => decodeSound(rd, item, index, `sounds[${k}]`));
 
   const automapperConfigs: AutomapperConfig[] = [];
-  const extraItems: ExtraItem[] = [];
-  for (const [typeId, t] of df.types) {
+  // Extra items in a canonical order the encoder reproduces: numeric types first, then UUID
+  // types, each by ascending type id (the encoder assigns UUID type ids in list order).
+  const numericExtras: ExtraItem[] = [], uuidExtras: ExtraItem[] = [];
+  for (const [typeId, t] of [...df.types].sort((a, b) => a[0] - b[0])) {
     if (typeId <= ITEM.SOUND || typeId === ITEMTYPE_EX) continue;
     const uuid = uuids.get(typeId);
     for (let i = t.start; i < t.start + t.num; i++) {
@@ -76,10 +78,12 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext, summaryOnly: bo
       } else if (uuid === UUID.ENVPOINTS_BEZIER) {
         // Consumed by decodeEnvelopes.
       } else {
-        extraItems.push(uuid ? { uuid, id: item.id, data: item.data } : { typeId, id: item.id, data: item.data });
+        if (uuid) uuidExtras.push({ uuid, id: item.id, data: item.data });
+        else numericExtras.push({ typeId, id: item.id, data: item.data });
       }
     }
   }
+  const extraItems = [...numericExtras, ...uuidExtras];
 
   const seventh = images.some((i) => i.version >= 2) || envelopes.some((e) => e.version >= 3)
     || groups.some((g) => g.layers.some((l) => 'tilemapVersion' in l && l.tilemapVersion >= 4));
