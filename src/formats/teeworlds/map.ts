@@ -343,6 +343,13 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
   const gridPath = `${path}.${kind === 'game' || kind === 'front' ? 'tiles' : kind}`;
   if (dataIndex < 0 || dataIndex >= rd.df.blocks.length) throw rd.fail('BAD_INDEX', index, gridPath, { expected: `data index < ${rd.df.blocks.length}`, actual: dataIndex });
   const cells = width * height;
+  // Bound the grid by what its block can hold before allocating for it: a skip record covers at
+  // most 256 tiles; uncompressed grids are tolerated down to half size (see UNDERSIZED_TILES).
+  const declared = rd.df.blocks[dataIndex]!.byteLength;
+  const struct = TILE_STRUCTS[kind === 'game' ? 'tiles' : kind];
+  if (tilemapVersion >= 4 ? cells > (declared >>> 2) * 256 : cells * struct.stride > declared * 2) {
+    throw rd.fail('CORRUPT', index, gridPath, { expected: `a data block for ${width} × ${height} tiles`, actual: `${declared} bytes` });
+  }
   const raw = readBlock(rd, dataIndex, gridPath);
   const k = rd.ctx.kernels;
   const check = (n: number, what: string) => {
@@ -357,9 +364,9 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
     layer.tiles = { index, flags };
     return layer;
   }
-  const struct = TILE_STRUCTS[kind === 'game' ? 'tiles' : kind];
   let count = cells;
   if (raw.length < cells * struct.stride) {
+    if (raw.length * 2 < cells * struct.stride) throw rd.fail('CORRUPT', index, gridPath, { expected: `${cells * struct.stride} bytes`, actual: raw.length });
     // QUIRK: 2010 DDRace test maps use 4-byte speedup and 2-byte switch tiles; read what is there.
     rd.ctx.warnings.warn('UNDERSIZED_TILES', `${kind} grid holds ${raw.length} bytes, ${width}×${height} ${struct.stride}-byte tiles need ${cells * struct.stride}; the rest reads as empty`, rd.df.blocks[dataIndex]!.offset, gridPath);
     count = Math.floor(raw.length / struct.stride);
