@@ -2,12 +2,14 @@
 // Exit codes: 0 all files fine, 2 some file failed to decode, 1 bad usage.
 import { UsageError } from './args.js';
 import * as info from './commands/info.js';
+import * as extract from './commands/extract.js';
 
 interface Command { usage: string; run(argv: string[]): Promise<number> }
 
 // One line per subcommand.
 const COMMANDS: Record<string, Command> = {
   info,
+  extract,
 };
 
 function help(): string {
