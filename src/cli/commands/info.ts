@@ -47,8 +47,11 @@ export function infoFor(file: string, opts: object): InfoLine {
 
 function readable(line: InfoLine): string {
   if ('error' in line) return `${line.file}\n  error ${line.error.code}: ${line.error.message}\n\n`;
-  let s = `${line.file}\n  format   ${line.format} (version ${line.version})\n`;
-  for (const [k, v] of Object.entries(line.summary)) s += `  ${k.padEnd(8)} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}\n`;
-  for (const w of line.warnings) s += `  warning  ${w.code} at 0x${w.offset.toString(16)}: ${w.message}\n`;
+  const rows: [string, string][] = [['format', `${line.format} (version ${line.version})`]];
+  for (const [k, v] of Object.entries(line.summary)) rows.push([k, typeof v === 'object' ? JSON.stringify(v) : String(v)]);
+  for (const w of line.warnings) rows.push(['warning', `${w.code} at 0x${w.offset.toString(16)}: ${w.message}`]);
+  const width = Math.max(...rows.map(([k]) => k.length));
+  let s = `${line.file}\n`;
+  for (const [k, v] of rows) s += `  ${k.padEnd(width)}  ${v}\n`;
   return s + '\n';
 }
