@@ -41,9 +41,15 @@ export function encodeWindows1252(s: string): Uint8Array {
   return out;
 }
 
+const latin1Decoder = new TextDecoder('windows-1252');
 const WINDOWS_1252_LABELS = new Set(['windows-1252', 'cp1252', 'x-cp1252', 'latin1', 'iso-8859-1', 'ascii', 'us-ascii']);
 
 function decodeWindows1252(bytes: Uint8Array): string {
+  // Outside 0x80–0x9F Windows-1252 and Latin-1 agree, so the native decoder is right (and much
+  // faster than the loop below) for text without bytes in that block: the common case.
+  let c1 = false;
+  for (let i = 0; i < bytes.length && !c1; i++) c1 = bytes[i]! >= 0x80 && bytes[i]! < 0xa0;
+  if (!c1) return latin1Decoder.decode(bytes);
   let out = '';
   // Chunks keep String.fromCharCode's argument count bounded.
   for (let start = 0; start < bytes.length; start += 8192) {

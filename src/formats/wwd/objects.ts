@@ -53,26 +53,21 @@ export function readObjects(r: ByteReader, count: number, ctx: DecodeContext): W
   if (end < 0) throw r.fail(statusToErrorCode(end), { detail: `${count} objects of ${OBJECT_FIXED_BYTES} bytes plus their strings do not fit` });
   // Strings of consecutive objects are interleaved with fixed parts; pack them into one blob.
   const lens = (w: number, k: number) => columns[(LEN_INDEX + w) * count + k]! >>> 0;
-  let total = 0;
-  for (let k = 0; k < count; k++) total += lens(0, k) + lens(1, k) + lens(2, k) + lens(3, k);
-  const blob = new Uint8Array(total);
   const start = new Uint32Array(count);
-  const text: string[][] = [[], [], [], []];
-  let at = 0;
-  const ascii = isAsciiCompatible(ctx.encoding);
+  let total = 0;
+  for (let k = 0; k < count; k++) {
+    start[k] = total;
+    total += lens(0, k) + lens(1, k) + lens(2, k) + lens(3, k);
+  }
+  const blob = new Uint8Array(total);
+  const src = r.bytes;
   for (let k = 0; k < count; k++) {
     const from = tails[k]!;
-    const len = lens(0, k) + lens(1, k) + lens(2, k) + lens(3, k);
-    blob.set(r.bytes.subarray(from, from + len), at);
-    start[k] = at;
-    let s = at;
-    for (let w = 0; w < 4; w++) {
-      const n = lens(w, k);
-      text[w]!.push(decodeShort(blob, s, n, ctx.encoding, ascii));
-      s += n;
-    }
-    at += len;
+    const len = (k + 1 < count ? start[k + 1]! : total) - start[k]!;
+    // Strings are a few bytes each: a plain loop beats creating a subarray per object.
+    for (let b = 0, to = start[k]!; b < len; b++) blob[to + b] = src[from + b]!;
   }
+  const text = decodeStrings(blob, start, (w, k) => lens(w, k), count, ctx.encoding);
   r.pos = end;
   return buildTable(count, columns, text, blob, start);
 }
@@ -150,23 +145,32 @@ export function objectsByteLength(table: WwdObjectTable): number {
   return table.count * OBJECT_FIXED_BYTES + table.stringBytes.length;
 }
 
-const latin1Like = /^(windows-125\d|cp125\d|iso-8859-\d+|latin1|ascii|us-ascii|utf-?8)$/i;
-function isAsciiCompatible(encoding: string): boolean { return latin1Like.test(encoding); }
+// Code pages that map every byte to exactly one UTF-16 code unit (what TextDecoder does for the
+// WHATWG single-byte encodings), so a string's characters sit at its byte offsets.
+const SINGLE_BYTE = /^(windows-125\d|cp125\d|iso-8859-\d+|latin1|ascii|us-ascii|koi8-[ru])$/i;
 
 /**
- * Decodes one short string. Object strings are ASCII in every known file, and a TextDecoder
- * call per string costs more than the string; ASCII bytes under an ASCII-compatible code page
- * decode to the same code units, so that case takes String.fromCharCode.
+ * The four string columns. With a single-byte code page the whole blob is decoded once and each
+ * string is a substring of it (one TextDecoder call per table instead of four per object, which
+ * dominated decode time); other code pages decode string by string. Text stops at a NUL, like
+ * every text field here.
  */
-function decodeShort(b: Uint8Array, at: number, n: number, encoding: string, asciiCompatible: boolean): string {
-  if (n === 0) return '';
-  const s = b.subarray(at, at + n);
-  const nul = s.indexOf(0);
-  const used = nul < 0 ? s : s.subarray(0, nul);
-  if (asciiCompatible && used.length <= 256) {
-    let high = 0;
-    for (let i = 0; i < used.length; i++) high |= used[i]!;
-    if (high < 0x80) return String.fromCharCode.apply(null, used as unknown as number[]);
+function decodeStrings(blob: Uint8Array, start: Uint32Array, len: (w: number, k: number) => number, count: number, encoding: string): string[][] {
+  const out: string[][] = [new Array<string>(count), new Array<string>(count), new Array<string>(count), new Array<string>(count)];
+  const whole = SINGLE_BYTE.test(encoding) ? decodeText(blob, encoding) : null;
+  const hasNul = blob.indexOf(0) >= 0;
+  for (let k = 0; k < count; k++) {
+    let at = start[k]!;
+    for (let w = 0; w < 4; w++) {
+      const n = len(w, k);
+      let s: string;
+      if (n === 0) s = '';
+      else if (whole !== null) s = whole.substring(at, at + n);
+      else s = decodeText(blob.subarray(at, at + n), encoding);
+      if (hasNul && s.includes('\0')) s = s.slice(0, s.indexOf('\0'));
+      out[w]![k] = s;
+      at += n;
+    }
   }
-  return decodeText(used, encoding);
+  return out;
 }
