@@ -15,19 +15,22 @@ export function graalTileStream(src: usize, srcLen: usize, codeBits: u32, dst: u
   const flag: u32 = <u32>1 << (codeBits - 1);
   const end = src + srcLen;
   let p = src;
-  // Bit accumulator: `have` valid bits at the bottom of `acc`; never more than 12 + 32 = 44.
+  // Bit accumulator: `have` valid bits at the bottom of `acc` (at most 63); bits above `have`
+  // may hold look-ahead bytes that the next refill ORs over with the same values.
   let acc: u64 = 0;
   let have: u32 = 0;
   let n: u32 = 0; // tiles written so far
   let count: u32 = 1; // run length of the next tile (or pair)
   let dbl = false;
   let first: i32 = -1; // first tile of a pending double run
+  let plain = true; // count == 1 and not double: the next code is one literal tile
   while (n < cap) {
     if (have < codeBits) {
-      if (p + 4 <= end) {
-        acc |= <u64>load<u32>(p) << have;
-        p += 4;
-        have += 32;
+      if (p + 8 <= end) {
+        // Branch-free refill to 56..63 bits: take whole bytes while they fit in the 64-bit word.
+        acc |= load<u64>(p) << have;
+        p += (63 - have) >> 3;
+        have |= 56;
       } else {
         while (have < codeBits) {
           if (p >= end) return STATUS_TRUNCATED;
@@ -43,6 +46,12 @@ export function graalTileStream(src: usize, srcLen: usize, codeBits: u32, dst: u
     if (code & flag) {
       count = code & 0xFF;
       dbl = (code & 0x100) != 0;
+      plain = false;
+      continue;
+    }
+    if (plain) { // the common case: one literal tile
+      store<u16>(dst + (<usize>n << 1), <u16>code);
+      n++;
       continue;
     }
     if (dbl) {
@@ -59,9 +68,12 @@ export function graalTileStream(src: usize, srcLen: usize, codeBits: u32, dst: u
       let k = cap - n;
       if (count < k) k = count;
       const stop = n + k;
+      const four: u64 = <u64>code * 0x0001_0001_0001_0001;
+      while (n + 4 <= stop) { store<u64>(dst + (<usize>n << 1), four); n += 4; }
       while (n < stop) { store<u16>(dst + (<usize>n << 1), <u16>code); n++; }
     }
     count = 1;
+    plain = true;
   }
   // Whole bytes fetched minus whole bytes still unread in the accumulator.
   return <i32>(p - src) - <i32>(have >> 3);

@@ -11,6 +11,7 @@ export function graalTileStream(src: Uint8Array, offset: number, codeBits: numbe
   // `have` valid bits at the bottom of `acc`; at most codeBits - 1 + 8 ≤ 23, so 32-bit ops are exact.
   let acc = 0, have = 0;
   let n = 0, count = 1, dbl = false, first = -1;
+  let plain = true; // count === 1 and not double: the next code is one literal tile
   while (n < cap) {
     while (have < codeBits) {
       if (p >= end) return Status.TRUNCATED;
@@ -23,8 +24,10 @@ export function graalTileStream(src: Uint8Array, offset: number, codeBits: numbe
     if (code & flag) {
       count = code & 0xff;
       dbl = (code & 0x100) !== 0;
+      plain = false;
       continue;
     }
+    if (plain) { dst[n++] = code; continue; } // the common case: one literal tile
     if (dbl) {
       if (first < 0) { first = code; continue; }
       // A pair needs two free slots; a run that would pass the end is cut short.
@@ -37,6 +40,7 @@ export function graalTileStream(src: Uint8Array, offset: number, codeBits: numbe
       else while (n < stop) dst[n++] = code;
     }
     count = 1;
+    plain = true;
   }
   return p - (have >> 3);
 }

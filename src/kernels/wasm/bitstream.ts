@@ -1,16 +1,26 @@
 // WASM bindings: bitstream family (Graal binary tile streams).
 import type { WasmRuntime } from './runtime.js';
 import { jsKernels } from '../js/index.js';
+import { Status } from '../status.js';
+
+// Bytes copied in on the first try: 4,096 literal 13-bit codes plus run codes fit in ~7 KB, so
+// the NPC scripts and signs after the stream usually stay out of the copy.
+const FIRST_TRY = 8192;
 
 export function graalTileStream(rt: WasmRuntime, src: Uint8Array, offset: number, codeBits: number, dst: Uint16Array): number {
   if (!Number.isInteger(offset) || offset < 0 || offset > src.length) return jsKernels.graalTileStream(src, offset, codeBits, dst);
   const rest = src.subarray(offset);
-  const p = rt.reserve(rest.length, dst.byteLength);
-  if (!p) return jsKernels.graalTileStream(src, offset, codeBits, dst);
-  const [ps, pd] = p as [number, number];
-  rt.put(rest, ps);
-  const used = rt.exports.graalTileStream(ps, rest.length, codeBits, pd, dst.length);
-  if (used < 0) return used;
-  rt.get(dst, pd);
-  return offset + used;
+  let len = Math.min(rest.length, FIRST_TRY + dst.length * 2);
+  for (;;) {
+    const p = rt.reserve(len, dst.byteLength);
+    if (!p) return jsKernels.graalTileStream(src, offset, codeBits, dst);
+    const [ps, pd] = p as [number, number];
+    rt.put(rest.subarray(0, len), ps);
+    const used = rt.exports.graalTileStream(ps, len, codeBits, pd, dst.length);
+    // Ran out of the copied prefix while more input exists: retry with all of it.
+    if (used === Status.TRUNCATED && len < rest.length) { len = rest.length; continue; }
+    if (used < 0) return used;
+    rt.get(dst, pd);
+    return offset + used;
+  }
 }

@@ -1,0 +1,56 @@
+// Graal: the tile-stream and BOARD kernels, WASM vs TS, over every level of the corpus (one
+// timed call = every stream or every level's rows in turn), then whole-corpus decode per backend.
+// Run alone: npx tsx bench/index.ts graal
+import { jsKernels } from '../src/kernels/js/index.js';
+import { wasmKernels } from '../src/kernels/wasm/index.js';
+import type { Kernels } from '../src/kernels/types.js';
+import { graal } from '../src/index.js';
+import { BINARY_LAYOUTS } from '../src/formats/graal/level.js';
+import { compareMany, comparePair } from './lib.js';
+import { corpusDir, listFiles, readBytes } from '../test/helpers/paths.js';
+
+const dir = corpusDir('graal');
+const wasm = wasmKernels();
+
+if (dir) {
+  const files = listFiles(dir, /\.(graal|zelda|nw|gmap)$/).map(readBytes);
+  const binary = files.filter((b) => graal.sniff(b) === 'graal');
+  const text = files.filter((b) => graal.sniff(b) === 'graal-nw');
+
+  // Tile streams: every binary level's layer-0 stream, decoded into one reused 4,096-tile buffer.
+  const streams = binary.map((bytes) => ({ bytes, bits: BINARY_LAYOUTS[String.fromCharCode(...bytes.subarray(0, 8))]!.codeBits }));
+  const streamBytes = streams.reduce((n, s) => n + jsKernels.graalTileStream(s.bytes, 8, s.bits, new Uint16Array(4096)) - 8, 0);
+  const runStreams = (k: Kernels) => () => {
+    const dst = new Uint16Array(4096);
+    let check = 0;
+    for (const s of streams) { check = (check + k.graalTileStream(s.bytes, 8, s.bits, dst) + dst[4095]! + dst[2048]!) | 0; }
+    return check;
+  };
+  await comparePair(`graalTileStream over the corpus (${streams.length} binary levels, MB/s of stream bytes)`,
+    [{ name: 'whole corpus', bytes: streamBytes, input: null }],
+    runStreams(jsKernels), runStreams(wasm), (a, b) => a === b);
+
+  // BOARD rows: the row table of every .nw level (as the decoder builds it), one call per level.
+  const boards = text.map((bytes) => {
+    const s = Buffer.from(bytes).toString('latin1');
+    const rows: number[] = [];
+    for (const m of s.matchAll(/^BOARD (\d+) (\d+) (\d+) 0 ([A-Za-z0-9+/]+)\r?$/gm)) {
+      rows.push(m.index + m[0].indexOf(m[4]!, 6 + m[1]!.length + m[2]!.length + m[3]!.length), Number(m[3]), Number(m[2]) * 64 + Number(m[1]));
+    }
+    return { bytes, rows: Int32Array.from(rows) };
+  });
+  const boardChars = boards.reduce((n, b) => n + b.rows.reduce((s, v, i) => (i % 3 === 1 ? s + 2 * v : s), 0), 0);
+  const runBoards = (k: Kernels) => () => {
+    const dst = new Uint16Array(4096);
+    let check = 0;
+    for (const b of boards) { check = (check + k.decodeBoardRows(b.bytes, b.rows, b.rows.length / 3, dst) + dst[4095]! + dst[100]!) | 0; }
+    return check;
+  };
+  await comparePair(`decodeBoardRows over the corpus (${boards.length} .nw levels, MB/s of BOARD characters)`,
+    [{ name: 'whole corpus', bytes: boardChars, input: null }],
+    runBoards(jsKernels), runBoards(wasm), (a, b) => a === b);
+
+  const decodeAll = (list: Uint8Array[], backend: 'js' | 'wasm') => () => { for (const b of list) graal.decode(b, { backend }); };
+  await compareMany(`decode every binary level (${binary.length})`, [['js', decodeAll(binary, 'js')], ['wasm', decodeAll(binary, 'wasm')]], 2000);
+  await compareMany(`decode every .nw level (${text.length})`, [['js', decodeAll(text, 'js')], ['wasm', decodeAll(text, 'wasm')]], 2000);
+}
