@@ -3,6 +3,7 @@
 import { UsageError } from './args.js';
 import * as info from './commands/info.js';
 import * as extract from './commands/extract.js';
+import * as convert from './commands/convert.js';
 
 interface Command { usage: string; run(argv: string[]): Promise<number> }
 
@@ -10,6 +11,7 @@ interface Command { usage: string; run(argv: string[]): Promise<number> }
 const COMMANDS: Record<string, Command> = {
   info,
   extract,
+  convert,
 };
 
 function help(): string {
