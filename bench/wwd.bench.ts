@@ -17,15 +17,29 @@ await comparePair('sumBytes (checksum summation)',
   SIZES.map(([name, n]) => ({ name, bytes: n, input: rng.bytes(n) })),
   (b) => jsKernels.sumBytes(b), (b) => wasm.sumBytes(b), (a, b) => a === b);
 
-/** A Claw-like grid: runs of invisible cells, some filled, ids from 3 image sets. */
+const dir = corpusDir('wwd');
+const corpus = dir ? listFiles(dir, /\.wwd$/i).filter((f) => !f.includes('badsig')).map(readBytes) : [];
+
+/**
+ * Grid cells to scan: every plane of the real corpus levels, concatenated and repeated to the
+ * size (a synthetic Claw-like grid when the corpus is absent).
+ */
+function gridSource(): Uint32Array {
+  if (!corpus.length) {
+    const g = new Uint32Array(1 << 16);
+    for (let i = 0; i < g.length; i++) { const k = rng.int(10); g[i] = k < 4 ? 0xffffffff : k === 4 ? 0xeeeeeeee : ((rng.int(3) << 16) | rng.int(900)) >>> 0; }
+    return g;
+  }
+  const grids = corpus.flatMap((b) => wwd.decode(b).planes.map((p) => p.tiles));
+  const out = new Uint32Array(grids.reduce((n, g) => n + g.length, 0));
+  let at = 0;
+  for (const g of grids) { out.set(g, at); at += g.length; }
+  return out;
+}
+const source = gridSource();
 function grid(cells: number): Uint32Array {
   const g = new Uint32Array(cells);
-  for (let i = 0; i < cells;) {
-    const run = 1 + rng.int(12);
-    const kind = rng.int(10);
-    const v = kind < 4 ? 0xffffffff : kind === 4 ? 0xeeeeeeee : ((rng.int(3) << 16) | rng.int(900)) >>> 0;
-    for (let k = 0; k < run && i < cells; k++) g[i++] = v;
-  }
+  for (let at = 0; at < cells; at += source.length) g.set(source.subarray(0, Math.min(source.length, cells - at)), at);
   return g;
 }
 const scan = (k: typeof jsKernels) => (g: Uint32Array) => {
@@ -33,7 +47,7 @@ const scan = (k: typeof jsKernels) => (g: Uint32Array) => {
   k.scanTileGrid(g, counts, maxIds);
   return [...counts, ...maxIds];
 };
-await comparePair('scanTileGrid (tile-grid scan)',
+await comparePair(`scanTileGrid (tile-grid scan, ${corpus.length ? 'real corpus grids' : 'synthetic grid'})`,
   SIZES.map(([name, n]) => ({ name, bytes: n, input: grid(n / 4) })),
   scan(jsKernels), scan(wasm), eqArrays);
 
@@ -64,9 +78,8 @@ await comparePair('gatherRecords (object table → columns)',
   SIZES.map(([name, n]) => { const input = objectBlock(n); return { name, bytes: input.src.length, input }; }),
   gather(jsKernels), gather(wasm), (a, b) => a.end === b.end && eqArrays(a.cols, b.cols) && eqArrays(a.tails, b.tails));
 
-const dir = corpusDir('wwd');
-if (dir) {
-  const files = listFiles(dir, /\.wwd$/i).filter((f) => !f.includes('badsig')).map(readBytes);
+if (corpus.length) {
+  const files = corpus;
   const all = (backend: 'js' | 'wasm', sections: 'all' | 'summary' = 'all') => () => { for (const b of files) wwd.decode(b, { backend, sections }); };
   await compareMany(`whole WWD corpus decode (${files.length} files)`, [
     ['js', all('js')], ['wasm', all('wasm')], ['js, sections: summary', all('js', 'summary')], ['wasm, sections: summary', all('wasm', 'summary')],
