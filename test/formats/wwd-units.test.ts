@@ -1,0 +1,76 @@
+// WWD pieces on their own: the checksum closed forms against the writers' literal loops, the
+// checksum classification, and game detection from paths and tile size.
+import { describe, expect, it } from 'vitest';
+import { wwd } from '../../src/index.js';
+import { classifyChecksum } from '../../src/formats/wwd/checksum.js';
+import { KERNEL_SETS } from '../helpers/kernels.js';
+import { Prng } from '../helpers/prng.js';
+import type { WwdHeader } from '../../src/formats/wwd/index.js';
+
+/** WapWorld's loop as the format article writes it (without the past-the-end byte). */
+function wapworldLoop(b: Uint8Array): number {
+  let c = -b.length >>> 0;
+  for (let i = 1; i < b.length; i++) c = (c + b[i]! - i) >>> 0;
+  return c;
+}
+/** WapMap's loop: start 0xFFFFFF60, per byte subtract index + 1 and add the byte. */
+function wapmapLoop(b: Uint8Array): number {
+  let c = 0xffffff60;
+  for (let i = 0; i < b.length; i++) c = (c - (i + 1) + b[i]!) >>> 0;
+  return c;
+}
+const sum = (b: Uint8Array) => b.reduce((a, v) => a + v, 0);
+
+describe('wwd checksum formulas', () => {
+  it('closed forms equal the literal loops (lengths 0..3 and random up to 200 000 bytes, seed 77)', () => {
+    const rng = new Prng(77);
+    const cases = [new Uint8Array(0), Uint8Array.of(5), Uint8Array.of(0x78, 0x9c), Uint8Array.of(1, 2, 3)];
+    for (let t = 0; t < 40; t++) cases.push(rng.bytes(rng.int(t < 35 ? 5000 : 200_000)));
+    for (const b of cases) {
+      expect(wwd.wapworldChecksum(sum(b), b.length, b[0] ?? 0), `length ${b.length}`).toBe(wapworldLoop(b));
+      expect(wwd.wapmapChecksum(sum(b), b.length), `length ${b.length}`).toBe(wapmapLoop(b));
+    }
+  });
+  it('lengths near 2^32 wrap like the 32-bit loops (triangular numbers above 2^53)', () => {
+    // Σ i for i < N mod 2^32 with N = 2^32 − 1: compare with BigInt arithmetic.
+    const n = 2 ** 32 - 1;
+    const expected = Number(((0n - BigInt(n) - (BigInt(n - 1) * BigInt(n)) / 2n) % 2n ** 32n + 2n ** 32n) % 2n ** 32n);
+    expect(wwd.wapworldChecksum(0, n, 0)).toBe(expected);
+  });
+  describe.each(KERNEL_SETS)('classification [%s]', (_n, k) => {
+    const rng = new Prng(5);
+    const stream = Uint8Array.of(0x78, 0x9c, ...rng.bytes(300));
+    const g = wapworldLoop(stream);
+    it('WapWorld base + 0..255 is wapworld, with the delta', () => {
+      expect(classifyChecksum(k, stream, new Uint8Array(0), g)).toMatchObject({ class: 'wapworld', wapworldDelta: 0, wapworld: g });
+      expect(classifyChecksum(k, stream, new Uint8Array(0), (g + 255) >>> 0)).toMatchObject({ class: 'wapworld', wapworldDelta: 255 });
+      expect(classifyChecksum(k, stream, new Uint8Array(0), (g + 256) >>> 0).class).toBe('mismatch');
+      expect(classifyChecksum(k, stream, new Uint8Array(0), (g - 1) >>> 0).class).toBe('mismatch');
+    });
+    it('WapMap is exact over the stream only, trailing bytes excluded', () => {
+      const meta = new TextEncoder().encode('<wm_meta></wm_meta>');
+      expect(classifyChecksum(k, stream, meta, wapmapLoop(stream)).class).toBe('wapmap');
+      expect(classifyChecksum(k, stream, meta, (wapmapLoop(stream) + 1) >>> 0).class).toBe('mismatch');
+    });
+  });
+});
+
+describe('wwd game detection', () => {
+  const t = (text: string) => ({ text, raw: new Uint8Array(0) });
+  const header = (imageDir: string, sets: string[] = [], pal = '') =>
+    ({ imageDir: t(imageDir), imageSets: [0, 1, 2, 3].map((i) => t(sets[i] ?? '')), palRez: t(pal), rezFile: t('') }) as unknown as WwdHeader;
+  it.each([
+    ['LEVEL1\\TILES', [], 64, 'claw'],
+    ['\\LEVEL14\\TILES', ['GAME_IMAGES', 'LEVEL14_IMAGES'], 64, 'claw'],
+    ['\\AREA3\\TILEZ', ['AREA3\\IMAGEZ'], 32, 'gruntz'],
+    ['DUNGEON2\\TILES', [], 48, 'get-medieval'],
+    ['', [], 64, 'claw'],
+    ['', [], 32, 'gruntz'],
+    ['', [], 48, 'unknown'],
+    ['LEVEL1\\TILES', ['AREA1\\IMAGEZ'], 32, 'gruntz'],
+    ['LEVEL1\\TILES', ['AREA1\\IMAGEZ'], 48, 'unknown'],
+    ['MYLEVELS\\TILES', [], 40, 'unknown'],
+  ] as const)('%s %j tile %i → %s', (dir, sets, size, game) => {
+    expect(wwd.detectGame(header(dir, [...sets]), size, size)).toBe(game);
+  });
+});
