@@ -24,7 +24,7 @@ const sum = (b: Uint8Array) => b.reduce((a, v) => a + v, 0);
 describe('wwd checksum formulas', () => {
   it('closed forms equal the literal loops (lengths 0..3 and random up to 200 000 bytes, seed 77)', () => {
     const rng = new Prng(77);
-    const cases = [new Uint8Array(0), Uint8Array.of(5), Uint8Array.of(0x78, 0x9c), Uint8Array.of(1, 2, 3)];
+    const cases: Uint8Array[] = [new Uint8Array(0), Uint8Array.of(5), Uint8Array.of(0x78, 0x9c), Uint8Array.of(1, 2, 3)];
     for (let t = 0; t < 40; t++) cases.push(rng.bytes(rng.int(t < 35 ? 5000 : 200_000)));
     for (const b of cases) {
       expect(wwd.wapworldChecksum(sum(b), b.length, b[0] ?? 0), `length ${b.length}`).toBe(wapworldLoop(b));
