@@ -121,6 +121,7 @@ describe.skipIf(!dir)('graal corpus', () => {
       inBytes += original.length;
       outBytes += own.length;
       if (Buffer.from(own).equals(Buffer.from(original))) identical++;
+      else if (!file.endsWith('village4.zelda')) failures.push(`${file}: re-encoded bytes differ from the original`);
       const back = graal.decodeBinary(own);
       if (back.version !== v.version || !isDeepStrictEqual(content(back), content(v))) failures.push(`${file} (own version): ${firstDiff(content(v), content(back))}`);
       const def = graal.decodeBinary(graal.encodeBinary(v));
@@ -128,8 +129,9 @@ describe.skipIf(!dir)('graal corpus', () => {
     }
     console.log(`graal corpus: ${n} binary levels re-encoded; ${identical} byte-identical; re-encoded size ÷ original = ${(outBytes / inBytes).toFixed(3)}`);
     expect(failures).toEqual([]);
-    // The greedy run coder makes the original editor's choices for most levels.
-    expect(identical).toBeGreaterThan(2700);
+    // The run coder makes the original editor's choices: every real binary level comes back byte
+    // for byte, except the Z3-V1.03 village4.zelda, whose links write whole numbers as `9.0`.
+    expect(identical).toBe(n - 1);
     // A real run-length coder stays close to the original editor's output (one literal per tile would be ~3×).
     expect(outBytes / inBytes).toBeLessThan(1.05);
   });

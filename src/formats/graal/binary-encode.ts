@@ -92,7 +92,8 @@ export function encodeTileStream(tiles: Uint16Array, codeBits: 12 | 13, overlay:
     const a = tile(i);
     let single = 1;
     while (single < MAX_RUN && i + single < TILE_COUNT && tile(i + single) === a) single++;
-    if (single >= 2) {
+    // QUIRK: like the original editor, no run starts in the last three tiles (they are literals).
+    if (single >= 2 && i + 3 < TILE_COUNT) {
       codes.push(flag | single, a);
       i += single;
       continue;
