@@ -4,21 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { KERNEL_SETS } from '../helpers/kernels.js';
 import { jsKernels } from '../../src/kernels/js/index.js';
 import { Status } from '../../src/kernels/status.js';
-import { encodeTileStream } from '../../src/formats/graal/binary-encode.js';
+import { encodeTileStream, packCodes } from '../../src/formats/graal/binary-encode.js';
 import { Prng } from '../helpers/prng.js';
 
-/** Packs codes LSB-first at `bits` bits each. */
-function pack(codes: number[], bits: number): Uint8Array {
-  const out = new Uint8Array(Math.ceil((codes.length * bits) / 8));
-  let acc = 0, have = 0, p = 0;
-  for (const c of codes) {
-    acc |= c << have;
-    have += bits;
-    while (have >= 8) { out[p++] = acc & 0xff; acc >>>= 8; have -= 8; }
-  }
-  if (have) out[p] = acc;
-  return out;
-}
+const pack = packCodes;
 
 describe.each(KERNEL_SETS)('graalTileStream [%s]', (_name, k) => {
   it('literals, single runs and double runs (13-bit)', () => {

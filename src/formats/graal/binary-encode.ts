@@ -111,6 +111,11 @@ export function encodeTileStream(tiles: Uint16Array, codeBits: 12 | 13, overlay:
     codes.push(a);
     i++;
   }
+  return packCodes(codes, codeBits);
+}
+
+/** Packs codes of `codeBits` bits LSB-first (the tile-stream bit order); the last byte is zero-padded. */
+export function packCodes(codes: readonly number[], codeBits: number): Uint8Array {
   const out = new Uint8Array(Math.ceil((codes.length * codeBits) / 8));
   let acc = 0, have = 0, p = 0;
   for (const c of codes) {
