@@ -61,6 +61,8 @@ describe('wwd fixtures: content', () => {
       expect(col.length, name).toBe(4);
       // Length columns of empty strings are zero by construction; every other field is not.
       if (!name.endsWith('Length')) expect([...col].every((v) => v !== 0), name).toBe(true);
+      // The first two objects have all four strings too: every one of their fields is non-zero.
+      expect(col[0] !== 0 && col[1] !== 0, name).toBe(true);
     }
     expect(t.logic).toEqual(['StartElevator', 'TreasurePowerup', 'TreasurePowerup', 'Officer']);
     expect(t.name[1]).toBe('Pièce d’or');
