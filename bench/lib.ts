@@ -31,9 +31,12 @@ export async function comparePair<I, O>(title: string, cases: PairCase<I>[], js:
   return rows;
 }
 
-/** Times several named variants of one job in one tinybench run; prints mean ms and ratio to the first. */
-export async function compareMany(title: string, variants: [string, () => unknown][], timeMs = 1500): Promise<Record<string, number>> {
-  const bench = new Bench({ time: timeMs, warmupTime: 200, iterations: 3 });
+/**
+ * Times several named variants of one job in one tinybench run; prints mean ms and ratio to the first.
+ * `warmupIterations` (default tinybench's 16) can be lowered for jobs that take seconds per call.
+ */
+export async function compareMany(title: string, variants: [string, () => unknown][], timeMs = 1500, warmupIterations?: number): Promise<Record<string, number>> {
+  const bench = new Bench({ time: timeMs, warmupTime: 200, iterations: 3, ...(warmupIterations !== undefined ? { warmupIterations } : {}) });
   for (const [n, f] of variants) bench.add(n, f);
   await bench.run();
   const out: Record<string, number> = {};
