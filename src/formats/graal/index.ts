@@ -47,10 +47,3 @@ export function encode(value: GraalDecoded): Uint8Array {
   if (value.format === 'graal-gmap') return encodeGmap(value);
   return value.format === 'graal' ? encodeBinary(value) : encodeNw(value);
 }
-
-/** Re-tags a level for the other codec (what `levelkit convert` does before encoding). */
-export function asFormat(level: GraalLevel, format: GraalLevel['format']): GraalLevel {
-  return { ...level, format, version: format === 'graal-nw' ? NW_MAGIC : level.version.startsWith('GLEV') ? 'GR-V1.03' : level.version };
-}
-
-

@@ -35,7 +35,9 @@ export const BINARY_LAYOUTS: Readonly<Record<string, BinaryLayout>> = Object.fre
   'GR-V1.05': L(13, true, true, true, true, true),
 });
 
+/** First line of a .nw level. */
 export const NW_MAGIC = 'GLEVNW01';
+/** First line of a .gmap. */
 export const GMAP_MAGIC = 'GRMAP001';
 
 /** Chest items by index (binary files store the index, .nw files the name). */
