@@ -74,3 +74,26 @@ describe('wwd game detection', () => {
     expect(wwd.detectGame(header(dir, [...sets]), size, size)).toBe(game);
   });
 });
+
+describe('wwd.newLevel / newPlane → encode → decode', () => {
+  it('a level built from scratch decodes to what was built', () => {
+    const tiles = Uint32Array.from({ length: 12 }, (_, i) => (i % 3 ? i : 0xffffffff));
+    const level = wwd.newLevel({
+      name: 'Scratch', author: 'me', imageDir: 'LEVEL2\\TILES', imageSets: ['LEVEL2\\IMAGES'], prefixes: ['LEVEL'],
+      planes: [wwd.newPlane({ name: 'Action', flags: 1, tilesWide: 4, tilesHigh: 3, tiles, imageSets: ['ACTION'] })],
+      tileProperties: [{ type: 1, unknown: 0, width: 64, height: 64, attribute: 2 }],
+    });
+    for (const compress of [true, false]) {
+      const back = wwd.decode(wwd.encode(level, { compress }));
+      expect(back.warnings).toEqual([]);
+      expect(back.game).toBe('claw');
+      expect(back.header.compressed).toBe(compress);
+      expect(back.header.name.text).toBe('Scratch');
+      expect(back.planes[0]!.tiles).toEqual(tiles);
+      expect(back.planes[0]!.imageSetNames.map((t) => t.text)).toEqual(['ACTION']);
+      expect(back.tileProperties).toEqual(level.tileProperties);
+      expect(back.container.checksum).toMatchObject({ class: 'wapworld', wapworldDelta: 0 });
+    }
+    expect(() => wwd.newPlane({ name: 'x', tilesWide: 2, tilesHigh: 2, tiles: new Uint32Array(3) })).toThrow(RangeError);
+  });
+});

@@ -11,3 +11,4 @@ export type {
   WwdLevel, WwdHeader, WwdPlane, WwdPlaneFlags, WwdGridStats, WwdObjectTable, WwdObject, WwdObjectColumns, WwdObjectFields,
   WwdTileProperty, WwdText, WwdGame, WwdChecksumClass, WwdContainer, WwdEncodeOptions,
 } from './types.js';
+export { newLevel, newPlane, type NewLevelOptions, type NewPlaneOptions } from './create.js';
