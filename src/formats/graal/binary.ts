@@ -93,11 +93,15 @@ function readLinks(r: ByteReader, ctx: DecodeContext): GraalLink[] {
 
 /** `level x y w h destX destY`; the level name may contain spaces (all tokens but the last six). */
 export function parseLink(text: string): GraalLink | undefined {
-  const parts = splitTrailing(text, 6) ?? splitTrailing(text.trim().replace(/\s+/g, ' '), 6);
-  if (!parts) return undefined;
-  const [x, y, width, height] = parts.tail.slice(0, 4).map(num);
-  if (x === undefined || y === undefined || width === undefined || height === undefined) return undefined;
-  return { level: parts.head, x, y, width, height, destX: parts.tail[4]!, destY: parts.tail[5]! };
+  // Single spaces first (keeps a name's own spacing), then any run of whitespace.
+  for (const candidate of [text, text.trim().replace(/\s+/g, ' ')]) {
+    const parts = splitTrailing(candidate, 6);
+    if (!parts || parts.tail[5] === '') continue;
+    const [x, y, width, height] = parts.tail.slice(0, 4).map(num);
+    if (x === undefined || y === undefined || width === undefined || height === undefined) continue;
+    return { level: parts.head, x, y, width, height, destX: parts.tail[4]!, destY: parts.tail[5]! };
+  }
+  return undefined;
 }
 
 function readBaddies(r: ByteReader, ctx: DecodeContext, layout: BinaryLayout): GraalBaddy[] {
