@@ -46,9 +46,27 @@ export function expandTileSkip(src: usize, srcLen: u32, index: usize, flags: usi
 export function splitColumns(src: usize, stride: u32, keep: u32, count: u32, dst: usize): i32 {
   let dirty: u32 = 0;
   if (stride == 4 && keep == 2) {
-    // CTile: index, flags kept; skip and reserved only checked.
+    // CTile: index, flags kept; skip and reserved only checked. 16 tiles (64 bytes) per SIMD step:
+    // two shuffle levels gather bytes 0 and 1 of each tile; a lane compare counts tiles whose
+    // upper 16 bits (skip, reserved) are non-zero (each true lane is -1, so subtracting counts).
     const flagsCol = dst + <usize>count;
-    for (let r: usize = 0; r < <usize>count; r++) {
+    const n16 = <usize>count & ~(<usize>15);
+    const hiMask = i32x4.splat(0xFFFF0000);
+    const zero = i32x4.splat(0);
+    let dirtyLanes = i32x4.splat(0);
+    for (let r: usize = 0; r < n16; r += 16) {
+      const p = src + (r << 2);
+      const a = v128.load(p), b = v128.load(p, 16), c = v128.load(p, 32), d = v128.load(p, 48);
+      const ab = i8x16.shuffle(a, b, 0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29);
+      const cd = i8x16.shuffle(c, d, 0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29);
+      v128.store(dst + r, i8x16.shuffle(ab, cd, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23));
+      v128.store(flagsCol + r, i8x16.shuffle(ab, cd, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31));
+      const da = i32x4.add(i32x4.ne(v128.and(a, hiMask), zero), i32x4.ne(v128.and(b, hiMask), zero));
+      const dc = i32x4.add(i32x4.ne(v128.and(c, hiMask), zero), i32x4.ne(v128.and(d, hiMask), zero));
+      dirtyLanes = i32x4.sub(dirtyLanes, i32x4.add(da, dc));
+    }
+    dirty = <u32>(i32x4.extract_lane(dirtyLanes, 0) + i32x4.extract_lane(dirtyLanes, 1) + i32x4.extract_lane(dirtyLanes, 2) + i32x4.extract_lane(dirtyLanes, 3));
+    for (let r: usize = n16; r < <usize>count; r++) {
       const t = load<u32>(src + (r << 2));
       store<u8>(dst + r, <u8>t);
       store<u8>(flagsCol + r, <u8>(t >>> 8));
