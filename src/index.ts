@@ -4,7 +4,7 @@
 import { DecodeError } from './core/errors.js';
 import type { DecodeOptions } from './core/limits.js';
 import { detect } from './detect.js';
-import { FORMATS, type Decoded, type Summary } from './formats/registry.js';
+import { FORMATS, type Decoded, type MainGrid, type Summary } from './formats/registry.js';
 import type { WwdLevel } from './formats/wwd/types.js';
 import type { TeeworldsMap } from './formats/teeworlds/types.js';
 import type { GraalGmap, GraalLevel } from './formats/graal/types.js';
@@ -16,7 +16,7 @@ export { DEFAULT_LIMITS } from './core/limits.js';
 export type { Kernels } from './kernels/types.js';
 export { jsKernels } from './kernels/js/index.js';
 export { wasmKernels, wasmAvailable, init } from './kernels/wasm/index.js';
-export type { Summary } from './formats/registry.js';
+export type { Summary, MainGrid } from './formats/registry.js';
 // Format namespaces (wwd, teeworlds, graal…): one line per format.
 export * as wwd from './formats/wwd/index.js';
 export * as teeworlds from './formats/teeworlds/index.js';
@@ -39,6 +39,11 @@ export function summarize(value: Decoded): Summary {
   const entry = FORMATS.find((f) => f.ids.includes(value.format));
   if (!entry) throw new TypeError(`levelkit: unknown format ${String(value.format)}`);
   return entry.summarize(value);
+}
+
+/** The main tile grid of a decoded value (what `gridDigest` hashes), or undefined when it has none. */
+export function mainGrid(value: Decoded): MainGrid | undefined {
+  return FORMATS.find((f) => f.ids.includes(value.format))?.mainGrid?.(value);
 }
 
 /** Encodes a decoded value back to its format (dispatching on `value.format`). */

@@ -3,7 +3,8 @@
 // identical with both kernel sets, the input is never mutated, and encode() round-trips to a fixed point.
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DecodeError, decode, detect, encode, summarize } from '../src/index.js';
+import { DecodeError, decode, detect, encode, mainGrid, summarize } from '../src/index.js';
+import { littleEndianBytes, sha256Hex } from '../src/core/digest.js';
 import { FIXTURES, ROOT, listFiles, readBytes } from './helpers/paths.js';
 import { Prng } from './helpers/prng.js';
 
@@ -26,7 +27,14 @@ describe('public API over every fixture', () => {
     expect(viaWasm).toEqual(viaJs);
     const { version, summary } = summarize(viaWasm);
     expect(version).not.toBe('');
-    if (summary.gridDigest != null) expect(summary.gridDigest).toMatch(/^[0-9a-f]{64}$/);
+    if (summary.gridDigest != null) {
+      expect(summary.gridDigest).toMatch(/^[0-9a-f]{64}$/);
+      // gridDigest is the sha256 of exactly the grid mainGrid() exposes.
+      const grid = mainGrid(viaWasm);
+      expect(grid).toBeDefined();
+      expect(grid!.cells.length).toBe(grid!.width * grid!.height);
+      expect(sha256Hex(littleEndianBytes(grid!.cells))).toBe(summary.gridDigest);
+    }
     // JSON-safe: what `levelkit info --json` prints.
     expect(() => JSON.stringify(summary)).not.toThrow();
     // Writing may normalise what a writer chooses (container version, a fresh checksum, fixed

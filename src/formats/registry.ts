@@ -28,6 +28,16 @@ export interface FormatEntry {
   summarize(value: Decoded): Summary;
   /** Writes a decoded value back to bytes (formats with an encoder). */
   encode?(value: Decoded): Uint8Array;
+  /** The main tile grid (the one `gridDigest` hashes), when the value has one and it was decoded. */
+  mainGrid?(value: Decoded): MainGrid | undefined;
+}
+
+/** A row-major grid of tile ids: WWD's main plane (u32), Teeworlds' game layer index bytes, Graal's layer 0 (u16). */
+export interface MainGrid {
+  width: number;
+  height: number;
+  /** A view into the decoded value (not a copy). */
+  cells: Uint8Array | Uint16Array | Uint32Array;
 }
 
 // One line per format; the array order is the sniffing order.

@@ -1,7 +1,7 @@
 // Registry adapter for Graal levels: one entry, three format ids (graal, graal-nw, graal-gmap).
 import type { FormatEntry } from '../registry.js';
 import { decode, encode, sniff, type GraalDecoded } from './index.js';
-import { gridDigest } from './level.js';
+import { LEVEL_SIZE, gridDigest } from './level.js';
 
 export const entry: FormatEntry = {
   ids: ['graal', 'graal-nw', 'graal-gmap'],
@@ -23,4 +23,10 @@ export const entry: FormatEntry = {
     };
   },
   encode: (value) => encode(value as GraalDecoded),
+  mainGrid(value) {
+    const v = value as GraalDecoded;
+    if (v.format === 'graal-gmap') return undefined;
+    const base = v.layers.find((l) => l.index === 0);
+    return base ? { width: LEVEL_SIZE, height: LEVEL_SIZE, cells: base.tiles } : undefined;
+  },
 };

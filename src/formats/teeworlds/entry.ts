@@ -1,7 +1,7 @@
 // Registry adapter for Teeworlds / DDNet maps (see src/formats/registry.ts).
 import type { FormatEntry } from '../registry.js';
 import { decode, encode, sniff } from './index.js';
-import { summarizeMap } from './summary.js';
+import { gameLayer, summarizeMap } from './summary.js';
 import type { TeeworldsMap } from './types.js';
 
 export const entry: FormatEntry = {
@@ -10,4 +10,8 @@ export const entry: FormatEntry = {
   decode,
   summarize: (value) => summarizeMap(value as TeeworldsMap) as unknown as { version: number; summary: Record<string, unknown> },
   encode: (value) => encode(value as TeeworldsMap),
+  mainGrid(value) {
+    const game = gameLayer(value as TeeworldsMap);
+    return game?.tiles ? { width: game.width, height: game.height, cells: game.tiles.index } : undefined;
+  },
 };

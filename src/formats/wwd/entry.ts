@@ -12,4 +12,9 @@ export const entry: FormatEntry = {
   decode: (bytes, opts) => decode(bytes, opts),
   summarize: (value: Decoded) => summarize(value as WwdLevel),
   encode: (value: Decoded) => encode(value as WwdLevel),
+  mainGrid(value: Decoded) {
+    const level = value as WwdLevel;
+    const plane = level.planes[level.mainPlane];
+    return plane && plane.tiles.length ? { width: plane.tilesWide, height: plane.tilesHigh, cells: plane.tiles } : undefined;
+  },
 };
