@@ -1,15 +1,14 @@
 // sha256 for `gridDigest` (duplicate-level detection in bulk scans). node:crypto when the host
 // has it; a small synchronous implementation otherwise (browsers have no sync WebCrypto digest).
 
+import { LITTLE_ENDIAN_HOST, nodeBuiltin } from './host.js';
+
 interface NodeCrypto { createHash(alg: string): { update(b: Uint8Array): { digest(enc: 'hex'): string } } }
 let nodeCrypto: NodeCrypto | null | undefined;
 
 /** Hex sha256 of `bytes`. */
 export function sha256Hex(bytes: Uint8Array): string {
-  if (nodeCrypto === undefined) {
-    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-    nodeCrypto = (proc?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined) ?? null;
-  }
+  if (nodeCrypto === undefined) nodeCrypto = nodeBuiltin<NodeCrypto>('node:crypto');
   return nodeCrypto ? nodeCrypto.createHash('sha256').update(bytes).digest('hex') : sha256HexPortable(bytes);
 }
 
@@ -23,8 +22,6 @@ export function littleEndianBytes(a: Uint8Array | Uint16Array | Uint32Array | In
   for (let i = 0; i < a.length; i++) w === 2 ? dv.setUint16(i * 2, a[i]!, true) : dv.setUint32(i * 4, a[i]! >>> 0, true);
   return out;
 }
-
-const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,

@@ -22,8 +22,6 @@ export function trimNul(field: Uint8Array): Uint8Array {
   return (end < 0 ? field : field.subarray(0, end)).slice();
 }
 
-const utf8 = new TextEncoder();
-export function encodeUtf8(s: string): Uint8Array { return utf8.encode(s); }
 export function decodeUtf8(b: Uint8Array): string { return decodeText(b, 'utf-8'); }
 
 /**

@@ -8,6 +8,11 @@ export const Status = {
   NO_MEMORY: -4,
 } as const;
 
+/** True when `offset` is a whole number within 0..src.length: kernels that take a start offset return TRUNCATED otherwise. */
+export function isOffsetIn(src: Uint8Array, offset: number): boolean {
+  return Number.isInteger(offset) && offset >= 0 && offset <= src.length;
+}
+
 export function statusToErrorCode(status: number): ErrorCode {
   switch (status) {
     case Status.TRUNCATED: return 'TRUNCATED';

@@ -26,7 +26,7 @@ export interface Kernels {
    * bytes. Word w of record r goes to columns[w * count + r]; the offset of record r's tail to
    * tails[r] (offsets into `src`). `columns` must hold fixedWords × count, `tails` count.
    * Returns the offset just past the last record; Status.TRUNCATED when a record or its tail
-   * does not fit in `src` (or `offset` is past its end), Status.CORRUPT when the length words do
+   * does not fit in `src` (or `offset` is not a whole number in 0..src.length), Status.CORRUPT when the length words do
    * not lie inside the fixed part. `columns`/`tails` contents are unspecified after a failure.
    */
   gatherRecords(src: Uint8Array, offset: number, count: number, layout: RecordLayout, columns: Int32Array, tails: Uint32Array): number;
@@ -38,7 +38,8 @@ export interface Kernels {
    * bit 8 = the next two codes alternate), otherwise a tile repeated by the pending count. Fills
    * exactly `dst.length` tiles (runs are cut at the end, a pair needs two free slots).
    * Returns the offset in `src` of the first byte after the stream (the last byte is shared with
-   * padding bits), Status.TRUNCATED when `src` ends first, Status.CORRUPT for a bad width.
+   * padding bits), Status.TRUNCATED when `src` ends first (or `offset` is not a whole number in
+   * 0..src.length), Status.CORRUPT for a bad width.
    */
   graalTileStream(src: Uint8Array, offset: number, codeBits: number, dst: Uint16Array): number;
 

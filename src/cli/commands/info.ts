@@ -5,7 +5,7 @@ import { DecodeError, decode, summarize, type Backend, type InflaterChoice } fro
 import { parseArgs, UsageError } from '../args.js';
 import { expandPaths } from '../../scan/walk.js';
 
-export const usage = 'levelkit info <file|folder…> [--json] [--backend auto|wasm|js] [--inflate auto|native|pako] [--strict]';
+export const usage = 'levelkit info <file|folder…> [--json] [--backend auto|wasm|js] [--inflate auto|native|pako] [--encoding <label>] [--strict]';
 
 export async function run(argv: string[]): Promise<number> {
   const { flags, positionals } = parseArgs(argv, { bool: ['--json', '--strict'], valued: ['--backend', '--inflate', '--encoding'] });
@@ -15,6 +15,7 @@ export async function run(argv: string[]): Promise<number> {
   const inflate = (flags.get('--inflate') ?? 'auto') as InflaterChoice;
   if (!['auto', 'native', 'pako'].includes(inflate)) throw new UsageError(`--inflate must be auto, native or pako`);
   const encoding = flags.get('--encoding') as string | undefined;
+  if (encoding !== undefined && !isEncodingLabel(encoding)) throw new UsageError(`--encoding: unknown code page '${encoding}' (a WHATWG label such as windows-1250)`);
   const json = flags.has('--json');
   let failed = 0;
   const { files, skipped } = expandPaths(positionals);
@@ -41,7 +42,18 @@ export function infoFor(file: string, opts: object): InfoLine {
     if (e instanceof DecodeError) return { file, error: e.toJSON() };
     const err = e as NodeJS.ErrnoException;
     if (err.code && err.syscall) return { file, error: { code: 'IO', offset: 0, path: '', message: err.message } };
-    throw e;
+    // A decoder bug must not cost a bulk scan the rest of its files: report it as this file's
+    // failure (exit 2) with a code that says it is ours, not the file's.
+    return { file, error: { code: 'INTERNAL', offset: 0, path: '', message: `levelkit bug: ${String((e as Error)?.stack ?? e)}` } };
+  }
+}
+
+function isEncodingLabel(label: string): boolean {
+  try {
+    new TextDecoder(label);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -1,7 +1,8 @@
 // Reference kernels: bitstream family (Graal binary tile streams). See src/kernels/types.ts.
-import { Status } from '../status.js';
+import { Status, isOffsetIn } from '../status.js';
 
 export function graalTileStream(src: Uint8Array, offset: number, codeBits: number, dst: Uint16Array): number {
+  if (!isOffsetIn(src, offset)) return Status.TRUNCATED;
   if (codeBits < 10 || codeBits > 16) return Status.CORRUPT;
   const mask = (1 << codeBits) - 1;
   const flag = 1 << (codeBits - 1);

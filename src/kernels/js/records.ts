@@ -1,6 +1,6 @@
 // Reference kernels: record-table family. See src/kernels/types.ts for the contract.
 import type { RecordLayout } from '../types.js';
-import { Status } from '../status.js';
+import { Status, isOffsetIn } from '../status.js';
 
 /**
  * One pass, record by record: bounds first, then the fixed words into their columns (DataView:
@@ -8,6 +8,7 @@ import { Status } from '../status.js';
  * (Transposing blocks of 16 records at a time measured about 2× slower here, in TS and in WASM.)
  */
 export function gatherRecords(src: Uint8Array, offset: number, count: number, layout: RecordLayout, columns: Int32Array, tails: Uint32Array): number {
+  if (!isOffsetIn(src, offset)) return Status.TRUNCATED;
   const dv = new DataView(src.buffer, src.byteOffset, src.byteLength);
   const { fixedWords, lenIndex, lenCount } = layout;
   if (lenIndex + lenCount > fixedWords) return Status.CORRUPT;

@@ -1,14 +1,14 @@
 // WASM bindings: bitstream family (Graal binary tile streams).
 import type { WasmRuntime } from './runtime.js';
 import { jsKernels } from '../js/index.js';
-import { Status } from '../status.js';
+import { Status, isOffsetIn } from '../status.js';
 
 // Bytes copied in on the first try: 4,096 literal 13-bit codes plus run codes fit in ~7 KB, so
 // the NPC scripts and signs after the stream usually stay out of the copy.
 const FIRST_TRY = 8192;
 
 export function graalTileStream(rt: WasmRuntime, src: Uint8Array, offset: number, codeBits: number, dst: Uint16Array): number {
-  if (!Number.isInteger(offset) || offset < 0 || offset > src.length) return jsKernels.graalTileStream(src, offset, codeBits, dst);
+  if (!isOffsetIn(src, offset)) return Status.TRUNCATED;
   const rest = src.subarray(offset);
   let len = Math.min(rest.length, FIRST_TRY + dst.length * 2);
   for (;;) {

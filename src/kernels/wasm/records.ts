@@ -3,10 +3,10 @@
 import type { WasmRuntime } from './runtime.js';
 import type { RecordLayout } from '../types.js';
 import { jsKernels } from '../js/index.js';
-import { Status } from '../status.js';
+import { Status, isOffsetIn } from '../status.js';
 
 export function gatherRecords(rt: WasmRuntime, src: Uint8Array, offset: number, count: number, layout: RecordLayout, columns: Int32Array, tails: Uint32Array): number {
-  if (offset > src.length) return Status.TRUNCATED;
+  if (!isOffsetIn(src, offset)) return Status.TRUNCATED;
   const part = src.subarray(offset);
   const colBytes = layout.fixedWords * count * 4;
   const p = rt.reserve(part.length, colBytes, count * 4);
