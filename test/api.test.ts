@@ -55,11 +55,19 @@ describe('unknown input', () => {
       expect(() => decode(b)).toThrow(expect.objectContaining({ code: 'BAD_MAGIC', format: 'unknown', offset: 0 }));
     }
   });
-  it('random bytes never escape as anything but DecodeError', () => {
+  it('random bytes behind every signature never escape as anything but DecodeError', () => {
+    // Plain random bytes would only ever reach BAD_MAGIC; each signature gets them past detect().
+    const enc = (s: string) => [...new TextEncoder().encode(s)];
+    const SIGNATURES = [[0xf4, 0x05, 0, 0], enc('DATA\x04\0\0\0'), enc('ATAD\x03\0\0\0'), enc('GR-V1.03'), enc('Z3-V1.03'), enc('GLEVNW01\n'), enc('GRMAP001\n')];
     const rng = new Prng(77);
-    for (let i = 0; i < 2000; i++) {
-      const b = rng.bytes(rng.int(200));
-      try { decode(b); } catch (e) { expect(e, `case ${i}`).toBeInstanceOf(DecodeError); }
+    const seen = new Set<string>();
+    for (const sig of SIGNATURES) {
+      for (let i = 0; i < 500; i++) {
+        const b = new Uint8Array([...sig, ...rng.bytes(rng.int(400))]);
+        expect(detect(b), `signature ${sig}`).toBeDefined();
+        try { seen.add(decode(b).format); } catch (e) { expect(e, `signature ${sig} case ${i}`).toBeInstanceOf(DecodeError); seen.add((e as DecodeError).format); }
+      }
     }
+    expect([...seen].sort()).toEqual(['graal', 'graal-gmap', 'graal-nw', 'teeworlds', 'wwd']);
   });
 });

@@ -54,6 +54,9 @@ describe('levelkit info', () => {
     expect(cli('info').status).toBe(1);
     expect(cli('info', '--backend', 'gpu', 'x').status).toBe(1);
     expect(cli('nonsense').status).toBe(1);
+    const enc = cli('info', '--encoding', 'no-such-code-page', relative(ROOT, FILES[0]!));
+    expect(enc.status).toBe(1);
+    expect(enc.stderr).toMatch(/unknown code page/);
     expect(execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), '--help'], { cwd: ROOT, encoding: 'utf8' })).toMatch(/levelkit info/);
   });
 });
