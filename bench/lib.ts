@@ -1,5 +1,6 @@
 // Shared bench helpers: a WASM-vs-TS comparison that first checks both give equal output,
 // then times them in one tinybench run and prints the ratio (absolute times are noise here).
+import { isDeepStrictEqual } from 'node:util';
 import { Bench } from 'tinybench';
 
 export interface PairCase<I> {
@@ -29,6 +30,16 @@ export async function comparePair<I, O>(title: string, cases: PairCase<I>[], js:
   }
   printTable(title, ['case', 'TS MB/s', 'WASM MB/s', 'WASM ÷ TS'], rows.map((r) => [r.name, r.jsMBs.toFixed(0), r.wasmMBs.toFixed(0), r.ratio.toFixed(2) + '×']));
   return rows;
+}
+
+/**
+ * Before a whole-corpus timing: `a` and `b` (e.g. a decode with each kernel set) must give
+ * deep-equal results for every input, or the run stops. A benchmark never times a broken path.
+ */
+export function assertSameOutputs<I>(title: string, inputs: I[], a: (i: I) => unknown, b: (i: I) => unknown): void {
+  inputs.forEach((input, k) => {
+    if (!isDeepStrictEqual(a(input), b(input))) throw new Error(`${title}: input ${k}: the two paths give different results; not timing them`);
+  });
 }
 
 /**

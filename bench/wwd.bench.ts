@@ -5,7 +5,7 @@ import { jsKernels } from '../src/kernels/js/index.js';
 import { wasmKernels } from '../src/kernels/wasm/index.js';
 import { OBJECT_FIELDS } from '../src/formats/wwd/objects.js';
 import { wwd } from '../src/index.js';
-import { compareMany, comparePair, SIZES } from './lib.js';
+import { assertSameOutputs, compareMany, comparePair, SIZES } from './lib.js';
 import { Prng } from '../test/helpers/prng.js';
 import { corpusDir, listFiles, readBytes } from '../test/helpers/paths.js';
 
@@ -91,6 +91,9 @@ await comparePair('gatherRecords (object table → columns)', gatherCases,
 if (corpus.length) {
   const files = corpus;
   const all = (backend: 'js' | 'wasm', sections: 'all' | 'summary' = 'all') => () => { for (const b of files) wwd.decode(b, { backend, sections }); };
+  for (const sections of ['all', 'summary'] as const) {
+    assertSameOutputs(`WWD corpus, sections ${sections}`, files, (b) => wwd.decode(b, { backend: 'js', sections }), (b) => wwd.decode(b, { backend: 'wasm', sections }));
+  }
   await compareMany(`whole WWD corpus decode (${files.length} files)`, [
     ['js', all('js')], ['wasm', all('wasm')], ['js, sections: summary', all('js', 'summary')], ['wasm, sections: summary', all('wasm', 'summary')],
   ]);
