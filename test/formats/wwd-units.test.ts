@@ -1,10 +1,13 @@
 // WWD pieces on their own: the checksum closed forms against the writers' literal loops, the
 // checksum classification, and game detection from paths and tile size.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { wwd } from '../../src/index.js';
 import { classifyChecksum } from '../../src/formats/wwd/checksum.js';
 import { KERNEL_SETS } from '../helpers/kernels.js';
 import { Prng } from '../helpers/prng.js';
+import { ROOT } from '../helpers/paths.js';
 import type { WwdHeader } from '../../src/formats/wwd/index.js';
 
 /** WapWorld's loop as the format article writes it (without the past-the-end byte). */
@@ -95,5 +98,29 @@ describe('wwd.newLevel / newPlane → encode → decode', () => {
       expect(back.container.checksum).toMatchObject({ class: 'wapworld', wapworldDelta: 0 });
     }
     expect(() => wwd.newPlane({ name: 'x', tilesWide: 2, tilesHigh: 2, tiles: new Uint32Array(3) })).toThrow(RangeError);
+  });
+});
+
+describe('wwd module boundaries (STYLE § 2.2)', () => {
+  const dir = join(ROOT, 'src/formats/wwd');
+  const sources = readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => [f, readFileSync(join(dir, f), 'utf8')] as const);
+  it('byte order comes from core/host.ts: no module probes it itself', () => {
+    expect(sources.length).toBeGreaterThan(5);
+    for (const [f, s] of sources) expect(s, f).not.toMatch(/new Uint(16|32)Array\(\[1\]\)/);
+  });
+  it('kernels are reached through the Kernels interface only (no import of kernels/js or kernels/wasm)', () => {
+    for (const [f, s] of sources) expect(s, f).not.toMatch(/from '[./]*kernels\/(js|wasm)\b/);
+  });
+});
+
+describe('wwd.encode kernel choice', () => {
+  const level = wwd.decode(wwd.encode(wwd.newLevel({ name: 'k', planes: [wwd.newPlane({ name: 'Action', flags: 1, tilesWide: 2, tilesHigh: 2 })] })));
+  it.each(KERNEL_SETS)('uses the kernel set it is given [%s], the same bytes from every set', (_n, k) => {
+    let calls = 0;
+    const counting = { ...k, name: k.name, sumBytes: (b: Uint8Array) => { calls++; return k.sumBytes(b); } } as typeof k;
+    const bytes = wwd.encode(level, { kernels: counting });
+    expect(calls).toBeGreaterThan(0);
+    expect(bytes).toEqual(wwd.encode(level, { backend: 'js' }));
+    expect(wwd.encode(level, { backend: k.name })).toEqual(bytes);
   });
 });

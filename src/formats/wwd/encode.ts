@@ -4,7 +4,8 @@
 
 import { ByteWriter } from '../../core/reader.js';
 import { deflateZlib } from '../../core/inflate.js';
-import { jsKernels } from '../../kernels/js/index.js';
+import { LITTLE_ENDIAN_HOST } from '../../core/host.js';
+import { chooseKernels } from '../../kernels/select.js';
 import { FLAG_COMPRESSED, HEADER_BYTES, writeHeader, writePlaneHeader, type RawHeader } from './header.js';
 import { objectsByteLength, writeObjects } from './objects.js';
 import { recordByteLength, writeTileProperties } from './tile-properties.js';
@@ -49,8 +50,10 @@ export function encode(level: WwdLevel, opts: WwdEncodeOptions = {}): Uint8Array
     stored.set(stream);
     stored.set(trailing, stream.length);
   }
-  // Encoding is not a hot path; the reference kernel keeps encode free of WASM instantiation.
-  const checksum = wapworldChecksum(jsKernels.sumBytes(stored), stored.length, stored[0] ?? 0);
+  // The same kernel choice as decode (formats reach kernels only through the interface); every
+  // set gives the same sum, so the bytes do not depend on it.
+  const kernels = chooseKernels(opts.backend ?? 'auto', opts.kernels);
+  const checksum = wapworldChecksum(kernels.sumBytes(stored), stored.length, stored[0] ?? 0);
   const header: RawHeader = {
     ...level.header,
     flags: compress ? level.header.flags | FLAG_COMPRESSED : level.header.flags & ~FLAG_COMPRESSED,
@@ -65,8 +68,6 @@ export function encode(level: WwdLevel, opts: WwdEncodeOptions = {}): Uint8Array
   out.bytes(stored);
   return out.finish();
 }
-
-const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 function writeGrid(w: ByteWriter, tiles: Uint32Array): void {
   if (LITTLE_ENDIAN_HOST) w.bytes(new Uint8Array(tiles.buffer, tiles.byteOffset, tiles.byteLength));

@@ -4,11 +4,10 @@
 import type { ByteReader } from '../../core/reader.js';
 import type { DecodeContext } from '../../core/context.js';
 import { decodeText } from '../../core/text.js';
+import { LITTLE_ENDIAN_HOST } from '../../core/host.js';
 import { readPlaneHeader, type PlaneHeader } from './header.js';
 import { emptyObjectTable, readObjects } from './objects.js';
 import type { WwdGridStats, WwdText } from './types.js';
-
-const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** Moves `r` (whose `base` is the absolute offset of its first byte) to absolute offset `abs`. */
 export function seekAbsolute(r: ByteReader, abs: number, what: string): void {

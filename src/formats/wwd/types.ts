@@ -3,6 +3,8 @@
 // which fields the encoder recomputes.
 
 import type { DecodeWarning } from '../../core/errors.js';
+import type { Backend } from '../../core/limits.js';
+import type { Kernels } from '../../kernels/types.js';
 import type { OBJECT_FIELDS } from './objects.js';
 
 /**
@@ -215,4 +217,8 @@ export interface WwdEncodeOptions {
   deflate?: 'auto' | 'native' | 'pako';
   /** Write `container.trailing` after the zlib stream. Default true. */
   trailing?: boolean;
+  /** Kernel set for the checksum's byte sum (`sumBytes`), as in DecodeOptions. Default `auto`. The output does not depend on it. */
+  backend?: Backend;
+  /** A kernel set to use instead of `backend`. */
+  kernels?: Kernels;
 }
