@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DecodeError, decode, detect, summarize, wwd } from '../../src/index.js';
+import { DecodeError, decode, detect, encode, summarize, wwd } from '../../src/index.js';
 import type { WwdLevel } from '../../src/formats/wwd/index.js';
 import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
 import { fuzz } from '../helpers/fuzz.js';
@@ -137,6 +137,25 @@ describe('wwd fixtures: round trip and parity', () => {
     // sections: 'summary' gives the same summary.
     expect(wwd.summarize(wwd.decode(bytes, { sections: 'summary' }))).toEqual(wwd.summarize(level));
     expect(detect(bytes)).toBe('wwd');
+  });
+});
+
+describe('wwd.encode refuses levels it cannot write whole', () => {
+  it("a sections: 'summary' decode (non-main grids, objects and tile properties left out): TypeError", () => {
+    const summary = wwd.decode(load('claw-uncompressed.wwd'), { sections: 'summary' });
+    expect(() => wwd.encode(summary)).toThrow(TypeError);
+    expect(() => wwd.encode(summary)).toThrow("decode with sections: 'all' to encode");
+    // Through the registry too (the top-level encode).
+    expect(() => encode(summary)).toThrow(TypeError);
+  });
+  it('a plane whose tiles do not match tilesWide × tilesHigh: TypeError naming the plane', () => {
+    const level = wwd.decode(load('claw-uncompressed.wwd'));
+    const short = { ...level, planes: level.planes.map((p, i) => (i === 2 ? { ...p, tiles: p.tiles.subarray(1) } : p)) };
+    expect(() => wwd.encode(short)).toThrow(/planes\[2\]\.tiles has 19 cells, not 5×4/);
+    const negative = { ...level, planes: level.planes.map((p, i) => (i === 0 ? { ...p, tilesWide: -4, tilesHigh: -3 } : p)) };
+    expect(() => wwd.encode(negative)).toThrow(TypeError);
+    // The level passed in is not touched by the refusal.
+    expect(level.planes[2]!.tiles.length).toBe(20);
   });
 });
 

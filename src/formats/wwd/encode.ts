@@ -17,8 +17,11 @@ import type { WwdEncodeOptions, WwdLevel } from './types.js';
  * Writes `level` as a WWD file. Recomputed, whatever the level says: plane count, the offsets,
  * image-set and object counts, string lengths, the tile-property count, the compress flag (from
  * `opts.compress`), the inflated-size field and the checksum. Everything else is written as found.
+ * Throws TypeError for a `sections: 'summary'` decode and for a plane whose `tiles` do not hold
+ * `tilesWide × tilesHigh` cells (either would write a file that does not decode).
  */
 export function encode(level: WwdLevel, opts: WwdEncodeOptions = {}): Uint8Array {
+  checkEncodable(level);
   const compress = opts.compress ?? level.header.compressed;
   const sizes = level.planes.map((p) => ({
     gridBytes: p.tiles.length * 4,
@@ -67,6 +70,23 @@ export function encode(level: WwdLevel, opts: WwdEncodeOptions = {}): Uint8Array
   writeHeader(out, header);
   out.bytes(stored);
   return out.finish();
+}
+
+/**
+ * A summary decode keeps every plane's dimensions but only the main plane's cells, and no objects
+ * or tile properties: written out, the grids would not fill their planes and the file would end
+ * early (TRUNCATED on decode). The same goes for any plane whose cells disagree with its size.
+ */
+function checkEncodable(level: WwdLevel): void {
+  if (level.sections === 'summary') {
+    throw new TypeError("wwd.encode: this level was decoded with sections: 'summary', which leaves out non-main grids, objects and tile properties; decode with sections: 'all' to encode");
+  }
+  level.planes.forEach((p, i) => {
+    const { tilesWide: w, tilesHigh: h } = p;
+    if (!Number.isInteger(w) || !Number.isInteger(h) || w < 0 || h < 0 || p.tiles.length !== w * h) {
+      throw new TypeError(`wwd.encode: planes[${i}].tiles has ${p.tiles.length} cells, not ${w}×${h}`);
+    }
+  });
 }
 
 function writeGrid(w: ByteWriter, tiles: Uint32Array): void {

@@ -192,7 +192,7 @@ export interface WwdContainer {
 export interface WwdLevel {
   format: 'wwd';
   warnings: DecodeWarning[];
-  /** What was decoded: `summary` leaves non-main grids, objects and tile properties empty. */
+  /** What was decoded: `summary` leaves non-main grids, objects and tile properties empty (encode refuses such a level). */
   sections: 'all' | 'summary';
   game: WwdGame;
   header: WwdHeader;
