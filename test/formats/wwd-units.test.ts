@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { wwd } from '../../src/index.js';
+import { mainGrid, wwd } from '../../src/index.js';
+import { littleEndianBytes, sha256Hex } from '../../src/core/digest.js';
 import { classifyChecksum } from '../../src/formats/wwd/checksum.js';
 import { KERNEL_SETS } from '../helpers/kernels.js';
 import { Prng } from '../helpers/prng.js';
@@ -122,5 +123,25 @@ describe('wwd.encode kernel choice', () => {
     expect(calls).toBeGreaterThan(0);
     expect(bytes).toEqual(wwd.encode(level, { backend: 'js' }));
     expect(wwd.encode(level, { backend: k.name })).toEqual(bytes);
+  });
+});
+
+describe('wwd summary and mainGrid agree', () => {
+  const build = (flags: number, tilesWide = 3) => wwd.decode(wwd.encode(wwd.newLevel({
+    name: 'm', planes: [wwd.newPlane({ name: 'Back', tilesWide: 2, tilesHigh: 2 }), wwd.newPlane({ name: 'Action', flags, tilesWide, tilesHigh: 2, tiles: new Uint32Array(tilesWide * 2).fill(7) })],
+  })));
+  it('no main plane: gridDigest null and no main grid (summary decode too)', () => {
+    const level = build(0);
+    expect(level.mainPlane).toBe(-1);
+    expect(level.warnings.map((w) => w.code)).toEqual(['NO_MAIN_PLANE']);
+    expect(mainGrid(level)).toBeUndefined();
+    expect(wwd.summarize(level).summary.gridDigest).toBeNull();
+    expect(wwd.summarize(wwd.decode(wwd.encode(level), { sections: 'summary' })).summary.gridDigest).toBeNull();
+  });
+  it.each([[3], [0]])('a main plane (%i tiles wide): gridDigest is the sha256 of exactly the grid mainGrid gives', (w) => {
+    const level = build(1, w);
+    const grid = mainGrid(level);
+    expect(grid).toEqual({ width: w, height: 2, cells: level.planes[1]!.tiles });
+    expect(wwd.summarize(level).summary.gridDigest).toBe(sha256Hex(littleEndianBytes(grid!.cells)));
   });
 });

@@ -3,7 +3,7 @@
 import type { FormatEntry, Decoded } from '../registry.js';
 import { decode, sniff } from './decode.js';
 import { encode } from './encode.js';
-import { summarize } from './summary.js';
+import { mainGrid, summarize } from './summary.js';
 import type { WwdLevel } from './types.js';
 
 export const entry: FormatEntry = {
@@ -12,9 +12,5 @@ export const entry: FormatEntry = {
   decode: (bytes, opts) => decode(bytes, opts),
   summarize: (value: Decoded) => summarize(value as WwdLevel),
   encode: (value: Decoded) => encode(value as WwdLevel),
-  mainGrid(value: Decoded) {
-    const level = value as WwdLevel;
-    const plane = level.planes[level.mainPlane];
-    return plane && plane.tiles.length ? { width: plane.tilesWide, height: plane.tilesHigh, cells: plane.tiles } : undefined;
-  },
+  mainGrid: (value: Decoded) => mainGrid(value as WwdLevel),
 };

@@ -1,18 +1,18 @@
 // WWD cheap facts for `levelkit info` and bulk scans (the summary fields are fixed by issue 2).
 
 import { littleEndianBytes, sha256Hex } from '../../core/digest.js';
-import type { Summary } from '../registry.js';
+import type { MainGrid, Summary } from '../registry.js';
 import { TILE_TABLE_COUNT_WORD } from './tile-properties.js';
 import type { WwdLevel } from './types.js';
 
 /**
  * `{ version, summary: { name, author, game, compressed, planes, objects, tileProperties,
  * checksum, gridDigest } }`. Counts come from the stored headers, so a `sections: 'summary'`
- * decode gives the same values as a full one. gridDigest: sha256 of the main plane's grid as LE
- * u32 (of an empty grid when no plane is main). `version` is the header signature (0x5F4 = 1524).
+ * decode gives the same values as a full one. gridDigest: sha256 of mainGrid(level)'s cells as LE
+ * u32, null when there is none (no plane is main). `version` is the header signature (0x5F4 = 1524).
  */
 export function summarize(level: WwdLevel): Summary {
-  const main = level.planes[level.mainPlane];
+  const grid = mainGrid(level);
   return {
     version: level.header.signature,
     summary: {
@@ -24,7 +24,18 @@ export function summarize(level: WwdLevel): Summary {
       objects: level.planes.reduce((n, p) => n + p.objectCount, 0),
       tileProperties: level.tilePropertiesHeader[TILE_TABLE_COUNT_WORD] ?? 0,
       checksum: level.container.checksum.class,
-      gridDigest: sha256Hex(littleEndianBytes(main?.tiles ?? new Uint32Array(0))),
+      gridDigest: grid ? sha256Hex(littleEndianBytes(grid.cells)) : null,
     },
   };
+}
+
+/**
+ * The main plane's grid (a view of its `tiles`, not a copy), or undefined when no plane is main or
+ * its cells do not fill it. summarize() hashes exactly this, so gridDigest and mainGrid() always
+ * describe the same grid (a 0×0 main plane is a grid too, with no cells).
+ */
+export function mainGrid(level: WwdLevel): MainGrid | undefined {
+  const plane = level.planes[level.mainPlane];
+  if (!plane || plane.tiles.length !== plane.tilesWide * plane.tilesHigh) return undefined;
+  return { width: plane.tilesWide, height: plane.tilesHigh, cells: plane.tiles };
 }
