@@ -61,7 +61,10 @@ type Fail = (code: 'CORRUPT_COMPRESSED', detail: string, extra?: object) => Deco
 function inflateNative(z: NodeZlib, src: Uint8Array, expectedSize: number, fail: Fail): InflateResult {
   let out: { buffer: Uint8Array; engine: { bytesWritten: number } };
   try {
-    out = z.inflateSync(src, { info: true, chunkSize: Math.max(64, expectedSize), maxOutputLength: Math.max(1, expectedSize) });
+    // One byte of slack: with chunkSize = expectedSize exactly, Node sees a full output chunk,
+    // allocates a second chunk of the same size for a last call that writes nothing, and throws
+    // it away. That doubled the buffer bytes per block, and with them the GC work they trigger.
+    out = z.inflateSync(src, { info: true, chunkSize: Math.max(64, expectedSize + 1), maxOutputLength: Math.max(1, expectedSize) });
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === 'ERR_BUFFER_TOO_LARGE') throw fail('CORRUPT_COMPRESSED', 'stream inflates to more than expected', { expected: expectedSize });
@@ -70,9 +73,10 @@ function inflateNative(z: NodeZlib, src: Uint8Array, expectedSize: number, fail:
   if (out.buffer.length !== expectedSize) {
     throw fail('CORRUPT_COMPRESSED', 'inflated size differs', { expected: expectedSize, actual: out.buffer.length });
   }
-  // Node hands back a Buffer that may share a pooled slab; copy small ones into a plain Uint8Array we own.
+  // Node hands back a Buffer that may share a pooled slab; copy small ones into a plain Uint8Array
+  // we own. A larger one sits alone in its chunk (expectedSize + 1 bytes), so a view of it is ours.
   const buf = out.buffer;
-  const bytes = buf.byteOffset === 0 && buf.byteLength === buf.buffer.byteLength ? new Uint8Array(buf.buffer, 0, buf.length) : new Uint8Array(buf);
+  const bytes = buf.byteOffset === 0 && buf.buffer.byteLength <= expectedSize + 1 ? new Uint8Array(buf.buffer, 0, buf.length) : new Uint8Array(buf);
   return { bytes, consumed: out.engine.bytesWritten };
 }
 
