@@ -18,15 +18,27 @@ export function expandTileSkip(rt: WasmRuntime, src: Uint8Array, index: Uint8Arr
   return n;
 }
 
+// Records go through the arena in windows of this many input bytes. A whole-block copy-in and
+// copy-out sends every byte through DRAM three times (grids reach several MB); a window small
+// enough for L2 leaves only the read of `src` and the write of `dst` to main memory.
+const SPLIT_WINDOW_BYTES = 64 << 10;
+
 export function splitColumns(rt: WasmRuntime, src: Uint8Array, stride: number, keep: number, count: number, dst: Uint8Array): number {
   if (stride < 1 || keep < 0 || keep > stride) return Status.CORRUPT;
   if (count * stride > src.length) return Status.TRUNCATED;
   if (keep * count > dst.length) return Status.OVERFLOW;
-  const p = rt.reserve(count * stride, keep * count);
+  // A multiple of 16 records, so every window but the last runs whole SIMD steps.
+  const window = Math.min(count, Math.max(16, Math.floor(SPLIT_WINDOW_BYTES / stride) & ~15));
+  const p = rt.reserve(window * stride, keep * window);
   if (!p) return jsKernels.splitColumns(src, stride, keep, count, dst);
   const [ps, pd] = p as [number, number];
-  rt.put(src.subarray(0, count * stride), ps);
-  const dirty = rt.exports.splitColumns(ps, stride, keep, count, pd);
-  rt.get(dst.subarray(0, keep * count), pd);
+  const mem = rt.u8;
+  let dirty = 0;
+  for (let r = 0; r < count; r += window) {
+    const n = Math.min(window, count - r);
+    mem.set(src.subarray(r * stride, (r + n) * stride), ps);
+    dirty += rt.exports.splitColumns(ps, stride, keep, n, pd);
+    for (let c = 0; c < keep; c++) dst.set(mem.subarray(pd + c * n, pd + (c + 1) * n), c * count + r);
+  }
   return dirty;
 }
