@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DecodeError, decode, detect, encode, summarize, wwd } from '../../src/index.js';
+import { DecodeError, decode, detect, encode, jsKernels, summarize, wwd, type Kernels } from '../../src/index.js';
 import type { WwdLevel } from '../../src/formats/wwd/index.js';
 import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
 import { fuzz } from '../helpers/fuzz.js';
@@ -184,6 +184,42 @@ describe('wwd fixtures: malformed files (fixtures/wwd/bad/manifest.json)', () =>
     expect(() => wwd.decode(load('claw-uncompressed.wwd'), { limits: { maxGridCells: 47 } })).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED' }));
     expect(() => wwd.decode(load('claw-uncompressed.wwd'), { limits: { maxRecords: 3 } })).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED' }));
     expect(() => wwd.decode(load('claw-compressed.wwd'), { limits: { maxInflatedBytes: 1000 } })).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED' }));
+  });
+});
+
+describe('wwd: planes that share one section (no writer does this; bad/planes-share-*)', () => {
+  /** The js kernels, counting the grid scans and object gathers a decode starts. */
+  const counting = () => {
+    const calls = { scanTileGrid: 0, gatherRecords: 0 };
+    const kernels: Kernels = {
+      ...jsKernels,
+      scanTileGrid: (...a) => { calls.scanTileGrid++; return jsKernels.scanTileGrid(...a); },
+      gatherRecords: (...a) => { calls.gatherRecords++; return jsKernels.gatherRecords(...a); },
+    };
+    return { calls, kernels };
+  };
+  it.each([
+    ['planes-share-one-grid.wwd', 'planes[1].tiles'],
+    ['planes-share-one-object-table.wwd', 'planes[1].objects'],
+    ['planes-share-one-image-set-list.wwd', 'planes[0].imageSetNames'],
+  ])('%s: OUT_OF_RANGE at %s, in both section modes, before any grid or object table is copied', (name, path) => {
+    const bytes = load(`bad/${name}`);
+    for (const sections of ['all', 'summary'] as const) {
+      const { calls, kernels } = counting();
+      let err: unknown;
+      try { wwd.decode(bytes, { sections, kernels }); } catch (e) { err = e; }
+      expect(err, sections).toBeInstanceOf(DecodeError);
+      expect(err, sections).toMatchObject({ code: 'OUT_OF_RANGE', path });
+      // The claims are checked from the plane headers alone: not one grid was read (1,000 copies
+      // of a 312×312 grid were 381 MiB) and not one object table gathered.
+      if (!name.includes('image-set')) expect(calls, sections).toEqual({ scanTileGrid: 0, gatherRecords: 0 });
+    }
+  });
+  it('maxGridCells bounds the cells of all planes together, at the plane that passes it', () => {
+    // Planes of 12, 48 and 20 cells: each fits 60 alone, the three together do not.
+    const b = load('claw-uncompressed.wwd');
+    expect(() => wwd.decode(b, { limits: { maxGridCells: 60 } })).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED', offset: 1524 + 2 * 160 + 0x60, path: 'planes[2].tilesWide' }));
+    expect(wwd.decode(b, { limits: { maxGridCells: 80 } }).planes.map((p) => p.tiles.length)).toEqual([12, 48, 20]);
   });
 });
 

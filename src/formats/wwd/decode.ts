@@ -7,11 +7,11 @@ import { makeContext, type DecodeContext } from '../../core/context.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import { inflateExact } from '../../core/inflate.js';
 import { HEADER_BYTES, PLANE_HEADER_BYTES, SIGNATURE, readHeader } from './header.js';
-import { gridStats, readGrid, readImageSetNames, readPlaneHeaders, readPlaneObjects, seekAbsolute } from './planes.js';
+import { claimPlaneSections, gridStats, readGrid, readImageSetNames, readPlaneHeaders, readPlaneObjects, seekAbsolute } from './planes.js';
 import { emptyObjectTable, objectsByteLength } from './objects.js';
 import { TILE_TABLE_COUNT_WORD, readTileProperties, readTileTableHeader } from './tile-properties.js';
 import { classifyChecksum } from './checksum.js';
-import { canonicalLayout, firstLayoutDifference } from './layout.js';
+import { SectionBudget, canonicalLayout, firstLayoutDifference } from './layout.js';
 import { detectGame } from './game.js';
 import type { WwdContainer, WwdLevel, WwdPlane } from './types.js';
 
@@ -22,7 +22,8 @@ export function sniff(head: Uint8Array): boolean {
 
 /**
  * Decodes a WWD file. Throws DecodeError: BAD_MAGIC (signature ≠ 0x5F4), TRUNCATED,
- * OUT_OF_RANGE (an offset outside the main block), CORRUPT (tile type other than 1–3, negative
+ * OUT_OF_RANGE (an offset outside the main block, or planes whose sections together take more
+ * than the block: they share bytes, which no writer does), CORRUPT (tile type other than 1–3, negative
  * grid size), CORRUPT_COMPRESSED, LIMIT_EXCEEDED. Offsets inside the main block are the spec's
  * absolute offsets into header + uncompressed block. Warnings: CHECKSUM_MISMATCH, TRAILING_BYTES,
  * LAYOUT, NO_MAIN_PLANE. The input is never modified; every array in the result is a copy.
@@ -67,11 +68,16 @@ export function decode(bytes: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
   const mainPlane = headers.findIndex((p) => p.flagBits.main);
   if (mainPlane < 0 && headers.length) ctx.warnings.warn('NO_MAIN_PLANE', 'no plane is flagged main', header.planesOffset, 'planes');
 
+  // Sections may sit anywhere, but never share bytes: the claims of all planes must fit in the
+  // block before any grid is copied (see SectionBudget).
+  const budget = new SectionBudget(block.length);
+  claimPlaneSections(br, headers, header.planesOffset - HEADER_BYTES, ctx, budget);
+
   const planes: WwdPlane[] = headers.map((p, i) => br.within(`planes[${i}]`, () => {
     const full = !summaryOnly || i === mainPlane;
-    const tiles = full ? readGrid(br, p, header.planesOffset - HEADER_BYTES + i * PLANE_HEADER_BYTES, ctx) : new Uint32Array(0);
-    const imageSetNames = readImageSetNames(br, p, ctx);
-    const objects = summaryOnly ? emptyObjectTable() : readPlaneObjects(br, p, ctx);
+    const tiles = full ? readGrid(br, p) : new Uint32Array(0);
+    const imageSetNames = readImageSetNames(br, p, ctx, budget);
+    const objects = summaryOnly ? emptyObjectTable() : readPlaneObjects(br, p, ctx, budget);
     const stats = full ? gridStats(tiles, p.imageSetCount, ctx) : null;
     return { ...p, tiles, imageSetNames, objects, stats };
   }));

@@ -41,9 +41,10 @@ export function emptyObjectTable(): WwdObjectTable {
 /**
  * Reads `count` objects at the reader's cursor (absolute offsets, see README.md). Every size is
  * checked by the kernel against the bytes present before any string is sliced; the columns are
- * allocated only after `count` passed the record limit and the minimum-size check.
+ * allocated only after `count` passed the record limit and the minimum-size check, and the
+ * string blob only after `claimStrings` (given the strings' total byte count) has returned.
  */
-export function readObjects(r: ByteReader, count: number, ctx: DecodeContext): WwdObjectTable {
+export function readObjects(r: ByteReader, count: number, ctx: DecodeContext, claimStrings?: (bytes: number) => void): WwdObjectTable {
   r.count(count, ctx.limits.maxRecords, OBJECT_FIXED_BYTES, 'objects');
   if (count === 0) return emptyObjectTable();
   const words = OBJECT_FIELDS.length;
@@ -59,6 +60,7 @@ export function readObjects(r: ByteReader, count: number, ctx: DecodeContext): W
     start[k] = total;
     total += lens(0, k) + lens(1, k) + lens(2, k) + lens(3, k);
   }
+  claimStrings?.(total);
   const blob = new Uint8Array(total);
   const src = r.bytes;
   for (let k = 0; k < count; k++) {

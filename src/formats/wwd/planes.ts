@@ -5,8 +5,9 @@ import type { ByteReader } from '../../core/reader.js';
 import type { DecodeContext } from '../../core/context.js';
 import { decodeText } from '../../core/text.js';
 import { LITTLE_ENDIAN_HOST } from '../../core/host.js';
-import { readPlaneHeader, type PlaneHeader } from './header.js';
-import { emptyObjectTable, readObjects } from './objects.js';
+import { PLANE_HEADER_BYTES, readPlaneHeader, type PlaneHeader } from './header.js';
+import { OBJECT_FIXED_BYTES, emptyObjectTable, readObjects } from './objects.js';
+import type { SectionBudget } from './layout.js';
 import type { WwdGridStats, WwdText } from './types.js';
 
 /** Moves `r` (whose `base` is the absolute offset of its first byte) to absolute offset `abs`. */
@@ -24,19 +25,37 @@ export function readPlaneHeaders(r: ByteReader, count: number, ctx: DecodeContex
   return out;
 }
 
-/** Offset of tilesWide in a plane header (errors about the grid size point there). */
+/** Offsets in a plane header of the fields errors about its sections point at. */
 const TILES_WIDE_AT = 0x60;
+const IMAGE_SET_COUNT_AT = 0x7c;
+const OBJECT_COUNT_AT = 0x80;
 
 /**
- * Cells of a plane, checked against the grid limit and the bytes present before allocating.
- * `headerAt` is the plane header's position in `r`.
+ * Checks every plane's grid size and claims, from the headers alone, what each plane's sections
+ * take at least (the plane headers, 4 bytes a cell, 1 a name, 284 an object), before any section
+ * is read. CORRUPT for a negative grid size, LIMIT_EXCEEDED when the planes' cells together pass
+ * maxGridCells (they all come out of one block), OUT_OF_RANGE when the claims pass the block;
+ * each at the plane's field that pushed it over. `headersAt` is the first header's position in `r`.
  */
-export function readGrid(r: ByteReader, p: PlaneHeader, headerAt: number, ctx: DecodeContext): Uint32Array {
-  const { tilesWide: w, tilesHigh: h } = p;
-  const at = headerAt + TILES_WIDE_AT;
-  if (w < 0 || h < 0) throw r.fail('CORRUPT', { at, expected: 'non-negative grid size', actual: `${w}×${h}` });
-  const cells = w * h;
-  if (cells > ctx.limits.maxGridCells) throw r.fail('LIMIT_EXCEEDED', { at, expected: `≤ ${ctx.limits.maxGridCells} cells`, actual: `${w}×${h}` });
+export function claimPlaneSections(r: ByteReader, headers: PlaneHeader[], headersAt: number, ctx: DecodeContext, budget: SectionBudget): void {
+  budget.claim(r, headers.length * PLANE_HEADER_BYTES, headersAt, 'planes');
+  let cells = 0;
+  headers.forEach((p, i) => {
+    const { tilesWide: w, tilesHigh: h } = p;
+    const at = headersAt + i * PLANE_HEADER_BYTES;
+    const gridAt = { at: at + TILES_WIDE_AT, path: `planes[${i}].tilesWide` };
+    if (w < 0 || h < 0) throw r.fail('CORRUPT', { ...gridAt, expected: 'non-negative grid size', actual: `${w}×${h}` });
+    cells += w * h;
+    if (cells > ctx.limits.maxGridCells) throw r.fail('LIMIT_EXCEEDED', { ...gridAt, expected: `≤ ${ctx.limits.maxGridCells} cells in all planes`, actual: `${w}×${h}, ${cells} with the planes before` });
+    budget.claim(r, w * h * 4, gridAt.at, `planes[${i}].tiles`);
+    budget.claim(r, p.imageSetCount, at + IMAGE_SET_COUNT_AT, `planes[${i}].imageSetNames`);
+    budget.claim(r, p.objectCount * OBJECT_FIXED_BYTES, at + OBJECT_COUNT_AT, `planes[${i}].objects`);
+  });
+}
+
+/** Cells of a plane (a copy); its size was checked and claimed by claimPlaneSections. */
+export function readGrid(r: ByteReader, p: PlaneHeader): Uint32Array {
+  const cells = p.tilesWide * p.tilesHigh;
   seekAbsolute(r, p.tilesOffset, 'tiles');
   const src = r.view8(cells * 4, 'tiles');
   if (LITTLE_ENDIAN_HOST) {
@@ -58,11 +77,19 @@ export function gridStats(tiles: Uint32Array, imageSetCount: number, ctx: Decode
   return { invisible: counts[0]!, filled: counts[1]!, used: counts[2]!, outsideImageSets: counts[3]!, maxTileId: Array.from(maxIds) };
 }
 
-/** The plane's NUL-terminated image-set names. */
-export function readImageSetNames(r: ByteReader, p: PlaneHeader, ctx: DecodeContext): WwdText[] {
+/** The plane's NUL-terminated image-set names; their bytes beyond one per name are claimed first. */
+export function readImageSetNames(r: ByteReader, p: PlaneHeader, ctx: DecodeContext, budget: SectionBudget): WwdText[] {
   if (p.imageSetCount === 0) return [];
   seekAbsolute(r, p.imageSetsOffset, 'image sets');
   r.count(p.imageSetCount, ctx.limits.maxRecords, 1, 'image sets');
+  // Find where the list ends before copying a name, so a list shared by many planes fails here
+  // instead of being copied once per plane (an unterminated list fails TRUNCATED below).
+  let end = r.pos;
+  for (let i = 0; i < p.imageSetCount && end >= 0; i++) {
+    const nul = r.bytes.indexOf(0, end);
+    end = nul < 0 ? -1 : nul + 1;
+  }
+  if (end >= 0) budget.claim(r, end - r.pos - p.imageSetCount, r.pos, `${r.path}.imageSetNames`);
   const out: WwdText[] = [];
   for (let i = 0; i < p.imageSetCount; i++) {
     const raw = r.cstring('image-set name');
@@ -71,8 +98,10 @@ export function readImageSetNames(r: ByteReader, p: PlaneHeader, ctx: DecodeCont
   return out;
 }
 
-export function readPlaneObjects(r: ByteReader, p: PlaneHeader, ctx: DecodeContext) {
+/** The plane's objects; their string bytes (the fixed parts were claimed up front) are claimed before they are copied. */
+export function readPlaneObjects(r: ByteReader, p: PlaneHeader, ctx: DecodeContext, budget: SectionBudget) {
   if (p.objectCount === 0) return emptyObjectTable();
   seekAbsolute(r, p.objectsOffset, 'objects');
-  return readObjects(r, p.objectCount, ctx);
+  const at = r.pos, path = `${r.path}.objects`;
+  return readObjects(r, p.objectCount, ctx, (stringBytes) => budget.claim(r, stringBytes, at, path));
 }
