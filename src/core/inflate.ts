@@ -51,10 +51,18 @@ export function inflateExact(src: Uint8Array, expectedSize: number, choice: Infl
   if (!Number.isInteger(expectedSize) || expectedSize < 0 || expectedSize > limits.maxInflatedBytes) {
     throw fail('LIMIT_EXCEEDED', 'inflated size', { expected: `≤ ${limits.maxInflatedBytes}`, actual: expectedSize });
   }
+  // Deflate cannot expand more than ~1032:1 (a 258-byte match per ~2 bits), so a size beyond
+  // that is a lie told by the header: reject it before the inflater allocates an output for it.
+  if (expectedSize > src.length * MAX_DEFLATE_RATIO + 64) {
+    throw fail('CORRUPT_COMPRESSED', `${src.length} compressed bytes cannot inflate to ${expectedSize}`);
+  }
   const z = choice === 'pako' ? null : native();
   if (choice === 'native' && !z) throw new TypeError('levelkit: inflate: "native" needs node:zlib (Node ≥ 20.16)');
   return z ? inflateNative(z, src, expectedSize, fail) : inflatePako(src, expectedSize, fail);
 }
+
+/** The largest output per input byte a deflate stream can have (RFC 1951: 258 bytes per 2-bit code, rounded up). */
+const MAX_DEFLATE_RATIO = 1032;
 
 type Fail = (code: 'CORRUPT_COMPRESSED', detail: string, extra?: object) => DecodeError;
 

@@ -63,3 +63,18 @@ describe('inflateExact', () => {
     }
   });
 });
+
+describe('inflateExact size sanity', () => {
+  it('rejects a declared size no deflate stream of that length can reach, before allocating', () => {
+    const tiny = new Uint8Array(deflateSync(new Uint8Array(0)));
+    for (const choice of CHOICES) {
+      expect(code(() => inflateExact(tiny, 200 * 1024 * 1024, choice, DEFAULT_LIMITS, site))).toBe('CORRUPT_COMPRESSED');
+    }
+  });
+  it('still accepts the most compressible real data (zeros at ~1000:1)', () => {
+    const zeros = new Uint8Array(4 << 20);
+    const z = new Uint8Array(deflateSync(zeros, { level: 9 }));
+    expect(zeros.length / z.length).toBeGreaterThan(900);
+    for (const choice of CHOICES) expect(inflateExact(z, zeros.length, choice, DEFAULT_LIMITS, site).bytes.length).toBe(zeros.length);
+  });
+});
