@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DecodeError, decode, encode, summarize } from '../../src/index.js';
 import * as graal from '../../src/formats/graal/index.js';
 import { sampleLevel } from '../../fixtures/generators/graal.js';
+import { fuzz } from '../helpers/fuzz.js';
 import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
 
 const dir = join(FIXTURES, 'graal');
@@ -190,6 +191,49 @@ describe('graal malformed fixtures', () => {
       expect((err as DecodeError).code).toBe(code);
     }
   });
+});
+
+// Inputs no fixture holds because of their size: one line of 1 MB, and 100,000 short lines.
+describe('graal long lines and many lines', () => {
+  const long = 'A'.repeat(1_000_000);
+  // The sample level as GR-V1.04 with an empty line after the signs, so what follows is read as a
+  // possible HEIGHTS section.
+  const v104Tail = (tail: string) => Uint8Array.from([...enc('GR-V1.04'), ...readBytes(join(dir, 'gr-v103.graal')).subarray(8), 0x0a, ...enc(tail)]);
+  it('.nw: a 1 MB line without spaces is an unknown line (no stack overflow)', () => {
+    const l = graal.decodeNw(enc(`GLEVNW01\n${long}\nTILESET classic\n`));
+    expect(l.unknownLines).toEqual([long]);
+    expect(l.tileset).toBe('classic');
+  });
+  it('.nw: a 1 MB keyword-like first token, and a 1 MB TILESET argument', () => {
+    const l = graal.decodeNw(enc(`GLEVNW01\nTILESET${long} x\nTILESET ${long}\n`));
+    expect(l.unknownLines).toEqual([`TILESET${long} x`]);
+    expect(l.tileset).toBe(long);
+  });
+  it('binary: a 1 MB final line where HEIGHTS may start is trailing bytes (with and without a newline)', () => {
+    for (const tail of [long, long + '\n']) {
+      const l = graal.decodeBinary(v104Tail(tail));
+      expect(l.heights).toBeUndefined();
+      expect(l.signs).toHaveLength(2);
+      expect(l.warnings.map((w) => w.code)).toEqual(['TRAILING_BYTES']);
+    }
+    expect(() => graal.decodeBinary(v104Tail(long), { strict: true })).toThrow(DecodeError);
+  });
+  it('.nw, .gmap and binary: huge and many-line inputs give results or DecodeErrors, in a worker with a timeout', async () => {
+    // 100,000 lines in 200 KB: a keyword search not bounded to its line scans the rest of the file
+    // for every line (~10^10 byte compares, seconds per decode, so the ~260 decodes of the sweep
+    // outlast the timeout many times over); bounded, the sweep takes a few seconds.
+    const many = enc('GLEVNW01\n' + 'x\n'.repeat(100_000));
+    const files = [
+      { name: 'many-lines.nw', bytes: many },
+      { name: 'long-line.nw', bytes: enc(`GLEVNW01\n${long}`) },
+      { name: 'long-line.gmap', bytes: enc(`GRMAP001\n${long}`) },
+      { name: 'long-tail.graal', bytes: v104Tail(long) },
+    ];
+    const report = await fuzz({ files, seed: 1, mutationsPerFile: 4, maxPrefixes: 0 });
+    expect(report.failures).toEqual([]);
+    expect(report.decoded).toBeGreaterThan(4 * 64);
+    expect(graal.decodeNw(many).unknownLines).toHaveLength(100_000);
+  }, 120_000);
 });
 
 describe('graal through the public API', () => {

@@ -12,6 +12,7 @@ import { LF, ascii, num, splitTrailing } from './text.js';
 import type { GraalBaddy, GraalChest, GraalLayer, GraalLevel, GraalLink, GraalNpc, GraalSign } from './types.js';
 
 const HASH = 0x23;
+const HEIGHTS = 'HEIGHTS';
 const NPC_NEWLINE = 0xa7; // '§' stands for a line break inside binary NPC scripts
 // A tile stream of 4,096 tiles needs at least ~41 bytes (nine 255-pair runs); a bound for layer counts.
 const MIN_STREAM_BYTES = 40;
@@ -167,9 +168,11 @@ function readSigns(r: ByteReader, ctx: DecodeContext): GraalSign[] {
 /** `HEIGHTS` LF, lines of comma-separated numbers, `HEIGHTSEND` LF; undefined (cursor kept) when absent. */
 function readHeights(r: ByteReader, ctx: DecodeContext): number[] | undefined {
   const start = r.pos;
-  const end = r.bytes.indexOf(LF, r.pos);
-  if (ascii(r.bytes.subarray(r.pos, end < 0 ? r.length : end)) !== 'HEIGHTS') return undefined;
-  r.pos = end + 1;
+  const found = r.bytes.indexOf(LF, r.pos);
+  const end = found < 0 ? r.length : found;
+  // Length first: whatever trails the signs may be one huge line, not worth decoding.
+  if (end - start !== HEIGHTS.length || ascii(r.bytes.subarray(start, end)) !== HEIGHTS) return undefined;
+  r.pos = Math.min(end + 1, r.length); // a bare `HEIGHTS` at the end fails as TRUNCATED below
   const values: number[] = [];
   for (;;) {
     if (r.remaining === 0) throw r.fail('TRUNCATED', { expected: 'HEIGHTSEND', at: start });

@@ -8,7 +8,7 @@ import { decodeText } from '../../core/text.js';
 import { statusName, statusToErrorCode } from '../../kernels/status.js';
 import { parseHeights, parseLink } from './binary.js';
 import { BADDY_NAMES, CHEST_ITEMS, LEVEL_SIZE, NO_TILE, NW_MAGIC, TILE_COUNT, blankLevel } from './level.js';
-import { CR, LF, ascii, num, splitTrailing } from './text.js';
+import { CR, LF, MAX_KEYWORD, ascii, num, splitTrailing } from './text.js';
 import type { GraalLevel } from './types.js';
 
 /** Highest BOARD layer index accepted (bounds the memory a small file can ask for). */
@@ -66,8 +66,7 @@ export function decodeNw(bytes: Uint8Array, opts?: DecodeOptions): GraalLevel {
 
   for (let i = 1; i < lines.length;) {
     const l = lines[i]!;
-    const sp = bytes.indexOf(SPACE, l.start);
-    const keyword = ascii(bytes.subarray(l.start, sp < 0 || sp > l.end ? l.end : sp));
+    const keyword = keywordOf(bytes, l);
     if (keyword === 'BOARD' && boardRow(bytes, l, rows, layerIds)) { i++; continue; }
     const line = text(l).replace(/\r$/, ''); // a keyword line of a mixed-ending file
     const args = line.slice(keyword.length + 1);
@@ -141,6 +140,18 @@ export function decodeNw(bytes: Uint8Array, opts?: DecodeOptions): GraalLevel {
   level.layers = boardLayers(ctx, bytes, rows, layerIds);
   level.warnings = ctx.warnings.list;
   return level;
+}
+
+/**
+ * The line's first space-separated token, or '' when it is longer than any keyword. The search
+ * stops at the line end and after MAX_KEYWORD + 1 bytes: an unbounded search for the next space
+ * made a file of short lines quadratic, and decoding a megabyte-long token was wasted work.
+ */
+function keywordOf(bytes: Uint8Array, l: Line): string {
+  const limit = Math.min(l.end, l.start + MAX_KEYWORD + 1);
+  let p = l.start;
+  while (p < limit && bytes[p] !== SPACE) p++;
+  return p - l.start > MAX_KEYWORD ? '' : ascii(bytes.subarray(l.start, p));
 }
 
 /** Parses `BOARD x y w layer data` straight from bytes; false when the line is malformed. */

@@ -1,6 +1,6 @@
 // Line and token helpers shared by the Graal codecs: byte lines with CR stripped, and
 // Windows-1252 text that never throws on encode (the default code page is byte-for-byte lossless).
-import { encodeWindows1252 } from '../../core/text.js';
+import { decodeText, encodeWindows1252 } from '../../core/text.js';
 
 export const LF = 0x0a;
 export const CR = 0x0d;
@@ -14,9 +14,15 @@ export function textBytes(s: string): Uint8Array {
   }
 }
 
-/** ASCII-only string of `bytes` (headers and keywords). */
+/** Longest keyword the codecs compare a token with (`TILESETIMAGE` is 12); longer tokens are no keyword. */
+export const MAX_KEYWORD = 16;
+
+/**
+ * `bytes` as Windows-1252 text, for headers and keywords (ASCII in every valid file). Any length
+ * is safe: spreading the bytes into String.fromCharCode overflowed the stack from ~120 KB on.
+ */
 export function ascii(bytes: Uint8Array): string {
-  return String.fromCharCode(...bytes);
+  return decodeText(bytes, 'windows-1252');
 }
 
 /** Splits on single spaces; `minTrailing` tokens are taken from the end and the rest re-joined (names with spaces). */
