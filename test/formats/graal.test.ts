@@ -95,6 +95,32 @@ describe('graal binary versions', () => {
   it('chests: item names and a signed sign index (-1 = none)', () => {
     expect(level('gr-v103.graal').chests).toEqual(sample.chests);
   });
+  it('every +32 coordinate either round-trips or is refused on encode (−22 is a newline byte)', () => {
+    // Each NPC, chest and sign starts a newline-framed record: try every value the byte holds as
+    // x = y, and −22 next to a '#' (3) or a plain value on either side.
+    const refused: string[] = [];
+    const pairs = [...Array.from({ length: 256 }, (_, i) => [i - 32, i - 32]), [3, -22], [5, -22], [-22, 3], [-22, 5]];
+    for (const [x, y] of pairs as [number, number][]) {
+      {
+        const l: graal.GraalLevel = {
+          ...graal.blankLevel('graal'),
+          npcs: [{ x, y, image: 'a.png', script: '' }, { x: 1, y: 1, image: '', script: 'b' }],
+          chests: [{ x, y, item: 'bombs', signIndex: -1 }, { x: 1, y: 1, item: 'darts', signIndex: 0 }],
+          signs: [{ x, y, text: 'Hi' }, { x: 1, y: 1, text: 'Bye' }],
+        };
+        let bytes: Uint8Array;
+        try { bytes = graal.encodeBinary(l); } catch (e) {
+          expect(e).toBeInstanceOf(RangeError);
+          refused.push(`${x},${y}`);
+          continue;
+        }
+        const back = graal.decodeBinary(bytes);
+        expect([back.npcs, back.chests, back.signs]).toEqual([l.npcs, l.chests, l.signs]);
+      }
+    }
+    expect(refused).toEqual(['-22,-22', '3,-22', '5,-22', '-22,3', '-22,5']);
+    expect(() => graal.encodeBinary({ ...graal.blankLevel('graal'), npcs: [{ x: -22, y: 5, image: '', script: '' }] })).toThrow(/NPC x -22/);
+  });
   it('12-bit versions reject tile ids ≥ 2048 on encode', () => {
     expect(() => graal.encodeBinary(sample, { version: 'GR-V1.01' })).toThrow(RangeError);
     expect(() => graal.encodeBinary(sample, { version: 'GR-V9.99' })).toThrow(RangeError);

@@ -22,7 +22,8 @@ export function binaryVersionFor(level: GraalLevel): string {
 
 /**
  * Encodes `level` as a binary level. Throws RangeError for an unknown version, a tile id the
- * code width cannot hold (≥ 2048 in 12-bit versions), or a coordinate outside −32..223.
+ * code width cannot hold (≥ 2048 in 12-bit versions), a value outside −32..223 where a byte
+ * holds value + 32, or an NPC, chest or sign x or y of −22 (see `recordCoord`).
  */
 export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}): Uint8Array {
   const version = opts.version ?? binaryVersionFor(level);
@@ -34,6 +35,15 @@ export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}):
   const gchar = (v: number, what: string) => {
     const b = Math.round(v) + 32;
     if (b < 0 || b > 255) throw new RangeError(`levelkit graal: ${what} ${v} does not fit a +32 byte`);
+    return b;
+  };
+  // NPC, chest and sign records are newline-framed and begin with x, y: a coordinate of −22 is
+  // byte 0x0A, which the decoder (and the game) reads as an empty line ending the section, or as
+  // `#` + LF (x = 3), or as a sign cut short. No file can hold it, so refuse it here rather than
+  // write a level that reads back truncated or different.
+  const recordCoord = (v: number, what: string) => {
+    const b = gchar(v, what);
+    if (b === 0x0a) throw new RangeError(`levelkit graal: ${what} ${v} would be written as a newline byte (0x0A), which ends the record`);
     return b;
   };
 
@@ -52,7 +62,7 @@ export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}):
   if (layout.npcs) {
     for (const n of level.npcs) {
       const script = textBytes(n.script).map((c) => (c === 0x0a ? 0xa7 : c));
-      line([gchar(n.x, 'NPC x'), gchar(n.y, 'NPC y'), ...textBytes(n.image), 0x23, ...script]);
+      line([recordCoord(n.x, 'NPC x'), recordCoord(n.y, 'NPC y'), ...textBytes(n.image), 0x23, ...script]);
     }
     line([0x23]);
   }
@@ -60,11 +70,11 @@ export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}):
     for (const c of level.chests) {
       const index = CHEST_ITEMS.indexOf(c.item);
       const item = index >= 0 ? index : Number.parseInt(c.item, 10) || 0;
-      line([gchar(c.x, 'chest x'), gchar(c.y, 'chest y'), gchar(item, 'chest item'), gchar(c.signIndex, 'chest sign index')]);
+      line([recordCoord(c.x, 'chest x'), recordCoord(c.y, 'chest y'), gchar(item, 'chest item'), gchar(c.signIndex, 'chest sign index')]);
     }
     line([0x23]);
   }
-  for (const s of level.signs) line([gchar(s.x, 'sign x'), gchar(s.y, 'sign y'), ...encodeSign(s.text)]);
+  for (const s of level.signs) line([recordCoord(s.x, 'sign x'), recordCoord(s.y, 'sign y'), ...encodeSign(s.text)]);
   if (layout.heights && level.heights) {
     out.push(0x0a); // an empty line ends the signs
     line(textBytes('HEIGHTS'));
