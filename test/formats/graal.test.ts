@@ -207,14 +207,14 @@ describe('graal .gmap', () => {
 });
 
 describe('graal malformed fixtures', () => {
-  const expected = JSON.parse(readFileSync(join(dir, 'bad', 'manifest.json'), 'utf8')) as Record<string, string>;
-  it.each(Object.entries(expected))('%s → %s', (file, code) => {
+  const expected = JSON.parse(readFileSync(join(dir, 'bad', 'manifest.json'), 'utf8')) as Record<string, { code: string; offset: number }>;
+  it.each(Object.entries(expected))('%s → %o', (file, { code, offset }) => {
     const bytes = readBytes(join(dir, 'bad', file));
     for (const backend of ['js', 'wasm'] as const) {
       let err: unknown;
       try { graal.decode(bytes, { backend }); } catch (e) { err = e; }
       expect(err).toBeInstanceOf(DecodeError);
-      expect((err as DecodeError).code).toBe(code);
+      expect({ code: (err as DecodeError).code, offset: (err as DecodeError).offset }).toEqual({ code, offset });
     }
   });
 });
