@@ -1,5 +1,6 @@
 // Graal: the tile-stream and BOARD kernels, WASM vs TS, over every level of the corpus (one
-// timed call = every stream or every level's rows in turn), then whole-corpus decode per backend.
+// timed call = every stream or every level's rows in turn; every level's whole output checked
+// equal first), then whole-corpus decode per backend.
 // Run alone: npx tsx bench/index.ts graal
 import { jsKernels } from '../src/kernels/js/index.js';
 import { wasmKernels } from '../src/kernels/wasm/index.js';
@@ -12,18 +13,36 @@ import { corpusDir, listFiles, readBytes } from '../test/helpers/paths.js';
 const dir = corpusDir('graal');
 const wasm = wasmKernels();
 
+/**
+ * Before anything is timed: for every level, both kernel sets must return the same value and
+ * write the same whole 4,096-tile output. Each gets a fresh buffer filled with the same sentinel,
+ * so a cell one of them skips shows up too. The timed runs only sum return values.
+ */
+function checkEveryLevel<L>(what: string, levels: L[], run: (k: Kernels, level: L, dst: Uint16Array) => number): void {
+  const out = (k: Kernels, level: L) => { const dst = new Uint16Array(4096).fill(0xbeef); return { ret: run(k, level, dst), dst }; };
+  levels.forEach((level, i) => {
+    const a = out(jsKernels, level), b = out(wasm, level);
+    if (a.ret !== b.ret || !Buffer.from(a.dst.buffer).equals(Buffer.from(b.dst.buffer))) {
+      throw new Error(`${what}: level ${i}: js and wasm outputs differ (returned ${a.ret} and ${b.ret}); not timing a broken kernel`);
+    }
+  });
+  console.log(`${what}: js and wasm agree on all ${levels.length} levels (return values and every output tile)`);
+}
+
 if (dir) {
   const files = listFiles(dir, /\.(graal|zelda|nw|gmap)$/).map(readBytes);
   const binary = files.filter((b) => graal.sniff(b) === 'graal');
   const text = files.filter((b) => graal.sniff(b) === 'graal-nw');
 
   // Tile streams: every binary level's layer-0 stream, decoded into one reused 4,096-tile buffer.
-  const streams = binary.map((bytes) => ({ bytes, bits: BINARY_LAYOUTS[String.fromCharCode(...bytes.subarray(0, 8))]!.codeBits }));
+  const streams = binary.map((bytes) => ({ bytes, bits: BINARY_LAYOUTS[Buffer.from(bytes.subarray(0, 8)).toString('latin1')]!.codeBits }));
   const streamBytes = streams.reduce((n, s) => n + jsKernels.graalTileStream(s.bytes, 8, s.bits, new Uint16Array(4096)) - 8, 0);
+  const stream = (k: Kernels, s: (typeof streams)[number], dst: Uint16Array) => k.graalTileStream(s.bytes, 8, s.bits, dst);
+  checkEveryLevel('graalTileStream', streams, stream);
   const runStreams = (k: Kernels) => () => {
     const dst = new Uint16Array(4096);
     let check = 0;
-    for (const s of streams) { check = (check + k.graalTileStream(s.bytes, 8, s.bits, dst) + dst[4095]! + dst[2048]!) | 0; }
+    for (const s of streams) check = (check + stream(k, s, dst)) | 0;
     return check;
   };
   await comparePair(`graalTileStream over the corpus (${streams.length} binary levels, MB/s of stream bytes)`,
@@ -40,10 +59,12 @@ if (dir) {
     return { bytes, rows: Int32Array.from(rows) };
   });
   const boardChars = boards.reduce((n, b) => n + b.rows.reduce((s, v, i) => (i % 3 === 1 ? s + 2 * v : s), 0), 0);
+  const board = (k: Kernels, b: (typeof boards)[number], dst: Uint16Array) => k.decodeBoardRows(b.bytes, b.rows, b.rows.length / 3, dst);
+  checkEveryLevel('decodeBoardRows', boards, board);
   const runBoards = (k: Kernels) => () => {
     const dst = new Uint16Array(4096);
     let check = 0;
-    for (const b of boards) { check = (check + k.decodeBoardRows(b.bytes, b.rows, b.rows.length / 3, dst) + dst[4095]! + dst[100]!) | 0; }
+    for (const b of boards) check = (check + board(k, b, dst)) | 0;
     return check;
   };
   await comparePair(`decodeBoardRows over the corpus (${boards.length} .nw levels, MB/s of BOARD characters)`,
