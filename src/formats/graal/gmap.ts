@@ -12,23 +12,29 @@ import type { GraalGmap } from './types.js';
 /** Decodes a .gmap. Throws DecodeError (BAD_MAGIC, CORRUPT for a size that is not a number, LIMIT_EXCEEDED). */
 export function decodeGmap(bytes: Uint8Array, opts?: DecodeOptions): GraalGmap {
   const ctx = makeContext('graal-gmap', opts);
-  const { lines, crlf } = splitLines(bytes);
-  const text = lines.map((l) => decodeText(bytes.subarray(l.start, l.end), ctx.encoding).replace(/\r$/, ''));
-  if (text[0]?.trim() !== GMAP_MAGIC) {
+  const { count, starts, ends, crlf } = splitLines(bytes);
+  // Decoded one at a time as the loop reaches them (a string per line of a huge file is not kept).
+  const lineText = (i: number) => decodeText(bytes.subarray(starts[i]!, ends[i]!), ctx.encoding).replace(/\r$/, '');
+  if (count === 0 || lineText(0).trim() !== GMAP_MAGIC) {
     throw new DecodeError('graal-gmap', 'BAD_MAGIC', { offset: 0, expected: GMAP_MAGIC, actual: JSON.stringify(ascii(bytes.subarray(0, 8))) });
   }
   const map: GraalGmap = { format: 'graal-gmap', version: GMAP_MAGIC, width: 0, height: 0, levels: [], options: [], lineEnding: crlf ? '\r\n' : '\n', warnings: [] };
-  for (let i = 1; i < text.length; i++) {
-    const t = text[i]!;
+  for (let i = 1; i < count; i++) {
+    if (starts[i] === ends[i]) continue; // empty lines hold nothing
+    const t = lineText(i);
     const [word, value] = t.trim().split(/\s+/, 2);
     if (word === 'WIDTH' || word === 'HEIGHT') {
       const v = num(value);
-      if (v === undefined || !Number.isInteger(v) || v < 0) throw new DecodeError('graal-gmap', 'CORRUPT', { offset: lines[i]!.start, path: word, actual: String(value) });
-      if (v > ctx.limits.maxRecords) throw new DecodeError('graal-gmap', 'LIMIT_EXCEEDED', { offset: lines[i]!.start, path: word, expected: `≤ ${ctx.limits.maxRecords}`, actual: v });
+      if (v === undefined || !Number.isInteger(v) || v < 0) throw new DecodeError('graal-gmap', 'CORRUPT', { offset: starts[i]!, path: word, actual: String(value) });
+      if (v > ctx.limits.maxRecords) throw new DecodeError('graal-gmap', 'LIMIT_EXCEEDED', { offset: starts[i]!, path: word, expected: `≤ ${ctx.limits.maxRecords}`, actual: v });
       if (word === 'WIDTH') map.width = v; else map.height = v;
     } else if (word === 'LEVELNAMES') {
-      for (i++; i < text.length && text[i]!.trim() !== 'LEVELNAMESEND'; i++) map.levels.push(parseRow(text[i]!));
-      if (i >= text.length) ctx.warnings.warn('MISSING_END', 'no LEVELNAMESEND: names read to the end of the file', bytes.length, 'LEVELNAMES');
+      for (i++; i < count; i++) {
+        const row = lineText(i);
+        if (row.trim() === 'LEVELNAMESEND') break;
+        map.levels.push(parseRow(row));
+      }
+      if (i >= count) ctx.warnings.warn('MISSING_END', 'no LEVELNAMESEND: names read to the end of the file', bytes.length, 'LEVELNAMES');
     } else if (t.trim() !== '') map.options.push(t);
   }
   if (map.levels.length !== map.height || map.levels.some((r) => r.length !== map.width)) {
