@@ -122,6 +122,14 @@ describe('graal binary versions', () => {
     expect(refused).toEqual(['-22,-22', '3,-22', '5,-22', '-22,3', '-22,5']);
     expect(() => graal.encodeBinary({ ...graal.blankLevel('graal'), npcs: [{ x: -22, y: 5, image: '', script: '' }] })).toThrow(/NPC x -22/);
   });
+  it('baddies: signed bytes round-trip (0x0A and -1 included); a wrapping value or the FF FF FF end mark is refused', () => {
+    const withBaddies = (...baddies: graal.GraalBaddy[]) => ({ ...graal.blankLevel('graal'), baddies });
+    const ok = [{ x: 10, y: -128, type: 127, verses: ['a', '', 'c'] }, { x: -1, y: -1, type: 0, verses: ['', '', ''] }, { x: 0, y: 0, type: -1, verses: ['', '', ''] }];
+    expect(graal.decodeBinary(graal.encodeBinary(withBaddies(...ok))).baddies).toEqual(ok);
+    for (const bad of [{ x: 200, y: 0, type: 0 }, { x: 0, y: -129, type: 0 }, { x: 0, y: 0, type: 128 }, { x: -1, y: -1, type: -1 }]) {
+      expect(() => graal.encodeBinary(withBaddies({ ...bad, verses: [] }))).toThrow(RangeError);
+    }
+  });
   it('12-bit versions reject tile ids ≥ 2048 on encode', () => {
     expect(() => graal.encodeBinary(sample, { version: 'GR-V1.01' })).toThrow(RangeError);
     expect(() => graal.encodeBinary(sample, { version: 'GR-V9.99' })).toThrow(RangeError);

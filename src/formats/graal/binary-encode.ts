@@ -23,7 +23,8 @@ export function binaryVersionFor(level: GraalLevel): string {
 /**
  * Encodes `level` as a binary level. Throws RangeError for an unknown version, a tile id the
  * code width cannot hold (≥ 2048 in 12-bit versions), a value outside −32..223 where a byte
- * holds value + 32, or an NPC, chest or sign x or y of −22 (see `recordCoord`).
+ * holds value + 32, an NPC, chest or sign x or y of −22 (see `recordCoord`), or a baddy value
+ * outside −128..127 or at −1, −1 of type −1 (the list's end mark).
  */
 export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}): Uint8Array {
   const version = opts.version ?? binaryVersionFor(level);
@@ -54,8 +55,16 @@ export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}):
 
   for (const l of level.links) line(textBytes(`${l.level} ${l.x} ${l.y} ${l.width} ${l.height} ${l.destX} ${l.destY}`));
   line([0x23]);
+  // Baddies are three raw signed bytes; FF FF FF is the end of the list, and a value outside
+  // −128..127 would wrap: either way the level would read back different.
+  const sbyte = (v: number, what: string) => {
+    if (!(v >= -128 && v <= 127)) throw new RangeError(`levelkit graal: ${what} ${v} does not fit a signed byte`);
+    return v & 0xff;
+  };
   for (const b of level.baddies) {
-    push([b.x & 0xff, b.y & 0xff, b.type & 0xff]);
+    const bytes = [sbyte(b.x, 'baddy x'), sbyte(b.y, 'baddy y'), sbyte(b.type, 'baddy type')];
+    if (bytes.every((v) => v === 0xff)) throw new RangeError('levelkit graal: a baddy at -1, -1 of type -1 would be read as the end of the baddy list');
+    push(bytes);
     if (layout.verses) line(textBytes(b.verses.join('\\')));
   }
   line([0xff, 0xff, 0xff]);
