@@ -76,6 +76,26 @@ describe.each(KERNEL_SETS)('gatherRecords [%s]', (_name, k) => {
     expect(got.end).toBe(src.length);
     expect(got).toEqual(run(jsKernels, src, 17, 20000));
   });
+  it('tables crossing the binding\'s streaming window, tails longer than the window, cuts anywhere', () => {
+    // The WASM binding copies 64 KB of input per call (8,192 two-word records, 230 WWD objects):
+    // counts, tails and cut points here straddle those boundaries.
+    const seed = 4242;
+    const rng = new Prng(seed);
+    const small: RecordLayout = { fixedWords: 2, lenIndex: 1, lenCount: 1 };
+    const cases: [RecordLayout, number[][]][] = [
+      [small, Array.from({ length: 20000 }, () => [rng.int(3)])],
+      [small, Array.from({ length: 50 }, (_, i) => [i % 7 === 0 ? 70000 + rng.int(100000) : rng.int(4)])],
+      [WWD, Array.from({ length: 700 }, (_, i) => [0, 0, i === 300 ? 200000 : rng.int(8), rng.int(8)])],
+    ];
+    for (const [c, [layout, lens]] of cases.entries()) {
+      const full = table(rng, layout, lens, 1);
+      for (const cut of [full.length, full.length - 1, 65536, 65537, rng.int(full.length), rng.int(full.length)]) {
+        const src = full.subarray(0, cut);
+        expect(run(k, src, 1, lens.length, layout), `seed ${seed} case ${c} cut ${cut}`).toEqual(run(jsKernels, src, 1, lens.length, layout));
+      }
+      expect(run(k, full, 1, lens.length, layout).end).toBe(full.length);
+    }
+  });
   it('seeded random differential vs the reference (valid and cut tables)', () => {
     const seed = 9001;
     const rng = new Prng(seed);
