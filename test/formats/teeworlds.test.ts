@@ -8,6 +8,8 @@ import { packName, unpackName } from '../../src/formats/teeworlds/names.js';
 import { UUID, uuidFromInts, uuidToInts } from '../../src/formats/teeworlds/uuid.js';
 import type { TeeworldsMap, TileLayer } from '../../src/formats/teeworlds/types.js';
 import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
+import { makeContext } from '../../src/core/context.js';
+import { ITEM, TILEMAP } from '../../src/formats/teeworlds/items.js';
 import { sameMap } from './teeworlds-helpers.js';
 
 const DIR = join(FIXTURES, 'teeworlds');
@@ -143,5 +145,61 @@ describe('teeworlds fixtures', () => {
 
   it('limits are checked before allocating', () => {
     expect(() => teeworlds.decode(load('tw07-skip.map'), { limits: { maxGridCells: 1000 } })).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED' }));
+  });
+
+  it('tile layers share one maxGridCells budget: two grids that each fit can be too many together', () => {
+    // tw07-skip.map: a 40×30 and a 300×2 tile layer (1,800 cells).
+    expect(teeworlds.decode(load('tw07-skip.map'), { limits: { maxGridCells: 1800 } }).groups.length).toBe(2);
+    expect(() => teeworlds.decode(load('tw07-skip.map'), { limits: { maxGridCells: 1500 } })).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED' }));
+  });
+});
+
+/** Sum of the byte lengths of every typed array reachable from `v`. */
+function arrayBytes(v: unknown, seen = new Set<unknown>()): number {
+  if (typeof v !== 'object' || v === null || seen.has(v)) return 0;
+  seen.add(v);
+  if (ArrayBuffer.isView(v)) return v.byteLength;
+  return Object.values(v).reduce((n: number, x) => n + arrayBytes(x, seen), 0);
+}
+
+describe('teeworlds data blocks shared between sections', () => {
+  /** 50 tile layers of 200×200, re-pointed at the first layer's one data block. */
+  function sharedGridMap(): { file: Uint8Array; declared: number } {
+    const cells = 200 * 200;
+    const layer = (k: number): TileLayer => ({
+      kind: 'tiles', name: { text: `L${k}`, bytes: new TextEncoder().encode(`L${k}`) }, detail: false, tilemapVersion: 3, width: 200, height: 200,
+      color: { r: 255, g: 255, b: 255, a: 255 }, colorEnv: -1, colorEnvOffset: 0, image: -1,
+      tiles: { index: new Uint8Array(cells).fill(1), flags: new Uint8Array(cells) },
+    });
+    const m = teeworlds.decode(load('ddrace-v2.map'));
+    m.groups[0]!.layers.push(...Array.from({ length: 50 }, (_, k) => layer(k)));
+    const df = teeworlds.openDatafile(teeworlds.encode(m), makeContext('teeworlds'));
+    const blocks = df.blocks.map((_, i) => df.readData(i, `data[${i}]`));
+    const tiles = df.items.filter((it) => it.typeId === ITEM.LAYER && it.data[TILEMAP.flags] === 0 && it.data.length > TILEMAP.data);
+    const target = tiles[0]!.data[TILEMAP.data]!;
+    for (const it of tiles) {
+      // The layer's own grid block is left unreferenced: shrink it so only the shared one counts.
+      if (it.data[TILEMAP.data] !== target) blocks[it.data[TILEMAP.data]!] = Uint8Array.of(0);
+      it.data[TILEMAP.data] = target;
+    }
+    const file = teeworlds.writeDatafile(df.items, blocks);
+    const declared = teeworlds.openDatafile(file, makeContext('teeworlds')).blocks.reduce((n, b) => n + b.byteLength, 0);
+    return { file, declared };
+  }
+
+  it('many layers pointing at one block cannot multiply the output: DecodeError, or arrays within 4× the data', () => {
+    const { file, declared } = sharedGridMap();
+    expect(file.length).toBeLessThan(declared / 4); // the data compresses well: the file is small
+    for (const backend of ['js', 'wasm'] as const) {
+      let m: TeeworldsMap | undefined;
+      let err: unknown;
+      try { m = teeworlds.decode(file, { backend }); } catch (e) { err = e; }
+      if (m) expect(arrayBytes(m)).toBeLessThanOrEqual(4 * declared);
+      else {
+        expect(err).toBeInstanceOf(DecodeError);
+        expect((err as DecodeError).code).toBe('CORRUPT');
+        expect((err as DecodeError).message).toMatch(/already used by/);
+      }
+    }
   });
 });

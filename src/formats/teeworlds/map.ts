@@ -26,6 +26,10 @@ interface Reader {
   /** Items of one type id, in file order, with their index in df.items. */
   ofType(typeId: number): { item: DatafileItem; index: number }[];
   fail(code: ErrorCode, itemIndex: number, path: string, d?: { expected?: string | number; actual?: string | number; detail?: string }): DecodeError;
+  /** Path of the section that has read each data block so far (see readBlock). */
+  claimedBy: Map<number, string>;
+  /** Tile-grid cells allocated so far, over all layers (bounded by maxGridCells together). */
+  gridCells: number;
 }
 
 export function decodeMap(bytes: Uint8Array, ctx: DecodeContext, summaryOnly: boolean): TeeworldsMap {
@@ -40,6 +44,8 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext, summaryOnly: bo
     fail(code, itemIndex, path, d = {}) {
       return new DecodeError('teeworlds', code, { offset: df.itemOffsets[itemIndex] ?? 0, path, ...d });
     },
+    claimedBy: new Map(),
+    gridCells: 0,
   };
   const base = { format: 'teeworlds' as const, warnings: ctx.warnings.list, datafileVersion: df.version, magic: df.magic };
 
@@ -105,10 +111,23 @@ function readString(rd: Reader, dataIndex: number, path: string): MapText | null
   return text(end < 0 ? raw : raw.slice(0, end));
 }
 
+/**
+ * The bytes of one data block, for the one section that owns it. A block may be read once per
+ * decode: DDNet likewise lets a data index belong to one layer only. Without this, a small file
+ * whose many layers (or image names, sounds…) point at one block inflated it again for each and
+ * kept a copy per reader (50 layers sharing a block: 21 KB of file, 400 MiB of grids). With it,
+ * every array in the result comes from its own block, so the output is bounded by the blocks'
+ * declared sizes (tile-skip grids, which expand, are bounded together by maxGridCells).
+ */
 function readBlock(rd: Reader, dataIndex: number, path: string): Uint8Array {
   if (!Number.isInteger(dataIndex) || dataIndex < 0 || dataIndex >= rd.df.blocks.length) {
     throw new DecodeError('teeworlds', 'BAD_INDEX', { offset: 0, path, expected: `data index < ${rd.df.blocks.length}`, actual: dataIndex });
   }
+  const owner = rd.claimedBy.get(dataIndex);
+  if (owner !== undefined) {
+    throw new DecodeError('teeworlds', 'CORRUPT', { offset: rd.df.blocks[dataIndex]!.offset, path, detail: `data block ${dataIndex} is already used by ${owner}` });
+  }
+  rd.claimedBy.set(dataIndex, path);
   return rd.df.readData(dataIndex, path);
 }
 
@@ -343,6 +362,12 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
   const gridPath = `${path}.${kind === 'game' || kind === 'front' ? 'tiles' : kind}`;
   if (dataIndex < 0 || dataIndex >= rd.df.blocks.length) throw rd.fail('BAD_INDEX', index, gridPath, { expected: `data index < ${rd.df.blocks.length}`, actual: dataIndex });
   const cells = width * height;
+  // All layers' grids share one cell budget, so many layers cannot add up to more than one
+  // maximal grid; checked before the block is inflated or the grid allocated.
+  rd.gridCells += cells;
+  if (rd.gridCells > rd.ctx.limits.maxGridCells) {
+    throw rd.fail('LIMIT_EXCEEDED', index, gridPath, { expected: `≤ ${rd.ctx.limits.maxGridCells} cells over all tile layers`, actual: `${rd.gridCells} cells` });
+  }
   // Bound the grid by what its block can hold before allocating for it: a skip record covers at
   // most 256 tiles; uncompressed grids are tolerated down to half size (see UNDERSIZED_TILES).
   const declared = rd.df.blocks[dataIndex]!.byteLength;
