@@ -9,7 +9,6 @@ import type { DatafileItem, DataBlockInfo } from './types.js';
 
 export const ITEMTYPE_EX = 0xffff;
 const HEADER_BYTES = 36; // magic, version, then 7 ints
-const MAX_DEFLATE_RATIO = 1032;
 
 /** An opened datafile: items decoded eagerly (they are small), data blocks on request. */
 export interface Datafile {
@@ -152,10 +151,8 @@ export function openDatafile(bytes: Uint8Array, ctx: DecodeContext): Datafile {
     const src = bytes.subarray(b.offset, b.offset + b.storedByteLength);
     if (version === 3) return src.slice();
     if (b.byteLength <= 0) throw r.fail('CORRUPT', { at: b.offset, path, detail: `data block ${index}`, expected: 'inflated size > 0', actual: b.byteLength });
-    // DEFLATE cannot expand by more than ~1032:1; refuse larger claims before allocating for them.
-    if (b.byteLength > b.storedByteLength * MAX_DEFLATE_RATIO + 64) {
-      throw r.fail('CORRUPT_COMPRESSED', { at: b.offset, path, detail: `data block ${index}: ${b.storedByteLength} stored bytes cannot inflate to ${b.byteLength}` });
-    }
+    // inflateExact refuses a data_sizes entry beyond DEFLATE's ~1032:1 ratio (CORRUPT_COMPRESSED at
+    // the block's offset) before allocating for it, and one beyond maxInflatedBytes (LIMIT_EXCEEDED).
     return inflateExact(src, b.byteLength, ctx.inflate, ctx.limits, { format: ctx.format, offset: b.offset, path }).bytes;
   };
 
