@@ -203,3 +203,25 @@ describe('teeworlds data blocks shared between sections', () => {
     }
   });
 });
+
+describe('teeworlds encoder output the decoder reads back', () => {
+  it('settings: [] round-trips as −1 (what DDNet writes), and null stays a 5-int INFO', () => {
+    const m = teeworlds.decode(load('ddnet-all-items.map'));
+    m.info!.settings = [];
+    const again = teeworlds.decode(teeworlds.encode(m));
+    expect(again.info!.settings).toEqual([]);
+    expect(sameMap(again, m)).toBeNull();
+    m.info!.settings = null;
+    expect(teeworlds.decode(teeworlds.encode(m)).info!.settings).toBeNull();
+    m.info!.settings = [{ text: '', bytes: new Uint8Array(0) }];
+    expect(teeworlds.decode(teeworlds.encode(m)).info!.settings).toEqual([{ text: '', bytes: new Uint8Array(0) }]);
+  });
+  it('an embedded sound or image with no bytes is refused with a TypeError naming it', () => {
+    const m = teeworlds.decode(load('ddnet-all-items.map'));
+    m.sounds[0]!.data = new Uint8Array(0);
+    expect(() => teeworlds.encode(m)).toThrow(new TypeError('teeworlds.encode: sounds[0].data is empty; a 0-byte data block cannot be read back'));
+    const n = teeworlds.decode(load('ddnet-all-items.map'));
+    n.images[1]!.pixels = new Uint8Array(0);
+    expect(() => teeworlds.encode(n)).toThrow(/images\[1\]\.pixels is empty/);
+  });
+});

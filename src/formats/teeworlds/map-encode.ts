@@ -28,7 +28,8 @@ export function encodeMap(map: TeeworldsMap, opts: EncodeOptions = {}): Uint8Arr
   if (map.info) {
     const i = map.info;
     const ints = [i.version, out.string(i.author), out.string(i.mapVersion), out.string(i.credits), out.string(i.license)];
-    if (i.settings) ints[INFO.settings] = out.data(concat(i.settings.map((s) => withNul(s.bytes))));
+    // [] is written as −1, as DDNet does: an empty block would be unreadable (inflated size 0).
+    if (i.settings) ints[INFO.settings] = i.settings.length > 0 ? out.data(concat(i.settings.map((s) => withNul(s.bytes))), 'info.settings') : -1;
     out.item(ITEM.INFO, 0, ints);
   }
   map.images.forEach((img, k) => {
@@ -37,7 +38,7 @@ export function encodeMap(map: TeeworldsMap, opts: EncodeOptions = {}): Uint8Arr
     d[IMAGE.external] = img.external ? 1 : 0;
     d[IMAGE.name] = out.string(img.name);
     if (!img.external && !img.pixels) throw new TypeError(`teeworlds.encode: images[${k}] has no pixels (decoded with sections: 'summary'?)`);
-    d[IMAGE.data] = img.external ? -1 : out.data(img.pixels!);
+    d[IMAGE.data] = img.external ? -1 : out.data(img.pixels!, `images[${k}].pixels`);
     if (img.version >= 2) d[IMAGE.format] = img.format ?? 1;
     out.item(ITEM.IMAGE, k, d);
   });
@@ -58,7 +59,7 @@ export function encodeMap(map: TeeworldsMap, opts: EncodeOptions = {}): Uint8Arr
   });
   map.sounds.forEach((s, k) => {
     if (!s.external && !s.data) throw new TypeError(`teeworlds.encode: sounds[${k}] has no data (decoded with sections: 'summary'?)`);
-    const data = s.external ? -1 : out.data(s.data!);
+    const data = s.external ? -1 : out.data(s.data!, `sounds[${k}].data`);
     out.item(ITEM.SOUND, k, [s.version, s.external ? 1 : 0, out.string(s.name), data, s.data?.length ?? 0]);
   });
   map.automapperConfigs.forEach((a, k) => {
@@ -86,7 +87,9 @@ class Builder {
   uuidItem(uuid: string, id: number, data: ArrayLike<number>): void {
     this.uuidItems.push({ uuid, id, data: Int32Array.from(data) });
   }
-  data(bytes: Uint8Array): number {
+  /** Adds a block; refuses an empty one (TypeError), since readers (ours, DDNet's) reject inflated size 0. */
+  data(bytes: Uint8Array, what = 'a data block'): number {
+    if (bytes.length === 0) throw new TypeError(`teeworlds.encode: ${what} is empty; a 0-byte data block cannot be read back`);
     this.blocks.push(bytes);
     return this.blocks.length - 1;
   }

@@ -140,7 +140,9 @@ function decodeInfo(rd: Reader): MapInfo | null {
   if (!first) return null;
   const d = first.item.data;
   const s = (k: number, what: string) => readString(rd, d[k] ?? -1, `info.${what}`);
-  let settings: MapText[] | null = null;
+  // null: a 5-int INFO without DDNet's settings field; []: the field is −1, which is how DDNet
+  // writes a map without commands (it never writes an empty block, which it could not read back).
+  let settings: MapText[] | null = d.length > INFO.settings ? [] : null;
   const si = d[INFO.settings] ?? -1;
   if (si !== -1) {
     const raw = readBlock(rd, si, 'info.settings');

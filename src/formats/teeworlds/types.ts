@@ -40,7 +40,7 @@ export interface MapInfo {
   mapVersion: MapText | null;
   credits: MapText | null;
   license: MapText | null;
-  /** DDNet server settings (one command per entry); null when the item has none. */
+  /** DDNet server settings (one command per entry); [] when the settings field is −1 (no commands), null when the INFO item has no settings field (5-int layout). */
   settings: MapText[] | null;
 }
 
