@@ -23,6 +23,17 @@ function randomRuns(rng: Prng, cells: number): Uint8Array {
   return skipRecords(runs);
 }
 
+/** Index of the first byte where a and b differ (-1 when equal), for failure messages. */
+function firstDiff(a: Uint8Array, b: Uint8Array): number {
+  if (a.length !== b.length) return Math.min(a.length, b.length);
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
+// Record counts either side of the WASM kernels' 64 KB arena window: ~40,000 records cross it
+// a few times, 100,003 many times and end mid-window (with 6-byte records, mid-record too).
+const WINDOW_COUNTS = [40_000, 100_003] as const;
+
 describe.each(KERNEL_SETS)('expandTileSkip [%s]', (_name, k) => {
   it('known answers', () => {
     const index = new Uint8Array(8), flags = new Uint8Array(8);
@@ -64,6 +75,38 @@ describe.each(KERNEL_SETS)('expandTileSkip [%s]', (_name, k) => {
       const na = k.expandTileSkip(src, a[0], a[1]), nb = jsKernels.expandTileSkip(src, b[0], b[1]);
       expect(na, `seed ${seed} case ${t}`).toBe(nb);
       if (nb >= 0) expect(a, `seed ${seed} case ${t}`).toEqual(b);
+    }
+  });
+});
+
+describe.each(KERNEL_SETS)('expandTileSkip across arena windows [%s]', (_name, k) => {
+  /** `records` skip records: mostly short runs, some of 256 (the cap), so runs straddle any window size. */
+  function manyRuns(rng: Prng, records: number): { src: Uint8Array; cells: number } {
+    const src = new Uint8Array(records * 4);
+    let cells = 0;
+    for (let r = 0; r < records; r++) {
+      const n = rng.int(4) === 0 ? 256 - rng.int(8) : 1 + rng.int(5);
+      src[r * 4] = rng.int(256); src[r * 4 + 1] = rng.int(16); src[r * 4 + 2] = n - 1;
+      cells += n;
+    }
+    return { src, cells };
+  }
+  it.each(WINDOW_COUNTS)('%i records: exact, short capacity, truncated and a bad reserved byte late in the stream equal the reference', (records) => {
+    const seed = 0x7ee5 + records;
+    const rng = new Prng(seed);
+    const { src, cells } = manyRuns(rng, records);
+    const bad = src.slice(); bad[(records - 3) * 4 + 3] = 1; // reserved ≠ 0 three records from the end
+    const cases: [string, Uint8Array, number][] = [
+      ['exact', src, cells], ['capacity − 1', src, cells - 1], ['truncated by 2 bytes', src.subarray(0, src.length - 2), cells], ['reserved byte', bad, cells],
+    ];
+    for (const [what, input, cap] of cases) {
+      const msg = `seed ${seed}, ${records} records, ${what}`;
+      const a = [new Uint8Array(cap).fill(0xee), new Uint8Array(cap).fill(0xee)] as const, b = [new Uint8Array(cap), new Uint8Array(cap)] as const;
+      const na = k.expandTileSkip(input, a[0], a[1]), nb = jsKernels.expandTileSkip(input, b[0], b[1]);
+      expect(na, msg).toBe(nb);
+      if (what === 'exact') expect(nb, msg).toBe(cells);
+      else expect(nb, msg).toBeLessThan(0);
+      if (nb >= 0) expect([firstDiff(a[0], b[0]), firstDiff(a[1], b[1])], msg).toEqual([-1, -1]);
     }
   });
 });
@@ -121,6 +164,28 @@ describe.each(KERNEL_SETS)('splitColumns [%s]', (_name, k) => {
       const a = new Uint8Array(keep * count), b = new Uint8Array(keep * count);
       expect(k.splitColumns(src, stride, keep, count, a), `seed ${seed} case ${t}`).toBe(jsKernels.splitColumns(src, stride, keep, count, b));
       expect(a, `seed ${seed} case ${t}`).toEqual(b);
+    }
+  });
+  it.each(WINDOW_COUNTS)('%i records across arena windows: dirty dropped columns and zero runs > 16 records equal the reference', (count) => {
+    for (const [stride, keep] of [[4, 2], [6, 6], [2, 2]] as const) {
+      const seed = count * 8 + stride;
+      const rng = new Prng(seed);
+      const src = new Uint8Array(count * stride);
+      for (let r = 0; r < count;) {
+        // An all-zero run longer than the kernel's 16-record fast-path group, often enough to
+        // land on window edges; otherwise a record with random bytes in every column, kept or not.
+        if (rng.int(40) === 0) { r += 17 + rng.int(120); continue; }
+        for (let c = 0; c < stride; c++) if (rng.int(3) === 0) src[r * stride + c] = 1 + rng.int(255);
+        r++;
+      }
+      const msg = `seed ${seed}, count ${count}, stride ${stride}, keep ${keep}`;
+      const a = new Uint8Array(keep * count).fill(0xee), b = new Uint8Array(keep * count);
+      const na = k.splitColumns(src, stride, keep, count, a), nb = jsKernels.splitColumns(src, stride, keep, count, b);
+      expect(na, msg).toBe(nb);
+      // With dropped columns some records, not all, are dirty; else nothing is dropped.
+      if (keep < stride) expect([nb > count / 10, nb < count], `${msg}: ${nb} dirty`).toEqual([true, true]);
+      else expect(nb, msg).toBe(0);
+      expect(firstDiff(a, b), msg).toBe(-1);
     }
   });
 });
