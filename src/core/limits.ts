@@ -6,7 +6,7 @@ import type { Kernels } from '../kernels/types.js';
 export interface Limits {
   /** Largest inflated size of one zlib block, in bytes. Default 256 MiB. */
   maxInflatedBytes: number;
-  /** Largest number of tile-grid cells (width × height) one decode may allocate: per grid, and over all grids of a level where a format's grids share one budget (WWD). Default 2^26 (64 Mi cells). */
+  /** Largest number of tile-grid cells (width × height) one decode may allocate: per grid, and over all grids of a level, which share one budget (WWD planes, Teeworlds tile layers). Default 2^26 (64 Mi cells). */
   maxGridCells: number;
   /** Largest number of records in one table (objects, items, links…). Default 2^24. */
   maxRecords: number;
