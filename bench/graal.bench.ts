@@ -7,7 +7,7 @@ import { wasmKernels } from '../src/kernels/wasm/index.js';
 import type { Kernels } from '../src/kernels/types.js';
 import { graal } from '../src/index.js';
 import { BINARY_LAYOUTS } from '../src/formats/graal/level.js';
-import { compareMany, comparePair } from './lib.js';
+import { assertSameOutputs, compareMany, comparePair } from './lib.js';
 import { corpusDir, listFiles, readBytes } from '../test/helpers/paths.js';
 
 const dir = corpusDir('graal');
@@ -72,6 +72,9 @@ if (dir) {
     runBoards(jsKernels), runBoards(wasm), (a, b) => a === b);
 
   const decodeAll = (list: Uint8Array[], backend: 'js' | 'wasm') => () => { for (const b of list) graal.decode(b, { backend }); };
+  for (const [what, list] of [['binary', binary], ['.nw', text]] as const) {
+    assertSameOutputs(`graal ${what} corpus`, list, (b) => graal.decode(b, { backend: 'js' }), (b) => graal.decode(b, { backend: 'wasm' }));
+  }
   await compareMany(`decode every binary level (${binary.length})`, [['js', decodeAll(binary, 'js')], ['wasm', decodeAll(binary, 'wasm')]], 2000);
   await compareMany(`decode every .nw level (${text.length})`, [['js', decodeAll(text, 'js')], ['wasm', decodeAll(text, 'wasm')]], 2000);
 }
