@@ -8,4 +8,4 @@ export { scanTileGrid } from './tiles';
 export { gatherRecords } from './records';
 export { graalTileStream } from './bitstream';
 export { decodeBoardRows } from './board';
-export { expandTileSkip, splitColumns } from './tilemap';
+export { allZero, expandTileSkip, splitColumns } from './tilemap';

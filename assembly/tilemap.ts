@@ -107,3 +107,25 @@ export function splitColumns(src: usize, stride: u32, keep: u32, count: u32, dst
   }
   return <i32>dirty;
 }
+
+/**
+ * 1 when the `len` bytes at `ptr` are all zero, else 0. Lets the binding skip copying an output
+ * window into a destination the caller promised is already zero (fresh typed arrays are), so the
+ * mostly-empty physics layers never touch most of their pages.
+ */
+export function allZero(ptr: usize, len: usize): i32 {
+  let acc = i32x4.splat(0);
+  let p = ptr;
+  const end16 = ptr + (len & ~(<usize>15));
+  while (p < end16) {
+    acc = v128.or(acc, v128.load(p));
+    p += 16;
+  }
+  if (v128.any_true(acc)) return 0;
+  const end = ptr + len;
+  while (p < end) {
+    if (load<u8>(p) != 0) return 0;
+    p++;
+  }
+  return 1;
+}

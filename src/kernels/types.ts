@@ -67,9 +67,11 @@ export interface Kernels {
    * record r goes to dst[c * count + r] (c < keep). Returns how many records have a non-zero
    * byte in the dropped columns keep..stride-1 (e.g. the skip/reserved bytes of a CTile), or
    * TRUNCATED (src shorter than count × stride), OVERFLOW (dst shorter than keep × count),
-   * CORRUPT (keep > stride or stride < 1).
+   * CORRUPT (keep > stride or stride < 1). `dstZeroed`: the caller promises dst[0 .. keep × count)
+   * is all zero (a fresh typed array), so an implementation may skip writing zeros; the result is
+   * the same either way.
    */
-  splitColumns(src: Uint8Array, stride: number, keep: number, count: number, dst: Uint8Array): number;
+  splitColumns(src: Uint8Array, stride: number, keep: number, count: number, dst: Uint8Array, dstZeroed?: boolean): number;
 }
 
 export interface RecordLayout {

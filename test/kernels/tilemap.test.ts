@@ -189,3 +189,22 @@ describe.each(KERNEL_SETS)('splitColumns [%s]', (_name, k) => {
     }
   });
 });
+
+describe.each(KERNEL_SETS)('splitColumns into a zeroed destination [%s]', (_name, k) => {
+  it('gives the reference output when told dst is zero (sparse grids, all-zero windows skipped)', () => {
+    const seed = 777;
+    const rng = new Prng(seed);
+    for (const [stride, keep] of [[4, 2], [6, 6], [2, 2]] as const) {
+      for (const count of [0, 1, 17, 40_000, 100_003]) {
+        // Mostly empty, like real physics layers: a few non-zero records in long zero stretches.
+        const src = new Uint8Array(count * stride);
+        for (let i = 0; i < count / 500; i++) src[rng.int(src.length)] = 1 + rng.int(255);
+        const want = new Uint8Array(keep * count);
+        const wantDirty = jsKernels.splitColumns(src, stride, keep, count, want);
+        const got = new Uint8Array(keep * count);
+        expect(k.splitColumns(src, stride, keep, count, got, true), `seed ${seed} ${stride}/${keep} × ${count}`).toBe(wantDirty);
+        expect(firstDiff(got, want), `seed ${seed} ${stride}/${keep} × ${count}`).toBe(-1);
+      }
+    }
+  });
+});

@@ -402,7 +402,9 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
   const buf = new Uint8Array(cells * keep);
   // Split the whole records into a count-strided layout, then spread to cell-strided columns if short.
   const tmp = count === cells ? buf : new Uint8Array(count * keep);
-  const dirty = check(k.splitColumns(raw, struct.stride, keep, count, tmp), 'tile split');
+  // Both buf and tmp are fresh (zeroed) arrays: most physics grids are empty, and leaving their
+  // zero windows unwritten keeps those pages untouched.
+  const dirty = check(k.splitColumns(raw, struct.stride, keep, count, tmp, true), 'tile split');
   if (tmp !== buf) for (let c = 0; c < keep; c++) buf.set(tmp.subarray(c * count, (c + 1) * count), c * cells);
   if (dirty > 0) rd.ctx.warnings.warn('NONZERO_TILE_SKIP', `${dirty} tiles have non-zero skip/reserved bytes (ignored)`, rd.df.blocks[dataIndex]!.offset, gridPath);
   const col = (c: number) => buf.subarray(c * cells, (c + 1) * cells);
@@ -414,7 +416,8 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
     case 'speedup': {
       const lo = col(4), hi = col(5);
       const angle = new Int16Array(cells);
-      for (let i = 0; i < cells; i++) angle[i] = (hi[i]! << 8) | lo[i]!;
+      // Only non-zero angles are written: the fresh array is zero, and most speedup cells are empty.
+      for (let i = 0; i < cells; i++) if (lo[i]! | hi[i]!) angle[i] = (hi[i]! << 8) | lo[i]!;
       layer.speedup = { force: col(0), maxSpeed: col(1), type: col(2), angle };
       break;
     }

@@ -17,7 +17,7 @@ function bind(rt: WasmRuntime): Kernels {
     graalTileStream: (src, offset, codeBits, dst) => bitstream.graalTileStream(rt, src, offset, codeBits, dst),
     decodeBoardRows: (text, rows, rowCount, dst) => board.decodeBoardRows(rt, text, rows, rowCount, dst),
     expandTileSkip: (src, index, flags) => tilemap.expandTileSkip(rt, src, index, flags),
-    splitColumns: (src, stride, keep, count, dst) => tilemap.splitColumns(rt, src, stride, keep, count, dst),
+    splitColumns: (src, stride, keep, count, dst, dstZeroed) => tilemap.splitColumns(rt, src, stride, keep, count, dst, dstZeroed),
   } satisfies Kernels);
 }
 

@@ -13,6 +13,7 @@ export interface WasmExports {
   gatherRecords(src: number, srcLen: number, count: number, fixedWords: number, lenIndex: number, lenCount: number, cols: number, tails: number, base: number): number;
   expandTileSkip(src: number, srcLen: number, index: number, flags: number, capacity: number): number;
   splitColumns(src: number, stride: number, keep: number, count: number, dst: number): number;
+  allZero(ptr: number, len: number): number;
   graalTileStream(src: number, srcLen: number, codeBits: number, dst: number, cap: number): number;
   decodeBoardRows(text: number, textLen: number, rows: number, rowCount: number, dst: number, dstLen: number): number;
   [name: string]: unknown;

@@ -23,7 +23,7 @@ export function expandTileSkip(rt: WasmRuntime, src: Uint8Array, index: Uint8Arr
 // enough for L2 leaves only the read of `src` and the write of `dst` to main memory.
 const SPLIT_WINDOW_BYTES = 64 << 10;
 
-export function splitColumns(rt: WasmRuntime, src: Uint8Array, stride: number, keep: number, count: number, dst: Uint8Array): number {
+export function splitColumns(rt: WasmRuntime, src: Uint8Array, stride: number, keep: number, count: number, dst: Uint8Array, dstZeroed = false): number {
   if (stride < 1 || keep < 0 || keep > stride) return Status.CORRUPT;
   if (count * stride > src.length) return Status.TRUNCATED;
   if (keep * count > dst.length) return Status.OVERFLOW;
@@ -38,6 +38,8 @@ export function splitColumns(rt: WasmRuntime, src: Uint8Array, stride: number, k
     const n = Math.min(window, count - r);
     mem.set(src.subarray(r * stride, (r + n) * stride), ps);
     dirty += rt.exports.splitColumns(ps, stride, keep, n, pd);
+    // An all-zero window into a zeroed destination needs no copy: its pages stay untouched.
+    if (dstZeroed && rt.exports.allZero(pd, keep * n)) continue;
     for (let c = 0; c < keep; c++) dst.set(mem.subarray(pd + c * n, pd + (c + 1) * n), c * count + r);
   }
   return dirty;
