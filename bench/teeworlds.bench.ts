@@ -7,7 +7,7 @@ import { jsKernels } from '../src/kernels/js/index.js';
 import { wasmKernels } from '../src/kernels/wasm/index.js';
 import { makeContext } from '../src/core/context.js';
 import { teeworlds } from '../src/index.js';
-import { compareMany, comparePair, SIZES } from './lib.js';
+import { assertSameOutputs, compareMany, comparePair, SIZES } from './lib.js';
 import { corpusDir, listFiles, readBytes } from '../test/helpers/paths.js';
 import { Prng } from '../test/helpers/prng.js';
 
@@ -102,6 +102,9 @@ if (dir) {
   ], (w) => (w === 'expand' ? allExpand(jsKernels) : allSplit(jsKernels))(), (w) => (w === 'expand' ? allExpand(wasm) : allSplit(wasm))(), (a, b) => a === b && outputsEqual(), 1500);
 
   const decodeAll = (opts: Parameters<typeof teeworlds.decode>[1]) => () => { for (const b of files) teeworlds.decode(b, opts); };
+  for (const sections of ['all', 'summary'] as const) {
+    assertSameOutputs(`teeworlds corpus, sections ${sections}`, files, (b) => teeworlds.decode(b, { backend: 'js', sections }), (b) => teeworlds.decode(b, { backend: 'wasm', sections }));
+  }
   await compareMany('whole-corpus decode vs inflating every data block alone', [
     ['inflate alone (node:zlib, chunkSize = size)', () => { for (const b of blocks) inflateSync(b.src, { chunkSize: Math.max(64, b.size) }); }],
     // For reference only: the decoder passes one byte of slack (see src/core/inflate.ts); the floor stays the row above.
