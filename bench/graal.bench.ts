@@ -11,6 +11,16 @@ import { assertSameOutputs, compareMany, comparePair } from './lib.js';
 import { corpusDir, listFiles, readBytes } from '../test/helpers/paths.js';
 
 const dir = corpusDir('graal');
+
+/** One timed pass: `call` over every level into one reused 4,096-tile buffer; returns a sum of the results. */
+function runAll<T>(k: Kernels, levels: T[], call: (k: Kernels, level: T, dst: Uint16Array) => number): () => number {
+  return () => {
+    const dst = new Uint16Array(4096);
+    let check = 0;
+    for (const level of levels) check = (check + call(k, level, dst)) | 0;
+    return check;
+  };
+}
 const wasm = wasmKernels();
 
 /**
@@ -39,12 +49,7 @@ if (dir) {
   const streamBytes = streams.reduce((n, s) => n + jsKernels.graalTileStream(s.bytes, 8, s.bits, new Uint16Array(4096)) - 8, 0);
   const stream = (k: Kernels, s: (typeof streams)[number], dst: Uint16Array) => k.graalTileStream(s.bytes, 8, s.bits, dst);
   checkEveryLevel('graalTileStream', streams, stream);
-  const runStreams = (k: Kernels) => () => {
-    const dst = new Uint16Array(4096);
-    let check = 0;
-    for (const s of streams) check = (check + stream(k, s, dst)) | 0;
-    return check;
-  };
+  const runStreams = (k: Kernels) => runAll(k, streams, stream);
   await comparePair(`graalTileStream over the corpus (${streams.length} binary levels, MB/s of stream bytes)`,
     [{ name: 'whole corpus', bytes: streamBytes, input: null }],
     runStreams(jsKernels), runStreams(wasm), (a, b) => a === b);
@@ -61,12 +66,7 @@ if (dir) {
   const boardChars = boards.reduce((n, b) => n + b.rows.reduce((s, v, i) => (i % 3 === 1 ? s + 2 * v : s), 0), 0);
   const board = (k: Kernels, b: (typeof boards)[number], dst: Uint16Array) => k.decodeBoardRows(b.bytes, b.rows, b.rows.length / 3, dst);
   checkEveryLevel('decodeBoardRows', boards, board);
-  const runBoards = (k: Kernels) => () => {
-    const dst = new Uint16Array(4096);
-    let check = 0;
-    for (const b of boards) check = (check + board(k, b, dst)) | 0;
-    return check;
-  };
+  const runBoards = (k: Kernels) => runAll(k, boards, board);
   await comparePair(`decodeBoardRows over the corpus (${boards.length} .nw levels, MB/s of BOARD characters)`,
     [{ name: 'whole corpus', bytes: boardChars, input: null }],
     runBoards(jsKernels), runBoards(wasm), (a, b) => a === b);

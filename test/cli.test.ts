@@ -1,5 +1,5 @@
 // The `levelkit` command as a user runs it: JSON lines, readable output, exit codes 0 / 2 / 1.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -42,6 +42,16 @@ describe('levelkit info', () => {
     // Every fixture is found; the malformed ones under bad/ are found too and fail.
     expect(lines.filter((l) => !l.file.includes('/bad/')).length).toBe(FILES.length);
     expect(lines.every((l) => l.file.includes('/bad/') || l.format)).toBe(true);
+  });
+
+  it('stops quietly when its reader closes the pipe (info --json … | head)', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'info', '--json', ...Array(200).fill(relative(ROOT, FILES[0]!))], { cwd: ROOT });
+    let stderr = '';
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise((done) => child.on('close', done));
+    expect(stderr).not.toMatch(/EPIPE|Error/);
+    expect(code).toBe(0);
   });
 
   it('prints a readable summary without --json', () => {

@@ -40,4 +40,10 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+// `levelkit info --json dir | head` closes the pipe early: that is the reader's choice, not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+});
+
 main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
