@@ -5,6 +5,7 @@
 
 import { Inflate, deflate as pakoDeflate } from 'pako';
 import { DecodeError, type FormatId } from './errors.js';
+import { nodeBuiltin } from './host.js';
 import type { InflaterChoice, Limits } from './limits.js';
 
 interface NodeZlib {
@@ -12,14 +13,11 @@ interface NodeZlib {
   deflateSync(buf: Uint8Array, opts: object): Uint8Array;
 }
 
-// process.getBuiltinModule (Node ≥ 20.16) reaches node:zlib without a static import, so the
-// same bundle runs in browsers (where it is absent) and picks the native path under Node.
+// Reached without a static import (core/host.ts), so the same bundle runs in browsers (where it
+// is absent) and picks the native path under Node.
 let nativeZlib: NodeZlib | null | undefined;
 function native(): NodeZlib | null {
-  if (nativeZlib === undefined) {
-    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-    nativeZlib = (proc?.getBuiltinModule?.('node:zlib') as NodeZlib | undefined) ?? null;
-  }
+  if (nativeZlib === undefined) nativeZlib = nodeBuiltin<NodeZlib>('node:zlib');
   return nativeZlib;
 }
 

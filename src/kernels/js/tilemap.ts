@@ -1,11 +1,11 @@
 // Reference kernels: tilemap family (Teeworlds/DDNet tile layers). See src/kernels/types.ts
 // for the contract; assembly/tilemap.ts is the WASM twin and must return the same values.
 import { Status } from '../status.js';
+import { LITTLE_ENDIAN_HOST } from '../../core/host.js';
 
 // Runs at least this long are written with TypedArray.fill; shorter ones by a plain loop,
 // where the call overhead of fill() would dominate.
 const FILL_MIN = 16;
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 export function expandTileSkip(src: Uint8Array, index: Uint8Array, flags: Uint8Array): number {
   if ((src.length & 3) !== 0) return Status.TRUNCATED;
@@ -38,7 +38,7 @@ export function splitColumns(src: Uint8Array, stride: number, keep: number, coun
     // The common CTile case: index → column 0, flags → column 1, skip/reserved checked. One
     // 32-bit read per tile when the input is 4-aligned on a little-endian host.
     let dirty = 0;
-    if (LITTLE_ENDIAN && (src.byteOffset & 3) === 0) {
+    if (LITTLE_ENDIAN_HOST && (src.byteOffset & 3) === 0) {
       const words = new Uint32Array(src.buffer, src.byteOffset, count);
       for (let r = 0; r < count; r++) {
         const w = words[r]!;
