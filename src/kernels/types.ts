@@ -72,6 +72,16 @@ export interface Kernels {
    * the same either way.
    */
   splitColumns(src: Uint8Array, stride: number, keep: number, count: number, dst: Uint8Array, dstZeroed?: boolean): number;
+  /**
+   * The CTile case of splitColumns done in place: the `count` 4-byte records {index, flags, skip,
+   * reserved} at the start of `buf` become the index column buf[0 .. count) and the flags column
+   * buf[count .. 2 × count); bytes 2 × count .. 4 × count are unspecified afterwards, later ones
+   * untouched. Saves the
+   * caller a second buffer for the commonest grid (the records are 4 bytes, the columns 2).
+   * Returns how many records have non-zero skip/reserved bytes, or TRUNCATED (buf shorter than
+   * 4 × count).
+   */
+  splitTilesInPlace(buf: Uint8Array, count: number): number;
 }
 
 export interface RecordLayout {

@@ -208,3 +208,34 @@ describe.each(KERNEL_SETS)('splitColumns into a zeroed destination [%s]', (_name
     }
   });
 });
+
+describe.each(KERNEL_SETS)('splitTilesInPlace [%s]', (_name, k) => {
+  /** What splitColumns (4 → 2) gives for the same records: the oracle for the in-place split. */
+  function expected(records: Uint8Array, count: number): { cols: Uint8Array; dirty: number } {
+    const cols = new Uint8Array(count * 2);
+    return { cols, dirty: jsKernels.splitColumns(records, 4, 2, count, cols) };
+  }
+  it('known answer', () => {
+    const buf = Uint8Array.of(1, 2, 0, 0, 3, 4, 1, 0, 5, 6, 0, 9, 0xaa);
+    expect(k.splitTilesInPlace(buf, 3)).toBe(2);
+    expect(Array.from(buf.subarray(0, 6))).toEqual([1, 3, 5, 2, 4, 6]);
+    expect(buf[12]).toBe(0xaa);
+  });
+  it('short buffers give TRUNCATED and stay as they were', () => {
+    const buf = Uint8Array.of(1, 2, 3, 4, 5, 6, 7);
+    expect(k.splitTilesInPlace(buf, 2)).toBe(Status.TRUNCATED);
+    expect(Array.from(buf)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(k.splitTilesInPlace(new Uint8Array(0), 0)).toBe(0);
+  });
+  it.each([1, 2, 3, 4, 5, 6, 7, 15, 16, 17, 100, 16_383, 16_384, 16_385, 49_152, 100_003, 200_003])('%i records (random, mostly zero) equal splitColumns, bytes after 4 × count untouched', (count) => {
+    const rng = new Prng(count);
+    const records = new Uint8Array(count * 4);
+    for (let r = 0; r < count; r++) if (rng.int(4) === 0) for (let c = 0; c < 4; c++) if (rng.int(c < 2 ? 2 : 9) === 0) records[r * 4 + c] = 1 + rng.int(255);
+    const want = expected(records, count);
+    const buf = new Uint8Array(count * 4 + 8).fill(0x5a);
+    buf.set(records);
+    expect(k.splitTilesInPlace(buf, count), `count ${count}`).toBe(want.dirty);
+    expect(firstDiff(buf.subarray(0, count * 2), want.cols), `count ${count}`).toBe(-1);
+    expect(Array.from(buf.subarray(count * 4)), `count ${count}`).toEqual(new Array(8).fill(0x5a));
+  });
+});

@@ -398,26 +398,40 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
     rd.ctx.warnings.warn('UNDERSIZED_TILES', `${kind} grid holds ${raw.length} bytes, ${width}×${height} ${struct.stride}-byte tiles need ${cells * struct.stride}; the rest reads as empty`, rd.df.blocks[dataIndex]!.offset, gridPath);
     count = Math.floor(raw.length / struct.stride);
   }
-  const keep = struct === TILE_STRUCTS.tiles || struct === TILE_STRUCTS.front ? 2 : struct.stride;
+  const warnDirty = (dirty: number) => {
+    if (dirty > 0) rd.ctx.warnings.warn('NONZERO_TILE_SKIP', `${dirty} tiles have non-zero skip/reserved bytes (ignored)`, rd.df.blocks[dataIndex]!.offset, gridPath);
+  };
+  const ctile = struct === TILE_STRUCTS.tiles || struct === TILE_STRUCTS.front;
+  if (ctile && count === cells) {
+    // The block is ours (inflated or copied for this decode): its 4-byte records become the two
+    // 1-byte columns in place, so the commonest grid needs no second buffer (the columns keep
+    // the block alive: 4 bytes per tile held instead of 2, for about a tenth less decode time).
+    warnDirty(check(k.splitTilesInPlace(raw, cells), 'tile split'));
+    layer.tiles = { index: raw.subarray(0, cells), flags: raw.subarray(cells, 2 * cells) };
+    return layer;
+  }
+  // Speedup keeps force, maxSpeed and type as byte columns; its i16 angle is read separately.
+  const keep = ctile ? 2 : kind === 'speedup' ? 3 : struct.stride;
   const buf = new Uint8Array(cells * keep);
   // Split the whole records into a count-strided layout, then spread to cell-strided columns if short.
   const tmp = count === cells ? buf : new Uint8Array(count * keep);
   // Both buf and tmp are fresh (zeroed) arrays: most physics grids are empty, and leaving their
   // zero windows unwritten keeps those pages untouched.
-  const dirty = check(k.splitColumns(raw, struct.stride, keep, count, tmp, true), 'tile split');
+  const dropped = check(k.splitColumns(raw, struct.stride, keep, count, tmp, true), 'tile split');
   if (tmp !== buf) for (let c = 0; c < keep; c++) buf.set(tmp.subarray(c * count, (c + 1) * count), c * cells);
-  if (dirty > 0) rd.ctx.warnings.warn('NONZERO_TILE_SKIP', `${dirty} tiles have non-zero skip/reserved bytes (ignored)`, rd.df.blocks[dataIndex]!.offset, gridPath);
   const col = (c: number) => buf.subarray(c * cells, (c + 1) * cells);
   switch (kind) {
-    case 'tiles': case 'game': case 'front': layer.tiles = { index: col(0), flags: col(1) }; break;
+    case 'tiles': case 'game': case 'front': warnDirty(dropped); layer.tiles = { index: col(0), flags: col(1) }; break;
     case 'tele': layer.tele = { number: col(0), type: col(1) }; break;
     case 'tune': layer.tune = { number: col(0), type: col(1) }; break;
     case 'switch': layer.switch = { number: col(0), type: col(1), flags: col(2), delay: col(3) }; break;
     case 'speedup': {
-      const lo = col(4), hi = col(5);
       const angle = new Int16Array(cells);
-      // Only non-zero angles are written: the fresh array is zero, and most speedup cells are empty.
-      for (let i = 0; i < cells; i++) if (lo[i]! | hi[i]!) angle[i] = (hi[i]! << 8) | lo[i]!;
+      // `dropped` counts records with a non-zero padding or angle byte: with none (most speedup
+      // layers are empty) the fresh, zero angle column is already right.
+      if (dropped > 0) {
+        for (let i = 0, p = 4; i < count; i++, p += 6) if (raw[p]! | raw[p + 1]!) angle[i] = (raw[p + 1]! << 8) | raw[p]!;
+      }
       layer.speedup = { force: col(0), maxSpeed: col(1), type: col(2), angle };
       break;
     }

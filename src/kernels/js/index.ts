@@ -5,7 +5,7 @@ import { scanTileGrid } from './tiles.js';
 import { gatherRecords } from './records.js';
 import { graalTileStream } from './bitstream.js';
 import { decodeBoardRows } from './board.js';
-import { expandTileSkip, splitColumns } from './tilemap.js';
+import { expandTileSkip, splitColumns, splitTilesInPlace } from './tilemap.js';
 
 export const jsKernels: Kernels = Object.freeze({
   name: 'js' as const,
@@ -16,4 +16,5 @@ export const jsKernels: Kernels = Object.freeze({
   decodeBoardRows,
   expandTileSkip,
   splitColumns,
+  splitTilesInPlace,
 });

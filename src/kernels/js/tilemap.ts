@@ -64,3 +64,30 @@ export function splitColumns(src: Uint8Array, stride: number, keep: number, coun
   }
   return dirty;
 }
+
+/**
+ * Index and flags of record i are read before anything is written at 4i or beyond, so index i
+ * can go to i at once. Flags i belongs at count + i, which is already consumed only once
+ * count + i ≤ 4i + 3; the flags of the records before that point wait in a small side array.
+ */
+export function splitTilesInPlace(buf: Uint8Array, count: number): number {
+  if (!(count >= 0) || buf.length < count * 4) return Status.TRUNCATED;
+  const early = new Uint8Array(Math.min(count, firstDirectFlags(count)));
+  // One 32-bit read per record where the layout allows it (as in splitColumns), bytes otherwise.
+  const words = LITTLE_ENDIAN_HOST && (buf.byteOffset & 3) === 0 ? new Uint32Array(buf.buffer, buf.byteOffset, count) : null;
+  let dirty = 0;
+  for (let i = 0; i < count; i++) {
+    const w = words ? words[i]! : buf[i * 4]! | (buf[i * 4 + 1]! << 8) | (buf[i * 4 + 2]! << 16) | (buf[i * 4 + 3]! << 24);
+    if (w >>> 16 !== 0) dirty++;
+    buf[i] = w;
+    if (i < early.length) early[i] = w >>> 8;
+    else buf[count + i] = w >>> 8;
+  }
+  buf.set(early, count);
+  return dirty;
+}
+
+/** The first record whose flags byte can be written straight to count + i (see splitTilesInPlace). */
+export function firstDirectFlags(count: number): number {
+  return Math.max(0, Math.ceil((count - 3) / 3));
+}

@@ -18,6 +18,7 @@ function bind(rt: WasmRuntime): Kernels {
     decodeBoardRows: (text, rows, rowCount, dst) => board.decodeBoardRows(rt, text, rows, rowCount, dst),
     expandTileSkip: (src, index, flags) => tilemap.expandTileSkip(rt, src, index, flags),
     splitColumns: (src, stride, keep, count, dst, dstZeroed) => tilemap.splitColumns(rt, src, stride, keep, count, dst, dstZeroed),
+    splitTilesInPlace: (buf, count) => tilemap.splitTilesInPlace(rt, buf, count),
   } satisfies Kernels);
 }
 

@@ -2,6 +2,7 @@
 // cannot do (typed-array lengths) happen here, with the same statuses as the JS reference.
 import type { WasmRuntime } from './runtime.js';
 import { jsKernels } from '../js/index.js';
+import { firstDirectFlags } from '../js/tilemap.js';
 import { Status } from '../status.js';
 
 export function expandTileSkip(rt: WasmRuntime, src: Uint8Array, index: Uint8Array, flags: Uint8Array): number {
@@ -42,5 +43,32 @@ export function splitColumns(rt: WasmRuntime, src: Uint8Array, stride: number, k
     if (dstZeroed && rt.exports.allZero(pd, keep * n)) continue;
     for (let c = 0; c < keep; c++) dst.set(mem.subarray(pd + c * n, pd + (c + 1) * n), c * count + r);
   }
+  return dirty;
+}
+
+/**
+ * splitTilesInPlace through the same windowed kernel: each window is copied into the arena
+ * before its columns are copied back, and a window only ever writes bytes already copied in.
+ * Index columns go straight back; flags of the windows before firstDirectFlags wait in the arena.
+ */
+export function splitTilesInPlace(rt: WasmRuntime, buf: Uint8Array, count: number): number {
+  if (!(count >= 0) || buf.length < count * 4) return Status.TRUNCATED;
+  const window = Math.min(count, Math.max(16, (SPLIT_WINDOW_BYTES >> 2) & ~15));
+  const direct = firstDirectFlags(count);
+  const p = rt.reserve(window * 4, 2 * window, Math.min(count, direct + window));
+  if (!p) return jsKernels.splitTilesInPlace(buf, count);
+  const [ps, pd, pStage] = p as [number, number, number];
+  const mem = rt.u8;
+  let dirty = 0, staged = 0;
+  for (let r = 0; r < count; r += window) {
+    const n = Math.min(window, count - r);
+    mem.set(buf.subarray(r * 4, (r + n) * 4), ps);
+    dirty += rt.exports.splitColumns(ps, 4, 2, n, pd);
+    buf.set(mem.subarray(pd, pd + n), r);
+    // count + r + n ≤ 4 (r + n): every byte this window's flags land on has been copied in.
+    if (count <= 3 * (r + n)) buf.set(mem.subarray(pd + n, pd + 2 * n), count + r);
+    else { mem.copyWithin(pStage + r, pd + n, pd + 2 * n); staged = r + n; }
+  }
+  if (staged > 0) buf.set(mem.subarray(pStage, pStage + staged), count);
   return dirty;
 }
