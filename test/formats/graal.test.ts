@@ -130,6 +130,26 @@ describe('graal binary versions', () => {
       expect(() => graal.encodeBinary(withBaddies({ ...bad, verses: [] }))).toThrow(RangeError);
     }
   });
+  it('text a record cannot frame is refused; the same text without it round-trips', () => {
+    const base = graal.blankLevel('graal');
+    const link = { level: 'next level.graal', x: 0, y: 0, width: 2, height: 64, destX: 'playerx', destY: '30' };
+    const cases: [string, Partial<graal.GraalLevel>, Partial<graal.GraalLevel>][] = [
+      ['link level', { links: [{ ...link, level: 'a\nb.graal' }] }, { links: [link] }],
+      ['link destX', { links: [{ ...link, destX: 'player x' }] }, { links: [{ ...link, destX: 'playerx' }] }],
+      ['link destY', { links: [{ ...link, destY: '' }] }, { links: [{ ...link, destY: '0' }] }],
+      ['verse', { baddies: [{ x: 1, y: 2, type: 3, verses: ['a\\b', '', ''] }] }, { baddies: [{ x: 1, y: 2, type: 3, verses: ['a/b', '', ''] }] }],
+      ['verses', { baddies: [{ x: 1, y: 2, type: 3, verses: ['a\nb', '', ''] }] }, { baddies: [{ x: 1, y: 2, type: 3, verses: ['a b', '', ''] }] }],
+      ['NPC image', { npcs: [{ x: 1, y: 1, image: 'a#b.png', script: '' }] }, { npcs: [{ x: 1, y: 1, image: 'ab.png', script: 'x#y' }] }],
+      ['NPC script', { npcs: [{ x: 1, y: 1, image: '', script: 'message §1;' }] }, { npcs: [{ x: 1, y: 1, image: '', script: 'if (a)\n  b;' }] }],
+      ['chest item', { chests: [{ x: 1, y: 1, item: 'spoon', signIndex: 0 }] }, { chests: [{ x: 1, y: 1, item: '99', signIndex: 0 }] }],
+    ];
+    for (const [what, bad, good] of cases) {
+      expect(() => graal.encodeBinary({ ...base, ...bad }), what).toThrow(RangeError);
+      const back = graal.decodeBinary(graal.encodeBinary({ ...base, ...good }));
+      const key = Object.keys(good)[0] as keyof graal.GraalLevel;
+      expect(back[key], what).toEqual(good[key]);
+    }
+  });
   it('12-bit versions reject tile ids ≥ 2048 on encode', () => {
     expect(() => graal.encodeBinary(sample, { version: 'GR-V1.01' })).toThrow(RangeError);
     expect(() => graal.encodeBinary(sample, { version: 'GR-V9.99' })).toThrow(RangeError);

@@ -24,7 +24,8 @@ export function binaryVersionFor(level: GraalLevel): string {
  * Encodes `level` as a binary level. Throws RangeError for an unknown version, a tile id the
  * code width cannot hold (≥ 2048 in 12-bit versions), a value outside −32..223 where a byte
  * holds value + 32, an NPC, chest or sign x or y of −22 (see `recordCoord`), or a baddy value
- * outside −128..127 or at −1, −1 of type −1 (the list's end mark).
+ * outside −128..127 or at −1, −1 of type −1 (the list's end mark), a chest item that is
+ * neither a known name nor a number, and text the records cannot frame (see `framed`).
  */
 export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}): Uint8Array {
   const version = opts.version ?? binaryVersionFor(level);
@@ -48,12 +49,27 @@ export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}):
     return b;
   };
 
+  // Links, verses and NPCs are lines with separators of their own: text holding a line break or
+  // its record's separator would read back as other records (or cut them), so it is refused.
+  const framed = (text: string, what: string, forbidden: readonly string[]) => {
+    const bad = forbidden.find((c) => text.includes(c));
+    if (bad !== undefined) throw new RangeError(`levelkit graal: ${what} ${JSON.stringify(text)} holds ${JSON.stringify(bad)}, which a binary level cannot frame there`);
+    return textBytes(text);
+  };
+
   const layers = [...level.layers].sort((a, b) => a.index - b.index);
   const written = layout.layers ? layers : layers.filter((l) => l.index === 0);
   if (layout.layers) out.push(gchar(written.length, 'layer count'));
   for (const layer of written) push(encodeTileStream(layer.tiles, layout.codeBits, layer.index > 0));
 
-  for (const l of level.links) line(textBytes(`${l.level} ${l.x} ${l.y} ${l.width} ${l.height} ${l.destX} ${l.destY}`));
+  for (const l of level.links) {
+    // The last six space-separated words are the numbers and destinations; the name keeps its spaces.
+    for (const [v, what] of [[l.destX, 'link destX'], [l.destY, 'link destY']] as const) {
+      if (v === '' || /\s/.test(v)) throw new RangeError(`levelkit graal: ${what} ${JSON.stringify(v)} must be one word`);
+    }
+    framed(l.level, 'link level', ['\n']);
+    line(textBytes(`${l.level} ${l.x} ${l.y} ${l.width} ${l.height} ${l.destX} ${l.destY}`));
+  }
   line([0x23]);
   // Baddies are three raw signed bytes; FF FF FF is the end of the list, and a value outside
   // −128..127 would wrap: either way the level would read back different.
@@ -65,20 +81,26 @@ export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}):
     const bytes = [sbyte(b.x, 'baddy x'), sbyte(b.y, 'baddy y'), sbyte(b.type, 'baddy type')];
     if (bytes.every((v) => v === 0xff)) throw new RangeError('levelkit graal: a baddy at -1, -1 of type -1 would be read as the end of the baddy list');
     push(bytes);
-    if (layout.verses) line(textBytes(b.verses.join('\\')));
+    if (layout.verses) {
+      if (b.verses.some((v) => v.includes('\\'))) throw new RangeError('levelkit graal: a baddy verse holds "\\", which separates verses');
+      line(framed(b.verses.join('\\'), 'baddy verses', ['\n']));
+    }
   }
   line([0xff, 0xff, 0xff]);
   if (layout.npcs) {
     for (const n of level.npcs) {
-      const script = textBytes(n.script).map((c) => (c === 0x0a ? 0xa7 : c));
-      line([recordCoord(n.x, 'NPC x'), recordCoord(n.y, 'NPC y'), ...textBytes(n.image), 0x23, ...script]);
+      // Script line breaks are written as '§' (0xA7), so a '§' of its own would read back as one.
+      const script = framed(n.script, 'NPC script', ['§']).map((c) => (c === 0x0a ? 0xa7 : c));
+      line([recordCoord(n.x, 'NPC x'), recordCoord(n.y, 'NPC y'), ...framed(n.image, 'NPC image', ['\n', '#']), 0x23, ...script]);
     }
     line([0x23]);
   }
   if (layout.chests) {
     for (const c of level.chests) {
       const index = CHEST_ITEMS.indexOf(c.item);
-      const item = index >= 0 ? index : Number.parseInt(c.item, 10) || 0;
+      // Decoding names the known items and keeps other values as their number.
+      const item = index >= 0 ? index : /^-?\d+$/.test(c.item) ? Number(c.item) : Number.NaN;
+      if (Number.isNaN(item)) throw new RangeError(`levelkit graal: chest item ${JSON.stringify(c.item)} is neither a known item nor a number`);
       line([recordCoord(c.x, 'chest x'), recordCoord(c.y, 'chest y'), gchar(item, 'chest item'), gchar(c.signIndex, 'chest sign index')]);
     }
     line([0x23]);
