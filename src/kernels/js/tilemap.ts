@@ -72,7 +72,7 @@ export function splitColumns(src: Uint8Array, stride: number, keep: number, coun
  */
 export function splitTilesInPlace(buf: Uint8Array, count: number): number {
   if (!(count >= 0) || buf.length < count * 4) return Status.TRUNCATED;
-  const early = new Uint8Array(Math.min(count, firstDirectFlags(count)));
+  const early = scratch(Math.min(count, firstDirectFlags(count)));
   // One 32-bit read per record where the layout allows it (as in splitColumns), bytes otherwise.
   const words = LITTLE_ENDIAN_HOST && (buf.byteOffset & 3) === 0 ? new Uint32Array(buf.buffer, buf.byteOffset, count) : null;
   let dirty = 0;
@@ -85,6 +85,14 @@ export function splitTilesInPlace(buf: Uint8Array, count: number): number {
   }
   buf.set(early, count);
   return dirty;
+}
+
+// Kernels do not allocate per call: the waiting flags reuse one buffer that grows to the largest
+// third of a grid seen (the WASM twin keeps them in its arena the same way).
+let scratchBuf = new Uint8Array(0);
+function scratch(n: number): Uint8Array {
+  if (scratchBuf.length < n) scratchBuf = new Uint8Array(Math.max(n, scratchBuf.length * 2));
+  return scratchBuf.subarray(0, n);
 }
 
 /** The first record whose flags byte can be written straight to count + i (see splitTilesInPlace). */
