@@ -79,7 +79,7 @@ export interface Kernels {
    * untouched. Saves the
    * caller a second buffer for the commonest grid (the records are 4 bytes, the columns 2).
    * Returns how many records have non-zero skip/reserved bytes, or TRUNCATED (buf shorter than
-   * 4 × count).
+   * 4 × count, or count not a whole number ≥ 0).
    */
   splitTilesInPlace(buf: Uint8Array, count: number): number;
 }

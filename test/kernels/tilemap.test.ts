@@ -226,6 +226,8 @@ describe.each(KERNEL_SETS)('splitTilesInPlace [%s]', (_name, k) => {
     expect(k.splitTilesInPlace(buf, 2)).toBe(Status.TRUNCATED);
     expect(Array.from(buf)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(k.splitTilesInPlace(new Uint8Array(0), 0)).toBe(0);
+    for (const count of [-1, 1.5, Number.NaN]) expect(k.splitTilesInPlace(buf, count), `count ${count}`).toBe(Status.TRUNCATED);
+    expect(Array.from(buf)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
   it.each([1, 2, 3, 4, 5, 6, 7, 15, 16, 17, 100, 16_383, 16_384, 16_385, 49_152, 100_003, 200_003])('%i records (random, mostly zero) equal splitColumns, bytes after 4 × count untouched', (count) => {
     const rng = new Prng(count);

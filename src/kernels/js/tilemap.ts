@@ -71,7 +71,7 @@ export function splitColumns(src: Uint8Array, stride: number, keep: number, coun
  * count + i ≤ 4i + 3; the flags of the records before that point wait in a small side array.
  */
 export function splitTilesInPlace(buf: Uint8Array, count: number): number {
-  if (!(count >= 0) || buf.length < count * 4) return Status.TRUNCATED;
+  if (!Number.isInteger(count) || count < 0 || buf.length < count * 4) return Status.TRUNCATED;
   const early = scratch(Math.min(count, firstDirectFlags(count)));
   // One 32-bit read per record where the layout allows it (as in splitColumns), bytes otherwise.
   const words = LITTLE_ENDIAN_HOST && (buf.byteOffset & 3) === 0 ? new Uint32Array(buf.buffer, buf.byteOffset, count) : null;

@@ -52,7 +52,7 @@ export function splitColumns(rt: WasmRuntime, src: Uint8Array, stride: number, k
  * Index columns go straight back; flags of the windows before firstDirectFlags wait in the arena.
  */
 export function splitTilesInPlace(rt: WasmRuntime, buf: Uint8Array, count: number): number {
-  if (!(count >= 0) || buf.length < count * 4) return Status.TRUNCATED;
+  if (!Number.isInteger(count) || count < 0 || buf.length < count * 4) return Status.TRUNCATED;
   const window = Math.min(count, Math.max(16, (SPLIT_WINDOW_BYTES >> 2) & ~15));
   const direct = firstDirectFlags(count);
   const p = rt.reserve(window * 4, 2 * window, Math.min(count, direct + window));
