@@ -76,8 +76,8 @@ export interface Kernels {
    * The CTile case of splitColumns done in place: the `count` 4-byte records {index, flags, skip,
    * reserved} at the start of `buf` become the index column buf[0 .. count) and the flags column
    * buf[count .. 2 × count); bytes 2 × count .. 4 × count are unspecified afterwards, later ones
-   * untouched. Saves the
-   * caller a second buffer for the commonest grid (the records are 4 bytes, the columns 2).
+   * untouched. Saves the caller a second buffer for the commonest grid (the records are 4 bytes,
+   * the columns 2).
    * Returns how many records have non-zero skip/reserved bytes, or TRUNCATED (buf shorter than
    * 4 × count, or count not a whole number ≥ 0).
    */
