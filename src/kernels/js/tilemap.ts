@@ -72,15 +72,16 @@ export function splitColumns(src: Uint8Array, stride: number, keep: number, coun
  */
 export function splitTilesInPlace(buf: Uint8Array, count: number): number {
   if (!Number.isInteger(count) || count < 0 || buf.length < count * 4) return Status.TRUNCATED;
-  const early = scratch(Math.min(count, firstDirectFlags(count)));
+  const waiting = Math.min(count, firstDirectFlags(count));
+  const early = scratch(waiting);
   // One 32-bit read per record where the layout allows it (as in splitColumns), bytes otherwise.
   const words = LITTLE_ENDIAN_HOST && (buf.byteOffset & 3) === 0 ? new Uint32Array(buf.buffer, buf.byteOffset, count) : null;
   let dirty = 0;
   for (let i = 0; i < count; i++) {
-    const w = words ? words[i]! : buf[i * 4]! | (buf[i * 4 + 1]! << 8) | (buf[i * 4 + 2]! << 16) | (buf[i * 4 + 3]! << 24);
-    if (w >>> 16 !== 0) dirty++;
+    const w = words ? words[i]! : (buf[i * 4]! | (buf[i * 4 + 1]! << 8) | (buf[i * 4 + 2]! << 16) | (buf[i * 4 + 3]! << 24)) >>> 0;
+    if (w > 0xffff) dirty++;
     buf[i] = w;
-    if (i < early.length) early[i] = w >>> 8;
+    if (i < waiting) early[i] = w >>> 8;
     else buf[count + i] = w >>> 8;
   }
   buf.set(early, count);
