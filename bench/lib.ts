@@ -1,6 +1,8 @@
 // Shared bench helpers: a WASM-vs-TS comparison that first checks both give equal output,
 // then times them in one tinybench run and prints the ratio (absolute times are noise here).
 import { isDeepStrictEqual } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Bench } from 'tinybench';
 
 export interface PairCase<I> {
@@ -54,6 +56,41 @@ export async function compareMany(title: string, variants: [string, () => unknow
   for (const [n] of variants) out[n] = latencyMean(bench, n);
   const base = out[variants[0]![0]]!;
   printTable(title, ['variant', 'mean ms', `÷ ${variants[0]![0]}`], variants.map(([n]) => [n, out[n]!.toFixed(2), (out[n]! / base).toFixed(2) + '×']));
+  return out;
+}
+
+/** A full V8 collection between timed passes (the flag is set at run time, so no node option is needed). */
+function fullGc(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+/**
+ * Ratio of each variant's time to `base`'s, from passes run in alternating order (base first in
+ * even rounds, last in odd ones), so the machine's load falls on both sides alike. Each timed
+ * pass runs from a collected heap to a collected heap (a full GC before it, untimed, and one at
+ * its end, timed): every pass pays for exactly its own garbage, not for what the pass before
+ * left behind, nor leaves its own to the next. Prints and returns the median ratio per variant
+ * with its range over the rounds.
+ */
+export function interleavedRatios(title: string, base: [string, () => unknown], variants: [string, () => unknown][], rounds = 7): Record<string, { median: number; min: number; max: number }> {
+  const gc = fullGc();
+  const time = (f: () => unknown) => { gc(); const t0 = performance.now(); f(); gc(); return performance.now() - t0; };
+  const ratios = new Map<string, number[]>(variants.map(([n]) => [n, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (const [n, f] of variants) {
+      let b: number, v: number;
+      if (r % 2 === 0) { b = time(base[1]); v = time(f); } else { v = time(f); b = time(base[1]); }
+      ratios.get(n)!.push(v / b);
+    }
+  }
+  const out: Record<string, { median: number; min: number; max: number }> = {};
+  for (const [n, rs] of ratios) {
+    rs.sort((a, b) => a - b);
+    out[n] = { median: rs[rs.length >> 1]!, min: rs[0]!, max: rs[rs.length - 1]! };
+  }
+  printTable(`${title} (${rounds} alternating rounds, each pass from a collected heap to a collected heap)`, ['variant', `median ÷ ${base[0]}`, 'range'],
+    variants.map(([n]) => [n, out[n]!.median.toFixed(2) + '×', `${out[n]!.min.toFixed(2)}–${out[n]!.max.toFixed(2)}×`]));
   return out;
 }
 

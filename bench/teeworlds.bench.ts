@@ -7,7 +7,7 @@ import { jsKernels } from '../src/kernels/js/index.js';
 import { wasmKernels } from '../src/kernels/wasm/index.js';
 import { makeContext } from '../src/core/context.js';
 import { teeworlds } from '../src/index.js';
-import { assertSameOutputs, compareMany, comparePair, SIZES } from './lib.js';
+import { assertSameOutputs, compareMany, comparePair, interleavedRatios, SIZES } from './lib.js';
 import { corpusDir, listFiles, readBytes } from '../test/helpers/paths.js';
 import { Prng } from '../test/helpers/prng.js';
 
@@ -49,6 +49,16 @@ const splitCase = (k: typeof jsKernels) => (i: SplitInput) => {
 };
 await comparePair('splitColumns (CTile → index/flags columns; size = tiles, MB/s of tiles)',
   SIZES.map(([name, n]) => ({ name, bytes: n, input: ctileInput(n) })), splitCase(jsKernels), splitCase(wasm), (a, b) => a.n === b.n && Buffer.compare(a.dst, b.dst) === 0);
+
+interface InPlaceInput { records: Uint8Array; buf: Record<string, Uint8Array> }
+const inPlaceCase = (k: typeof jsKernels) => (i: InPlaceInput) => {
+  const buf = i.buf[k.name]!, count = i.records.length / 4;
+  buf.set(i.records);
+  return { n: k.splitTilesInPlace(buf, count), cols: buf.subarray(0, count * 2) };
+};
+await comparePair('splitTilesInPlace (CTile → index/flags columns inside the block; every call first restores the records, one memcpy on both sides; size = tiles)',
+  SIZES.map(([name, n]) => ({ name, bytes: n, input: { records: ctileInput(n).src, buf: { js: new Uint8Array(n * 4), wasm: new Uint8Array(n * 4) } } })),
+  inPlaceCase(jsKernels), inPlaceCase(wasm), (a, b) => a.n === b.n && Buffer.compare(a.cols, b.cols) === 0);
 
 // ── corpus ──────────────────────────────────────────────────────────────────
 const dir = corpusDir('teeworlds');
@@ -118,4 +128,13 @@ if (dir) {
     ['decode summary · wasm · pako', decodeAll({ backend: 'wasm', inflate: 'pako', sections: 'summary' })],
     ['decode summary · js · pako', decodeAll({ backend: 'js', inflate: 'pako', sections: 'summary' })],
   ], 0, 1); // seconds per call: one warm-up and three timed passes per variant
+
+  // The goal's ratio again, robust to the machine's load and to GC debt (tinybench above times
+  // each variant in one block, so its rows see different neighbours and inherit each other's garbage).
+  const inflateAlone = (): void => { for (const b of blocks) inflateSync(b.src, { chunkSize: Math.max(64, b.size) }); };
+  const fullDecodes: [string, () => void][] = [
+    ['decode full · wasm · native zlib', decodeAll({ backend: 'wasm', inflate: 'native' })],
+    ['decode full · js · native zlib', decodeAll({ backend: 'js', inflate: 'native' })],
+  ];
+  interleavedRatios('whole-corpus full decode vs inflating every data block alone', ['inflate alone', inflateAlone], fullDecodes, 7);
 }
