@@ -89,7 +89,11 @@ export interface MapEnvelope {
   points: EnvelopePoints;
 }
 
-/** Tile grids as byte columns, `width × height` each, row-major. */
+/**
+ * Tile grids as byte columns, `width × height` each, row-major. Decoded columns may be views of
+ * one larger buffer (index and flags of a DDNet grid are the first half of its inflated block):
+ * copy with `slice()` before transferring `.buffer` elsewhere.
+ */
 export interface TileColumns {
   index: Uint8Array;
   flags: Uint8Array;
