@@ -136,7 +136,8 @@ describe('graal binary versions', () => {
     const cases: [string, Partial<graal.GraalLevel>, Partial<graal.GraalLevel>][] = [
       ['link level', { links: [{ ...link, level: 'a\nb.graal' }] }, { links: [link] }],
       ['link destX', { links: [{ ...link, destX: 'player x' }] }, { links: [{ ...link, destX: 'playerx' }] }],
-      ['link destY', { links: [{ ...link, destY: '' }] }, { links: [{ ...link, destY: '0' }] }],
+      ['link destY', { links: [{ ...link, destY: '' }] }, { links: [{ ...link, destX: '', destY: 'a\tb' }] }],
+      ['link width', { links: [{ ...link, width: Number.NaN }] }, { links: [{ ...link, width: 2.5 }] }],
       ['verse', { baddies: [{ x: 1, y: 2, type: 3, verses: ['a\\b', '', ''] }] }, { baddies: [{ x: 1, y: 2, type: 3, verses: ['a/b', '', ''] }] }],
       ['verses', { baddies: [{ x: 1, y: 2, type: 3, verses: ['a\nb', '', ''] }] }, { baddies: [{ x: 1, y: 2, type: 3, verses: ['a b', '', ''] }] }],
       ['NPC image', { npcs: [{ x: 1, y: 1, image: 'a#b.png', script: '' }] }, { npcs: [{ x: 1, y: 1, image: 'ab.png', script: 'x#y' }] }],

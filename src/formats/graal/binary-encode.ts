@@ -63,9 +63,13 @@ export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}):
   for (const layer of written) push(encodeTileStream(layer.tiles, layout.codeBits, layer.index > 0));
 
   for (const l of level.links) {
-    // The last six space-separated words are the numbers and destinations; the name keeps its spaces.
-    for (const [v, what] of [[l.destX, 'link destX'], [l.destY, 'link destY']] as const) {
-      if (v === '' || /\s/.test(v)) throw new RangeError(`levelkit graal: ${what} ${JSON.stringify(v)} must be one word`);
+    // The last six words split at single spaces are the numbers and destinations (the name keeps
+    // its spaces); a link whose destY is empty or whose numbers do not parse is skipped on reading.
+    framed(l.destX, 'link destX', ['\n', ' ']);
+    framed(l.destY, 'link destY', ['\n', ' ']);
+    if (l.destY === '') throw new RangeError('levelkit graal: link destY is empty');
+    for (const [v, what] of [[l.x, 'x'], [l.y, 'y'], [l.width, 'width'], [l.height, 'height']] as const) {
+      if (!Number.isFinite(v)) throw new RangeError(`levelkit graal: link ${what} ${v} is not a finite number`);
     }
     framed(l.level, 'link level', ['\n']);
     line(textBytes(`${l.level} ${l.x} ${l.y} ${l.width} ${l.height} ${l.destX} ${l.destY}`));
