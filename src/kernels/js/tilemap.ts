@@ -88,11 +88,14 @@ export function splitTilesInPlace(buf: Uint8Array, count: number): number {
   return dirty;
 }
 
-// Kernels do not allocate per call: the waiting flags reuse one buffer that grows to the largest
-// third of a grid seen (the WASM twin keeps them in its arena the same way).
+// Kernels do not allocate per call: the waiting flags (a third of the grid) reuse one scratch
+// buffer. It is kept up to 1 MiB (grids of ~3 M tiles); a larger grid gets a one-off buffer, so a
+// single huge grid does not pin tens of MB for the life of the process.
+const SCRATCH_KEPT = 1 << 20;
 let scratchBuf = new Uint8Array(0);
 function scratch(n: number): Uint8Array {
-  if (scratchBuf.length < n) scratchBuf = new Uint8Array(Math.max(n, scratchBuf.length * 2));
+  if (n > SCRATCH_KEPT) return new Uint8Array(n);
+  if (scratchBuf.length < n) scratchBuf = new Uint8Array(Math.min(SCRATCH_KEPT, Math.max(n, scratchBuf.length * 2)));
   return scratchBuf.subarray(0, n);
 }
 
