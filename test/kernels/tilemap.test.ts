@@ -229,6 +229,14 @@ describe.each(KERNEL_SETS)('splitTilesInPlace [%s]', (_name, k) => {
     for (const count of [-1, 1.5, Number.NaN]) expect(k.splitTilesInPlace(buf, count), `count ${count}`).toBe(Status.TRUNCATED);
     expect(Array.from(buf)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
+  it('a 4 Mi-tile grid (its waiting flags outgrow the kept scratch) equals splitColumns', () => {
+    const count = 4 << 20;
+    const records = new Uint8Array(count * 4);
+    for (let i = 0; i < count; i += 4099) { records[i * 4] = i & 0xff; records[i * 4 + 1] = (i >> 8) & 0xff; records[i * 4 + 3] = 1; }
+    const want = expected(records, count);
+    expect(k.splitTilesInPlace(records, count)).toBe(want.dirty);
+    expect(firstDiff(records.subarray(0, count * 2), want.cols)).toBe(-1);
+  });
   it.each([1, 2, 3, 4, 5, 6, 7, 15, 16, 17, 100, 16_383, 16_384, 16_385, 49_152, 100_003, 200_003])('%i records (random, mostly zero) equal splitColumns, bytes after 4 × count untouched', (count) => {
     const rng = new Prng(count);
     const records = new Uint8Array(count * 4);
