@@ -48,6 +48,28 @@ describe('public API over every fixture', () => {
   });
 });
 
+/** Every typed array reachable from `v`. */
+function views(v: unknown, out: ArrayBufferView[] = [], seen = new Set<unknown>()): ArrayBufferView[] {
+  if (v === null || typeof v !== 'object' || seen.has(v)) return out;
+  seen.add(v);
+  if (ArrayBuffer.isView(v)) out.push(v);
+  else for (const x of Object.values(v)) views(x, out, seen);
+  return out;
+}
+
+describe('a Node Buffer as input (its slice() is a view, not a copy)', () => {
+  it.each(FILES.map((p) => [relative(ROOT, p), p]))('%s: the Buffer is left as it was and no result array shares its memory', (_rel, path) => {
+    const plain = readBytes(path);
+    for (const backend of ['wasm', 'js'] as const) {
+      const buf = Buffer.from(plain);
+      const value = decode(buf, { backend });
+      expect(Buffer.compare(buf, plain), backend).toBe(0);
+      expect(value, backend).toEqual(decode(plain, { backend }));
+      expect(views(value).filter((a) => a.buffer === buf.buffer).length, backend).toBe(0);
+    }
+  });
+});
+
 describe('unknown input', () => {
   it('detect() gives undefined and decode() a BAD_MAGIC DecodeError for bytes no format knows', () => {
     for (const b of [new Uint8Array(0), Uint8Array.of(1, 2, 3), new TextEncoder().encode('hello, world\n')]) {

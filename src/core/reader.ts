@@ -3,6 +3,15 @@
 
 import { DecodeError, type ErrorCode, type FormatId, type DecodeErrorDetails } from './errors.js';
 
+/**
+ * The caller's bytes as a plain Uint8Array over the same memory. A Node Buffer is a Uint8Array
+ * whose slice() is a view, not a copy: a decoder that copies with slice() would hand out arrays
+ * sharing the caller's memory, or write into it. Every public decode entry starts here.
+ */
+export function plainBytes(bytes: Uint8Array): Uint8Array {
+  return Object.getPrototypeOf(bytes) === Uint8Array.prototype ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 export class ByteReader {
   /** Cursor, relative to `bytes`. */
   pos = 0;

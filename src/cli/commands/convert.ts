@@ -46,8 +46,7 @@ export async function run(argv: string[]): Promise<number> {
 /** Converts one file; prints a line and returns false when it cannot be read or is not a Graal level. */
 function convertOne(input: string, output: string, target: Target, backend: Backend, version?: string): boolean {
   try {
-    const buf = readFileSync(input);
-    const value = graal.decode(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength), { backend });
+    const value = graal.decode(readFileSync(input), { backend });
     if (value.format === 'graal-gmap') throw new DecodeError('graal-gmap', 'BAD_MAGIC', { offset: 0, detail: 'a .gmap is not a level' });
     const bytes = target === 'nw' ? graal.encodeNw(value) : graal.encodeBinary(value, version ? { version } : {});
     mkdirSync(dirname(output), { recursive: true });

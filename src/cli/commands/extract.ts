@@ -22,8 +22,7 @@ export async function run(argv: string[]): Promise<number> {
   const inflate = (flags.get('--inflate') ?? 'auto') as InflaterChoice;
   if (!['auto', 'native', 'pako'].includes(inflate)) throw new UsageError('--inflate must be auto, native or pako');
   const file = positionals[0]!;
-  const buf = readFileSync(file);
-  const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+  const bytes = readFileSync(file);
   if (!teeworlds.sniff(bytes.subarray(0, 64))) {
     process.stderr.write(`levelkit extract: ${file}: not a Teeworlds/DDNet map (extract handles maps only)\n`);
     return 2;

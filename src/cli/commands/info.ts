@@ -34,8 +34,7 @@ type InfoLine =
 
 export function infoFor(file: string, opts: object): InfoLine {
   try {
-    const buf = readFileSync(file);
-    const value = decode(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength), { sections: 'summary', ...opts });
+    const value = decode(readFileSync(file), { sections: 'summary', ...opts });
     const { version, summary } = summarize(value);
     return { file, format: value.format, version, summary, warnings: value.warnings.map(({ code, message, offset }) => ({ code, message, offset })) };
   } catch (e) {

@@ -3,7 +3,7 @@
 // table (level.ts BINARY_LAYOUTS) decides. See README.md § "Binary levels".
 import { makeContext, type DecodeContext } from '../../core/context.js';
 import type { DecodeOptions } from '../../core/limits.js';
-import { ByteReader } from '../../core/reader.js';
+import { ByteReader, plainBytes } from '../../core/reader.js';
 import { decodeText } from '../../core/text.js';
 import { statusName, statusToErrorCode } from '../../kernels/status.js';
 import { BINARY_LAYOUTS, CHEST_ITEMS, NO_TILE, TILE_COUNT, blankLevel, type BinaryLayout } from './level.js';
@@ -19,7 +19,8 @@ const MIN_STREAM_BYTES = 40;
 const MAX_LAYERS = 223;
 
 /** Decodes a binary level. Throws DecodeError (BAD_MAGIC, UNSUPPORTED_VERSION, TRUNCATED, CORRUPT…). */
-export function decodeBinary(bytes: Uint8Array, opts?: DecodeOptions): GraalLevel {
+export function decodeBinary(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
+  const bytes = plainBytes(input);
   const ctx = makeContext('graal', opts);
   const r = new ByteReader(bytes, 'graal');
   r.need(8, 'header');

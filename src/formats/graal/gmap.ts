@@ -1,5 +1,6 @@
 // Graal .gmap (GRMAP001): WIDTH, HEIGHT and a LEVELNAMES grid of quoted, comma-separated level
 // names; every other line is kept as an option line in order. See README.md § ".gmap".
+import { plainBytes } from '../../core/reader.js';
 import { makeContext } from '../../core/context.js';
 import { DecodeError } from '../../core/errors.js';
 import type { DecodeOptions } from '../../core/limits.js';
@@ -10,7 +11,8 @@ import { ascii, num, textBytes } from './text.js';
 import type { GraalGmap } from './types.js';
 
 /** Decodes a .gmap. Throws DecodeError (BAD_MAGIC, CORRUPT for a size that is not a number, LIMIT_EXCEEDED). */
-export function decodeGmap(bytes: Uint8Array, opts?: DecodeOptions): GraalGmap {
+export function decodeGmap(input: Uint8Array, opts?: DecodeOptions): GraalGmap {
+  const bytes = plainBytes(input);
   const ctx = makeContext('graal-gmap', opts);
   const { count, starts, ends, crlf } = splitLines(bytes);
   // Decoded one at a time as the loop reaches them (a string per line of a huge file is not kept).

@@ -1,6 +1,7 @@
 // Text Graal levels (.nw, GLEVNW01): keyword lines, BOARD rows decoded in one
 // decodeBoardRows kernel call per level, text blocks ending in <KEYWORD>END, and every line no
 // keyword explains kept in order. See README.md § ".nw levels".
+import { plainBytes } from '../../core/reader.js';
 import { makeContext, type DecodeContext } from '../../core/context.js';
 import { DecodeError } from '../../core/errors.js';
 import type { DecodeOptions } from '../../core/limits.js';
@@ -44,7 +45,8 @@ export function splitLines(bytes: Uint8Array): Lines {
 }
 
 /** Decodes a .nw level. Throws DecodeError (BAD_MAGIC, CORRUPT…); odd lines become warnings. */
-export function decodeNw(bytes: Uint8Array, opts?: DecodeOptions): GraalLevel {
+export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
+  const bytes = plainBytes(input);
   const ctx = makeContext('graal-nw', opts);
   const { count, starts, ends, crlf } = splitLines(bytes);
   const lineAt = (i: number): Line => ({ start: starts[i]!, end: ends[i]! });

@@ -2,7 +2,7 @@
 // items and lazily read data blocks. Knows nothing of maps; map.ts builds on it.
 // Layout and validation rules: README.md §Container.
 
-import { ByteReader } from '../../core/reader.js';
+import { ByteReader, plainBytes } from '../../core/reader.js';
 import type { DecodeContext } from '../../core/context.js';
 import { inflateExact } from '../../core/inflate.js';
 import type { DatafileItem, DataBlockInfo } from './types.js';
@@ -33,7 +33,8 @@ export function sniffDatafile(head: Uint8Array): boolean {
   return v === 3 || v === 4;
 }
 
-export function openDatafile(bytes: Uint8Array, ctx: DecodeContext): Datafile {
+export function openDatafile(input: Uint8Array, ctx: DecodeContext): Datafile {
+  const bytes = plainBytes(input);
   const r = new ByteReader(bytes, ctx.format);
   r.need(8, 'signature');
   const magicText = String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!);

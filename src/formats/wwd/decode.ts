@@ -2,7 +2,7 @@
 // grids, objects, tile properties) found through absolute offsets. See README.md for the layout
 // and every tolerated fault.
 
-import { ByteReader } from '../../core/reader.js';
+import { ByteReader, plainBytes } from '../../core/reader.js';
 import { makeContext, type DecodeContext } from '../../core/context.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import { inflateExact } from '../../core/inflate.js';
@@ -28,7 +28,8 @@ export function sniff(head: Uint8Array): boolean {
  * absolute offsets into header + uncompressed block. Warnings: CHECKSUM_MISMATCH, TRAILING_BYTES,
  * LAYOUT, NO_MAIN_PLANE. The input is never modified; every array in the result is a copy.
  */
-export function decode(bytes: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
+export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
+  const bytes = plainBytes(input);
   const ctx = makeContext('wwd', opts);
   const summaryOnly = opts.sections === 'summary';
   const r = new ByteReader(bytes, 'wwd');
