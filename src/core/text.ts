@@ -1,19 +1,21 @@
 // Text fields of old games are code-page bytes. We keep the raw bytes and decode them with
 // Windows-1252 by default (any TextDecoder label by option); encoders write the raw bytes back.
 
-const decoders = new Map<string, TextDecoder>();
+// One decode function per label, made on first use.
+const decoders = new Map<string, (bytes: Uint8Array) => string>();
 
 /** Decodes code-page bytes; `encoding` is a WHATWG label (default `windows-1252`). */
 export function decodeText(bytes: Uint8Array, encoding = 'windows-1252'): string {
-  // QUIRK: Node 20's TextDecoder decodes the `windows-1252` label as ISO-8859-1 (0x80 → U+0080,
-  // not €), unlike browsers and the WHATWG table; decode it here so every host gives the same text.
-  if (WINDOWS_1252_LABELS.has(encoding.toLowerCase())) return decodeWindows1252(bytes);
-  let d = decoders.get(encoding);
-  if (!d) {
-    d = new TextDecoder(encoding);
-    decoders.set(encoding, d);
+  let decode = decoders.get(encoding);
+  if (!decode) {
+    const d = new TextDecoder(encoding);
+    // QUIRK: Node 20's TextDecoder decodes every windows-1252 label (latin1, cp819, ascii, …) as
+    // ISO-8859-1 (0x80 → U+0080, not €), unlike browsers and the WHATWG table; the label's
+    // resolved name tells, so all its aliases decode here and every host gives the same text.
+    decode = d.encoding === 'windows-1252' ? decodeWindows1252 : (b) => d.decode(b);
+    decoders.set(encoding, decode);
   }
-  return d.decode(bytes);
+  return decode(bytes);
 }
 
 /** Bytes of a fixed-size NUL-padded field up to the first NUL (a copy). */
@@ -40,7 +42,6 @@ export function encodeWindows1252(s: string): Uint8Array {
 }
 
 const latin1Decoder = new TextDecoder('windows-1252');
-const WINDOWS_1252_LABELS = new Set(['windows-1252', 'cp1252', 'x-cp1252', 'latin1', 'iso-8859-1', 'ascii', 'us-ascii']);
 
 function decodeWindows1252(bytes: Uint8Array): string {
   // Outside 0x80–0x9F Windows-1252 and Latin-1 agree, so the native decoder is right (and much

@@ -70,6 +70,11 @@ describe('text', () => {
     expect(decodeText(Uint8Array.of(0x80, 0x41, 0xe9))).toBe('€Aé');
     expect(decodeText(Uint8Array.of(0x54, 0xb3, 0x6f), 'windows-1250')).toBe('Tło');
   });
+  it('every WHATWG alias of windows-1252 decodes 0x80–0x9F by its table (Node 20 itself gives C1 controls)', () => {
+    for (const label of ['windows-1252', 'CP1252', 'x-cp1252', 'latin1', 'l1', 'cp819', 'iso8859-1', 'ISO-8859-1', 'ascii', 'us-ascii', 'iso-ir-100']) {
+      expect(decodeText(Uint8Array.of(0x80, 0x9f, 0x41), label), label).toBe('€ŸA');
+    }
+  });
   it('encodes Windows-1252 as the inverse of decoding', () => {
     const all = Uint8Array.from({ length: 256 }, (_, i) => i);
     expect([...encodeWindows1252(decodeText(all))]).toEqual([...all]);
