@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DecodeError } from '../../src/core/errors.js';
 import * as graal from '../../src/formats/graal/index.js';
 import { corpusDir, readBytes } from '../helpers/paths.js';
@@ -51,22 +51,29 @@ describe.skipIf(!dir)('graal corpus', () => {
     expect(rows.length).toBe(4918);
   });
 
-  it('every file decodes with both backends to the same value; the GIF named .graal is BAD_MAGIC', () => {
-    const failures: string[] = [];
-    let badMagic = 0;
+  // Decoded once for every test below; each of them first checks that all 4,917 levels are here,
+  // so none can pass over an empty or partial map when run alone.
+  const failures: string[] = [];
+  let badMagic = 0;
+  beforeAll(() => {
     for (const r of rows) {
-      let wasm: graal.GraalDecoded;
       try {
-        wasm = graal.decode(r.bytes, { backend: 'wasm' });
+        const wasm = graal.decode(r.bytes, { backend: 'wasm' });
+        const js = graal.decode(r.bytes, { backend: 'js' });
+        if (!isDeepStrictEqual(wasm, js)) failures.push(`${r.file}: wasm and js differ`);
+        else decoded.set(r.file, wasm);
       } catch (e) {
-        if (e instanceof DecodeError && e.code === 'BAD_MAGIC' && r.notes.header?.startsWith('GIF')) { badMagic++; continue; }
-        failures.push(`${r.file}: ${String(e)}`);
-        continue;
+        if (e instanceof DecodeError && e.code === 'BAD_MAGIC' && r.notes.header?.startsWith('GIF')) badMagic++;
+        else failures.push(`${r.file}: ${String(e)}`);
       }
-      const js = graal.decode(r.bytes, { backend: 'js' });
-      if (!isDeepStrictEqual(wasm, js)) failures.push(`${r.file}: wasm and js differ`);
-      decoded.set(r.file, wasm);
     }
+  });
+  const levels = () => {
+    expect(decoded.size, 'every level decoded (see the first test)').toBe(4917);
+    return decoded;
+  };
+
+  it('every file decodes with both backends to the same value; the GIF named .graal is BAD_MAGIC', () => {
     console.log(`graal corpus: ${decoded.size} decoded, ${badMagic} BAD_MAGIC (leaf1.graal is a GIF)`);
     expect(failures).toEqual([]);
     expect(badMagic).toBe(1);
@@ -78,9 +85,10 @@ describe.skipIf(!dir)('graal corpus', () => {
   const SCRIPT_LINE_LOOKS_LIKE_NPC = new Set(['graal-reborn/classic_eternia6.nw', 'graal-reborn/guildventrue_inside_cappa_01.nw']);
 
   it('section counts match MANIFEST.tsv (binary: links…signs; .nw: keyword counts)', () => {
+    const all = levels();
     const failures: string[] = [];
     for (const r of rows) {
-      const v = decoded.get(r.file);
+      const v = all.get(r.file);
       if (!v || v.format === 'graal-gmap') continue;
       expect(v.version).toBe(r.notes.header);
       const want = v.format === 'graal'
@@ -94,13 +102,14 @@ describe.skipIf(!dir)('graal corpus', () => {
   });
 
   it('golden pairs: castlewarp and test give identical tiles (and objects) from .graal and .nw', () => {
+    const all = levels();
     for (const name of ['castlewarp', 'test']) {
-      const bin = decoded.get(`aeva-nw-converter/reference_levels__${name}.graal`) as graal.GraalLevel;
-      const nw = decoded.get(`aeva-nw-converter/reference_levels__${name}.nw`) as graal.GraalLevel;
+      const bin = all.get(`aeva-nw-converter/reference_levels__${name}.graal`) as graal.GraalLevel;
+      const nw = all.get(`aeva-nw-converter/reference_levels__${name}.nw`) as graal.GraalLevel;
       expect(bin.layers[0]!.tiles).toEqual(nw.layers[0]!.tiles);
       expect(content(bin)).toEqual(content(nw));
     }
-    const test = decoded.get('aeva-nw-converter/reference_levels__test.graal') as graal.GraalLevel;
+    const test = all.get('aeva-nw-converter/reference_levels__test.graal') as graal.GraalLevel;
     // test.graal holds every tile id once, laid out like the tileset: (x, y) → id round-trips.
     expect(new Set(test.layers[0]!.tiles).size).toBe(4096);
     for (let i = 0; i < 4096; i += 37) {
@@ -113,7 +122,7 @@ describe.skipIf(!dir)('graal corpus', () => {
   it('every binary level → .graal (own version and default GR-V1.03) → decode gives the same level', () => {
     const failures: string[] = [];
     let n = 0, inBytes = 0, outBytes = 0, identical = 0;
-    for (const [file, v] of decoded) {
+    for (const [file, v] of levels()) {
       if (v.format !== 'graal') continue;
       n++;
       const own = graal.encodeBinary(v, { version: v.version });
@@ -139,7 +148,7 @@ describe.skipIf(!dir)('graal corpus', () => {
   it('every binary level → .nw → decode gives the same level (raw glyph codes aside)', () => {
     const failures: string[] = [];
     let rawGlyphLevels = 0;
-    for (const [file, v] of decoded) {
+    for (const [file, v] of levels()) {
       if (v.format !== 'graal') continue;
       const back = graal.decodeNw(graal.encodeNw(v));
       if (isDeepStrictEqual(content(back), content(v))) continue;
@@ -153,7 +162,7 @@ describe.skipIf(!dir)('graal corpus', () => {
 
   it('every .nw → .nw → decode gives the same level, and re-encoding is byte-identical', () => {
     const failures: string[] = [];
-    for (const [file, v] of decoded) {
+    for (const [file, v] of levels()) {
       if (v.format !== 'graal-nw') continue;
       const once = graal.encodeNw(v);
       const back = graal.decodeNw(once);
@@ -169,7 +178,7 @@ describe.skipIf(!dir)('graal corpus', () => {
     const LOSSY = new Set(['signs', 'npcs', 'baddies', 'unknownLines']);
     const failures: string[] = [];
     let n = 0, same = 0;
-    for (const [file, v] of decoded) {
+    for (const [file, v] of levels()) {
       if (v.format !== 'graal-nw') continue;
       n++;
       const a = content(v) as Record<string, unknown>, b = content(graal.decodeBinary(graal.encodeBinary(v))) as Record<string, unknown>;
@@ -183,7 +192,7 @@ describe.skipIf(!dir)('graal corpus', () => {
 
   it('every .gmap → .gmap → decode gives the same map', () => {
     let n = 0;
-    for (const [file, v] of decoded) {
+    for (const [file, v] of levels()) {
       if (v.format !== 'graal-gmap') continue;
       n++;
       expect(graal.decodeGmap(graal.encodeGmap(v)), file).toEqual(v);
