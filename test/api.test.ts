@@ -5,14 +5,17 @@ import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DecodeError, decode, detect, encode, mainGrid, summarize } from '../src/index.js';
 import { littleEndianBytes, sha256Hex } from '../src/core/digest.js';
+import { FORMATS } from '../src/formats/registry.js';
 import { FIXTURES, ROOT, listFiles, readBytes } from './helpers/paths.js';
 import { Prng } from './helpers/prng.js';
+import { typedArrays } from './helpers/views.js';
 
 const FILES = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/i).filter((p) => !p.includes('/bad/'));
 
 describe('public API over every fixture', () => {
   it('there are fixtures of every format with a decoder', () => {
-    expect(FILES.length).toBeGreaterThan(0);
+    const seen = new Set(FILES.map((p) => detect(readBytes(p))));
+    expect([...seen].sort()).toEqual(FORMATS.flatMap((f) => f.ids).sort());
   });
 
   it.each(FILES.map((p) => [relative(ROOT, p), p]))('%s', (_rel, path) => {
@@ -48,15 +51,6 @@ describe('public API over every fixture', () => {
   });
 });
 
-/** Every typed array reachable from `v`. */
-function views(v: unknown, out: ArrayBufferView[] = [], seen = new Set<unknown>()): ArrayBufferView[] {
-  if (v === null || typeof v !== 'object' || seen.has(v)) return out;
-  seen.add(v);
-  if (ArrayBuffer.isView(v)) out.push(v);
-  else for (const x of Object.values(v)) views(x, out, seen);
-  return out;
-}
-
 describe('a Node Buffer as input (its slice() is a view, not a copy)', () => {
   it.each(FILES.map((p) => [relative(ROOT, p), p]))('%s: the Buffer is left as it was and no result array shares its memory', (_rel, path) => {
     const plain = readBytes(path);
@@ -65,7 +59,7 @@ describe('a Node Buffer as input (its slice() is a view, not a copy)', () => {
       const value = decode(buf, { backend });
       expect(Buffer.compare(buf, plain), backend).toBe(0);
       expect(value, backend).toEqual(decode(plain, { backend }));
-      expect(views(value).filter((a) => a.buffer === buf.buffer).length, backend).toBe(0);
+      expect(typedArrays(value).filter((a) => a.buffer === buf.buffer).length, backend).toBe(0);
     }
   });
 });

@@ -8,6 +8,7 @@ import { packName, unpackName } from '../../src/formats/teeworlds/names.js';
 import { UUID, uuidFromInts, uuidToInts } from '../../src/formats/teeworlds/uuid.js';
 import type { TeeworldsMap, TileLayer } from '../../src/formats/teeworlds/types.js';
 import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
+import { typedArrays } from '../helpers/views.js';
 import { makeContext } from '../../src/core/context.js';
 import { ITEM, TILEMAP } from '../../src/formats/teeworlds/items.js';
 import { sameMap } from './teeworlds-helpers.js';
@@ -154,13 +155,8 @@ describe('teeworlds fixtures', () => {
   });
 });
 
-/** Sum of the byte lengths of every typed array reachable from `v`. */
-function arrayBytes(v: unknown, seen = new Set<unknown>()): number {
-  if (typeof v !== 'object' || v === null || seen.has(v)) return 0;
-  seen.add(v);
-  if (ArrayBuffer.isView(v)) return v.byteLength;
-  return Object.values(v).reduce((n: number, x) => n + arrayBytes(x, seen), 0);
-}
+/** Memory the typed arrays reachable from `v` keep alive (each underlying buffer once: columns may be views of one block). */
+const arrayBytes = (v: unknown): number => [...new Set(typedArrays(v).map((a) => a.buffer))].reduce((n, b) => n + b.byteLength, 0);
 
 describe('teeworlds data blocks shared between sections', () => {
   /** 50 tile layers of 200×200, re-pointed at the first layer's one data block. */
