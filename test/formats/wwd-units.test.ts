@@ -100,6 +100,11 @@ describe('wwd.newLevel / newPlane → encode → decode', () => {
     }
     expect(() => wwd.newPlane({ name: 'x', tilesWide: 2, tilesHigh: 2, tiles: new Uint32Array(3) })).toThrow(RangeError);
   });
+  it('fixedText writes Windows-1252 by default, the code page decoding assumes; text it lacks is refused', () => {
+    const level = wwd.newLevel({ name: 'Trésor €5', planes: [] });
+    expect(wwd.decode(wwd.encode(level)).header.name.text).toBe('Trésor €5');
+    expect(() => wwd.fixedText('漢', 64)).toThrow(RangeError);
+  });
 });
 
 describe('wwd module boundaries (STYLE § 2.2)', () => {

@@ -3,7 +3,7 @@
 // See README.md § Header.
 
 import type { ByteReader, ByteWriter } from '../../core/reader.js';
-import { decodeText, trimNul } from '../../core/text.js';
+import { decodeText, encodeWindows1252, trimNul } from '../../core/text.js';
 import type { WwdHeader, WwdPlane, WwdText } from './types.js';
 
 /** Header size and signature value. */
@@ -45,19 +45,15 @@ export function readFixedText(r: ByteReader, size: number, encoding: string): Ww
 
 /**
  * A text value for a field of `size` bytes (or a variable-length string when size is omitted),
- * for building levels. `text` must be encodable: pass its bytes through `encode` (default: the
- * characters' low bytes, i.e. Latin-1; use a code-page encoder for other text).
+ * for building levels. `encode` gives its bytes: by default Windows-1252, the code page decoding
+ * assumes (a character it lacks is a RangeError); pass a code-page encoder for other text.
  */
-export function fixedText(text: string, size?: number, encode: (s: string) => Uint8Array = latin1): WwdText {
+export function fixedText(text: string, size?: number, encode: (s: string) => Uint8Array = encodeWindows1252): WwdText {
   const bytes = encode(text);
   if (size === undefined) return { text, raw: bytes };
   const raw = new Uint8Array(size);
   raw.set(bytes.subarray(0, size - 1));
   return { text, raw };
-}
-
-function latin1(s: string): Uint8Array {
-  return Uint8Array.from(s, (c) => c.charCodeAt(0) & 0xff);
 }
 
 function readFields(r: ByteReader, fields: readonly Field[], encoding: string): Record<string, unknown> {
