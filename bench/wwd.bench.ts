@@ -76,7 +76,14 @@ const gather = (k: typeof jsKernels) => (c: GatherCase) => {
   const end = k.gatherRecords(c.src, 0, c.count, LAYOUT, c.cols, c.tails);
   return { end, cols: c.cols, tails: c.tails };
 };
-const snapshot = (k: typeof jsKernels) => (c: GatherCase) => { const r = gather(k)(c); return { end: r.end, cols: r.cols.slice(), tails: r.tails.slice() }; };
+// The outputs are filled with a sentinel first, so a cell one side leaves unwritten cannot pass
+// for the value the other side wrote into the shared buffers.
+const snapshot = (k: typeof jsKernels) => (c: GatherCase) => {
+  c.cols.fill(0x5a5a5a5a);
+  c.tails.fill(0xa5a5a5a5);
+  const r = gather(k)(c);
+  return { end: r.end, cols: r.cols.slice(), tails: r.tails.slice() };
+};
 const gatherCases = SIZES.map(([name, n]) => {
   const { src, count } = objectBlock(n);
   return { name, bytes: src.length, input: { src, count, cols: new Int32Array(LAYOUT.fixedWords * count), tails: new Uint32Array(count) } };
