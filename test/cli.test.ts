@@ -1,10 +1,11 @@
 // The `levelkit` command as a user runs it: JSON lines, readable output, exit codes 0 / 2 / 1.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { extname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, ROOT, listFiles } from './helpers/paths.js';
+import { FIXTURES, ROOT, listFiles, readBytes } from './helpers/paths.js';
+import { detect } from '../src/index.js';
 
 const FILES = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/i).filter((p) => !p.includes('/bad/'));
 const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
@@ -42,6 +43,16 @@ describe('levelkit info', () => {
     // Every fixture is found; the malformed ones under bad/ are found too and fail.
     expect(lines.filter((l) => !l.file.includes('/bad/')).length).toBe(FILES.length);
     expect(lines.every((l) => l.file.includes('/bad/') || l.format)).toBe(true);
+  });
+
+  it('a file under a folder that cannot be read is reported as that file\'s IO error; the scan goes on', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'levelkit-'));
+    symlinkSync(join(dir, 'gone.wwd'), join(dir, 'a-dangling-link.wwd'));
+    copyFileSync(FILES[0]!, join(dir, 'b-level' + extname(FILES[0]!)));
+    const r = cli('info', '--json', dir);
+    expect(r.status).toBe(2);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.error?.code ?? l.format)).toEqual(['IO', detect(readBytes(FILES[0]!))]);
   });
 
   it('stops quietly when its reader closes the pipe (info --json … | head)', async () => {

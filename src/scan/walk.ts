@@ -27,10 +27,16 @@ export function expandPaths(paths: string[]): Expanded {
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
       const p = join(dir, name);
-      const st = statSync(p);
-      if (st.isDirectory()) walk(p);
-      else if (st.isFile() && recognised(p)) files.push(p);
-      else skipped++;
+      try {
+        const st = statSync(p);
+        if (st.isDirectory()) walk(p);
+        else if (st.isFile() && recognised(p)) files.push(p);
+        else skipped++;
+      } catch {
+        // Unreadable (a dangling link, no permission): kept, so the caller reports it as this
+        // file's IO error instead of one bad entry ending the whole scan.
+        files.push(p);
+      }
     }
   };
   for (const p of paths) {
