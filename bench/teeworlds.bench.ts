@@ -5,7 +5,6 @@
 import { inflateSync } from 'node:zlib';
 import { jsKernels } from '../src/kernels/js/index.js';
 import { wasmKernels } from '../src/kernels/wasm/index.js';
-import { makeContext } from '../src/core/context.js';
 import { teeworlds } from '../src/index.js';
 import { assertSameOutputs, compareMany, comparePair, interleavedRatios, SIZES } from './lib.js';
 import { corpusDir, listFiles, readBytes } from '../test/helpers/paths.js';
@@ -69,7 +68,7 @@ if (dir) {
   // Every v4 data block of every map, with its declared size: the inflate-alone floor.
   const blocks: { src: Uint8Array; size: number }[] = [];
   for (const bytes of files) {
-    const df = teeworlds.openDatafile(bytes, makeContext('teeworlds'));
+    const df = teeworlds.openDatafile(bytes);
     if (df.version !== 4) continue;
     for (const b of df.blocks) if (b.byteLength > 0) blocks.push({ src: bytes.subarray(b.offset, b.offset + b.storedByteLength), size: b.byteLength });
   }

@@ -1,63 +1,79 @@
-// levelkit's public surface: detect(), decode(), per-format namespaces, errors and options.
-// Everything here is synchronous; init() exists for hosts that forbid sync WASM compilation.
+// levelkit's public surface: detect(), decode(), encode(), summarize(), mainGrid(), the format
+// namespaces, errors and options. Everything here is synchronous; init() exists for hosts that
+// forbid synchronous WASM compilation.
 
-import { DecodeError } from './core/errors.js';
+import { decodeError } from './core/errors.js';
 import type { DecodeOptions } from './core/limits.js';
+import { inputBytes } from './core/reader.js';
 import { detect } from './detect.js';
-import { FORMATS, type Decoded, type MainGrid, type Summary } from './formats/registry.js';
-import type { WwdLevel } from './formats/wwd/types.js';
-import type { TeeworldsMap } from './formats/teeworlds/types.js';
-import type { GraalGmap, GraalLevel } from './formats/graal/types.js';
+import type { Decoded, MainGrid, Summary } from './formats/define.js';
+import { FORMATS, formatById, formatOf } from './formats/registry.js';
+import type { WwdEncodeOptions, WwdLevel } from './formats/wwd/types.js';
+import type { WwdSummary } from './formats/wwd/summary.js';
+import type { EncodeOptions as TeeworldsEncodeOptions, TeeworldsMap } from './formats/teeworlds/index.js';
+import type { TeeworldsSummary } from './formats/teeworlds/summary.js';
+import type { GraalDecoded, GraalEncodeOptions, GraalSummary } from './formats/graal/index.js';
 
 export { detect } from './detect.js';
-export { DecodeError, type ErrorCode, type FormatId, type DecodeWarning } from './core/errors.js';
-export type { DecodeOptions, Backend, InflaterChoice, Limits } from './core/limits.js';
+export {
+  DecodeError, EncodeError,
+  type ErrorCode, type EncodeErrorCode, type ErrorFormat, type ErrorRecord, type FormatId, type DecodeWarning,
+} from './core/errors.js';
+export type { DecodeOptions, Backend, InflaterChoice, Limits, Sections } from './core/limits.js';
 export { DEFAULT_LIMITS } from './core/limits.js';
+export { textFrom, type Text } from './core/text.js';
 export type { Kernels } from './kernels/types.js';
 export { jsKernels } from './kernels/js/index.js';
 export { wasmKernels, wasmAvailable, init } from './kernels/wasm/index.js';
-export type { Summary, MainGrid } from './formats/registry.js';
+export type { Decoded, Summary, MainGrid, FormatNamespace, FormatDefinition, AnyFormat } from './formats/define.js';
+export { FORMAT_IDS, LEVEL_EXTENSIONS } from './formats/registry.js';
 // Format namespaces (wwd, teeworlds, graal…): one line per format.
 export * as wwd from './formats/wwd/index.js';
 export * as teeworlds from './formats/teeworlds/index.js';
 export * as graal from './formats/graal/index.js';
 
 /** What decode() returns: one of the formats' results, discriminated by `format`. */
-export type AnyDecoded = WwdLevel | TeeworldsMap | GraalLevel | GraalGmap;
+export type AnyDecoded = ReturnType<(typeof FORMATS)[number]['decode']>;
+/** What summarize() returns for any format. */
+export type AnySummary = ReturnType<(typeof FORMATS)[number]['summarize']>;
+/** Options encode() accepts: each format reads its own and ignores none it does not know. */
+export type AnyEncodeOptions = WwdEncodeOptions | TeeworldsEncodeOptions | GraalEncodeOptions;
 
 /**
- * Detects the format by content and decodes it.
- * Throws DecodeError (code BAD_MAGIC) when no format recognises the bytes.
+ * Detects the format by content and decodes it. Accepts a Uint8Array, Buffer, ArrayBuffer or
+ * ArrayBufferView (read, never written). Throws DecodeError (code BAD_MAGIC, format `unknown`)
+ * when no format recognises the bytes; TypeError/RangeError for bad options.
  */
-export function decode(bytes: Uint8Array, opts?: DecodeOptions): AnyDecoded {
-  const entry = entryFor(bytes);
-  return entry.decode(bytes, opts) as AnyDecoded;
+export function decode(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, opts?: DecodeOptions): AnyDecoded {
+  const view = inputBytes(bytes);
+  const id = detect(view);
+  const def = id === undefined ? undefined : FORMATS.find((f) => f.owns({ format: id, warnings: [] }));
+  if (!def) throw decodeError('unknown', 'BAD_MAGIC', { offset: 0, detail: 'no levelkit format recognises these bytes' });
+  return def.decode(view, opts);
 }
 
-/** Cheap facts about a decoded value (what `levelkit info` prints). */
+/** Cheap facts about a decoded value (what `levelkit info` prints). TypeError for a value no format owns. */
+export function summarize(value: WwdLevel): WwdSummary;
+export function summarize(value: TeeworldsMap): TeeworldsSummary;
+export function summarize(value: GraalDecoded): GraalSummary;
+export function summarize(value: AnyDecoded): AnySummary;
 export function summarize(value: Decoded): Summary {
-  const entry = FORMATS.find((f) => f.ids.includes(value.format));
-  if (!entry) throw new TypeError(`levelkit: unknown format ${String(value.format)}`);
-  return entry.summarize(value);
+  return formatOf(value).summarize(value);
 }
 
 /** The main tile grid of a decoded value (what `gridDigest` hashes), or undefined when it has none. */
-export function mainGrid(value: Decoded): MainGrid | undefined {
-  return FORMATS.find((f) => f.ids.includes(value.format))?.mainGrid?.(value);
+export function mainGrid(value: AnyDecoded): MainGrid | undefined {
+  return formatOf(value).mainGrid(value);
 }
 
-/** Encodes a decoded value back to its format (dispatching on `value.format`). */
-export function encode(value: Decoded): Uint8Array {
-  const entry = FORMATS.find((f) => f.ids.includes(value.format));
-  if (!entry?.encode) throw new TypeError(`levelkit: no encoder for format ${String(value.format)}`);
-  return entry.encode(value);
+/** Encodes a decoded value back to its format (dispatching on `value.format`). EncodeError when it cannot round-trip. */
+export function encode(value: WwdLevel, opts?: WwdEncodeOptions): Uint8Array;
+export function encode(value: TeeworldsMap, opts?: TeeworldsEncodeOptions): Uint8Array;
+export function encode(value: GraalDecoded, opts?: GraalEncodeOptions): Uint8Array;
+export function encode(value: AnyDecoded, opts?: AnyEncodeOptions): Uint8Array;
+export function encode(value: Decoded, opts?: object): Uint8Array {
+  return formatOf(value).encode(value, opts);
 }
 
-function entryFor(bytes: Uint8Array) {
-  const id = detect(bytes);
-  const entry = id && FORMATS.find((f) => f.ids.includes(id));
-  if (!entry) {
-    throw new DecodeError('unknown', 'BAD_MAGIC', { offset: 0, detail: 'no levelkit format recognises these bytes' });
-  }
-  return entry;
-}
+/** The definition of a format id (ids, extensions and its namespace members). */
+export { formatById };

@@ -1,30 +1,57 @@
-// Everything one decode carries around: the kernel set, limits, inflater choice, text code page
-// and the warning sink. Formats build it once from the caller's options.
+// Everything one decode carries around: the kernel set, limits, inflater, text code page, the
+// warning sink and the budgets that hold for the file as a whole. Core does not choose kernels:
+// formats/decode-context.ts resolves the caller's options, picks the set and builds this.
 
-import { WarningSink, type FormatId } from './errors.js';
-import { resolveLimits, type DecodeOptions, type InflaterChoice, type Limits } from './limits.js';
-import { chooseKernels } from '../kernels/select.js';
+import { WarningSink, decodeError, type FormatId } from './errors.js';
+import { inflateExact, type InflateResult, type InflateSite } from './inflate.js';
+import type { InflaterChoice, Limits, ResolvedOptions } from './limits.js';
 import type { Kernels } from '../kernels/types.js';
 
-export interface DecodeContext {
+export interface DecodeContext<W extends string = string> {
   readonly format: FormatId;
   readonly kernels: Kernels;
   readonly limits: Limits;
-  readonly inflate: InflaterChoice;
+  readonly inflateChoice: InflaterChoice;
   readonly encoding: string;
   readonly strict: boolean;
-  readonly warnings: WarningSink;
+  readonly summaryOnly: boolean;
+  readonly warnings: WarningSink<W>;
+  /**
+   * Inflates one zlib block of exactly `expectedSize` bytes, after charging it to the file's
+   * `maxTotalInflatedBytes` budget (LIMIT_EXCEEDED before anything is allocated when it is spent).
+   */
+  inflate(src: Uint8Array, expectedSize: number, site: Omit<InflateSite, 'format'>): InflateResult;
 }
 
-export function makeContext(format: FormatId, opts: DecodeOptions = {}): DecodeContext {
-  const strict = opts.strict ?? false;
+export function makeContext<W extends string = string>(format: FormatId, opts: ResolvedOptions, kernels: Kernels): DecodeContext<W> {
+  let inflatedSoFar = 0;
+  const limits = opts.limits;
   return {
     format,
-    kernels: chooseKernels(opts.backend ?? 'auto', opts.kernels),
-    limits: resolveLimits(opts),
-    inflate: opts.inflate ?? 'auto',
-    encoding: opts.encoding ?? 'windows-1252',
-    strict,
-    warnings: new WarningSink(format, strict),
+    kernels,
+    limits,
+    inflateChoice: opts.inflate,
+    encoding: opts.encoding,
+    strict: opts.strict,
+    summaryOnly: opts.sections === 'summary',
+    warnings: new WarningSink<W>(format, opts.strict),
+    inflate(src, expectedSize, site) {
+      const at = { ...site, format };
+      if (Number.isSafeInteger(expectedSize) && expectedSize >= 0) {
+        if (inflatedSoFar + expectedSize > limits.maxTotalInflatedBytes) {
+          throw inflateBudgetError(at, inflatedSoFar, expectedSize, limits.maxTotalInflatedBytes);
+        }
+        inflatedSoFar += expectedSize;
+      }
+      return inflateExact(src, expectedSize, opts.inflate, limits, at);
+    },
   };
+}
+
+function inflateBudgetError(site: InflateSite, before: number, size: number, max: number) {
+  return decodeError(site.format, 'LIMIT_EXCEEDED', {
+    offset: site.offset, path: site.path,
+    expected: `≤ ${max} inflated bytes per file (limits.maxTotalInflatedBytes)`, actual: before + size,
+    detail: `${before} bytes inflated before this block of ${size}`,
+  });
 }

@@ -1,8 +1,9 @@
-// The one error type every decoder throws, and the warning type for tolerated faults.
-// Messages are built from the fields in a fixed order (format, path, offset, detail) so a
-// bulk scan can count `code` values and a person can still read the message.
+// The two error types every codec throws (DecodeError, EncodeError), the warning type for
+// tolerated faults, and the one place both kinds of error are built. Messages come from the
+// fields in a fixed order (format, path, offset, detail) so a bulk scan can count `code` values
+// and a person can still read the message.
 
-/** Stable error codes: the CLI and bulk scans count these, so never rename one. */
+/** Stable decode error codes: the CLI and bulk scans count these, so never rename one. */
 export type ErrorCode =
   | 'TRUNCATED' // the input ended before a structure did
   | 'BAD_MAGIC' // the signature is not the format's
@@ -14,33 +15,56 @@ export type ErrorCode =
   | 'LIMIT_EXCEEDED' // a declared size is larger than the configured limit
   | 'STRICT'; // a recoverable fault, raised as an error because `strict` was set
 
-/** Format ids: the strings used in results, errors, CLI output and file names. */
-export type FormatId = 'wwd' | 'teeworlds' | 'graal' | 'graal-nw' | 'graal-gmap' | 'gwc' | 'wdata';
+/** Stable encode error codes. */
+export type EncodeErrorCode =
+  | 'OUT_OF_RANGE' // a number outside its field's range (or not a finite integer where one is needed)
+  | 'BAD_LENGTH' // an array or column whose length disagrees with the count or size that governs it
+  | 'BAD_VALUE' // a value of the wrong type, a missing field, or text the format's grammar cannot frame
+  | 'UNENCODABLE_TEXT' // a character the field's code page cannot hold
+  | 'LIMIT_EXCEEDED'; // more records, bytes or cells than the format can store
+
+/** Format ids: the strings used in results, errors, CLI output and file names. Only formats that exist. */
+export type FormatId = 'wwd' | 'teeworlds' | 'graal' | 'graal-nw' | 'graal-gmap';
 
 /** The format named in an error: `unknown` when detection found none. */
 export type ErrorFormat = FormatId | 'unknown';
 
 export interface DecodeErrorDetails {
-  /** Absolute byte offset into the input the caller passed (or into the inflated block, see `path`). */
-  offset: number;
+  /**
+   * Absolute byte offset into the input the caller passed (or into the inflated block, as `path`
+   * says). Absent when the fault has no single place (never a placeholder 0).
+   */
+  offset?: number | undefined;
   /** Logical location, e.g. `planes[1].objects[12].name`. */
-  path?: string;
-  expected?: string | number;
-  actual?: string | number;
+  path?: string | undefined;
+  expected?: string | number | undefined;
+  actual?: string | number | undefined;
   /** Free text appended to the message. */
-  detail?: string;
+  detail?: string | undefined;
+  /** For `STRICT`: the code of the warning that strict mode turned into this error. */
+  warning?: string | undefined;
+}
+
+/** A JSON-friendly view of an error, as the CLI and scans print it. */
+export interface ErrorRecord {
+  code: string;
+  offset: number | null;
+  path: string;
+  message: string;
 }
 
 export class DecodeError extends Error {
   readonly code: ErrorCode;
   readonly format: ErrorFormat;
-  readonly offset: number;
+  readonly offset: number | undefined;
   readonly path: string;
   readonly expected?: string | number;
   readonly actual?: string | number;
+  /** For `STRICT`: the warning code strict mode refused (e.g. `TRAILING_BYTES`). */
+  readonly warning?: string;
 
-  constructor(format: ErrorFormat, code: ErrorCode, details: DecodeErrorDetails) {
-    super(formatMessage(format, code, details));
+  constructor(format: ErrorFormat, code: ErrorCode, details: DecodeErrorDetails = {}) {
+    super(formatMessage(format, describeDecode(code), details));
     this.name = 'DecodeError';
     this.code = code;
     this.format = format;
@@ -48,23 +72,68 @@ export class DecodeError extends Error {
     this.path = details.path ?? '';
     if (details.expected !== undefined) this.expected = details.expected;
     if (details.actual !== undefined) this.actual = details.actual;
+    if (details.warning !== undefined) this.warning = details.warning;
   }
 
-  /** A plain object for JSON output (CLI, scan reports). */
-  toJSON(): { code: ErrorCode; offset: number; path: string; message: string } {
-    return { code: this.code, offset: this.offset, path: this.path, message: this.message };
+  toJSON(): ErrorRecord {
+    return { code: this.code, offset: this.offset ?? null, path: this.path, message: this.message };
   }
 }
 
-function formatMessage(format: ErrorFormat, code: ErrorCode, d: DecodeErrorDetails): string {
-  let msg = `${format}: ${d.path ? d.path + ' ' : ''}at 0x${d.offset.toString(16)}: ${describe(code)}`;
-  if (d.expected !== undefined) msg += `, expected ${d.expected}`;
-  if (d.actual !== undefined) msg += `, found ${d.actual}`;
+export interface EncodeErrorDetails {
+  /** Where in the model, e.g. `planes[0].objects.x` or `links[3].level`. */
+  path: string;
+  expected?: string | number | undefined;
+  actual?: string | number | undefined;
+  detail?: string | undefined;
+}
+
+/** Thrown by every encoder before it writes a byte, when the model cannot be written so that it reads back the same. */
+export class EncodeError extends Error {
+  readonly code: EncodeErrorCode;
+  readonly format: FormatId;
+  readonly path: string;
+  readonly expected?: string | number;
+  readonly actual?: string | number;
+
+  constructor(format: FormatId, code: EncodeErrorCode, details: EncodeErrorDetails) {
+    super(formatMessage(format, describeEncode(code), details));
+    this.name = 'EncodeError';
+    this.code = code;
+    this.format = format;
+    this.path = details.path;
+    if (details.expected !== undefined) this.expected = details.expected;
+    if (details.actual !== undefined) this.actual = details.actual;
+  }
+
+  toJSON(): ErrorRecord {
+    return { code: this.code, offset: null, path: this.path, message: this.message };
+  }
+}
+
+/** The one builder of decode errors (ByteReader.fail and the kernels' status mapping go through it). */
+export function decodeError(format: ErrorFormat, code: ErrorCode, details: DecodeErrorDetails = {}): DecodeError {
+  return new DecodeError(format, code, details);
+}
+
+/** The one builder of encode errors. */
+export function encodeError(format: FormatId, code: EncodeErrorCode, details: EncodeErrorDetails): EncodeError {
+  return new EncodeError(format, code, details);
+}
+
+function formatMessage(
+  format: string,
+  what: string,
+  d: { path?: string | undefined; offset?: number | undefined; expected?: unknown; actual?: unknown; detail?: string | undefined },
+): string {
+  let msg = `${format}: ${d.path ? d.path + ' ' : ''}${d.offset !== undefined ? `at 0x${d.offset.toString(16)}: ` : ''}${what}`;
+  if (d.expected !== undefined) msg += `, expected ${String(d.expected)}`;
+  if (d.actual !== undefined) msg += `, found ${String(d.actual)}`;
   if (d.detail) msg += ` (${d.detail})`;
   return msg;
 }
 
-function describe(code: ErrorCode): string {
+function describeDecode(code: ErrorCode): string {
   switch (code) {
     case 'TRUNCATED': return 'input ends too early';
     case 'BAD_MAGIC': return 'not this format (bad signature)';
@@ -78,28 +147,41 @@ function describe(code: ErrorCode): string {
   }
 }
 
-/** A recoverable fault found in a real file; decoding went on. */
-export interface DecodeWarning {
-  /** Short stable code, e.g. `TRAILING_BYTES`, `CHECKSUM_MISMATCH`. */
-  code: string;
+function describeEncode(code: EncodeErrorCode): string {
+  switch (code) {
+    case 'OUT_OF_RANGE': return 'value outside the field\'s range';
+    case 'BAD_LENGTH': return 'length disagrees with the count or size that governs it';
+    case 'BAD_VALUE': return 'value cannot be written so that it reads back the same';
+    case 'UNENCODABLE_TEXT': return 'text the field\'s code page cannot hold';
+    case 'LIMIT_EXCEEDED': return 'more than the format can store';
+  }
+}
+
+/** A recoverable fault found in a real file; decoding went on. `C` is the format's warning-code union. */
+export interface DecodeWarning<C extends string = string> {
+  /** Stable code from the format's own list, e.g. `TRAILING_BYTES`, `CHECKSUM_MISMATCH`. */
+  code: C;
   message: string;
-  offset: number;
+  /** Absolute byte offset, when the fault has one place. */
+  offset?: number;
   path?: string;
 }
 
 /**
- * Collects warnings for one decode; with `strict` it throws instead.
- * Formats create one per decode and hand its `list` to the result.
+ * Collects warnings for one decode; with `strict` it throws DecodeError `STRICT` carrying the
+ * warning's own code. Formats create one per decode and hand its `list` to the result.
  */
-export class WarningSink {
-  readonly list: DecodeWarning[] = [];
+export class WarningSink<C extends string = string> {
+  readonly list: DecodeWarning<C>[] = [];
   constructor(private readonly format: FormatId, private readonly strict: boolean) {}
 
-  warn(code: string, message: string, offset: number, path?: string): void {
+  /** `offset`: the absolute byte offset of the fault, or undefined when it has none. */
+  warn(code: C, message: string, offset: number | undefined, path?: string): void {
     if (this.strict) {
-      throw new DecodeError(this.format, 'STRICT', { offset, path, detail: `${code}: ${message}` });
+      throw decodeError(this.format, 'STRICT', { offset, path, detail: `${code}: ${message}`, warning: code });
     }
-    const w: DecodeWarning = { code, message, offset };
+    const w: DecodeWarning<C> = { code, message };
+    if (offset !== undefined) w.offset = offset;
     if (path) w.path = path;
     this.list.push(w);
   }

@@ -1,11 +1,17 @@
-// Hard caps and the option bag every decoder accepts. Any size read from a file is checked
-// against what remains of the input and against these caps before anything is allocated.
+// Hard caps and the option bag every decoder accepts, and their validation. Any size read from a
+// file is checked against what remains of the input and against these caps before anything is
+// allocated; the caps hold per file as a whole, not only per block.
 
-import type { Kernels } from '../kernels/types.js';
+import type { Backend, Kernels } from '../kernels/types.js';
+import { canonicalEncoding } from './text.js';
+
+export type { Backend } from '../kernels/types.js';
 
 export interface Limits {
   /** Largest inflated size of one zlib block, in bytes. Default 256 MiB. */
   maxInflatedBytes: number;
+  /** Largest inflated size of all zlib blocks of one file together, in bytes. Default 1 GiB. */
+  maxTotalInflatedBytes: number;
   /** Largest number of tile-grid cells (width × height) one decode may allocate: per grid, and over all grids of a level, which share one budget (WWD planes, Teeworlds tile layers). Default 2^26 (64 Mi cells). */
   maxGridCells: number;
   /** Largest number of records in one table (objects, items, links…). Default 2^24. */
@@ -14,40 +20,109 @@ export interface Limits {
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxInflatedBytes: 256 * 1024 * 1024,
+  maxTotalInflatedBytes: 1024 * 1024 * 1024,
   maxGridCells: 1 << 26,
   maxRecords: 1 << 24,
 });
 
-/** Which kernel implementation runs the hot loops. `auto`: WASM when it instantiates, else JS. */
-export type Backend = 'auto' | 'wasm' | 'js';
-
 /** Which inflater: `native` is node:zlib (Node only), `pako` works everywhere. Default: native when available. */
 export type InflaterChoice = 'auto' | 'native' | 'pako';
 
+/** How much to decode: everything, or only what summarize() needs. */
+export type Sections = 'all' | 'summary';
+
 export interface DecodeOptions {
-  /** Kernel set for hot loops. Default `auto`. */
+  /** Kernel set for hot loops. Default `auto` (WASM when it instantiates, else TypeScript); `wasm` throws where WASM is unavailable. */
   backend?: Backend;
   /** A kernel set to use instead of `backend` (tests, custom builds). */
   kernels?: Kernels;
   /** zlib implementation. Default `auto` (native under Node, pako elsewhere). */
   inflate?: InflaterChoice;
-  /** Throw on recoverable faults instead of returning warnings. Default false. */
+  /** Throw DecodeError `STRICT` on recoverable faults instead of returning them as warnings. Default false. */
   strict?: boolean;
-  /** Override individual caps. */
+  /** Override individual caps (whole numbers ≥ 0). */
   limits?: Partial<Limits>;
   /**
-   * Code page for text fields (`windows-1252` by default). Any label TextDecoder knows;
-   * raw bytes are always kept next to the decoded text.
+   * Code page for text fields of WWD and Graal (`windows-1252` by default; Teeworlds text is
+   * UTF-8). Any label TextDecoder knows; the raw bytes are always kept next to the decoded text.
    */
   encoding?: string;
   /**
    * `all` (default) decodes everything. `summary` decodes only what summarize() needs (header,
    * counts, the main grid for gridDigest) and leaves heavy sections (other grids, pixels, sounds)
-   * undecoded, for bulk scans. Each format documents what it skips.
+   * undecoded, for bulk scans. Each format's README says what it skips.
    */
-  sections?: 'all' | 'summary';
+  sections?: Sections;
 }
 
-export function resolveLimits(opts?: DecodeOptions): Limits {
-  return opts?.limits ? { ...DEFAULT_LIMITS, ...opts.limits } : DEFAULT_LIMITS;
+/** DecodeOptions after validation, with every default filled in (kernels are chosen by the caller). */
+export interface ResolvedOptions {
+  backend: Backend;
+  kernels: Kernels | undefined;
+  inflate: InflaterChoice;
+  strict: boolean;
+  limits: Limits;
+  encoding: string;
+  sections: Sections;
+}
+
+const BACKENDS: readonly Backend[] = ['auto', 'wasm', 'js'];
+const INFLATERS: readonly InflaterChoice[] = ['auto', 'native', 'pako'];
+const SECTIONS: readonly Sections[] = ['all', 'summary'];
+const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as readonly (keyof Limits)[];
+const OPTION_NAMES: readonly string[] = ['backend', 'kernels', 'inflate', 'strict', 'limits', 'encoding', 'sections'];
+
+/**
+ * Validates `opts` and fills in defaults. TypeError for a wrong type, RangeError for a value
+ * outside what is allowed; each message names the option and lists what it accepts.
+ */
+export function resolveOptions(opts: DecodeOptions | undefined): ResolvedOptions {
+  if (opts === undefined || opts === null) opts = {};
+  if (typeof opts !== 'object') throw new TypeError(`levelkit: options must be an object, got ${typeof opts}`);
+  for (const key of Object.keys(opts)) {
+    if (!OPTION_NAMES.includes(key)) throw new TypeError(`levelkit: unknown option '${key}' (known: ${OPTION_NAMES.join(', ')})`);
+  }
+  const strict = opts.strict ?? false;
+  if (typeof strict !== 'boolean') throw new TypeError(`levelkit: option 'strict' must be true or false, got ${String(strict)}`);
+  const encoding = opts.encoding ?? 'windows-1252';
+  if (typeof encoding !== 'string') throw new TypeError(`levelkit: option 'encoding' must be a string (a TextDecoder label)`);
+  try {
+    canonicalEncoding(encoding);
+  } catch {
+    throw new RangeError(`levelkit: option 'encoding': '${encoding}' is not a code page TextDecoder knows here (e.g. windows-1252, windows-1250, utf-8)`);
+  }
+  if (opts.kernels !== undefined && (typeof opts.kernels !== 'object' || opts.kernels === null)) {
+    throw new TypeError(`levelkit: option 'kernels' must be a Kernels object (jsKernels, wasmKernels())`);
+  }
+  return {
+    backend: oneOf('backend', opts.backend ?? 'auto', BACKENDS),
+    kernels: opts.kernels,
+    inflate: oneOf('inflate', opts.inflate ?? 'auto', INFLATERS),
+    strict,
+    limits: resolveLimits(opts.limits),
+    encoding,
+    sections: oneOf('sections', opts.sections ?? 'all', SECTIONS),
+  };
+}
+
+function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
+  const hit = allowed.find((a) => a === value);
+  if (hit === undefined) throw new RangeError(`levelkit: option '${name}' must be one of ${allowed.map((a) => `'${a}'`).join(', ')}, got ${JSON.stringify(value)}`);
+  return hit;
+}
+
+/** The caps with `overrides` applied; each override must be a whole number ≥ 0 (NaN would silently disable a cap). */
+export function resolveLimits(overrides: Partial<Limits> | undefined): Limits {
+  if (overrides === undefined) return DEFAULT_LIMITS;
+  if (typeof overrides !== 'object' || overrides === null) throw new TypeError(`levelkit: option 'limits' must be an object`);
+  const limits: Limits = { ...DEFAULT_LIMITS };
+  for (const [key, value] of Object.entries(overrides)) {
+    const name = LIMIT_NAMES.find((n) => n === key);
+    if (name === undefined) throw new TypeError(`levelkit: unknown option 'limits.${key}' (known: ${LIMIT_NAMES.join(', ')})`);
+    if (value === undefined) continue;
+    if (typeof value !== 'number') throw new TypeError(`levelkit: option 'limits.${key}' must be a number, got ${typeof value}`);
+    if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`levelkit: option 'limits.${key}' must be a whole number ≥ 0, got ${value}`);
+    limits[name] = value;
+  }
+  return limits;
 }

@@ -1,7 +1,7 @@
 // ByteReader: a bounds-checked little-endian cursor that knows its absolute offset and its
 // logical path, so format code never computes offsets for error messages by hand.
 
-import { DecodeError, type ErrorCode, type FormatId, type DecodeErrorDetails } from './errors.js';
+import { decodeError, type DecodeError, type ErrorCode, type FormatId, type DecodeErrorDetails } from './errors.js';
 
 /**
  * The caller's bytes as a plain Uint8Array over the same memory. A Node Buffer is a Uint8Array
@@ -10,6 +10,19 @@ import { DecodeError, type ErrorCode, type FormatId, type DecodeErrorDetails } f
  */
 export function plainBytes(bytes: Uint8Array): Uint8Array {
   return Object.getPrototypeOf(bytes) === Uint8Array.prototype ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * What decoders accept: a Uint8Array (a Buffer or any subclass too), an ArrayBuffer or another
+ * ArrayBufferView (DataView, Int16Array…), each read as a plain Uint8Array view of the same bytes.
+ * Anything else (a string, a number array) is a TypeError saying what is accepted.
+ */
+export function inputBytes(input: unknown): Uint8Array {
+  if (input instanceof Uint8Array) return plainBytes(input);
+  if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+  if (input instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && input instanceof SharedArrayBuffer)) return new Uint8Array(input);
+  const what = input === null ? 'null' : typeof input === 'string' ? 'a string' : Array.isArray(input) ? 'an array' : typeof input;
+  throw new TypeError(`levelkit: decode needs the file's bytes as a Uint8Array, Buffer, ArrayBuffer or ArrayBufferView, got ${what}`);
 }
 
 export class ByteReader {
@@ -47,7 +60,7 @@ export class ByteReader {
   fail(code: ErrorCode, details: Omit<DecodeErrorDetails, 'offset'> & { at?: number } = {}): DecodeError {
     const { at, ...rest } = details;
     const path = rest.path ?? this.path;
-    return new DecodeError(this.format, code, { ...rest, path, offset: this.base + (at ?? this.pos) });
+    return decodeError(this.format, code, { ...rest, path, offset: this.base + (at ?? this.pos) });
   }
 
   /** Throws TRUNCATED unless `n` bytes remain at the cursor. */

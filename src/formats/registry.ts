@@ -1,48 +1,36 @@
-// The list of formats detect(), decode() and the CLI know. Each format exports one `entry`
-// (src/formats/<fmt>/entry.ts) adapting it to this shape; the array order is the sniffing order.
+// The list of formats detect(), decode() and the CLI know, in sniffing order. Formats never
+// import this module; each declares itself with defineFormat() in its own index.ts.
 
-import type { FormatId, DecodeWarning } from '../core/errors.js';
-import type { DecodeOptions } from '../core/limits.js';
-import { entry as wwd } from './wwd/entry.js';
-import { entry as teeworlds } from './teeworlds/entry.js';
-import { entry as graal } from './graal/entry.js';
+import type { FormatId } from '../core/errors.js';
+import type { AnyFormat, Decoded } from './define.js';
+import { definition as wwd } from './wwd/index.js';
+import { definition as teeworlds } from './teeworlds/index.js';
+import { definition as graal } from './graal/index.js';
 
-/** Cheap facts for `levelkit info` and bulk scans. */
-export interface Summary {
-  version: string | number;
-  summary: Record<string, unknown>;
-}
-
-/** Anything a decoder returns: it names its format and carries the tolerated faults. */
-export interface Decoded {
-  format: FormatId;
-  warnings: DecodeWarning[];
-}
-
-export interface FormatEntry {
-  /** The format ids this entry can produce. */
-  ids: readonly FormatId[];
-  /** The format id when `head` (the first ≤ 64 bytes) is this format; never throws. */
-  sniff(head: Uint8Array): FormatId | undefined;
-  decode(bytes: Uint8Array, opts?: DecodeOptions): Decoded;
-  summarize(value: Decoded): Summary;
-  /** Writes a decoded value back to bytes (formats with an encoder). */
-  encode?(value: Decoded): Uint8Array;
-  /** The main tile grid (the one `gridDigest` hashes), when the value has one and it was decoded. */
-  mainGrid?(value: Decoded): MainGrid | undefined;
-}
-
-/** A row-major grid of tile ids: WWD's main plane (u32), Teeworlds' game layer index bytes, Graal's layer 0 (u16). */
-export interface MainGrid {
-  width: number;
-  height: number;
-  /** A view into the decoded value (not a copy). */
-  cells: Uint8Array | Uint16Array | Uint32Array;
-}
-
-// One line per format; the array order is the sniffing order.
-export const FORMATS: readonly FormatEntry[] = [
+/** Every format's definition, precisely typed; one line per format, in sniffing order. */
+export const FORMATS = [
   wwd,
   teeworlds,
   graal,
-];
+] as const;
+
+/** The same list, each widened to AnyFormat (sound only behind `owns()`, see FormatDefinition). */
+const ANY: readonly AnyFormat[] = FORMATS;
+
+/** The definition that produced `value`; TypeError for a value no format owns. */
+export function formatOf(value: Decoded): AnyFormat {
+  const def = ANY.find((f) => f.owns(value));
+  if (!def) throw new TypeError(`levelkit: not a decoded levelkit value (format ${JSON.stringify((value as { format?: unknown } | null)?.format)})`);
+  return def;
+}
+
+/** The definition whose ids include `id`. */
+export function formatById(id: FormatId): AnyFormat | undefined {
+  return ANY.find((f) => f.ids.includes(id));
+}
+
+/** Every format id, in sniffing order. */
+export const FORMAT_IDS: readonly FormatId[] = ANY.flatMap((f) => f.ids);
+
+/** Level-file extensions of every format (lower case, with the dot). */
+export const LEVEL_EXTENSIONS: readonly string[] = ANY.flatMap((f) => f.extensions);

@@ -1,6 +1,5 @@
 // Picks the kernel set for one decode.
-import type { Backend } from '../core/limits.js';
-import type { Kernels } from './types.js';
+import type { Backend, Kernels } from './types.js';
 import { jsKernels } from './js/index.js';
 import { wasmAvailable, wasmKernels } from './wasm/index.js';
 

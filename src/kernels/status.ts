@@ -1,5 +1,4 @@
-// Kernel status codes (mirror of assembly/status.ts) and their mapping to DecodeError codes.
-import type { ErrorCode } from '../core/errors.js';
+// Kernel status codes (mirror of assembly/status.ts). core/kernel-status.ts maps them to DecodeError codes.
 
 export const Status = {
   TRUNCATED: -1,
@@ -11,16 +10,6 @@ export const Status = {
 /** True when `offset` is a whole number within 0..src.length: kernels that take a start offset return TRUNCATED otherwise. */
 export function isOffsetIn(src: Uint8Array, offset: number): boolean {
   return Number.isInteger(offset) && offset >= 0 && offset <= src.length;
-}
-
-export function statusToErrorCode(status: number): ErrorCode {
-  switch (status) {
-    case Status.TRUNCATED: return 'TRUNCATED';
-    case Status.OVERFLOW: return 'CORRUPT';
-    case Status.CORRUPT: return 'CORRUPT';
-    case Status.NO_MEMORY: return 'LIMIT_EXCEEDED';
-    default: return 'CORRUPT';
-  }
 }
 
 export function statusName(status: number): string {

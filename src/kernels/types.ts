@@ -3,6 +3,9 @@
 // or a negative Status, never throw on bad data, and never keep references to their arguments.
 // Formats call kernels only through this interface. Sections are grouped by kernel family.
 
+/** Which kernel set runs the hot loops: `auto` is WASM when it instantiates here, else TypeScript. */
+export type Backend = 'auto' | 'wasm' | 'js';
+
 export interface Kernels {
   readonly name: 'js' | 'wasm';
 

@@ -306,13 +306,14 @@ describe('graal through the public API', () => {
   it('decode/summarize/encode dispatch on the three ids; summary fields', () => {
     const l = decode(readBytes(join(dir, 'gr-v105-layers.graal')));
     expect(l.format).toBe('graal');
+    if (l.format !== 'graal') throw new Error('not a binary level');
     const s = summarize(l);
     expect(s.version).toBe('GR-V1.05');
     expect(s.summary).toMatchObject({ header: 'GR-V1.05', layers: 3, links: 2, baddies: 2, npcs: 2, chests: 2, signs: 2 });
-    expect(s.summary.gridDigest).toBe(graal.gridDigest(l as graal.GraalLevel));
-    expect(summarize(decode(readBytes(join(dir, 'layers.nw')))).summary.gridDigest).toBe(s.summary.gridDigest);
+    expect(s.summary).toHaveProperty('gridDigest', graal.gridDigest(l));
+    expect(summarize(decode(readBytes(join(dir, 'layers.nw')))).summary).toHaveProperty('gridDigest', graal.gridDigest(l));
     expect(summarize(decode(readBytes(join(dir, 'world.gmap'))))).toEqual({ version: 'GRMAP001', summary: { width: 3, height: 2, levels: 4 } });
-    expect(encode(l)).toEqual(graal.encodeBinary(l as graal.GraalLevel));
+    expect(encode(l)).toEqual(graal.encodeBinary(l));
   });
   it('tile id ↔ tileset position', () => {
     expect(graal.tileToTileset(0)).toEqual({ x: 0, y: 0 });

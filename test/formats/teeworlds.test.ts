@@ -9,7 +9,6 @@ import { UUID, uuidFromInts, uuidToInts } from '../../src/formats/teeworlds/uuid
 import type { TeeworldsMap, TileLayer } from '../../src/formats/teeworlds/types.js';
 import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
 import { typedArrays } from '../helpers/views.js';
-import { makeContext } from '../../src/core/context.js';
 import { ITEM, TILEMAP } from '../../src/formats/teeworlds/items.js';
 import { sameMap } from './teeworlds-helpers.js';
 
@@ -71,7 +70,7 @@ describe('teeworlds fixtures', () => {
     expect(m.envelopes.every((e) => e.version === 3 && e.points.bezier)).toBe(true);
     const game = layers(m)[0] as TileLayer;
     expect([game.kind, game.tilemapVersion, game.tiles!.index.length]).toEqual(['game', 4, 1200]);
-    expect(teeworlds.summarizeMap(m).summary).toMatchObject({ flavour: 'teeworlds07', images: 3, embeddedImages: 2, envelopes: 2, groups: 2, layers: 3, layersByKind: { game: 1, tiles: 1, quads: 1 }, gameLayer: { width: 40, height: 30 } });
+    expect(teeworlds.summarize(m).summary).toMatchObject({ flavour: 'teeworlds07', images: 3, embeddedImages: 2, envelopes: 2, groups: 2, layers: 3, layersByKind: { game: 1, tiles: 1, quads: 1 }, gameLayer: { width: 40, height: 30 } });
   });
 
   it('DDRace v2 tile layers read their grids through the extension indices', () => {
@@ -169,7 +168,7 @@ describe('teeworlds data blocks shared between sections', () => {
     });
     const m = teeworlds.decode(load('ddrace-v2.map'));
     m.groups[0]!.layers.push(...Array.from({ length: 50 }, (_, k) => layer(k)));
-    const df = teeworlds.openDatafile(teeworlds.encode(m), makeContext('teeworlds'));
+    const df = teeworlds.openDatafile(teeworlds.encode(m));
     const blocks = df.blocks.map((_, i) => df.readData(i, `data[${i}]`));
     const tiles = df.items.filter((it) => it.typeId === ITEM.LAYER && it.data[TILEMAP.flags] === 0 && it.data.length > TILEMAP.data);
     const target = tiles[0]!.data[TILEMAP.data]!;
@@ -179,7 +178,7 @@ describe('teeworlds data blocks shared between sections', () => {
       it.data[TILEMAP.data] = target;
     }
     const file = teeworlds.writeDatafile(df.items, blocks);
-    const declared = teeworlds.openDatafile(file, makeContext('teeworlds')).blocks.reduce((n, b) => n + b.byteLength, 0);
+    const declared = teeworlds.openDatafile(file).blocks.reduce((n, b) => n + b.byteLength, 0);
     return { file, declared };
   }
 

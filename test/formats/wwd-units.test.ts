@@ -110,7 +110,7 @@ describe('wwd.newLevel / newPlane → encode → decode', () => {
 describe('wwd module boundaries (STYLE § 2.2)', () => {
   const dir = join(ROOT, 'src/formats/wwd');
   const sources = readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => [f, readFileSync(join(dir, f), 'utf8')] as const);
-  it('byte order comes from core/host.ts: no module probes it itself', () => {
+  it('byte order comes from kernels/host.ts: no module probes it itself', () => {
     expect(sources.length).toBeGreaterThan(5);
     for (const [f, s] of sources) expect(s, f).not.toMatch(/new Uint(16|32)Array\(\[1\]\)/);
   });

@@ -96,7 +96,7 @@ describe('wwd fixtures: content', () => {
 
   it('game, compression and checksum class of every fixture', () => {
     const facts = Object.fromEntries(good.map((p) => {
-      const s = summarize(decode(readBytes(p))).summary;
+      const s = wwd.summarize(wwd.decode(readBytes(p))).summary;
       return [p.slice(dir.length + 1), [s.game, s.compressed, s.checksum]];
     }));
     expect(facts).toEqual({

@@ -29,21 +29,21 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 type InfoLine =
-  | { file: string; format: string; version: string | number; summary: Record<string, unknown>; warnings: { code: string; message: string; offset: number }[] }
-  | { file: string; error: { code: string; offset: number; path: string; message: string } };
+  | { file: string; format: string; version: string | number; summary: object; warnings: { code: string; message: string; offset: number | null }[] }
+  | { file: string; error: { code: string; offset: number | null; path: string; message: string } };
 
 export function infoFor(file: string, opts: object): InfoLine {
   try {
     const value = decode(readFileSync(file), { sections: 'summary', ...opts });
     const { version, summary } = summarize(value);
-    return { file, format: value.format, version, summary, warnings: value.warnings.map(({ code, message, offset }) => ({ code, message, offset })) };
+    return { file, format: value.format, version, summary, warnings: value.warnings.map(({ code, message, offset }) => ({ code, message, offset: offset ?? null })) };
   } catch (e) {
     if (e instanceof DecodeError) return { file, error: e.toJSON() };
     const err = e as NodeJS.ErrnoException;
-    if (err.code && err.syscall) return { file, error: { code: 'IO', offset: 0, path: '', message: err.message } };
+    if (err.code && err.syscall) return { file, error: { code: 'IO', offset: null, path: '', message: err.message } };
     // A decoder bug must not cost a bulk scan the rest of its files: report it as this file's
     // failure (exit 2) with a code that says it is ours, not the file's.
-    return { file, error: { code: 'INTERNAL', offset: 0, path: '', message: `levelkit bug: ${String((e as Error)?.stack ?? e)}` } };
+    return { file, error: { code: 'INTERNAL', offset: null, path: '', message: `levelkit bug: ${String((e as Error)?.stack ?? e)}` } };
   }
 }
 
@@ -60,7 +60,7 @@ function readable(line: InfoLine): string {
   if ('error' in line) return `${line.file}\n  error ${line.error.code}: ${line.error.message}\n\n`;
   const rows: [string, string][] = [['format', `${line.format} (version ${line.version})`]];
   for (const [k, v] of Object.entries(line.summary)) rows.push([k, typeof v === 'object' ? JSON.stringify(v) : String(v)]);
-  for (const w of line.warnings) rows.push(['warning', `${w.code} at 0x${w.offset.toString(16)}: ${w.message}`]);
+  for (const w of line.warnings) rows.push(['warning', `${w.code}${w.offset === null ? '' : ` at 0x${w.offset.toString(16)}`}: ${w.message}`]);
   const width = Math.max(...rows.map(([k]) => k.length));
   let s = `${line.file}\n`;
   for (const [k, v] of rows) s += `  ${k.padEnd(width)}  ${v}\n`;

@@ -1,11 +1,12 @@
 // Binary Graal levels (.zelda Z3-V1.03/1.04, .graal GR-V1.00–1.05): header, tile stream(s)
 // through the graalTileStream kernel, then newline-framed sections whose presence the version
 // table (level.ts BINARY_LAYOUTS) decides. See README.md § "Binary levels".
-import { makeContext, type DecodeContext } from '../../core/context.js';
+import type { DecodeContext } from '../../core/context.js';
 import type { DecodeOptions } from '../../core/limits.js';
-import { ByteReader, plainBytes } from '../../core/reader.js';
+import { ByteReader } from '../../core/reader.js';
+import { startDecode } from '../decode-context.js';
 import { decodeText } from '../../core/text.js';
-import { statusName, statusToErrorCode } from '../../kernels/status.js';
+import { statusName, statusToErrorCode } from '../../core/kernel-status.js';
 import { BINARY_LAYOUTS, CHEST_ITEMS, NO_TILE, TILE_COUNT, blankLevel, type BinaryLayout } from './level.js';
 import { decodeSign } from './signs.js';
 import { LF, ascii, num, splitTrailing } from './text.js';
@@ -20,8 +21,7 @@ const MAX_LAYERS = 223;
 
 /** Decodes a binary level. Throws DecodeError (BAD_MAGIC, UNSUPPORTED_VERSION, TRUNCATED, CORRUPT…). */
 export function decodeBinary(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
-  const bytes = plainBytes(input);
-  const ctx = makeContext('graal', opts);
+  const { bytes, ctx } = startDecode('graal', input, opts);
   const r = new ByteReader(bytes, 'graal');
   r.need(8, 'header');
   const version = ascii(bytes.subarray(0, 8));

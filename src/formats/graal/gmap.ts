@@ -1,7 +1,6 @@
 // Graal .gmap (GRMAP001): WIDTH, HEIGHT and a LEVELNAMES grid of quoted, comma-separated level
 // names; every other line is kept as an option line in order. See README.md § ".gmap".
-import { plainBytes } from '../../core/reader.js';
-import { makeContext } from '../../core/context.js';
+import { startDecode } from '../decode-context.js';
 import { DecodeError } from '../../core/errors.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import { decodeText } from '../../core/text.js';
@@ -12,8 +11,7 @@ import type { GraalGmap } from './types.js';
 
 /** Decodes a .gmap. Throws DecodeError (BAD_MAGIC, CORRUPT for a size that is not a number, LIMIT_EXCEEDED). */
 export function decodeGmap(input: Uint8Array, opts?: DecodeOptions): GraalGmap {
-  const bytes = plainBytes(input);
-  const ctx = makeContext('graal-gmap', opts);
+  const { bytes, ctx } = startDecode('graal-gmap', input, opts);
   const { count, starts, ends, crlf } = splitLines(bytes);
   // Decoded one at a time as the loop reaches them (a string per line of a huge file is not kept).
   const lineText = (i: number) => decodeText(bytes.subarray(starts[i]!, ends[i]!), ctx.encoding).replace(/\r$/, '');

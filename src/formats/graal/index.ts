@@ -3,9 +3,10 @@
 import type { FormatId } from '../../core/errors.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import { decodeBinary } from './binary.js';
-import { encodeBinary } from './binary-encode.js';
+import { encodeBinary, type BinaryEncodeOptions } from './binary-encode.js';
+import { defineFormat, type MainGrid, type Summary } from '../define.js';
 import { decodeGmap, encodeGmap } from './gmap.js';
-import { BINARY_LAYOUTS, GMAP_MAGIC, NW_MAGIC } from './level.js';
+import { BINARY_LAYOUTS, GMAP_MAGIC, LEVEL_SIZE, NW_MAGIC, gridDigest } from './level.js';
 import { decodeNw } from './nw.js';
 import { encodeNw } from './nw-encode.js';
 import type { GraalGmap, GraalLevel } from './types.js';
@@ -42,8 +43,62 @@ export function decode(bytes: Uint8Array, opts?: DecodeOptions): GraalDecoded {
   }
 }
 
+/** Options of graal.encode(): `version` picks the binary header (binary levels only). */
+export type GraalEncodeOptions = BinaryEncodeOptions;
+
 /** Encodes a level in its own format (`graal` → binary, `graal-nw` → text) or a map as .gmap. */
-export function encode(value: GraalDecoded): Uint8Array {
+export function encode(value: GraalDecoded, opts?: GraalEncodeOptions): Uint8Array {
   if (value.format === 'graal-gmap') return encodeGmap(value);
-  return value.format === 'graal' ? encodeBinary(value) : encodeNw(value);
+  return value.format === 'graal' ? encodeBinary(value, opts) : encodeNw(value);
 }
+
+/** The `summary` fields of a level (`graal`, `graal-nw`). */
+export interface GraalLevelSummaryFields {
+  header: string;
+  layers: number;
+  links: number;
+  baddies: number;
+  npcs: number;
+  chests: number;
+  signs: number;
+  /** sha256 (hex) of layer 0's tiles as LE u16. */
+  gridDigest: string | null;
+}
+
+/** The `summary` fields of a .gmap. */
+export interface GraalGmapSummaryFields {
+  width: number;
+  height: number;
+  /** Non-blank cells. */
+  levels: number;
+}
+
+export type GraalSummary = Summary<string, GraalLevelSummaryFields> | Summary<string, GraalGmapSummaryFields>;
+
+/** Cheap facts (what `levelkit info` prints). */
+export function summarize(v: GraalDecoded): GraalSummary {
+  if (v.format === 'graal-gmap') {
+    return { version: v.version, summary: { width: v.width, height: v.height, levels: v.levels.flat().filter((n) => n !== '').length } };
+  }
+  return {
+    version: v.version,
+    summary: {
+      header: v.version, layers: v.layers.length, links: v.links.length, baddies: v.baddies.length,
+      npcs: v.npcs.length, chests: v.chests.length, signs: v.signs.length, gridDigest: gridDigest(v),
+    },
+  };
+}
+
+/** Layer 0 of a level (a view); undefined for a .gmap or a level without layer 0. */
+export function mainGrid(v: GraalDecoded): MainGrid | undefined {
+  if (v.format === 'graal-gmap') return undefined;
+  const base = v.layers.find((l) => l.index === 0);
+  return base ? { width: LEVEL_SIZE, height: LEVEL_SIZE, cells: base.tiles } : undefined;
+}
+
+/** Graal's entry in the format registry: one definition, three format ids. */
+export const definition = defineFormat<'graal' | 'graal-nw' | 'graal-gmap', GraalDecoded, GraalSummary, GraalEncodeOptions>({
+  ids: ['graal', 'graal-nw', 'graal-gmap'],
+  extensions: ['.graal', '.zelda', '.nw', '.gmap'],
+  sniff, decode, encode, summarize, mainGrid,
+});

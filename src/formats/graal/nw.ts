@@ -1,12 +1,12 @@
 // Text Graal levels (.nw, GLEVNW01): keyword lines, BOARD rows decoded in one
 // decodeBoardRows kernel call per level, text blocks ending in <KEYWORD>END, and every line no
 // keyword explains kept in order. See README.md § ".nw levels".
-import { plainBytes } from '../../core/reader.js';
-import { makeContext, type DecodeContext } from '../../core/context.js';
+import type { DecodeContext } from '../../core/context.js';
+import { startDecode } from '../decode-context.js';
 import { DecodeError } from '../../core/errors.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import { decodeText } from '../../core/text.js';
-import { statusName, statusToErrorCode } from '../../kernels/status.js';
+import { statusName, statusToErrorCode } from '../../core/kernel-status.js';
 import { parseHeights, parseLink } from './binary.js';
 import { BADDY_NAMES, CHEST_ITEMS, LEVEL_SIZE, NO_TILE, NW_MAGIC, TILE_COUNT, blankLevel } from './level.js';
 import { CR, LF, MAX_KEYWORD, ascii, num, splitTrailing } from './text.js';
@@ -46,8 +46,7 @@ export function splitLines(bytes: Uint8Array): Lines {
 
 /** Decodes a .nw level. Throws DecodeError (BAD_MAGIC, CORRUPT…); odd lines become warnings. */
 export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
-  const bytes = plainBytes(input);
-  const ctx = makeContext('graal-nw', opts);
+  const { bytes, ctx } = startDecode('graal-nw', input, opts);
   const { count, starts, ends, crlf } = splitLines(bytes);
   const lineAt = (i: number): Line => ({ start: starts[i]!, end: ends[i]! });
   const first = count > 0 ? lineAt(0) : undefined;

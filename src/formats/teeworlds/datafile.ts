@@ -2,9 +2,10 @@
 // items and lazily read data blocks. Knows nothing of maps; map.ts builds on it.
 // Layout and validation rules: README.md §Container.
 
-import { ByteReader, plainBytes } from '../../core/reader.js';
+import { ByteReader } from '../../core/reader.js';
 import type { DecodeContext } from '../../core/context.js';
-import { inflateExact } from '../../core/inflate.js';
+import type { DecodeOptions } from '../../core/limits.js';
+import { startDecode } from '../decode-context.js';
 import type { DatafileItem, DataBlockInfo } from './types.js';
 
 export const ITEMTYPE_EX = 0xffff;
@@ -33,8 +34,17 @@ export function sniffDatafile(head: Uint8Array): boolean {
   return v === 3 || v === 4;
 }
 
-export function openDatafile(input: Uint8Array, ctx: DecodeContext): Datafile {
-  const bytes = plainBytes(input);
+/**
+ * Opens the datafile container alone (header, item types, items, data blocks inflated lazily by
+ * `readData`), for tools that work below the map level. Validates `opts` like decode().
+ */
+export function openDatafile(input: Uint8Array, opts?: DecodeOptions): Datafile {
+  const { bytes, ctx } = startDecode('teeworlds', input, opts);
+  return readDatafile(bytes, ctx);
+}
+
+/** openDatafile() inside a decode that already has its context (`bytes` already checked by startDecode). */
+export function readDatafile(bytes: Uint8Array, ctx: DecodeContext): Datafile {
   const r = new ByteReader(bytes, ctx.format);
   r.need(8, 'signature');
   const magicText = String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!);
@@ -154,7 +164,7 @@ export function openDatafile(input: Uint8Array, ctx: DecodeContext): Datafile {
     if (b.byteLength <= 0) throw r.fail('CORRUPT', { at: b.offset, path, detail: `data block ${index}`, expected: 'inflated size > 0', actual: b.byteLength });
     // inflateExact refuses a data_sizes entry beyond DEFLATE's ~1032:1 ratio (CORRUPT_COMPRESSED at
     // the block's offset) before allocating for it, and one beyond maxInflatedBytes (LIMIT_EXCEEDED).
-    return inflateExact(src, b.byteLength, ctx.inflate, ctx.limits, { format: ctx.format, offset: b.offset, path }).bytes;
+    return ctx.inflate(src, b.byteLength, { offset: b.offset, path }).bytes;
   };
 
   return { version, magic, items, types, blocks, itemOffsets, readData };

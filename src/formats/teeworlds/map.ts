@@ -5,8 +5,8 @@
 import { DecodeError, type ErrorCode } from '../../core/errors.js';
 import type { DecodeContext } from '../../core/context.js';
 import { decodeUtf8 } from '../../core/text.js';
-import { statusName, statusToErrorCode } from '../../kernels/status.js';
-import { openDatafile, ITEMTYPE_EX, type Datafile } from './datafile.js';
+import { statusName, statusToErrorCode } from '../../core/kernel-status.js';
+import { readDatafile, ITEMTYPE_EX, type Datafile } from './datafile.js';
 import {
   AUTOMAPPER, BEZIER_INTS, ENVELOPE, ENVPOINT, GROUP, IMAGE, INFO, ITEM, LAYER, LAYER_TYPE, LEGACY_TYPES, PHYSICS, QUADS, QUAD_STRUCT,
   SHAPE_CIRCLE, SOUND, SOUNDS, SOURCE_STRUCT, SOURCE_STRUCT_DEPRECATED, TILEMAP, TILEMAP_BY_VERSION, TILE_STRUCTS, gatherInts, structInts,
@@ -33,7 +33,7 @@ interface Reader {
 }
 
 export function decodeMap(bytes: Uint8Array, ctx: DecodeContext, summaryOnly: boolean): TeeworldsMap {
-  const df = openDatafile(bytes, ctx);
+  const df = readDatafile(bytes, ctx);
   const rd: Reader = {
     df, ctx, summaryOnly,
     ofType(typeId) {

@@ -1,9 +1,10 @@
 // Cheap facts of a decoded map for `levelkit info` and bulk scans (the summary fields of issue 3).
 import { sha256Hex } from '../../core/digest.js';
 import { LEGACY_TYPES } from './items.js';
+import type { MainGrid, Summary } from '../define.js';
 import type { TeeworldsMap, TileLayer } from './types.js';
 
-export interface TeeworldsSummary {
+export interface TeeworldsSummaryFields {
   flavour: TeeworldsMap['flavour'];
   datafileVersion: 3 | 4;
   images: number;
@@ -23,7 +24,16 @@ export function gameLayer(map: TeeworldsMap): TileLayer | undefined {
   return undefined;
 }
 
-export function summarizeMap(map: TeeworldsMap): { version: number; summary: TeeworldsSummary } {
+/** What summarize() gives for a map: `version` is the datafile version. */
+export type TeeworldsSummary = Summary<3 | 4, TeeworldsSummaryFields>;
+
+/** The main grid: the game layer's `index` column (a view), when the map has one and it was decoded. */
+export function mainGrid(map: TeeworldsMap): MainGrid | undefined {
+  const game = gameLayer(map);
+  return game?.tiles ? { width: game.width, height: game.height, cells: game.tiles.index } : undefined;
+}
+
+export function summarize(map: TeeworldsMap): TeeworldsSummary {
   const layersByKind: Record<string, number> = {};
   let layers = 0;
   if (map.legacy) {

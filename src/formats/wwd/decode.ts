@@ -2,10 +2,10 @@
 // grids, objects, tile properties) found through absolute offsets. See README.md for the layout
 // and every tolerated fault.
 
-import { ByteReader, plainBytes } from '../../core/reader.js';
-import { makeContext, type DecodeContext } from '../../core/context.js';
+import { ByteReader } from '../../core/reader.js';
+import type { DecodeContext } from '../../core/context.js';
 import type { DecodeOptions } from '../../core/limits.js';
-import { inflateExact } from '../../core/inflate.js';
+import { startDecode } from '../decode-context.js';
 import { HEADER_BYTES, PLANE_HEADER_BYTES, SIGNATURE, readHeader } from './header.js';
 import { claimPlaneSections, gridStats, readGrid, readImageSetNames, readPlaneHeaders, readPlaneObjects, seekAbsolute } from './planes.js';
 import { emptyObjectTable, objectsByteLength } from './objects.js';
@@ -16,7 +16,7 @@ import { detectGame } from './game.js';
 import type { WwdContainer, WwdLevel, WwdPlane } from './types.js';
 
 /** True when `head` starts with the WWD signature (the header size, 0x5F4). Never throws. */
-export function sniff(head: Uint8Array): boolean {
+export function sniffWwd(head: Uint8Array): boolean {
   return head.length >= 4 && (head[0]! | (head[1]! << 8) | (head[2]! << 16) | (head[3]! << 24)) === SIGNATURE;
 }
 
@@ -29,9 +29,8 @@ export function sniff(head: Uint8Array): boolean {
  * LAYOUT, NO_MAIN_PLANE. The input is never modified; every array in the result is a copy.
  */
 export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
-  const bytes = plainBytes(input);
-  const ctx = makeContext('wwd', opts);
-  const summaryOnly = opts.sections === 'summary';
+  const { bytes, ctx } = startDecode('wwd', input, opts);
+  const summaryOnly = ctx.summaryOnly;
   const r = new ByteReader(bytes, 'wwd');
   r.need(4, 'signature');
   const signature = r.u32();
@@ -47,7 +46,7 @@ export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
   let block = stored;
   let consumed = stored.length;
   if (header.compressed) {
-    const inflated = inflateExact(stored, mainBlockSizeField, ctx.inflate, ctx.limits, { format: 'wwd', offset: HEADER_BYTES, path: 'mainBlock' });
+    const inflated = ctx.inflate(stored, mainBlockSizeField, { offset: HEADER_BYTES, path: 'mainBlock' });
     block = inflated.bytes;
     consumed = inflated.consumed;
   }

@@ -1,8 +1,26 @@
 // WWD (Claw, Gruntz, Get Medieval levels): the public namespace `wwd`. See README.md here.
 
-export { sniff, decode } from './decode.js';
+import { defineFormat } from '../define.js';
+import { decode, sniffWwd } from './decode.js';
+import { encode } from './encode.js';
+import { mainGrid, summarize, type WwdSummary } from './summary.js';
+import type { WwdEncodeOptions, WwdLevel } from './types.js';
+
+export { decode } from './decode.js';
 export { encode } from './encode.js';
-export { summarize } from './summary.js';
+export { summarize, mainGrid, type WwdSummary, type WwdSummaryFields } from './summary.js';
+
+/** `'wwd'` when `head` starts with the WWD header size 0x5F4; never throws. */
+export function sniff(head: Uint8Array): 'wwd' | undefined {
+  return sniffWwd(head) ? 'wwd' : undefined;
+}
+
+/** WWD's entry in the format registry. */
+export const definition = defineFormat<'wwd', WwdLevel, WwdSummary, WwdEncodeOptions>({
+  ids: ['wwd'],
+  extensions: ['.wwd'],
+  sniff, decode, encode, summarize, mainGrid,
+});
 export { objectAt, objectTable, OBJECT_FIELDS } from './objects.js';
 export { fixedText } from './header.js';
 export { wapworldChecksum, wapmapChecksum } from './checksum.js';

@@ -5,7 +5,7 @@
 import type { ByteReader, ByteWriter } from '../../core/reader.js';
 import type { DecodeContext } from '../../core/context.js';
 import { decodeText } from '../../core/text.js';
-import { statusToErrorCode } from '../../kernels/status.js';
+import { statusToErrorCode } from '../../core/kernel-status.js';
 import type { WwdObject, WwdObjectTable, WwdText } from './types.js';
 
 const rect = <P extends string>(p: P) =>

@@ -1,7 +1,7 @@
 // WWD cheap facts for `levelkit info` and bulk scans (the summary fields are fixed by issue 2).
 
 import { littleEndianBytes, sha256Hex } from '../../core/digest.js';
-import type { MainGrid, Summary } from '../registry.js';
+import type { MainGrid, Summary } from '../define.js';
 import { TILE_TABLE_COUNT_WORD } from './tile-properties.js';
 import type { WwdLevel } from './types.js';
 
@@ -11,7 +11,24 @@ import type { WwdLevel } from './types.js';
  * decode gives the same values as a full one. gridDigest: sha256 of mainGrid(level)'s cells as LE
  * u32, null when there is none (no plane is main). `version` is the header signature (0x5F4 = 1524).
  */
-export function summarize(level: WwdLevel): Summary {
+/** The `summary` fields of a WWD (see the README's table). */
+export interface WwdSummaryFields {
+  name: string;
+  author: string;
+  game: WwdLevel['game'];
+  compressed: boolean;
+  planes: number;
+  objects: number;
+  tileProperties: number;
+  checksum: WwdLevel['container']['checksum']['class'];
+  /** sha256 (hex) of the main plane's cells as LE u32; null without a main plane. */
+  gridDigest: string | null;
+}
+
+/** What summarize() gives for a WWD: `version` is the header size field (0x5F4 = 1524). */
+export type WwdSummary = Summary<number, WwdSummaryFields>;
+
+export function summarize(level: WwdLevel): WwdSummary {
   const grid = mainGrid(level);
   return {
     version: level.header.signature,

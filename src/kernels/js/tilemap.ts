@@ -1,7 +1,7 @@
 // Reference kernels: tilemap family (Teeworlds/DDNet tile layers). See src/kernels/types.ts
 // for the contract; assembly/tilemap.ts is the WASM twin and must return the same values.
 import { Status } from '../status.js';
-import { LITTLE_ENDIAN_HOST } from '../../core/host.js';
+import { LITTLE_ENDIAN_HOST } from '../host.js';
 
 // Runs at least this long are written with TypedArray.fill; shorter ones by a plain loop,
 // where the call overhead of fill() would dominate.

@@ -1,0 +1,21 @@
+// A kernel's negative status as a DecodeError: kernels return statuses (they never throw), and
+// the format that called one turns it into an error at the block it was decoding.
+
+import { decodeError, type DecodeError, type DecodeErrorDetails, type ErrorCode, type ErrorFormat } from './errors.js';
+import { Status, statusName } from '../kernels/status.js';
+
+export function statusToErrorCode(status: number): ErrorCode {
+  switch (status) {
+    case Status.TRUNCATED: return 'TRUNCATED';
+    case Status.NO_MEMORY: return 'LIMIT_EXCEEDED';
+    default: return 'CORRUPT'; // OVERFLOW, CORRUPT and anything a newer kernel adds
+  }
+}
+
+/** The DecodeError for kernel status `status`, its name prefixed to `details.detail`. */
+export function kernelError(format: ErrorFormat, status: number, details: DecodeErrorDetails): DecodeError {
+  const detail = details.detail ? `${details.detail}: ${statusName(status)}` : statusName(status);
+  return decodeError(format, statusToErrorCode(status), { ...details, detail });
+}
+
+export { statusName };
