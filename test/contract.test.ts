@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as api from '../src/index.js';
 import { graal, teeworlds, wwd, type FormatNamespace } from '../src/index.js';
 import { FORMATS } from '../src/formats/registry.js';
+import type { AnyFormat } from '../src/formats/define.js';
 import type { GraalDecoded, GraalEncodeOptions, GraalSummary } from '../src/formats/graal/index.js';
 import { FIXTURES, listFiles, readBytes } from './helpers/paths.js';
 
@@ -49,9 +50,10 @@ describe('format contract', () => {
     for (const p of listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/).filter((f) => !f.includes('/bad/'))) {
       const bytes = readBytes(p);
       const value = api.decode(bytes);
-      const def = FORMATS.find((f) => f.owns(value));
+      const defs: readonly AnyFormat[] = FORMATS;
+      const def = defs.find((f) => f.owns(value));
       expect(def, p).toBeDefined();
-      expect(FORMATS.filter((f) => f.owns(value)).length).toBe(1);
+      expect(defs.filter((f) => f.owns(value)).length).toBe(1);
       expect(def!.decode(bytes)).toEqual(value);
       expect(api.summarize(value)).toEqual(def!.summarize(value));
       expect(api.mainGrid(value)).toEqual(def!.mainGrid(value));
