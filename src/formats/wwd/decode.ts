@@ -13,7 +13,7 @@ import { TILE_TABLE_COUNT_WORD, readTileProperties, readTileTableHeader } from '
 import { classifyChecksum } from './checksum.js';
 import { SectionBudget, canonicalLayout, firstLayoutDifference } from './layout.js';
 import { detectGame } from './game.js';
-import type { WwdContainer, WwdLevel, WwdPlane } from './types.js';
+import type { WwdContainer, WwdLevel, WwdPlane, WwdWarningCode } from './types.js';
 
 /** True when `head` starts with the WWD signature (the header size, 0x5F4). Never throws. */
 export function sniffWwd(head: Uint8Array): boolean {
@@ -29,7 +29,7 @@ export function sniffWwd(head: Uint8Array): boolean {
  * LAYOUT, NO_MAIN_PLANE. The input is never modified; every array in the result is a copy.
  */
 export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
-  const { bytes, ctx } = startDecode('wwd', input, opts);
+  const { bytes, ctx } = startDecode<WwdWarningCode>('wwd', input, opts);
   const summaryOnly = ctx.summaryOnly;
   const r = new ByteReader(bytes, 'wwd');
   r.need(4, 'signature');
@@ -109,7 +109,7 @@ export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
  * Warns (LAYOUT) when sections are not where WapWorld puts them, and returns the bytes after
  * the tile-property table when it ends the block (TRAILING_BYTES; none in known files).
  */
-function checkLayout(ctx: DecodeContext, header: WwdLevel['header'], planes: WwdPlane[], tableEnd: number, block: Uint8Array): Uint8Array {
+function checkLayout(ctx: DecodeContext<WwdWarningCode>, header: WwdLevel['header'], planes: WwdPlane[], tableEnd: number, block: Uint8Array): Uint8Array {
   const expected = canonicalLayout(planes.map((p) => ({
     gridBytes: p.tiles.length * 4,
     imageSetBytes: p.imageSetNames.reduce((n, s) => n + s.raw.length + 1, 0),

@@ -27,6 +27,6 @@ export { wapworldChecksum, wapmapChecksum } from './checksum.js';
 export { detectGame } from './game.js';
 export type {
   WwdLevel, WwdHeader, WwdPlane, WwdPlaneFlags, WwdGridStats, WwdObjectTable, WwdObject, WwdObjectColumns, WwdObjectFields,
-  WwdTileProperty, WwdText, WwdGame, WwdChecksumClass, WwdContainer, WwdEncodeOptions,
+  WwdTileProperty, WwdText, WwdGame, WwdChecksumClass, WwdContainer, WwdEncodeOptions, WwdWarningCode,
 } from './types.js';
 export { newLevel, newPlane, type NewLevelOptions, type NewPlaneOptions } from './create.js';

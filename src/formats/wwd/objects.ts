@@ -5,7 +5,7 @@
 import type { ByteReader, ByteWriter } from '../../core/reader.js';
 import type { DecodeContext } from '../../core/context.js';
 import { decodeText } from '../../core/text.js';
-import { statusToErrorCode } from '../../core/kernel-status.js';
+import { kernelError } from '../../core/kernel-status.js';
 import type { WwdObject, WwdObjectTable, WwdText } from './types.js';
 
 const rect = <P extends string>(p: P) =>
@@ -51,7 +51,7 @@ export function readObjects(r: ByteReader, count: number, ctx: DecodeContext, cl
   const columns = new Int32Array(words * count);
   const tails = new Uint32Array(count);
   const end = ctx.kernels.gatherRecords(r.bytes, r.pos, count, LAYOUT, columns, tails);
-  if (end < 0) throw r.fail(statusToErrorCode(end), { detail: `${count} objects of ${OBJECT_FIXED_BYTES} bytes plus their strings do not fit` });
+  if (end < 0) throw kernelError(r.format, end, { offset: r.offset, path: r.path ? `${r.path}.objects` : 'objects', detail: `${count} objects of ${OBJECT_FIXED_BYTES} bytes plus their strings do not fit` });
   // Strings of consecutive objects are interleaved with fixed parts; pack them into one blob.
   const lens = (w: number, k: number) => columns[(LEN_INDEX + w) * count + k]! >>> 0;
   const start = new Uint32Array(count);

@@ -18,6 +18,13 @@ export interface WwdText {
   raw: Uint8Array;
 }
 
+/**
+ * Every warning code a WWD decode can give (README.md § Warnings): a checksum neither known
+ * writer produces, bytes after the zlib stream or the tile table, sections where WapWorld does not
+ * put them, no plane flagged main.
+ */
+export type WwdWarningCode = 'CHECKSUM_MISMATCH' | 'TRAILING_BYTES' | 'LAYOUT' | 'NO_MAIN_PLANE';
+
 /** The game a level belongs to, from its path fields (LEVELn / AREAn / DUNGEONn) and tile size. */
 export type WwdGame = 'claw' | 'gruntz' | 'get-medieval' | 'unknown';
 
@@ -191,7 +198,7 @@ export interface WwdContainer {
 /** A decoded WWD level. */
 export interface WwdLevel {
   format: 'wwd';
-  warnings: DecodeWarning[];
+  warnings: DecodeWarning<WwdWarningCode>[];
   /** What was decoded: `summary` leaves non-main grids, objects and tile properties empty (encode refuses such a level). */
   sections: 'all' | 'summary';
   game: WwdGame;
