@@ -3,12 +3,12 @@
 
 import type { ByteReader } from '../../core/reader.js';
 import type { DecodeContext } from '../../core/context.js';
-import { decodeText } from '../../core/text.js';
+import { makeText, type Text } from '../../core/text.js';
 import { LITTLE_ENDIAN_HOST } from '../../core/host.js';
 import { PLANE_HEADER_BYTES, readPlaneHeader, type PlaneHeader } from './header.js';
 import { OBJECT_FIXED_BYTES, emptyObjectTable, readObjects } from './objects.js';
 import type { SectionBudget } from './layout.js';
-import type { WwdGridStats, WwdText } from './types.js';
+import type { WwdGridStats } from './types.js';
 
 /** Moves `r` (whose `base` is the absolute offset of its first byte) to absolute offset `abs`. */
 export function seekAbsolute(r: ByteReader, abs: number, what: string): void {
@@ -78,7 +78,7 @@ export function gridStats(tiles: Uint32Array, imageSetCount: number, ctx: Decode
 }
 
 /** The plane's NUL-terminated image-set names; their bytes beyond one per name are claimed first. */
-export function readImageSetNames(r: ByteReader, p: PlaneHeader, ctx: DecodeContext, budget: SectionBudget): WwdText[] {
+export function readImageSetNames(r: ByteReader, p: PlaneHeader, ctx: DecodeContext, budget: SectionBudget): Text[] {
   if (p.imageSetCount === 0) return [];
   seekAbsolute(r, p.imageSetsOffset, 'image sets');
   r.count(p.imageSetCount, ctx.limits.maxRecords, 1, 'image sets');
@@ -90,11 +90,8 @@ export function readImageSetNames(r: ByteReader, p: PlaneHeader, ctx: DecodeCont
     end = nul < 0 ? -1 : nul + 1;
   }
   if (end >= 0) budget.claim(r, end - r.pos - p.imageSetCount, r.pos, `${r.path}.imageSetNames`);
-  const out: WwdText[] = [];
-  for (let i = 0; i < p.imageSetCount; i++) {
-    const raw = r.cstring('image-set name');
-    out.push({ text: decodeText(raw, ctx.encoding), raw });
-  }
+  const out: Text[] = [];
+  for (let i = 0; i < p.imageSetCount; i++) out.push(makeText(r.cstring('image-set name'), ctx.encoding));
   return out;
 }
 
