@@ -75,10 +75,11 @@ function record(v: unknown, path: string): Record<string, unknown> {
   return v as Record<string, unknown>;
 }
 
+/** A dense copy of an array (a hole reads as undefined, which the element's own check refuses; map() would skip it). */
 function list(v: unknown, path: string, length?: number): unknown[] {
   if (!Array.isArray(v)) fail('BAD_VALUE', path, 'an array', v);
   if (length !== undefined && v.length !== length) fail('BAD_LENGTH', path, length, v.length);
-  return v;
+  return Array.from(v);
 }
 
 function bool(v: unknown, path: string): boolean {
