@@ -43,8 +43,9 @@ export const NOT_KEPT = {
 } as const;
 
 const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
-/** Numbers as a digest of their values, the same whatever array type holds them (grids run to 10^5 cells). */
+/** Numbers as text, the same whatever array type holds them; long ones (grids run to 10^5 cells) as a digest of their values. */
 const nums = (a: ArrayLike<number>) => {
+  if (a.length <= 4096) return Array.prototype.join.call(a, ',');
   const values = Float64Array.from(a);
   return `${values.length} ${createHash('sha1').update(new Uint8Array(values.buffer)).digest('hex')}`;
 };

@@ -1,6 +1,6 @@
 // WWD encoder: lays the main block out as WapWorld does (layout.ts), optionally zlib-compresses
 // it, and writes a fresh checksum (WapWorld's base value G). Uncompressed files decoded with a
-// canonical layout come back byte for byte. See README.md § Encoding.
+// canonical layout come back byte for byte. See README.md § Layout, tail and round trips.
 
 import { ByteWriter } from '../../core/reader.js';
 import { deflateZlib } from '../../core/inflate.js';

@@ -1,5 +1,5 @@
 // WWD (WAP32 "Wap World Document": Claw, Gruntz, Get Medieval): the decoded model.
-// Field names follow ../../shared/specs/wwd.txt; see README.md here for layout, quirks and
+// Field names follow ../../shared/specs/wwd.txt; see README.md here for layout, quirks, text and
 // which fields the encoder recomputes.
 
 import type { DecodeWarning } from '../../core/errors.js';
@@ -21,7 +21,10 @@ export type WwdGame = 'claw' | 'gruntz' | 'get-medieval' | 'unknown';
 /** How the stored checksum relates to the two known writers' formulas (see checksum.ts). */
 export type WwdChecksumClass = 'wapworld' | 'wapmap' | 'mismatch';
 
-/** The 1524-byte file header, every field (reserved ones as found). */
+/**
+ * The 1524-byte file header, every field (reserved ones as found). Its text fields are fixed-size:
+ * `raw` holds all of the field's bytes (whatever follows the NUL too), `text` the part before the NUL.
+ */
 export interface WwdHeader {
   /** 0x000, the header size; 0x5F4 in every valid file. */
   signature: number;
