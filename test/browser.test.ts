@@ -3,9 +3,10 @@
 // Needs Debian's chromium (.ci/run installs it); skips with a visible notice when it is absent.
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode, summarize } from '../src/index.js';
-import { FIXTURES, ROOT, listFiles, readBytes } from './helpers/paths.js';
+import { FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveBrowser = existsSync(CHROMIUM) && existsSync(`${ROOT}/dist/levelkit.browser.mjs`);
@@ -14,7 +15,7 @@ if (!haveBrowser) console.warn(`\n[levelkit] browser suite SKIPPED: needs ${CHRO
 const FIXTURE_FILES = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/i).filter((p) => !p.includes('/bad/'));
 
 describe.skipIf(!haveBrowser)('demo page in headless Chromium', () => {
-  let browser: any, page: any, server: { url: string; close(): Promise<void> };
+  let browser: Browser | undefined, page: Page, server: { url: string; close(): Promise<void> } | undefined;
 
   beforeAll(async () => {
     const { chromium } = await import('playwright-core');
@@ -22,7 +23,16 @@ describe.skipIf(!haveBrowser)('demo page in headless Chromium', () => {
     server = await serve(0);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     page = await browser.newPage();
     const errors: string[] = [];

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DecodeError, summarize, teeworlds } from '../../src/index.js';
 import type { TeeworldsMap } from '../../src/formats/teeworlds/types.js';
+import { DecodeError, summarize, teeworlds } from '../../src/index.js';
 import { corpusDir, listFiles, readBytes } from '../helpers/paths.js';
 import { sameMap } from './teeworlds-helpers.js';
 
@@ -66,7 +66,11 @@ describe.skipIf(!dir)('teeworlds corpus', () => {
   });
 
   it('the synthetic v3 and ATAD files decode to the same map as their v4 sources', () => {
-    const manifest = readFileSync(join(dir!, 'MANIFEST.tsv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'));
+    const manifest = readFileSync(join(dir!, 'MANIFEST.tsv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split('\t'));
     const synthetic = manifest.filter((r) => r[0]!.startsWith('synthetic/'));
     expect(synthetic.length).toBe(8);
     for (const r of synthetic) {

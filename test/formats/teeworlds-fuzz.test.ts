@@ -2,10 +2,11 @@
 // fixtures and of a sample of corpus maps give a map or a DecodeError with both kernel sets —
 // never another exception, a hang (the worker has a deadline), a js/wasm disagreement or a
 // mutated input.
-import { describe, expect, it } from 'vitest';
+
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { fuzz } from '../helpers/fuzz.js';
-import { FIXTURES, corpusDir, listFiles, readBytes } from '../helpers/paths.js';
+import { corpusDir, FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
 
 const named = (paths: string[], base: string) => paths.map((p) => ({ name: p.slice(base.length + 1), bytes: readBytes(p) }));
 

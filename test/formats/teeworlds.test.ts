@@ -3,14 +3,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DecodeError, decode, summarize, teeworlds } from '../../src/index.js';
-import { packName, unpackName } from '../../src/formats/teeworlds/names.js';
-import { UUID, uuidFromInts, uuidToInts } from '../../src/formats/teeworlds/uuid.js';
-import type { TeeworldsMap, TileLayer } from '../../src/formats/teeworlds/types.js';
-import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
-import { typedArrays } from '../helpers/views.js';
 import { makeContext } from '../../src/core/context.js';
 import { ITEM, TILEMAP } from '../../src/formats/teeworlds/items.js';
+import { packName, unpackName } from '../../src/formats/teeworlds/names.js';
+import type { TeeworldsMap, TileLayer } from '../../src/formats/teeworlds/types.js';
+import { UUID, uuidFromInts, uuidToInts } from '../../src/formats/teeworlds/uuid.js';
+import { DecodeError, decode, summarize, teeworlds } from '../../src/index.js';
+import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
+import { typedArrays } from '../helpers/views.js';
 import { sameMap } from './teeworlds-helpers.js';
 
 const DIR = join(FIXTURES, 'teeworlds');
@@ -50,10 +50,35 @@ describe('teeworlds fixtures', () => {
     expect(m.flavour).toBe('ddnet');
     expect(m.warnings).toEqual([]);
     expect(m.info?.settings?.map((s) => s.text)).toEqual(['sv_team 1', 'tune gravity 0.4']);
-    expect(m.images.map((i) => [i.name.text, i.external, i.pixels?.length])).toEqual([['grass_main', true, undefined], ['embedded', false, 32]]);
-    expect(m.envelopes.map((e) => [e.version, e.name.text, e.synchronized, e.points.time.length, !!e.points.bezier])).toEqual([[1, 'move', false, 2, true], [2, 'colour ✓', true, 3, true], [2, 'volume', true, 1, true]]);
-    expect(m.groups.map((g) => [g.version, g.name.text, g.clipping.enabled])).toEqual([[1, '', false], [3, 'Game', true], [2, '', true]]);
-    expect(layers(m).map((l) => l.kind)).toEqual(['quads', 'game', 'tiles', 'front', 'tele', 'speedup', 'switch', 'tune', 'quads', 'quads', 'sounds', 'sounds', 'unknown']);
+    expect(m.images.map((i) => [i.name.text, i.external, i.pixels?.length])).toEqual([
+      ['grass_main', true, undefined],
+      ['embedded', false, 32],
+    ]);
+    expect(m.envelopes.map((e) => [e.version, e.name.text, e.synchronized, e.points.time.length, !!e.points.bezier])).toEqual([
+      [1, 'move', false, 2, true],
+      [2, 'colour ✓', true, 3, true],
+      [2, 'volume', true, 1, true],
+    ]);
+    expect(m.groups.map((g) => [g.version, g.name.text, g.clipping.enabled])).toEqual([
+      [1, '', false],
+      [3, 'Game', true],
+      [2, '', true],
+    ]);
+    expect(layers(m).map((l) => l.kind)).toEqual([
+      'quads',
+      'game',
+      'tiles',
+      'front',
+      'tele',
+      'speedup',
+      'switch',
+      'tune',
+      'quads',
+      'quads',
+      'sounds',
+      'sounds',
+      'unknown',
+    ]);
     const sp = layers(m).find((l) => l.kind === 'speedup') as TileLayer;
     expect(sp.speedup!.angle.length).toBe(63);
     expect(Math.min(...sp.speedup!.angle)).toBeLessThan(0);
@@ -67,16 +92,33 @@ describe('teeworlds fixtures', () => {
   it('the 0.7 map keeps v2 images (RGB too), v3 envelopes and tile-skip layers', () => {
     const m = teeworlds.decode(load('tw07-skip.map'));
     expect(m.flavour).toBe('teeworlds07');
-    expect(m.images.map((i) => [i.format, i.pixels?.length])).toEqual([[1, undefined], [1, 32], [0, 24]]);
+    expect(m.images.map((i) => [i.format, i.pixels?.length])).toEqual([
+      [1, undefined],
+      [1, 32],
+      [0, 24],
+    ]);
     expect(m.envelopes.every((e) => e.version === 3 && e.points.bezier)).toBe(true);
     const game = layers(m)[0] as TileLayer;
     expect([game.kind, game.tilemapVersion, game.tiles!.index.length]).toEqual(['game', 4, 1200]);
-    expect(teeworlds.summarizeMap(m).summary).toMatchObject({ flavour: 'teeworlds07', images: 3, embeddedImages: 2, envelopes: 2, groups: 2, layers: 3, layersByKind: { game: 1, tiles: 1, quads: 1 }, gameLayer: { width: 40, height: 30 } });
+    expect(teeworlds.summarizeMap(m).summary).toMatchObject({
+      flavour: 'teeworlds07',
+      images: 3,
+      embeddedImages: 2,
+      envelopes: 2,
+      groups: 2,
+      layers: 3,
+      layersByKind: { game: 1, tiles: 1, quads: 1 },
+      gameLayer: { width: 40, height: 30 },
+    });
   });
 
   it('DDRace v2 tile layers read their grids through the extension indices', () => {
     const m = teeworlds.decode(load('ddrace-v2.map'));
-    expect(layers(m).map((l) => [l.kind, (l as TileLayer).tilemapVersion])).toEqual([['game', 2], ['tele', 2], ['switch', 2]]);
+    expect(layers(m).map((l) => [l.kind, (l as TileLayer).tilemapVersion])).toEqual([
+      ['game', 2],
+      ['tele', 2],
+      ['switch', 2],
+    ]);
     expect((layers(m)[1] as TileLayer).tele!.number.length).toBe(30);
   });
 
@@ -132,7 +174,11 @@ describe('teeworlds fixtures', () => {
     const bytes = load(`bad/${name}`);
     for (const backend of ['js', 'wasm'] as const) {
       let err: unknown;
-      try { teeworlds.decode(bytes, { backend }); } catch (e) { err = e; }
+      try {
+        teeworlds.decode(bytes, { backend });
+      } catch (e) {
+        err = e;
+      }
       expect(err).toBeInstanceOf(DecodeError);
       expect((err as DecodeError).code).toBe(want.code);
       if (want.offset !== undefined) expect((err as DecodeError).offset).toBe(want.offset);
@@ -163,8 +209,16 @@ describe('teeworlds data blocks shared between sections', () => {
   function sharedGridMap(): { file: Uint8Array; declared: number } {
     const cells = 200 * 200;
     const layer = (k: number): TileLayer => ({
-      kind: 'tiles', name: { text: `L${k}`, bytes: new TextEncoder().encode(`L${k}`) }, detail: false, tilemapVersion: 3, width: 200, height: 200,
-      color: { r: 255, g: 255, b: 255, a: 255 }, colorEnv: -1, colorEnvOffset: 0, image: -1,
+      kind: 'tiles',
+      name: { text: `L${k}`, bytes: new TextEncoder().encode(`L${k}`) },
+      detail: false,
+      tilemapVersion: 3,
+      width: 200,
+      height: 200,
+      color: { r: 255, g: 255, b: 255, a: 255 },
+      colorEnv: -1,
+      colorEnvOffset: 0,
+      image: -1,
       tiles: { index: new Uint8Array(cells).fill(1), flags: new Uint8Array(cells) },
     });
     const m = teeworlds.decode(load('ddrace-v2.map'));
@@ -189,7 +243,11 @@ describe('teeworlds data blocks shared between sections', () => {
     for (const backend of ['js', 'wasm'] as const) {
       let m: TeeworldsMap | undefined;
       let err: unknown;
-      try { m = teeworlds.decode(file, { backend }); } catch (e) { err = e; }
+      try {
+        m = teeworlds.decode(file, { backend });
+      } catch (e) {
+        err = e;
+      }
       if (m) expect(arrayBytes(m)).toBeLessThanOrEqual(4 * declared);
       else {
         expect(err).toBeInstanceOf(DecodeError);

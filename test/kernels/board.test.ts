@@ -1,9 +1,9 @@
 // Board family (Graal .nw BOARD rows): known answers, boundaries, malformed input, multi-MiB
 // input, and a seeded differential run (wasm vs js).
 import { describe, expect, it } from 'vitest';
-import { KERNEL_SETS } from '../helpers/kernels.js';
 import { jsKernels } from '../../src/kernels/js/index.js';
 import { Status } from '../../src/kernels/status.js';
+import { KERNEL_SETS } from '../helpers/kernels.js';
 import { Prng } from '../helpers/prng.js';
 
 const ALPHA = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -65,8 +65,10 @@ describe.each(KERNEL_SETS)('decodeBoardRows [%s]', (_name, k) => {
       const n = rng.int(20);
       const rows = new Int32Array(n * 3);
       for (let r = 0; r < n; r++) rows.set([rng.int(text.length + 10), rng.int(80), rng.int(dstLen + 10)], r * 3);
-      const a = new Uint16Array(dstLen), b = new Uint16Array(dstLen);
-      const ra = k.decodeBoardRows(text, rows, n, a), rb = jsKernels.decodeBoardRows(text, rows, n, b);
+      const a = new Uint16Array(dstLen),
+        b = new Uint16Array(dstLen);
+      const ra = k.decodeBoardRows(text, rows, n, a),
+        rb = jsKernels.decodeBoardRows(text, rows, n, b);
       expect(ra, `seed ${seed} case ${t}`).toBe(rb);
       if (ra >= 0) expect(a, `seed ${seed} case ${t}`).toEqual(b);
     }

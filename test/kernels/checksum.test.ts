@@ -1,7 +1,7 @@
 // Checksum family: known answers, edge sizes, and a seeded differential run (js vs wasm).
 import { describe, expect, it } from 'vitest';
-import { KERNEL_SETS } from '../helpers/kernels.js';
 import { jsKernels } from '../../src/kernels/js/index.js';
+import { KERNEL_SETS } from '../helpers/kernels.js';
 import { Prng } from '../helpers/prng.js';
 
 describe.each(KERNEL_SETS)('sumBytes [%s]', (_name, k) => {

@@ -1,10 +1,10 @@
 // Record-table family (gatherRecords): known answers, edge sizes, malformed tables with their
 // status, several MiB, and a seeded differential run (wasm vs js).
 import { describe, expect, it } from 'vitest';
-import { KERNEL_SETS } from '../helpers/kernels.js';
 import { jsKernels } from '../../src/kernels/js/index.js';
 import { Status } from '../../src/kernels/status.js';
 import type { Kernels, RecordLayout } from '../../src/kernels/types.js';
+import { KERNEL_SETS } from '../helpers/kernels.js';
 import { Prng } from '../helpers/prng.js';
 
 const WWD: RecordLayout = { fixedWords: 71, lenIndex: 1, lenCount: 4 };
@@ -15,7 +15,7 @@ function table(rng: Prng, layout: RecordLayout, tailLens: number[][], lead = 0):
   for (const lens of tailLens) {
     const rec = new DataView(new ArrayBuffer(layout.fixedWords * 4));
     for (let w = 0; w < layout.fixedWords; w++) rec.setInt32(w * 4, rng.next() | 0, true);
-    lens.forEach((l, k) => rec.setUint32((layout.lenIndex + k) * 4, l, true));
+    for (const [k, l] of lens.entries()) rec.setUint32((layout.lenIndex + k) * 4, l, true);
     parts.push(...new Uint8Array(rec.buffer));
     for (const l of lens) for (let i = 0; i < l; i++) parts.push(rng.next() & 0xff);
   }
@@ -50,7 +50,10 @@ describe.each(KERNEL_SETS)('gatherRecords [%s]', (_name, k) => {
   });
   it('huge declared tail lengths are TRUNCATED, not wrapped', () => {
     const rng = new Prng(5);
-    const src = table(rng, WWD, [[0, 0, 0, 0], [0, 0, 0, 0]]);
+    const src = table(rng, WWD, [
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+    ]);
     const dv = new DataView(src.buffer);
     for (let k = 0; k < 4; k++) dv.setUint32(4 + k * 4, 0xffffffff, true);
     expect(run(k, src, 0, 2).end).toBe(Status.TRUNCATED);
@@ -61,7 +64,16 @@ describe.each(KERNEL_SETS)('gatherRecords [%s]', (_name, k) => {
   });
   it('unaligned offsets and subarray inputs', () => {
     const rng = new Prng(8);
-    const src = table(rng, WWD, [[0, 5, 1, 0], [3, 0, 0, 7], [0, 0, 0, 0]], 3);
+    const src = table(
+      rng,
+      WWD,
+      [
+        [0, 5, 1, 0],
+        [3, 0, 0, 7],
+        [0, 0, 0, 0],
+      ],
+      3,
+    );
     const view = new Uint8Array(src.length + 5);
     view.set(src, 5);
     expect(run(k, view.subarray(5), 3, 3)).toEqual(run(jsKernels, src, 3, 3));
@@ -76,7 +88,7 @@ describe.each(KERNEL_SETS)('gatherRecords [%s]', (_name, k) => {
     expect(got.end).toBe(src.length);
     expect(got).toEqual(run(jsKernels, src, 17, 20000));
   });
-  it('tables crossing the binding\'s streaming window, tails longer than the window, cuts anywhere', () => {
+  it("tables crossing the binding's streaming window, tails longer than the window, cuts anywhere", () => {
     // The WASM binding copies 64 KB of input per call (8,192 two-word records, 230 WWD objects):
     // counts, tails and cut points here straddle those boundaries.
     const seed = 4242;

@@ -1,12 +1,13 @@
 // Tile-grid family (scanTileGrid): known answers, edge sizes, several MiB, and a seeded
 // differential run (wasm vs js) over random grids.
 import { describe, expect, it } from 'vitest';
-import { KERNEL_SETS } from '../helpers/kernels.js';
 import { jsKernels } from '../../src/kernels/js/index.js';
 import type { Kernels } from '../../src/kernels/types.js';
+import { KERNEL_SETS } from '../helpers/kernels.js';
 import { Prng } from '../helpers/prng.js';
 
-const INV = 0xffffffff, FILL = 0xeeeeeeee;
+const INV = 0xffffffff,
+  FILL = 0xeeeeeeee;
 
 function run(k: Kernels, cells: Uint32Array, sets: number) {
   const counts = new Uint32Array(4);
@@ -49,13 +50,20 @@ describe.each(KERNEL_SETS)('scanTileGrid [%s]', (_name, k) => {
   it('odd lengths and subarray views', () => {
     const rng = new Prng(11);
     const g = randomGrid(rng, 1000);
-    for (const [a, b] of [[0, 1], [1, 2], [3, 20], [7, 999], [1, 1000]] as const) {
+    for (const [a, b] of [
+      [0, 1],
+      [1, 2],
+      [3, 20],
+      [7, 999],
+      [1, 1000],
+    ] as const) {
       expect(run(k, g.subarray(a, b), 4), `cells ${a}..${b}`).toEqual(run(jsKernels, g.subarray(a, b), 4));
     }
   });
   it('several MiB (5 Mi cells)', () => {
     const g = new Uint32Array(5 << 20).fill(INV);
-    g[123] = 0x0002_0009; g[g.length - 1] = FILL;
+    g[123] = 0x0002_0009;
+    g[g.length - 1] = FILL;
     expect(run(k, g, 3)).toEqual({ status: 0, counts: [(5 << 20) - 2, 1, 1, 0], maxIds: [-1, -1, 9] });
   });
   it('seeded random differential vs the reference', () => {
