@@ -4,12 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { DecodeError } from '../../src/core/errors.js';
 import * as graal from '../../src/formats/graal/index.js';
-import { corpusDir, readBytes } from '../helpers/paths.js';
-
-const dir = corpusDir('graal');
+import { describeCorpus } from '../helpers/needs.js';
+import { readBytes } from '../helpers/paths.js';
 
 interface Row {
   file: string;
@@ -48,8 +47,8 @@ function firstDiff(a: Record<string, unknown>, b: Record<string, unknown>): stri
   return 'keys differ';
 }
 
-describe.skipIf(!dir)('graal corpus', () => {
-  const rows = dir ? manifest(dir) : [];
+describeCorpus('graal', 'graal corpus', (dir) => {
+  const rows = manifest(dir);
   const decoded = new Map<string, graal.GraalDecoded>();
 
   it('has the files MANIFEST.tsv lists (4,918)', () => {
@@ -141,7 +140,7 @@ describe.skipIf(!dir)('graal corpus', () => {
       if (v.format !== 'graal') continue;
       n++;
       const own = graal.encodeBinary(v, { version: v.version });
-      const original = readBytes(join(dir!, file));
+      const original = readBytes(join(dir, file));
       inBytes += original.length;
       outBytes += own.length;
       if (Buffer.from(own).equals(Buffer.from(original))) identical++;

@@ -1,17 +1,16 @@
-// WWD over the real-file corpus (../shared/corpus/wwd, skipped visibly when absent): every file
+// WWD over the real-file corpus (../shared/corpus/wwd; absent: a visible skip, or a failure under CI): every file
 // decodes (the deliberately bad-signature one gives BAD_MAGIC), matches its MANIFEST.tsv facts
 // (counts, compression, checksum class), round-trips, gives identical results with the js and
 // wasm kernels, and a sample survives the fuzz sweep.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { WwdLevel } from '../../src/formats/wwd/index.js';
 import { DecodeError, wwd } from '../../src/index.js';
 import { fuzz } from '../helpers/fuzz.js';
-import { corpusDir, listFiles, readBytes } from '../helpers/paths.js';
+import { describeCorpus } from '../helpers/needs.js';
+import { listFiles, readBytes } from '../helpers/paths.js';
 import { digestArrays, wwdContent } from './wwd-content.js';
-
-const dir = corpusDir('wwd');
 
 interface Expected {
   compressed: boolean;
@@ -50,17 +49,17 @@ function manifest(d: string): Map<string, Expected> {
   return out;
 }
 
-describe.skipIf(!dir)('wwd corpus', () => {
-  const files = dir ? listFiles(dir, /\.wwd$/i) : [];
-  const facts = dir ? manifest(dir) : new Map<string, Expected>();
+describeCorpus('wwd', 'wwd corpus', (dir) => {
+  const files = listFiles(dir, /\.wwd$/i);
+  const facts = manifest(dir);
   const table: string[] = [];
 
   it('has the 61 files MANIFEST.tsv lists', () => {
     expect(files.length).toBe(61);
-    expect(files.map((p) => p.slice(dir!.length + 1)).sort()).toEqual([...facts.keys()].sort());
+    expect(files.map((p) => p.slice(dir.length + 1)).sort()).toEqual([...facts.keys()].sort());
   });
 
-  it.each(files.map((p) => [p.slice(dir!.length + 1), p]))('%s', (name, p) => {
+  it.each(files.map((p) => [p.slice(dir.length + 1), p]))('%s', (name, p) => {
     const bytes = readBytes(p);
     const want = facts.get(name)!;
     if (want.badSig) {
@@ -122,7 +121,7 @@ describe.skipIf(!dir)('wwd corpus', () => {
   it('a sample of corpus files survives prefixes and seeded mutations (both backends agree)', async () => {
     const bySize = files
       .filter((p) => !p.includes('badsig'))
-      .map((p) => ({ name: p.slice(dir!.length + 1), bytes: readBytes(p) }))
+      .map((p) => ({ name: p.slice(dir.length + 1), bytes: readBytes(p) }))
       .sort((a, b) => a.bytes.length - b.bytes.length);
     const seed = 61;
     const small = await fuzz({ files: bySize.slice(0, 3), seed, mutationsPerFile: 700, maxPrefixes: 1200, decoder: 'wwd' });
