@@ -1,9 +1,10 @@
-// Tilemap family (Teeworlds tile layers): known answers, edge lengths, multi-MiB inputs,
-// malformed inputs with their status, and a seeded differential run (wasm vs js).
+// Tilemap family (Teeworlds tile layers): known answers, edge lengths, multi-MiB inputs, malformed
+// inputs with their status, and a seeded differential run of each kernel set against the naive
+// oracle (helpers/oracles.ts).
 import { describe, expect, it } from 'vitest';
-import { jsKernels } from '../../src/kernels/js/index.js';
 import { Status } from '../../src/kernels/status.js';
 import { KERNEL_SETS } from '../helpers/kernels.js';
+import * as oracle from '../helpers/oracles.js';
 import { Prng } from '../helpers/prng.js';
 
 /** Records {index, flags, skip, reserved} from [index, flags, runLength] triples. */
@@ -100,7 +101,7 @@ describe.each(KERNEL_SETS)('expandTileSkip [%s]', (_name, k) => {
     expect(k.expandTileSkip(src, index, flags)).toBe(cells);
     expect(index[cells - 1]).toBe((cells / 256 - 1) & 0xff);
   });
-  it('seeded random differential vs the reference', () => {
+  it('seeded random differential vs the naive oracle', () => {
     const seed = 31337;
     const rng = new Prng(seed);
     for (let t = 0; t < 100; t++) {
@@ -110,7 +111,7 @@ describe.each(KERNEL_SETS)('expandTileSkip [%s]', (_name, k) => {
       const a = [new Uint8Array(cap), new Uint8Array(cap)] as const,
         b = [new Uint8Array(cap), new Uint8Array(cap)] as const;
       const na = k.expandTileSkip(src, a[0], a[1]),
-        nb = jsKernels.expandTileSkip(src, b[0], b[1]);
+        nb = oracle.expandTileSkip(src, b[0], b[1]);
       expect(na, `seed ${seed} case ${t}`).toBe(nb);
       if (nb >= 0) expect(a, `seed ${seed} case ${t}`).toEqual(b);
     }
@@ -131,7 +132,7 @@ describe.each(KERNEL_SETS)('expandTileSkip across arena windows [%s]', (_name, k
     }
     return { src, cells };
   }
-  it.each(WINDOW_COUNTS)('%i records: exact, short capacity, truncated and a bad reserved byte late in the stream equal the reference', (records) => {
+  it.each(WINDOW_COUNTS)('%i records: exact, short capacity, truncated and a bad reserved byte late in the stream equal the naive oracle', (records) => {
     const seed = 0x7ee5 + records;
     const rng = new Prng(seed);
     const { src, cells } = manyRuns(rng, records);
@@ -148,7 +149,7 @@ describe.each(KERNEL_SETS)('expandTileSkip across arena windows [%s]', (_name, k
       const a = [new Uint8Array(cap).fill(0xee), new Uint8Array(cap).fill(0xee)] as const,
         b = [new Uint8Array(cap), new Uint8Array(cap)] as const;
       const na = k.expandTileSkip(input, a[0], a[1]),
-        nb = jsKernels.expandTileSkip(input, b[0], b[1]);
+        nb = oracle.expandTileSkip(input, b[0], b[1]);
       expect(na, msg).toBe(nb);
       if (what === 'exact') expect(nb, msg).toBe(cells);
       else expect(nb, msg).toBeLessThan(0);
@@ -192,7 +193,7 @@ describe.each(KERNEL_SETS)('splitColumns [%s]', (_name, k) => {
     expect(k.splitColumns(src, 4, 2, n, dst)).toBe(Math.ceil(n / 4099));
     expect(dst[4099 * 7]).toBe((4099 * 7) & 0xff);
   });
-  it('grids spanning many arena windows, mostly zero with scattered tiles, equal the reference', () => {
+  it('grids spanning many arena windows, mostly zero with scattered tiles, equal the naive oracle', () => {
     const rng = new Prng(77);
     for (const [stride, keep] of [
       [4, 2],
@@ -206,11 +207,11 @@ describe.each(KERNEL_SETS)('splitColumns [%s]', (_name, k) => {
       for (let i = 0; i < 3000; i++) src[rng.int(src.length)] = 1 + rng.int(255);
       const a = new Uint8Array(keep * count).fill(0xee),
         b = new Uint8Array(keep * count);
-      expect(k.splitColumns(src, stride, keep, count, a), `stride ${stride}`).toBe(jsKernels.splitColumns(src, stride, keep, count, b));
+      expect(k.splitColumns(src, stride, keep, count, a), `stride ${stride}`).toBe(oracle.splitColumns(src, stride, keep, count, b));
       expect(Buffer.compare(a, b), `stride ${stride}`).toBe(0);
     }
   });
-  it('seeded random differential vs the reference (unaligned inputs too)', () => {
+  it('seeded random differential vs the naive oracle (unaligned inputs too)', () => {
     const seed = 4242;
     const rng = new Prng(seed);
     for (let t = 0; t < 200; t++) {
@@ -221,11 +222,11 @@ describe.each(KERNEL_SETS)('splitColumns [%s]', (_name, k) => {
       for (let i = 0; i < src.length; i++) if (rng.int(4)) src[i] = 0;
       const a = new Uint8Array(keep * count),
         b = new Uint8Array(keep * count);
-      expect(k.splitColumns(src, stride, keep, count, a), `seed ${seed} case ${t}`).toBe(jsKernels.splitColumns(src, stride, keep, count, b));
+      expect(k.splitColumns(src, stride, keep, count, a), `seed ${seed} case ${t}`).toBe(oracle.splitColumns(src, stride, keep, count, b));
       expect(a, `seed ${seed} case ${t}`).toEqual(b);
     }
   });
-  it.each(WINDOW_COUNTS)('%i records across arena windows: dirty dropped columns and zero runs > 16 records equal the reference', (count) => {
+  it.each(WINDOW_COUNTS)('%i records across arena windows: dirty dropped columns and zero runs > 16 records equal the naive oracle', (count) => {
     for (const [stride, keep] of [
       [4, 2],
       [6, 6],
@@ -248,7 +249,7 @@ describe.each(KERNEL_SETS)('splitColumns [%s]', (_name, k) => {
       const a = new Uint8Array(keep * count).fill(0xee),
         b = new Uint8Array(keep * count);
       const na = k.splitColumns(src, stride, keep, count, a),
-        nb = jsKernels.splitColumns(src, stride, keep, count, b);
+        nb = oracle.splitColumns(src, stride, keep, count, b);
       expect(na, msg).toBe(nb);
       // With dropped columns some records, not all, are dirty; else nothing is dropped.
       if (keep < stride) expect([nb > count / 10, nb < count], `${msg}: ${nb} dirty`).toEqual([true, true]);
@@ -259,7 +260,7 @@ describe.each(KERNEL_SETS)('splitColumns [%s]', (_name, k) => {
 });
 
 describe.each(KERNEL_SETS)('splitColumns into a zeroed destination [%s]', (_name, k) => {
-  it('gives the reference output when told dst is zero (sparse grids, all-zero windows skipped)', () => {
+  it('gives what the naive oracle gives when told dst is zero (sparse grids, all-zero windows skipped)', () => {
     const seed = 777;
     const rng = new Prng(seed);
     for (const [stride, keep] of [
@@ -272,7 +273,7 @@ describe.each(KERNEL_SETS)('splitColumns into a zeroed destination [%s]', (_name
         const src = new Uint8Array(count * stride);
         for (let i = 0; i < count / 500; i++) src[rng.int(src.length)] = 1 + rng.int(255);
         const want = new Uint8Array(keep * count);
-        const wantDirty = jsKernels.splitColumns(src, stride, keep, count, want);
+        const wantDirty = oracle.splitColumns(src, stride, keep, count, want);
         const got = new Uint8Array(keep * count);
         expect(k.splitColumns(src, stride, keep, count, got, true), `seed ${seed} ${stride}/${keep} × ${count}`).toBe(wantDirty);
         expect(firstDiff(got, want), `seed ${seed} ${stride}/${keep} × ${count}`).toBe(-1);
@@ -285,7 +286,7 @@ describe.each(KERNEL_SETS)('splitTilesInPlace [%s]', (_name, k) => {
   /** What splitColumns (4 → 2) gives for the same records: the oracle for the in-place split. */
   function expected(records: Uint8Array, count: number): { cols: Uint8Array; dirty: number } {
     const cols = new Uint8Array(count * 2);
-    return { cols, dirty: jsKernels.splitColumns(records, 4, 2, count, cols) };
+    return { cols, dirty: oracle.splitColumns(records, 4, 2, count, cols) };
   }
   it('known answer', () => {
     const buf = Uint8Array.of(1, 2, 0, 0, 3, 4, 1, 0, 5, 6, 0, 9, 0xaa);
