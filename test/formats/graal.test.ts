@@ -281,23 +281,6 @@ describe('graal .gmap', () => {
   });
 });
 
-describe('graal malformed fixtures', () => {
-  const expected = JSON.parse(readFileSync(join(dir, 'bad', 'manifest.json'), 'utf8')) as Record<string, { code: string; offset: number }>;
-  it.each(Object.entries(expected))('%s → %o', (file, { code, offset }) => {
-    const bytes = readBytes(join(dir, 'bad', file));
-    for (const backend of ['js', 'wasm'] as const) {
-      let err: unknown;
-      try {
-        graal.decode(bytes, { backend });
-      } catch (e) {
-        err = e;
-      }
-      expect(err).toBeInstanceOf(DecodeError);
-      expect({ code: (err as DecodeError).code, offset: (err as DecodeError).offset }).toEqual({ code, offset });
-    }
-  });
-});
-
 // Inputs no fixture holds because of their size: one line of 1 MB, and many short lines.
 describe('graal long lines and many lines', () => {
   const long = 'A'.repeat(1_000_000);

@@ -1,6 +1,5 @@
 // WWD on the synthetic fixtures: decoded content, round trips, js/wasm parity, summary mode,
-// the malformed files of fixtures/wwd/bad with their manifest, options, and the fuzz sweep.
-import { readFileSync } from 'node:fs';
+// the bad signature and limits, options, and the fuzz sweep (malformed files: test/bad-files.test.ts).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { WwdLevel } from '../../src/formats/wwd/index.js';
@@ -169,35 +168,7 @@ describe('wwd.encode refuses levels it cannot write whole', () => {
   });
 });
 
-describe('wwd fixtures: malformed files (fixtures/wwd/bad/manifest.json)', () => {
-  const manifest = JSON.parse(readFileSync(join(dir, 'bad/manifest.json'), 'utf8')) as Record<string, { code: string; offset: number; strict?: boolean }>;
-  it('lists every bad file', () => {
-    expect(Object.keys(manifest).sort()).toEqual(
-      listFiles(join(dir, 'bad'), /\.wwd$/)
-        .map((p) => p.slice(dir.length + 5))
-        .sort(),
-    );
-  });
-  it.each(Object.entries(manifest))('%s', (name, want) => {
-    const bytes = load(`bad/${name}`);
-    const copy = bytes.slice();
-    for (const backend of ['js', 'wasm'] as const) {
-      let err: unknown;
-      try {
-        wwd.decode(bytes, { backend, strict: want.strict ?? false });
-      } catch (e) {
-        err = e;
-      }
-      expect(err, backend).toBeInstanceOf(DecodeError);
-      expect({ code: (err as DecodeError).code, offset: (err as DecodeError).offset, format: (err as DecodeError).format }).toEqual({
-        code: want.code,
-        offset: want.offset,
-        format: 'wwd',
-      });
-    }
-    expect(bytes).toEqual(copy);
-    if (want.strict) expect(wwd.decode(bytes).warnings.map((w) => w.code)).toEqual(['CHECKSUM_MISMATCH']);
-  });
+describe('wwd fixtures: malformed files (their manifest is checked by test/bad-files.test.ts)', () => {
   it('the bad signature is not detected as WWD (top-level decode: BAD_MAGIC)', () => {
     expect(detect(load('bad/bad-signature.wwd'))).toBeUndefined();
     expect(() => decode(load('bad/bad-signature.wwd'))).toThrow(expect.objectContaining({ code: 'BAD_MAGIC' }));
