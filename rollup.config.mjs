@@ -1,8 +1,9 @@
 // dist/: ESM + CJS library builds (pako external), bundled type declarations for both, a
 // self-contained browser ESM build (pako inlined, for <script type="module"> without a bundler),
 // and the CLI. The WASM module is inlined by src/kernels/wasm/binary.generated.ts (npm run asbuild).
-import typescript from '@rollup/plugin-typescript';
+
 import { nodeResolve } from '@rollup/plugin-node-resolve';
+import typescript from '@rollup/plugin-typescript';
 import { dts } from 'rollup-plugin-dts';
 
 const ts = () => typescript({ tsconfig: './tsconfig.build.json' });
@@ -33,6 +34,9 @@ export default [
     input: 'src/index.ts',
     external,
     plugins: [dts({ tsconfig: './tsconfig.build.json' })],
-    output: [{ file: 'dist/index.d.mts', format: 'es' }, { file: 'dist/index.d.cts', format: 'es' }],
+    output: [
+      { file: 'dist/index.d.mts', format: 'es' },
+      { file: 'dist/index.d.cts', format: 'es' },
+    ],
   },
 ];

@@ -9,13 +9,17 @@ import { FIXTURES, ROOT, readBytes } from '../helpers/paths.js';
 
 const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
 const fx = (name: string) => join(FIXTURES, 'graal', name);
-const content = (l: graal.GraalLevel) => { const { format: _f, version: _v, warnings: _w, lineEnding: _e, ...rest } = l; return rest; };
+const content = (l: graal.GraalLevel) => {
+  const { format: _f, version: _v, warnings: _w, lineEnding: _e, ...rest } = l;
+  return rest;
+};
 
 describe('levelkit convert (graal)', () => {
   const out = mkdtempSync(join(tmpdir(), 'levelkit-graal-'));
 
   it('.graal → .nw → .graal keeps the level', () => {
-    const nw = join(out, 'one.nw'), back = join(out, 'one.graal');
+    const nw = join(out, 'one.nw'),
+      back = join(out, 'one.graal');
     expect(cli('convert', fx('gr-v105-layers.graal'), nw).status).toBe(0);
     expect(cli('convert', nw, back).status).toBe(0);
     const a = graal.decodeBinary(readBytes(fx('gr-v105-layers.graal')));
@@ -53,7 +57,10 @@ describe('levelkit info (graal)', () => {
   it('prints the summary fields for levels and maps', () => {
     const r = cli('info', '--json', fx('gr-v103.graal'), fx('layers.nw'), fx('world.gmap'));
     expect(r.status).toBe(0);
-    const [bin, nw, map] = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const [bin, nw, map] = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(bin.format).toBe('graal');
     expect(Object.keys(bin.summary)).toEqual(['header', 'layers', 'links', 'baddies', 'npcs', 'chests', 'signs', 'gridDigest']);
     expect(nw).toMatchObject({ format: 'graal-nw', version: 'GLEVNW01', summary: { layers: 3 } });

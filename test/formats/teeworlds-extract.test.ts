@@ -1,7 +1,7 @@
 // `levelkit extract`: PNGs that decode back to the map's pixels, .opus files equal to the sound
 // data, and a map.json of the rest; exit 2 for a damaged map, 1 for bad usage.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decode as decodePng } from 'fast-png';

@@ -2,9 +2,9 @@
 // bytes rather than the level (container: checksum, stream sizes, trailing bytes; warnings), a
 // digest form for comparing large levels quickly, and the form a round trip must keep exactly.
 import { createHash } from 'node:crypto';
-import { textBytes, type Text } from '../../src/core/text.js';
-import { untilNul } from '../../src/formats/wwd/text.js';
+import { type Text, textBytes } from '../../src/core/text.js';
 import type { WwdLevel, WwdObjectTable } from '../../src/formats/wwd/index.js';
+import { untilNul } from '../../src/formats/wwd/text.js';
 
 export function wwdContent(level: WwdLevel): Omit<WwdLevel, 'container' | 'warnings'> {
   const { container: _c, warnings: _w, ...rest } = level;
@@ -69,7 +69,9 @@ function textForm(t: Text, fixed: boolean, visible?: (raw: Uint8Array) => Uint8A
 
 /** JSON with object keys sorted, so two levels built in different key orders compare equal. */
 function stableJson(v: unknown): string {
-  return JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
+  return JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x,
+  );
 }
 
 /**
@@ -78,10 +80,24 @@ function stableJson(v: unknown): string {
  * level encode() accepted (it reads fields without checking them).
  */
 export function roundTripForm(level: WwdLevel): string {
-  const fixedTexts = (o: object) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, isText(v) ? textForm(v, true, untilNul) : Array.isArray(v) ? v.map((t) => textForm(t as Text, true, untilNul)) : v]));
-  const objects = (t: WwdObjectTable) => Object.fromEntries(Object.entries(omit(t, NOT_KEPT.objects)).map(([k, v]) => [
-    k, Array.isArray(v) && v.length && isText(v[0]) ? (v as Text[]).map((s) => textForm(s, false, untilNul)) : typeof v === 'number' ? v : nums(v as ArrayLike<number>),
-  ]));
+  const fixedTexts = (o: object) =>
+    Object.fromEntries(
+      Object.entries(o).map(([k, v]) => [
+        k,
+        isText(v) ? textForm(v, true, untilNul) : Array.isArray(v) ? v.map((t) => textForm(t as Text, true, untilNul)) : v,
+      ]),
+    );
+  const objects = (t: WwdObjectTable) =>
+    Object.fromEntries(
+      Object.entries(omit(t, NOT_KEPT.objects)).map(([k, v]) => [
+        k,
+        Array.isArray(v) && v.length && isText(v[0])
+          ? (v as Text[]).map((s) => textForm(s, false, untilNul))
+          : typeof v === 'number'
+            ? v
+            : nums(v as ArrayLike<number>),
+      ]),
+    );
   return stableJson({
     ...omit(level, [...NOT_KEPT.level, 'header', 'planes', 'container', 'tilePropertiesHeader', 'tileProperties', 'tail']),
     header: fixedTexts(omit(level.header, NOT_KEPT.header)),

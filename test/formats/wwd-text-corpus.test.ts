@@ -1,38 +1,44 @@
-// WWD text is lossless over the real-file corpus (../shared/corpus/wwd, skipped visibly when
-// absent): every file decoded in a code page it was not written in (Windows-1250) and re-encoded
+// WWD text is lossless over the real-file corpus (../shared/corpus/wwd; absent: a visible skip,
+// or a failure under CI): every file decoded in a code page it was not written in (Windows-1250) and re-encoded
 // keeps every stored text byte (uncompressed files stay byte for byte), a changed string
 // round-trips, and one the code page cannot hold is refused with UNENCODABLE_TEXT.
-import { describe, expect, it } from 'vitest';
-import { EncodeError, wwd } from '../../src/index.js';
+import { expect, it } from 'vitest';
 import type { Text, WwdLevel } from '../../src/formats/wwd/index.js';
-import { corpusDir, listFiles, readBytes } from '../helpers/paths.js';
+import { EncodeError, wwd } from '../../src/index.js';
+import { describeCorpus } from '../helpers/needs.js';
+import { listFiles, readBytes } from '../helpers/paths.js';
 
-const dir = corpusDir('wwd');
 const ENCODING = 'windows-1250';
 
 /** Every text field of a level with its path, as stored bytes (hex) and text. */
 function texts(level: WwdLevel): Map<string, { raw: string; text: string }> {
   const out = new Map<string, { raw: string; text: string }>();
-  const add = (path: string, t: Text) => out.set(path, { raw: Buffer.from(t.raw).toString('hex'), text: t.text });
+  const add = (path: string, t: Text): void => {
+    out.set(path, { raw: Buffer.from(t.raw).toString('hex'), text: t.text });
+  };
+  const addAll = (path: string, list: readonly Text[]): void => {
+    for (const [i, t] of list.entries()) add(`${path}[${i}]`, t);
+  };
   for (const [k, v] of Object.entries(level.header)) {
-    if (Array.isArray(v)) v.forEach((t: Text, i) => add(`header.${k}[${i}]`, t));
+    if (Array.isArray(v)) addAll(`header.${k}`, v);
     else if (v && typeof v === 'object' && 'raw' in v) add(`header.${k}`, v);
   }
-  level.planes.forEach((p, i) => {
+  for (const [i, p] of level.planes.entries()) {
     add(`planes[${i}].name`, p.name);
-    p.imageSetNames.forEach((t, j) => add(`planes[${i}].imageSetNames[${j}]`, t));
-    for (const s of ['name', 'logic', 'imageSet', 'animation'] as const) p.objects[s].forEach((t, k) => add(`planes[${i}].objects.${s}[${k}]`, t));
-  });
+    addAll(`planes[${i}].imageSetNames`, p.imageSetNames);
+    for (const s of ['name', 'logic', 'imageSet', 'animation'] as const) addAll(`planes[${i}].objects.${s}`, p.objects[s]);
+  }
   return out;
 }
 
-describe.skipIf(!dir)(`wwd corpus text read as ${ENCODING}`, () => {
-  const files = dir ? listFiles(dir, /\.wwd$/i).filter((p) => !p.includes('badsig')) : [];
-  let fields = 0, byteExact = 0;
+describeCorpus('wwd', `wwd corpus text read as ${ENCODING}`, (dir) => {
+  const files = listFiles(dir, /\.wwd$/i).filter((p) => !p.includes('badsig'));
+  let fields = 0,
+    byteExact = 0;
 
   it('has the 60 decodable files', () => expect(files.length).toBe(60));
 
-  it.each(files.map((p) => [p.slice(dir!.length + 1), p]))('%s', (_name, p) => {
+  it.each(files.map((p) => [p.slice(dir.length + 1), p]))('%s', (_name, p) => {
     const bytes = readBytes(p);
     const level = wwd.decode(bytes, { encoding: ENCODING });
     const before = texts(level);
@@ -52,7 +58,11 @@ describe.skipIf(!dir)(`wwd corpus text read as ${ENCODING}`, () => {
     if (main.objects.count) main.objects.logic[0]!.text = 'Śliwka';
     const back = wwd.decode(wwd.encode(level, { compress: false, trailing: false }), { encoding: ENCODING });
     const m = level.planes.indexOf(main);
-    const changed = new Map([['header.name', 'Łódź – zażółć'], [`planes[${m}].name`, 'Tło'], ...(main.objects.count ? [[`planes[${m}].objects.logic[0]`, 'Śliwka'] as const] : [])]);
+    const changed = new Map([
+      ['header.name', 'Łódź – zażółć'],
+      [`planes[${m}].name`, 'Tło'],
+      ...(main.objects.count ? [[`planes[${m}].objects.logic[0]`, 'Śliwka'] as const] : []),
+    ]);
     const got = texts(back);
     for (const [path, t] of before) {
       if (changed.has(path)) expect(got.get(path)?.text, path).toBe(changed.get(path));
@@ -63,7 +73,11 @@ describe.skipIf(!dir)(`wwd corpus text read as ${ENCODING}`, () => {
     // Unencodable: a character Windows-1250 lacks is refused, not written as '?'.
     main.name.text = 'Tło 漢';
     let err: unknown;
-    try { wwd.encode(level, { compress: false, trailing: false }); } catch (e) { err = e; }
+    try {
+      wwd.encode(level, { compress: false, trailing: false });
+    } catch (e) {
+      err = e;
+    }
     expect(err).toBeInstanceOf(EncodeError);
     expect(err).toMatchObject({ code: 'UNENCODABLE_TEXT', path: `planes[${level.planes.indexOf(main)}].name` });
   });
