@@ -6,7 +6,7 @@ import { ByteReader } from '../../core/reader.js';
 import type { DecodeContext } from '../../core/context.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import { startDecode } from '../decode-context.js';
-import { HEADER_BYTES, PLANE_HEADER_BYTES, SIGNATURE, readHeader } from './header.js';
+import { HEADER_BYTES, PLANE_HEADER_BYTES, PLANES_OFFSET_AT, SIGNATURE, TILE_PROPERTIES_OFFSET_AT, readHeader } from './header.js';
 import { claimPlaneSections, gridStats, readGrid, readImageSetNames, readPlaneHeaders, readPlaneObjects, seekAbsolute } from './planes.js';
 import { emptyObjectTable, objectsByteLength } from './objects.js';
 import { TILE_TABLE_COUNT_WORD, readTileProperties, readTileTableHeader } from './tile-properties.js';
@@ -38,8 +38,10 @@ export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
   // requires equality, and no writer produces another value, so anything else is BAD_MAGIC.
   if (signature !== SIGNATURE) throw r.fail('BAD_MAGIC', { at: 0, path: 'header.signature', expected: '0x5f4', actual: '0x' + signature.toString(16) });
   r.pos = 0;
-  r.need(HEADER_BYTES, 'header');
-  const raw = r.within('header', () => readHeader(r, ctx.encoding));
+  const raw = r.within('header', () => {
+    r.need(HEADER_BYTES, 'header');
+    return readHeader(r, ctx.encoding);
+  });
   const { mainBlockSizeField, checksum: storedChecksum, ...header } = raw;
 
   const stored = bytes.subarray(HEADER_BYTES);
@@ -63,7 +65,7 @@ export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
 
   // Offsets in the file are absolute over header + (uncompressed) block: base the reader there.
   const br = new ByteReader(block, 'wwd', HEADER_BYTES);
-  seekAbsolute(br, header.planesOffset, 'planes');
+  seekAbsolute(br, header.planesOffset, { at: PLANES_OFFSET_AT, path: 'header.planesOffset' });
   const headers = readPlaneHeaders(br, header.planeCount, ctx, PLANE_HEADER_BYTES);
   const mainPlane = headers.findIndex((p) => p.flagBits.main);
   if (mainPlane < 0 && headers.length) ctx.warnings.warn('NO_MAIN_PLANE', 'no plane is flagged main', header.planesOffset, 'planes');
@@ -75,14 +77,15 @@ export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
 
   const planes: WwdPlane[] = headers.map((p, i) => br.within(`planes[${i}]`, () => {
     const full = !summaryOnly || i === mainPlane;
-    const tiles = full ? readGrid(br, p) : new Uint32Array(0);
-    const imageSetNames = readImageSetNames(br, p, ctx, budget);
-    const objects = summaryOnly ? emptyObjectTable() : readPlaneObjects(br, p, ctx, budget);
+    const headerAt = header.planesOffset + i * PLANE_HEADER_BYTES;
+    const tiles = full ? readGrid(br, p, headerAt) : new Uint32Array(0);
+    const imageSetNames = readImageSetNames(br, p, ctx, budget, headerAt);
+    const objects = summaryOnly ? emptyObjectTable() : readPlaneObjects(br, p, ctx, budget, headerAt);
     const stats = full ? gridStats(tiles, p.imageSetCount, ctx) : null;
     return { ...p, tiles, imageSetNames, objects, stats };
   }));
 
-  seekAbsolute(br, header.tilePropertiesOffset, 'tile properties');
+  seekAbsolute(br, header.tilePropertiesOffset, { at: TILE_PROPERTIES_OFFSET_AT, path: 'header.tilePropertiesOffset' });
   const tilePropertiesHeader = br.within('tilePropertiesHeader', () => readTileTableHeader(br));
   const tileProperties = summaryOnly ? [] : readTileProperties(br, tilePropertiesHeader[TILE_TABLE_COUNT_WORD]!, ctx.limits);
 

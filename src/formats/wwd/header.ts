@@ -11,6 +11,10 @@ export const HEADER_BYTES = 1524;
 export const SIGNATURE = 0x5f4;
 export const PLANE_HEADER_BYTES = 160;
 
+/** Header positions of the two offsets into the main block (errors about them point here). */
+export const PLANES_OFFSET_AT = 0x2e0;
+export const TILE_PROPERTIES_OFFSET_AT = 0x2e4;
+
 export const FLAG_USE_Z = 0x1;
 export const FLAG_COMPRESSED = 0x2;
 

@@ -55,7 +55,7 @@ function readRecord(r: ByteReader): WwdTileProperty {
       return { type, unknown, width, height, mask: r.take(size) };
     }
     default:
-      throw r.fail('CORRUPT', { at, expected: 'tile type 1, 2 or 3', actual: type });
+      throw r.fail('CORRUPT', { at, path: `${r.path}.type`, expected: 'tile type 1, 2 or 3', actual: type });
   }
 }
 
