@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { textFrom } from '../../src/core/text.js';
 import type { WwdLevel, WwdWarningCode } from '../../src/formats/wwd/index.js';
-import { EncodeError, wwd } from '../../src/index.js';
+import { EncodeError, type EncodeErrorCode, wwd } from '../../src/index.js';
 import { FIXTURES, readBytes } from '../helpers/paths.js';
 import { roundTripForm } from './wwd-content.js';
 
@@ -24,271 +24,87 @@ function refusal(edit: (l: WwdLevel) => void): { code: string; path: string; for
   }
   throw new Error('encode accepted the level');
 }
-// biome-ignore lint/suspicious/noExplicitAny: these tests put values of the wrong type into the level on purpose.
-const mutable = (l: WwdLevel) => l as unknown as Record<string, any>;
+/** Writes `value` at `key` of `target` whatever the types say (these tests put wrong values into the level on purpose). */
+const set = (target: object, key: string | number, value: unknown): void => {
+  (target as Record<string | number, unknown>)[key] = value;
+};
+const unset = (target: object, key: string | number): void => {
+  delete (target as Record<string | number, unknown>)[key];
+};
+const plane = (l: WwdLevel, i: number) => l.planes[i]!;
+/** `a` as a plain array with `v` at `i` (a value its typed array could not hold). */
+const withValueAt = (a: ArrayLike<number>, i: number, v: number) => Array.from(a, (x, k) => (k === i ? v : x));
+
+/** [code, what is wrong, path the error names, the edit that makes it so]: at least one row per code. */
+const REFUSALS: [EncodeErrorCode, string, string, (l: WwdLevel) => void][] = [
+  [
+    'OUT_OF_RANGE',
+    'an i32 object field past 2^31 − 1',
+    'planes[1].objects.x[2]',
+    (l) => set(plane(l, 1).objects, 'x', withValueAt(plane(l, 1).objects.x, 2, 2 ** 31)),
+  ],
+  ['OUT_OF_RANGE', 'a u32 object field below 0', 'planes[1].objects.addFlags[1]', (l) => set(plane(l, 1).objects, 'addFlags', Int32Array.of(0, -1, 0, 0))],
+  ['OUT_OF_RANGE', 'NaN in a header field', 'header.startX', (l) => set(l.header, 'startX', NaN)],
+  ['OUT_OF_RANGE', 'a fraction in a tile attribute', 'tileProperties[0].attribute', (l) => set(l.tileProperties[0]!, 'attribute', 1.5)],
+  ['OUT_OF_RANGE', 'a grid cell past u32', 'planes[0].tiles[0]', (l) => set(plane(l, 0), 'tiles', withValueAt(plane(l, 0).tiles, 0, 2 ** 32))],
+  ['OUT_OF_RANGE', 'a negative grid size', 'planes[0].tilesWide', (l) => set(plane(l, 0), 'tilesWide', -1)],
+  ['OUT_OF_RANGE', 'a tile-property type the format does not have', 'tileProperties[1].type', (l) => set(l.tileProperties[1]!, 'type', 4)],
+  ['OUT_OF_RANGE', 'a signature other than 0x5F4', 'header.signature', (l) => set(l.header, 'signature', 0x5f5)],
+  ['BAD_LENGTH', 'an object count that disagrees with the columns', 'planes[1].objects.id', (l) => set(plane(l, 1).objects, 'count', 5)],
+  [
+    'BAD_LENGTH',
+    'one column shorter than the count',
+    'planes[1].objects.score',
+    (l) => set(plane(l, 1).objects, 'score', plane(l, 1).objects.score.subarray(1)),
+  ],
+  ['BAD_LENGTH', 'a string list longer than the count', 'planes[1].objects.logic', (l) => set(plane(l, 1).objects.logic, 4, textFrom('Extra'))],
+  ['BAD_LENGTH', 'a grid that does not hold tilesWide × tilesHigh cells', 'planes[1].tiles', (l) => set(plane(l, 1), 'tilesHigh', 7)],
+  ['BAD_LENGTH', 'a mask of the wrong size', 'tileProperties[3].mask', (l) => set(l.tileProperties[3]!, 'width', 15)],
+  ['BAD_LENGTH', 'three image-set directories instead of four', 'header.imageSets', (l) => set(l.header, 'imageSets', l.header.imageSets.slice(0, 3))],
+  ['BAD_LENGTH', 'a tile-property header of 7 words', 'tilePropertiesHeader', (l) => set(l, 'tilePropertiesHeader', l.tilePropertiesHeader.subarray(1))],
+  ['UNENCODABLE_TEXT', 'a character Windows-1252 lacks in the level name', 'header.name', (l) => set(l.header.name, 'text', 'Level 漢')],
+  ['UNENCODABLE_TEXT', 'an emoji in an image-set name', 'planes[1].imageSetNames[0]', (l) => set(plane(l, 1).imageSetNames[0]!, 'text', 'ACTION 😀')],
+  ['UNENCODABLE_TEXT', 'Polish letters in an object string', 'planes[1].objects.logic[2]', (l) => set(plane(l, 1).objects.logic[2]!, 'text', 'Łódź')],
+  ['LIMIT_EXCEEDED', 'a changed level name of 64 bytes (the field is 64 with its NUL)', 'header.name', (l) => set(l.header.name, 'text', 'n'.repeat(64))],
+  ['LIMIT_EXCEEDED', 'a changed prefix of 32 bytes', 'header.prefixes[1]', (l) => set(l.header.prefixes[1], 'text', 'P'.repeat(32))],
+  [
+    'LIMIT_EXCEEDED',
+    'unchanged raw bytes longer than the field',
+    'planes[2].name',
+    (l) => set(plane(l, 2).name, 'raw', Uint8Array.from([...plane(l, 2).name.raw, 0])),
+  ],
+  ['BAD_VALUE', 'a missing field', 'header.startY', (l) => unset(l.header, 'startY')],
+  ['BAD_VALUE', 'a number as a string', 'planes[0].z', (l) => set(plane(l, 0), 'z', '100')],
+  ['BAD_VALUE', 'a string where a Text belongs', 'header.author', (l) => set(l.header, 'author', 'me')],
+  ['BAD_VALUE', 'a NUL in changed text (it would end the field when read back)', 'header.author', (l) => set(l.header.author, 'text', 'a\0b')],
+  [
+    'BAD_VALUE',
+    'a NUL in an image-set name (it would split the list)',
+    'planes[0].imageSetNames[0]',
+    (l) => set(plane(l, 0).imageSetNames[0]!, 'text', 'A\0B'),
+  ],
+  ['BAD_VALUE', 'a code page TextDecoder does not know', 'header.birth.encoding', (l) => set(l.header.birth, 'encoding', 'klingon')],
+  [
+    'BAD_VALUE',
+    'a field in another code page than the rest (the file records none)',
+    'planes[0].name.encoding',
+    (l) => set(plane(l, 0), 'name', textFrom('Tło', 'windows-1250')),
+  ],
+  ['BAD_VALUE', 'flag bits that disagree with the flags', 'planes[0].flagBits.main', (l) => set(plane(l, 0).flagBits, 'main', true)],
+  ['BAD_VALUE', 'mainPlane not the first plane flagged main', 'mainPlane', (l) => set(l, 'mainPlane', 0)],
+  ['BAD_VALUE', 'compressed that disagrees with flag bit 1', 'header.compressed', (l) => set(l.header, 'compressed', true)],
+  ['BAD_VALUE', 'trailing bytes without a zlib stream to follow', 'container.trailing', (l) => set(l.container, 'trailing', Uint8Array.of(1, 2))],
+  ['BAD_VALUE', 'a hole in the plane list', 'planes[1]', (l) => unset(l.planes, 1)],
+  ['BAD_VALUE', 'a summary decode', 'sections', (l) => set(l, 'sections', 'summary')],
+];
 
 describe('wwd.encode: one refusal per EncodeError code', () => {
-  it.each([
-    [
-      'an i32 object field past 2^31 − 1',
-      (l: WwdLevel) => {
-        mutable(l).planes[1].objects.x = [...l.planes[1]!.objects.x].map((v, i) => (i === 2 ? 2 ** 31 : v));
-      },
-      'planes[1].objects.x[2]',
-    ],
-    [
-      'a u32 object field below 0',
-      (l: WwdLevel) => {
-        mutable(l).planes[1].objects.addFlags = Int32Array.of(0, -1, 0, 0);
-      },
-      'planes[1].objects.addFlags[1]',
-    ],
-    [
-      'NaN in a header field',
-      (l: WwdLevel) => {
-        l.header.startX = NaN;
-      },
-      'header.startX',
-    ],
-    [
-      'a fraction in a tile attribute',
-      (l: WwdLevel) => {
-        mutable(l).tileProperties[0].attribute = 1.5;
-      },
-      'tileProperties[0].attribute',
-    ],
-    [
-      'a grid cell past u32',
-      (l: WwdLevel) => {
-        mutable(l).planes[0].tiles = [...l.planes[0]!.tiles].map((v, i) => (i ? v : 2 ** 32));
-      },
-      'planes[0].tiles[0]',
-    ],
-    [
-      'a negative grid size',
-      (l: WwdLevel) => {
-        l.planes[0]!.tilesWide = -1;
-      },
-      'planes[0].tilesWide',
-    ],
-    [
-      'a tile-property type the format does not have',
-      (l: WwdLevel) => {
-        mutable(l).tileProperties[1].type = 4;
-      },
-      'tileProperties[1].type',
-    ],
-    [
-      'a signature other than 0x5F4',
-      (l: WwdLevel) => {
-        l.header.signature = 0x5f5;
-      },
-      'header.signature',
-    ],
-  ])('OUT_OF_RANGE: %s', (_what, edit, path) => {
-    expect(refusal(edit)).toEqual({ code: 'OUT_OF_RANGE', path, format: 'wwd' });
+  it.each(REFUSALS)('%s: %s', (code, _what, path, edit) => {
+    expect(refusal(edit)).toEqual({ code, path, format: 'wwd' });
   });
 
-  it.each([
-    [
-      'an object count that disagrees with the columns',
-      (l: WwdLevel) => {
-        l.planes[1]!.objects.count = 5;
-      },
-      'planes[1].objects.id',
-    ],
-    [
-      'one column shorter than the count',
-      (l: WwdLevel) => {
-        mutable(l).planes[1].objects.score = l.planes[1]!.objects.score.subarray(1);
-      },
-      'planes[1].objects.score',
-    ],
-    [
-      'a string list longer than the count',
-      (l: WwdLevel) => {
-        l.planes[1]!.objects.logic.push(textFrom('Extra'));
-      },
-      'planes[1].objects.logic',
-    ],
-    [
-      'a grid that does not hold tilesWide × tilesHigh cells',
-      (l: WwdLevel) => {
-        l.planes[1]!.tilesHigh = 7;
-      },
-      'planes[1].tiles',
-    ],
-    [
-      'a mask of the wrong size',
-      (l: WwdLevel) => {
-        mutable(l).tileProperties[3].width = 15;
-      },
-      'tileProperties[3].mask',
-    ],
-    [
-      'three image-set directories instead of four',
-      (l: WwdLevel) => {
-        mutable(l).header.imageSets.pop();
-      },
-      'header.imageSets',
-    ],
-    [
-      'a tile-property header of 7 words',
-      (l: WwdLevel) => {
-        l.tilePropertiesHeader = l.tilePropertiesHeader.subarray(1);
-      },
-      'tilePropertiesHeader',
-    ],
-  ])('BAD_LENGTH: %s', (_what, edit, path) => {
-    expect(refusal(edit)).toEqual({ code: 'BAD_LENGTH', path, format: 'wwd' });
-  });
-
-  it.each([
-    [
-      'the level name',
-      (l: WwdLevel) => {
-        l.header.name.text = 'Level 漢';
-      },
-      'header.name',
-    ],
-    [
-      'an image-set name',
-      (l: WwdLevel) => {
-        l.planes[1]!.imageSetNames[0]!.text = 'ACTION 😀';
-      },
-      'planes[1].imageSetNames[0]',
-    ],
-    [
-      'an object string',
-      (l: WwdLevel) => {
-        l.planes[1]!.objects.logic[2]!.text = 'Łódź';
-      },
-      'planes[1].objects.logic[2]',
-    ],
-  ])('UNENCODABLE_TEXT: a character Windows-1252 lacks in %s (never written as ?)', (_what, edit, path) => {
-    expect(refusal(edit)).toEqual({ code: 'UNENCODABLE_TEXT', path, format: 'wwd' });
-  });
-
-  it.each([
-    [
-      'a changed level name of 64 bytes (the field is 64 with its NUL)',
-      (l: WwdLevel) => {
-        l.header.name.text = 'n'.repeat(64);
-      },
-      'header.name',
-    ],
-    [
-      'a changed prefix of 32 bytes',
-      (l: WwdLevel) => {
-        l.header.prefixes[1]!.text = 'P'.repeat(32);
-      },
-      'header.prefixes[1]',
-    ],
-    [
-      'unchanged raw bytes longer than the field',
-      (l: WwdLevel) => {
-        l.planes[2]!.name = { ...l.planes[2]!.name, raw: Uint8Array.from([...l.planes[2]!.name.raw, 0]) };
-      },
-      'planes[2].name',
-    ],
-  ])('LIMIT_EXCEEDED: %s (it used to be cut to the field with no NUL)', (_what, edit, path) => {
-    expect(refusal(edit)).toEqual({ code: 'LIMIT_EXCEEDED', path, format: 'wwd' });
-  });
-
-  it.each([
-    [
-      'a missing field',
-      (l: WwdLevel) => {
-        delete mutable(l).header.startY;
-      },
-      'header.startY',
-    ],
-    [
-      'a number as a string',
-      (l: WwdLevel) => {
-        mutable(l).planes[0].z = '100';
-      },
-      'planes[0].z',
-    ],
-    [
-      'a string where a Text belongs',
-      (l: WwdLevel) => {
-        mutable(l).header.author = 'me';
-      },
-      'header.author',
-    ],
-    [
-      'a NUL in changed text (it would end the field when read back)',
-      (l: WwdLevel) => {
-        l.header.author.text = 'a\0b';
-      },
-      'header.author',
-    ],
-    [
-      'a NUL in an image-set name (it would split the list)',
-      (l: WwdLevel) => {
-        l.planes[0]!.imageSetNames[0]!.text = 'A\0B';
-      },
-      'planes[0].imageSetNames[0]',
-    ],
-    [
-      'a code page TextDecoder does not know',
-      (l: WwdLevel) => {
-        l.header.birth.encoding = 'klingon';
-      },
-      'header.birth.encoding',
-    ],
-    [
-      'a field in another code page than the rest (the file records none)',
-      (l: WwdLevel) => {
-        l.planes[0]!.name = textFrom('Tło', 'windows-1250');
-      },
-      'planes[0].name.encoding',
-    ],
-    [
-      'flag bits that disagree with the flags',
-      (l: WwdLevel) => {
-        l.planes[0]!.flagBits.main = true;
-      },
-      'planes[0].flagBits.main',
-    ],
-    [
-      'mainPlane not the first plane flagged main',
-      (l: WwdLevel) => {
-        l.mainPlane = 0;
-      },
-      'mainPlane',
-    ],
-    [
-      'compressed that disagrees with flag bit 1',
-      (l: WwdLevel) => {
-        l.header.compressed = true;
-      },
-      'header.compressed',
-    ],
-    [
-      'trailing bytes without a zlib stream to follow',
-      (l: WwdLevel) => {
-        l.container.trailing = Uint8Array.of(1, 2);
-      },
-      'container.trailing',
-    ],
-    [
-      'a hole in the plane list',
-      (l: WwdLevel) => {
-        delete mutable(l).planes[1];
-      },
-      'planes[1]',
-    ],
-    [
-      'a summary decode',
-      (l: WwdLevel) => {
-        l.sections = 'summary';
-      },
-      'sections',
-    ],
-  ])('BAD_VALUE: %s', (_what, edit, path) => {
-    expect(refusal(edit)).toEqual({ code: 'BAD_VALUE', path, format: 'wwd' });
+  it('every code the encoder can raise has a row', () => {
+    expect(new Set(REFUSALS.map(([code]) => code))).toEqual(new Set(['OUT_OF_RANGE', 'BAD_LENGTH', 'UNENCODABLE_TEXT', 'LIMIT_EXCEEDED', 'BAD_VALUE']));
   });
 
   it('options are checked like decode options (TypeError/RangeError naming the option)', () => {
