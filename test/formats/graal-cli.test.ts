@@ -34,7 +34,9 @@ describe('levelkit convert (graal)', () => {
     const r = cli('convert', join(FIXTURES, 'graal'), dst, '--to', 'nw');
     // bad/ holds four malformed binary levels and one malformed .nw that detect() does not recognise
     expect(r.status).toBe(2);
-    expect(r.stdout).toMatch(/^\d+ converted, \d+ failed, \d+ skipped\n$/);
+    // one line per written file on stdout; the tally (written, failed, skipped) on stderr
+    expect(r.stdout).toMatch(/gr-v100\.graal → .*gr-v100\.nw\n/);
+    expect(r.stderr).toMatch(/^levelkit convert: \d+ decoded .*; \d+ failed .*; \d+ written; \d+ skipped/m);
     expect(existsSync(join(dst, 'gr-v100.nw'))).toBe(true);
     expect(existsSync(join(dst, 'layers.nw'))).toBe(true);
     expect(existsSync(join(dst, 'world.nw'))).toBe(false);
