@@ -1,13 +1,12 @@
 // `levelkit convert` and `levelkit info` on Graal files, run as a user runs them.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as graal from '../../src/formats/graal/index.js';
-import { FIXTURES, ROOT, readBytes } from '../helpers/paths.js';
+import { FIXTURES, readBytes } from '../helpers/paths.js';
+import { cli } from '../helpers/cli.js';
 
-const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
 const fx = (name: string) => join(FIXTURES, 'graal', name);
 const content = (l: graal.GraalLevel) => { const { format: _f, version: _v, warnings: _w, lineEnding: _e, ...rest } = l; return rest; };
 
