@@ -42,11 +42,15 @@ export class Reporter {
     process.stderr.write(`\r\x1b[K${this.command}: ${this.seen} files…`);
   }
 
-  /** Prints the tally and returns the exit code: 2 when any file failed, else 0. */
+  /**
+   * Prints the tally and returns the exit code: 2 when any file failed, else 0. A run whose only
+   * file failed (`extract missing.map`) ends with its error line alone: a tally would add nothing.
+   */
   finish(): number {
     this.clearProgress();
-    process.stderr.write(`levelkit ${this.command}: ${tallyText(this.tally)}\n`);
-    return this.tally.failed ? 2 : 0;
+    const t = this.tally;
+    if (!(this.seen === 1 && t.failed === 1 && !t.written)) process.stderr.write(`levelkit ${this.command}: ${tallyText(t)}\n`);
+    return t.failed ? 2 : 0;
   }
 
   private clearProgress(): void {
