@@ -65,7 +65,8 @@ export function parseCommandArgs(argv: string[], names: readonly OptionName[]): 
     ({ values, positionals } = parseArgs({ args: argv, options: specs, allowPositionals: true, strict: true }));
   } catch (e) {
     // parseArgs explains at length how to pass a positional starting with '-'; the first sentence is the error.
-    throw new UsageError(String((e as Error).message).split(/\.\s/)[0]!.replace(/\.$/, ''));
+    const first = String((e as Error).message).split(/\.\s/)[0]!.replace(/\.$/, '');
+    throw new UsageError(first.charAt(0).toLowerCase() + first.slice(1));
   }
   const str = (n: OptionName) => values[n] as string | undefined;
   const oneOf = <T extends string>(n: OptionName, allowed: readonly T[], dflt: T): T => {
