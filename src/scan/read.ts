@@ -53,13 +53,24 @@ export function readFileSafe(path: Buffer, opts: ReadOptions): ReadResult {
     // Exactly the size fstat gave: a file still growing (a log, a download) cannot push the
     // read past the limit it was checked against. One that shrank reads short and is then
     // reported by the decoder as truncated.
-    const bytes = new Uint8Array(size);
+    const bytes = allocate(size);
+    if (!bytes) return { failure: { code: 'LIMIT_EXCEEDED', message: `${size} bytes: more than this process can hold in memory (lower --max-bytes)` } };
     const n = readAt(fs, fd, bytes);
     return { bytes: n === size ? bytes : bytes.subarray(0, n) };
   } catch (e) {
     return { failure: ioFailure(e) };
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/** A buffer of `size` bytes, or undefined when the engine refuses one (a --max-bytes raised past what memory allows must fail this file, not the scan). */
+function allocate(size: number): Uint8Array | undefined {
+  try {
+    return new Uint8Array(size);
+  } catch (e) {
+    if (e instanceof RangeError) return undefined;
+    throw e;
   }
 }
 

@@ -2,10 +2,12 @@
 // library's inflate cap) is a LIMIT_EXCEEDED record and is never read. The old CLI called
 // readFileSync on it, which either failed with a bare IO error or allocated the whole file.
 // The big file is sparse (truncate), so it costs no disk and no time.
+import * as fs from 'node:fs';
 import { closeSync, copyFileSync, mkdtempSync, openSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readFileSafe } from '../../src/scan/read.js';
 import { cli, jsonLines } from '../helpers/cli.js';
 import { FIXTURES } from '../helpers/paths.js';
 
@@ -47,11 +49,16 @@ describe('file size limit', () => {
     expect(bad.stderr).toMatch(/--max-bytes/);
   });
 
-  it('a file that grows after fstat is read only to the size it had', async () => {
-    const { readFileSafe } = await import('../../src/scan/read.js');
+  it('a limit raised past what memory allows fails that file, not the scan', () => {
+    // A faked size no engine can allocate, so the case does not depend on this machine's memory.
+    const vast = { ...fs, fstatSync: (fd: number) => Object.assign(fs.fstatSync(fd), { size: Number.MAX_SAFE_INTEGER }) } as typeof fs;
+    const r = readFileSafe(Buffer.from(join(dir, 'level.wwd')), { maxBytes: Number.MAX_SAFE_INTEGER, fs: vast });
+    expect(r).toEqual({ failure: { code: 'LIMIT_EXCEEDED', message: expect.stringMatching(/more than this process can hold/) } });
+  });
+
+  it('a file that grows after fstat is read only to the size it had', () => {
     const path = join(dir, 'growing.bin');
     writeFileSync(path, 'abcd');
-    const fs = await import('node:fs');
     // The file grows between fstat and read: the read must stop at the fstat size.
     const growing = { ...fs, fstatSync: (fd: number) => { const st = fs.fstatSync(fd); fs.appendFileSync(path, 'efgh'); return st; } } as typeof fs;
     const r = readFileSafe(Buffer.from(path), { maxBytes: 1000, fs: growing });
