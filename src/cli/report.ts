@@ -30,7 +30,7 @@ export class Reporter {
     this.tick();
   }
 
-  /** A file passed over without a record (counted in the tally by the caller). */
+  /** Counts a handled file for the progress line; callers use it directly for a file passed over without a record. */
   tick(): void {
     this.seen++;
     // Progress only for a person watching: a redirected stderr gets no carriage-return noise.

@@ -22,6 +22,11 @@ export interface WalkOptions {
   fs?: WalkFs;
 }
 
+/**
+ * The entries under `paths`, named ones first-come and folder contents depth-first with a
+ * folder's files before its subfolders. fs errors never escape: a folder that cannot be listed
+ * is an `unreadable` entry, and a file that cannot be stat'ed is yielded for reading to report.
+ */
 export function* walk(paths: readonly (string | Buffer)[], opts: WalkOptions = {}): Generator<WalkEntry> {
   const fs = opts.fs ?? nodeFs;
   const visited = new Set<string>();
