@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { WwdLevel } from '../../src/formats/wwd/index.js';
-import { DecodeError, decode, detect, encode, jsKernels, type Kernels, summarize, wwd } from '../../src/index.js';
+import { DecodeError, decode, detect, encode, jsKernels, type Kernels, wwd } from '../../src/index.js';
 import { fuzz } from '../helpers/fuzz.js';
 import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
 import { wwdContent } from './wwd-content.js';
