@@ -3,7 +3,12 @@
 // readmes and images scans cleanly.
 import { closeSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { detect, SNIFF_BYTES } from '../detect.js';
+import { detect } from '../index.js';
+
+// detect() looks at no more than the first 64 bytes (SNIFF_BYTES in src/detect.ts). The CLI
+// reaches the library only through src/index.ts, which the CLI build keeps external (it loads
+// dist/index.mjs), so importing detect.ts here would bundle a second copy of every format.
+const HEAD_BYTES = 64;
 
 export interface Expanded {
   files: string[];
@@ -14,11 +19,11 @@ export interface Expanded {
 export function expandPaths(paths: string[]): Expanded {
   const files: string[] = [];
   let skipped = 0;
-  const head = new Uint8Array(SNIFF_BYTES);
+  const head = new Uint8Array(HEAD_BYTES);
   const recognised = (p: string): boolean => {
     const fd = openSync(p, 'r');
     try {
-      const n = readSync(fd, head, 0, SNIFF_BYTES, 0);
+      const n = readSync(fd, head, 0, HEAD_BYTES, 0);
       return detect(head.subarray(0, n)) !== undefined;
     } finally {
       closeSync(fd);
