@@ -1,12 +1,46 @@
 // dist/: ESM + CJS library builds (pako external), bundled type declarations for both, a
 // self-contained browser ESM build (pako inlined, for <script type="module"> without a bundler),
-// and the CLI. The WASM module is inlined by src/kernels/wasm/binary.generated.ts (npm run asbuild).
+// and the CLI, which loads the library build beside it. The WASM module is inlined by
+// src/kernels/wasm/binary.generated.ts (npm run asbuild).
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { dts } from 'rollup-plugin-dts';
 
+// Start from an empty dist/ so files an older layout wrote (a stale index.mjs.map) are never
+// packed. Not in watch mode, where one config rebuilding must not delete the others' output.
+if (!process.env.ROLLUP_WATCH) rmSync(fileURLToPath(new URL('./dist/', import.meta.url)), { recursive: true, force: true });
+
 const ts = () => typescript({ tsconfig: './tsconfig.build.json' });
 const external = (id) => id === 'pako' || id.startsWith('node:') || id === 'fast-png';
+const LIBRARY = fileURLToPath(new URL('./src/index.ts', import.meta.url));
+const SRC = fileURLToPath(new URL('./src/', import.meta.url));
+
+/**
+ * The CLI reaches the library only through src/index.ts, which stays external and becomes
+ * './index.mjs' (the build beside dist/cli.mjs): one copy of the library in the package and one
+ * set of error classes for the CLI's `instanceof` checks. Any other library module the CLI
+ * imports directly would be bundled as a second copy, so that is a build error.
+ */
+function cliUsesLibraryBuild() {
+  return {
+    name: 'cli-uses-library-build',
+    async resolveId(source, importer, options) {
+      if (!importer) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (resolved?.id === LIBRARY) return { id: './index.mjs', external: true };
+      return resolved;
+    },
+    load(id) {
+      const inLibrary = id.startsWith(SRC) && !id.startsWith(`${SRC}cli/`) && !id.startsWith(`${SRC}scan/`);
+      if (inLibrary) {
+        this.error(`the CLI imports ${id.slice(SRC.length)} directly: import it from src/index.ts, or dist/cli.mjs would carry a second copy of the library`);
+      }
+      return null;
+    },
+  };
+}
 
 export default [
   {
@@ -26,7 +60,7 @@ export default [
   {
     input: 'src/cli/main.ts',
     external,
-    plugins: [ts()],
+    plugins: [cliUsesLibraryBuild(), ts()],
     output: { file: 'dist/cli.mjs', format: 'es', banner: '#!/usr/bin/env node' },
   },
   {
