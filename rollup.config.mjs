@@ -4,8 +4,8 @@
 // it. The WASM module is inlined by src/kernels/wasm/binary.generated.ts (npm run asbuild).
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
+import typescript from '@rollup/plugin-typescript';
 import { dts } from 'rollup-plugin-dts';
 
 // Start from an empty dist/ so files an older layout wrote (a stale index.mjs.map) are never
@@ -29,7 +29,7 @@ const SRC = fileURLToPath(new URL('./src/', import.meta.url));
 function esmEntryOverCjs(fileName) {
   return {
     name: 'esm-entry-over-cjs',
-    generateBundle(options, bundle) {
+    generateBundle(_options, bundle) {
       const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
       // Node gives an ESM importer module.exports as a CJS module's default, never exports.default.
       if (entry.exports.includes('default')) this.error('src/index.ts has a default export, which the ESM entry cannot pass on from CJS');
@@ -89,6 +89,9 @@ export default [
     input: 'src/index.ts',
     external,
     plugins: [dts({ tsconfig: './tsconfig.build.json' })],
-    output: [{ file: 'dist/index.d.mts', format: 'es' }, { file: 'dist/index.d.cts', format: 'es' }],
+    output: [
+      { file: 'dist/index.d.mts', format: 'es' },
+      { file: 'dist/index.d.cts', format: 'es' },
+    ],
   },
 ];
