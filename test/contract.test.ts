@@ -1,11 +1,11 @@
 // The contract every format follows (ARCHITECTURE: one namespace shape, declared through
 // defineFormat): checked by the type checker (`satisfies`) and at run time over the registry.
 import { describe, expect, it } from 'vitest';
-import * as api from '../src/index.js';
-import { graal, teeworlds, wwd, type FormatNamespace } from '../src/index.js';
-import { FORMATS } from '../src/formats/registry.js';
 import type { AnyFormat } from '../src/formats/define.js';
 import type { GraalDecoded, GraalEncodeOptions, GraalSummary } from '../src/formats/graal/index.js';
+import { FORMATS } from '../src/formats/registry.js';
+import * as api from '../src/index.js';
+import { type FormatNamespace, graal, teeworlds, wwd } from '../src/index.js';
 import { FIXTURES, listFiles, readBytes } from './helpers/paths.js';
 
 // Type-level: each namespace has exactly the shared members with the shared signatures.

@@ -1,10 +1,11 @@
 // Options and inputs are validated where they are resolved: an error names the option and says
 // what is allowed (a NaN limit used to disable its check silently).
-import { describe, expect, it } from 'vitest';
-import { decode, DEFAULT_LIMITS, DecodeError, type DecodeOptions } from '../../src/index.js';
-import { resolveOptions } from '../../src/core/limits.js';
-import { FIXTURES, readBytes } from '../helpers/paths.js';
+
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveOptions } from '../../src/core/limits.js';
+import { DEFAULT_LIMITS, DecodeError, type DecodeOptions, decode } from '../../src/index.js';
+import { FIXTURES, readBytes } from '../helpers/paths.js';
 
 const fixture = () => readBytes(join(FIXTURES, 'wwd/claw-compressed.wwd'));
 // Options as a caller without types might pass them.
@@ -40,7 +41,13 @@ describe('decode options', () => {
   });
 
   it('maxTotalInflatedBytes holds for the file as a whole', () => {
-    const e = (() => { try { decode(fixture(), { limits: { maxTotalInflatedBytes: 10 } }); } catch (x) { return x; } })();
+    const e = (() => {
+      try {
+        decode(fixture(), { limits: { maxTotalInflatedBytes: 10 } });
+      } catch (x) {
+        return x;
+      }
+    })();
     expect(e).toBeInstanceOf(DecodeError);
     expect(e).toMatchObject({ code: 'LIMIT_EXCEEDED', format: 'wwd' });
   });
@@ -64,7 +71,12 @@ describe('decode input', () => {
     expect(copy).toEqual(bytes);
   });
 
-  it.each([['a string', 'WWD'], ['an array', [0xf4, 5, 0, 0]], ['null', null], ['a number', 5]])('refuses %s with a TypeError saying what is accepted', (_what, input) => {
+  it.each([
+    ['a string', 'WWD'],
+    ['an array', [0xf4, 5, 0, 0]],
+    ['null', null],
+    ['a number', 5],
+  ])('refuses %s with a TypeError saying what is accepted', (_what, input) => {
     expect(() => decode(input as unknown as Uint8Array)).toThrow(TypeError);
     expect(() => decode(input as unknown as Uint8Array)).toThrow(/Uint8Array, Buffer, ArrayBuffer or ArrayBufferView/);
   });

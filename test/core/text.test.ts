@@ -1,7 +1,7 @@
 // The lossless text rule shared by every encoder (core/text.ts).
 import { describe, expect, it } from 'vitest';
-import { EncodeError, textFrom } from '../../src/index.js';
 import { canEncode, decodeText, encodeText, makeText, textBytes } from '../../src/core/text.js';
+import { EncodeError, textFrom } from '../../src/index.js';
 
 const site = { format: 'graal-nw' as const, path: 'npcs[0].script' };
 

@@ -8,7 +8,6 @@ import type { TeeworldsMap, TileLayer } from '../../src/formats/teeworlds/types.
 import { UUID, uuidFromInts, uuidToInts } from '../../src/formats/teeworlds/uuid.js';
 import { DecodeError, decode, summarize, teeworlds } from '../../src/index.js';
 import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
-import { typedArrays } from '../helpers/views.js';
 import { sameMap } from './teeworlds-helpers.js';
 
 const DIR = join(FIXTURES, 'teeworlds');
