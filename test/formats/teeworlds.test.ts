@@ -220,3 +220,20 @@ describe('teeworlds encoder output the decoder reads back', () => {
     expect(() => teeworlds.encode(n)).toThrow(/images\[1\]\.pixels is empty/);
   });
 });
+
+describe('teeworlds warnings and error offsets', () => {
+  it('warnings carry the typed code union, and offsets are real or absent', () => {
+    const m = teeworlds.decode(load('header-size-bug.map'));
+    const codes: teeworlds.TeeworldsWarningCode[] = m.warnings.map((w) => w.code);
+    expect(codes).toEqual(['HEADER_SIZE_BUG']);
+    expect(m.warnings[0]!.offset).toBe(8);
+  });
+  it('a fault with no single place has no offset (not a placeholder 0)', () => {
+    let err: unknown;
+    try { teeworlds.decode(load('bad/no-version-item.map')); } catch (e) { err = e; }
+    expect(err).toBeInstanceOf(DecodeError);
+    expect((err as DecodeError).offset).toBeUndefined();
+    const df = teeworlds.openDatafile(load('ddrace-v2.map'));
+    expect(() => df.readData(999, 'x')).toThrow(expect.objectContaining({ code: 'BAD_INDEX', offset: undefined }));
+  });
+});

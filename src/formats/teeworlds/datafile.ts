@@ -6,7 +6,8 @@ import { ByteReader } from '../../core/reader.js';
 import type { DecodeContext } from '../../core/context.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import { startDecode } from '../decode-context.js';
-import type { DatafileItem, DataBlockInfo } from './types.js';
+import { decodeError } from '../../core/errors.js';
+import type { DatafileItem, DataBlockInfo, TeeworldsWarningCode } from './types.js';
 
 export const ITEMTYPE_EX = 0xffff;
 const HEADER_BYTES = 36; // magic, version, then 7 ints
@@ -39,12 +40,12 @@ export function sniffDatafile(head: Uint8Array): boolean {
  * `readData`), for tools that work below the map level. Validates `opts` like decode().
  */
 export function openDatafile(input: Uint8Array, opts?: DecodeOptions): Datafile {
-  const { bytes, ctx } = startDecode('teeworlds', input, opts);
+  const { bytes, ctx } = startDecode<TeeworldsWarningCode>('teeworlds', input, opts);
   return readDatafile(bytes, ctx);
 }
 
 /** openDatafile() inside a decode that already has its context (`bytes` already checked by startDecode). */
-export function readDatafile(bytes: Uint8Array, ctx: DecodeContext): Datafile {
+export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarningCode>): Datafile {
   const r = new ByteReader(bytes, ctx.format);
   r.need(8, 'signature');
   const magicText = String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!);
@@ -158,7 +159,7 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext): Datafile {
 
   const readData = (index: number, path: string): Uint8Array => {
     const b = blocks[index];
-    if (!b) throw r.fail('BAD_INDEX', { at: 0, path, expected: `data index < ${blocks.length}`, actual: index });
+    if (!b) throw decodeError(ctx.format, 'BAD_INDEX', { path, expected: `data index < ${blocks.length}`, actual: index });
     const src = bytes.subarray(b.offset, b.offset + b.storedByteLength);
     if (version === 3) return src.slice();
     if (b.byteLength <= 0) throw r.fail('CORRUPT', { at: b.offset, path, detail: `data block ${index}`, expected: 'inflated size > 0', actual: b.byteLength });

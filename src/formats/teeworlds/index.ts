@@ -7,7 +7,7 @@ import { decodeMap } from './map.js';
 import { encodeMap, type EncodeOptions } from './map-encode.js';
 import { mainGrid, summarize, type TeeworldsSummary } from './summary.js';
 import { defineFormat } from '../define.js';
-import type { TeeworldsMap } from './types.js';
+import type { TeeworldsMap, TeeworldsWarningCode } from './types.js';
 
 export type * from './types.js';
 export { summarize, mainGrid, gameLayer, type TeeworldsSummary, type TeeworldsSummaryFields } from './summary.js';
@@ -26,7 +26,7 @@ export function sniff(head: Uint8Array): 'teeworlds' | undefined {
  * sounds, quads or sources). All arrays in the result are copies owned by it.
  */
 export function decode(bytes: Uint8Array, opts: DecodeOptions = {}): TeeworldsMap {
-  const start = startDecode('teeworlds', bytes, opts);
+  const start = startDecode<TeeworldsWarningCode>('teeworlds', bytes, opts);
   return decodeMap(start.bytes, start.ctx, start.ctx.summaryOnly);
 }
 

@@ -2,10 +2,10 @@
 // groups, layers (tiles and DDNet physics, quads, sounds), sounds, automapper configs, and the
 // 2007 legacy maps. Layouts come from items.ts; see README.md §Map for the rules.
 
-import { DecodeError, type ErrorCode } from '../../core/errors.js';
+import { decodeError, type DecodeError, type ErrorCode } from '../../core/errors.js';
 import type { DecodeContext } from '../../core/context.js';
 import { decodeUtf8 } from '../../core/text.js';
-import { statusName, statusToErrorCode } from '../../core/kernel-status.js';
+import { kernelError } from '../../core/kernel-status.js';
 import { readDatafile, ITEMTYPE_EX, type Datafile } from './datafile.js';
 import {
   AUTOMAPPER, BEZIER_INTS, ENVELOPE, ENVPOINT, GROUP, IMAGE, INFO, ITEM, LAYER, LAYER_TYPE, LEGACY_TYPES, PHYSICS, QUADS, QUAD_STRUCT,
@@ -15,13 +15,13 @@ import { unpackName } from './names.js';
 import { UUID, uuidFromInts } from './uuid.js';
 import type {
   AutomapperConfig, DatafileItem, EnvelopePoints, ExtraItem, MapEnvelope, MapGroup, MapImage, MapInfo, MapLayer, MapSound, MapText,
-  QuadColumns, SoundSourceColumns, TeeworldsMap, TileLayer, TileLayerKind,
+  QuadColumns, SoundSourceColumns, TeeworldsMap, TeeworldsWarningCode, TileLayer, TileLayerKind,
 } from './types.js';
 
 /** Decoding state shared by the section readers. */
 interface Reader {
   df: Datafile;
-  ctx: DecodeContext;
+  ctx: DecodeContext<TeeworldsWarningCode>;
   summaryOnly: boolean;
   /** Items of one type id, in file order, with their index in df.items. */
   ofType(typeId: number): { item: DatafileItem; index: number }[];
@@ -32,7 +32,7 @@ interface Reader {
   gridCells: number;
 }
 
-export function decodeMap(bytes: Uint8Array, ctx: DecodeContext, summaryOnly: boolean): TeeworldsMap {
+export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarningCode>, summaryOnly: boolean): TeeworldsMap {
   const df = readDatafile(bytes, ctx);
   const rd: Reader = {
     df, ctx, summaryOnly,
@@ -42,7 +42,7 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext, summaryOnly: bo
       return Array.from({ length: t.num }, (_, k) => ({ item: df.items[t.start + k]!, index: t.start + k }));
     },
     fail(code, itemIndex, path, d = {}) {
-      return new DecodeError('teeworlds', code, { offset: df.itemOffsets[itemIndex] ?? 0, path, ...d });
+      return decodeError('teeworlds', code, { offset: df.itemOffsets[itemIndex], path, ...d });
     },
     claimedBy: new Map(),
     gridCells: 0,
@@ -59,7 +59,7 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext, summaryOnly: bo
     if (df.types.has(LEGACY_TYPES.IMAGE) || df.types.has(LEGACY_TYPES.TILEMAP) || df.types.has(LEGACY_TYPES.COLLISION)) {
       return { ...base, flavour: 'legacy', info: null, images: [], envelopes: [], groups: [], sounds: [], automapperConfigs: [], extraItems: [], legacy: decodeLegacy(rd) };
     }
-    throw new DecodeError('teeworlds', 'CORRUPT', { offset: 0, path: 'items', detail: 'no VERSION item (not a map)' });
+    throw decodeError('teeworlds', 'CORRUPT', { path: 'items', detail: 'no VERSION item (not a map)' });
   }
   if (versionItem.item.data[0] !== 1) throw rd.fail('UNSUPPORTED_VERSION', versionItem.index, 'version', { expected: 1, actual: versionItem.item.data[0] ?? 'none' });
 
@@ -121,11 +121,11 @@ function readString(rd: Reader, dataIndex: number, path: string): MapText | null
  */
 function readBlock(rd: Reader, dataIndex: number, path: string): Uint8Array {
   if (!Number.isInteger(dataIndex) || dataIndex < 0 || dataIndex >= rd.df.blocks.length) {
-    throw new DecodeError('teeworlds', 'BAD_INDEX', { offset: 0, path, expected: `data index < ${rd.df.blocks.length}`, actual: dataIndex });
+    throw decodeError('teeworlds', 'BAD_INDEX', { path, expected: `data index < ${rd.df.blocks.length}`, actual: dataIndex });
   }
   const owner = rd.claimedBy.get(dataIndex);
   if (owner !== undefined) {
-    throw new DecodeError('teeworlds', 'CORRUPT', { offset: rd.df.blocks[dataIndex]!.offset, path, detail: `data block ${dataIndex} is already used by ${owner}` });
+    throw decodeError('teeworlds', 'CORRUPT', { offset: rd.df.blocks[dataIndex]!.offset, path, detail: `data block ${dataIndex} is already used by ${owner}` });
   }
   rd.claimedBy.set(dataIndex, path);
   return rd.df.readData(dataIndex, path);
@@ -279,7 +279,7 @@ function decodeGroups(rd: Reader): MapGroup[] {
     return group;
   });
   const orphans = owner.reduce((n, o) => n + (o === -1 ? 1 : 0), 0);
-  if (orphans > 0) rd.ctx.warnings.warn('UNGROUPED_LAYERS', `${orphans} layer item(s) belong to no group; dropped`, 0, 'groups');
+  if (orphans > 0) rd.ctx.warnings.warn('UNGROUPED_LAYERS', `${orphans} layer item(s) belong to no group; dropped`, undefined, 'groups');
   return groups;
 }
 
@@ -379,14 +379,14 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
   const raw = readBlock(rd, dataIndex, gridPath);
   const k = rd.ctx.kernels;
   const check = (n: number, what: string) => {
-    if (n < 0) throw new DecodeError('teeworlds', statusToErrorCode(n), { offset: rd.df.blocks[dataIndex]!.offset, path: gridPath, detail: `${what}: ${statusName(n)}` });
+    if (n < 0) throw kernelError('teeworlds', n, { offset: rd.df.blocks[dataIndex]!.offset, path: gridPath, detail: what });
     return n;
   };
   if (tilemapVersion >= 4) {
     const buf = new Uint8Array(cells * 2);
     const index = buf.subarray(0, cells), flags = buf.subarray(cells);
     const n = check(k.expandTileSkip(raw, index, flags), 'tile-skip expansion');
-    if (n !== cells) throw new DecodeError('teeworlds', 'CORRUPT', { offset: rd.df.blocks[dataIndex]!.offset, path: gridPath, expected: `${cells} tiles`, actual: n });
+    if (n !== cells) throw decodeError('teeworlds', 'CORRUPT', { offset: rd.df.blocks[dataIndex]!.offset, path: gridPath, expected: `${cells} tiles`, actual: n });
     layer.tiles = { index, flags };
     return layer;
   }

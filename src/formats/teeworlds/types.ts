@@ -3,6 +3,24 @@
 
 import type { DecodeWarning } from '../../core/errors.js';
 
+/**
+ * Every warning code a Teeworlds decode can give (README.md §Warnings); `strict: true` turns each
+ * into DecodeError `STRICT` carrying the code.
+ */
+export type TeeworldsWarningCode =
+  | 'HEADER_SIZE_BUG' // v4 size/swaplen omit data_sizes (pre-2010 writers)
+  | 'HEADER_SIZE_MISMATCH' // size/swaplen disagree with the layout otherwise
+  | 'TRAILING_BYTES' // bytes after the data section
+  | 'DUPLICATE_EX_ITEM' // the UUID index item written twice (old DDNet tools)
+  | 'DUPLICATE_ITEM_ID' // another (type, id) pair written twice
+  | 'ZERO_SIZE_DATA' // a data block declares an inflated size of 0 (TeeUniverse)
+  | 'STRING_NOT_TERMINATED' // a data string without its NUL
+  | 'OVERSIZED_IMAGE_DATA' // bytes after an image's pixels (dropped)
+  | 'BEZIER_MISMATCH' // the envpoints-bezier item does not cover the points (ignored)
+  | 'UNGROUPED_LAYERS' // layer items no group refers to (dropped)
+  | 'UNDERSIZED_TILES' // 2010 DDRace grids with smaller tiles (the rest reads as empty)
+  | 'NONZERO_TILE_SKIP'; // CTile skip/reserved bytes set (ignored)
+
 // ── container ────────────────────────────────────────────────────────────────
 
 /** One datafile item: a 16-bit type id, a 16-bit id and its payload ints (a copy). */
@@ -220,7 +238,7 @@ export interface ExtraItem {
 
 export interface TeeworldsMap {
   format: 'teeworlds';
-  warnings: DecodeWarning[];
+  warnings: DecodeWarning<TeeworldsWarningCode>[];
   flavour: MapFlavour;
   datafileVersion: 3 | 4;
   /** 'ATAD' when the file carries the reversed magic of big-endian writers. */
