@@ -10,10 +10,13 @@ import { defineFormat } from '../define.js';
 import type { TeeworldsMap, TeeworldsWarningCode } from './types.js';
 
 export type * from './types.js';
+export { flavourOf } from './flavour.js';
+export { MAX_STRING_BYTES, MAX_SETTINGS_BYTES } from './items.js';
 export { summarize, mainGrid, gameLayer, type TeeworldsSummary, type TeeworldsSummaryFields } from './summary.js';
 export { encodeMap as encode, type EncodeOptions } from './map-encode.js';
 export { openDatafile, type Datafile } from './datafile.js';
 export { writeDatafile, type DatafileWriteOptions } from './datafile-write.js';
+export type { DecodeOptions } from '../../core/limits.js';
 
 /** `'teeworlds'` when `head` (≥ 8 bytes) starts a datafile (DATA/ATAD, version 3 or 4); never throws. */
 export function sniff(head: Uint8Array): 'teeworlds' | undefined {
