@@ -223,3 +223,13 @@ describe('teeworlds bounded string blocks', () => {
     }
   });
 });
+
+describe('teeworlds envelope names', () => {
+  it('a name whose first int packs to −1 (0.5\'s "no name") is refused, not lost', () => {
+    const m = load('ddnet-all-items.map');
+    m.envelopes[1]!.name = textFrom('\x7f\x7f\x7f\x7fx', 'utf-8');
+    expect(refusal(m)).toMatchObject({ code: 'BAD_VALUE', path: 'envelopes[1].name' });
+    m.envelopes[1]!.name = textFrom('\x7f\x7f\x7fx', 'utf-8');
+    expect(teeworlds.decode(teeworlds.encode(m)).envelopes[1]!.name.text).toBe('\x7f\x7f\x7fx');
+  });
+});

@@ -186,8 +186,8 @@ function checkEnvelopes(envs: MapEnvelope[]): void {
     const version = int(e.version, `${path}.version`);
     int(e.channels, `${path}.channels`);
     const name = packedName(e.name, ENVELOPE.nameInts, `${path}.name`);
-    const probe = new Int32Array(1);
-    packName(name, probe, 0, 1);
+    const probe = new Int32Array(ENVELOPE.nameInts);
+    packName(name, probe, 0, ENVELOPE.nameInts);
     // QUIRK mirrored: name[0] = −1 is how 0.5 maps say "no name", so such a name would vanish.
     if (probe[0] === -1 && name.length > 0) throw fail('BAD_VALUE', `${path}.name`, { expected: 'a name that does not pack to −1 (read as no name)', actual: JSON.stringify(e.name.text) });
     if (bool(e.synchronized, `${path}.synchronized`) && version < 2) throw fail('BAD_VALUE', `${path}.synchronized`, { expected: 'false (envelope version < 2 has no such field)', actual: 'true' });
