@@ -216,7 +216,7 @@ describe('teeworlds bounded string blocks', () => {
         const ms = performance.now() - t0;
         expect(err).toBeInstanceOf(DecodeError);
         expect(err).toMatchObject({ code: 'LIMIT_EXCEEDED', path: expect.stringMatching(where), actual: DECLARED });
-        expect(ms).toBeLessThan(500);
+        expect(ms).toBeLessThan(2000); // a few ms alone; generous for a loaded machine
         expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(16 * 1024 * 1024);
       }
     }

@@ -166,7 +166,7 @@ describe('teeworlds round-trip or refuse', () => {
     }
     console.log(`[teeworlds round-trip or refuse] ${maps.length} maps, ${cases} cases in ${Math.round(performance.now() - t0)} ms: ${written} written and read back, refused ${JSON.stringify(codes)}`);
     expect(failures).toEqual([]);
-    expect(cases).toBeGreaterThan(500); // ~2,500 on an idle machine; fewer while other suites run
+    expect(cases).toBeGreaterThan(200); // ~2,500 alone; far fewer while other suites share the cores
     // Every code the encoder can raise shows up, and a fair share of cases still encode.
     expect(Object.keys(codes).sort()).toEqual(['BAD_LENGTH', 'BAD_VALUE', 'LIMIT_EXCEEDED', 'OUT_OF_RANGE', 'UNENCODABLE_TEXT']);
     expect(written).toBeGreaterThan(cases / 10);
