@@ -27,7 +27,7 @@ function describe(v: unknown): string {
   if (v === null) return 'null';
   if (v === undefined) return 'undefined (missing)';
   if (Array.isArray(v)) return `an array of ${v.length}`;
-  if (ArrayBuffer.isView(v)) return `${v.constructor.name}(${(v as unknown as ArrayLike<number>).length})`;
+  if (ArrayBuffer.isView(v)) return `${v.constructor.name}(${'length' in v ? String(v.length) : `${v.byteLength} bytes`})`;
   if (typeof v === 'number') return String(v);
   return typeof v;
 }
@@ -229,7 +229,7 @@ function checkGroup(g: MapGroup, path: string): number {
 const GRID_KEYS = ['tiles', 'tele', 'speedup', 'switch', 'tune'] as const;
 
 function checkLayer(l: MapLayer, path: string): void {
-  object(l, path);
+  const fields = object(l, path);
   bool(l.detail, `${path}.detail`);
   switch (l.kind) {
     case 'quads': {
@@ -266,13 +266,14 @@ function checkLayer(l: MapLayer, path: string): void {
       return;
     }
     case 'tiles': case 'game': case 'front': case 'tele': case 'speedup': case 'switch': case 'tune':
-      return checkTileLayer(l, path);
+      return checkTileLayer(l, fields, path);
     default:
       throw fail('BAD_VALUE', `${path}.kind`, { expected: 'a layer kind', actual: describe((l as { kind: unknown }).kind) });
   }
 }
 
-function checkTileLayer(l: TileLayer, path: string): void {
+/** `fields`: the same layer as a plain record, to see grids of other kinds that its type rules out. */
+function checkTileLayer(l: TileLayer, fields: Record<string, unknown>, path: string): void {
   const version = int(l.tilemapVersion, `${path}.tilemapVersion`);
   const layout = TILEMAP_BY_VERSION[version];
   if (!layout) throw fail('OUT_OF_RANGE', `${path}.tilemapVersion`, { expected: '2, 3 or 4', actual: version });
@@ -288,7 +289,6 @@ function checkTileLayer(l: TileLayer, path: string): void {
   else noName(l.name, `${path}.name`, 'tilemap version 2 has no name');
   // The grid of its kind is required; another kind's grid would be dropped.
   const own = l.kind === 'game' || l.kind === 'front' ? 'tiles' : l.kind;
-  const fields = l as unknown as Record<string, unknown>;
   for (const key of GRID_KEYS) {
     if (key !== own && fields[key] !== undefined) throw fail('BAD_VALUE', `${path}.${key}`, { expected: `absent (a ${l.kind} layer stores only ${own})` });
   }
