@@ -233,3 +233,16 @@ describe('teeworlds envelope names', () => {
     expect(teeworlds.decode(teeworlds.encode(m)).envelopes[1]!.name.text).toBe('\x7f\x7f\x7fx');
   });
 });
+
+describe('teeworlds per-file inflate budget', () => {
+  it('blocks that each fit add up against maxTotalInflatedBytes: LIMIT_EXCEEDED at the block that overdraws it', () => {
+    const bytes = readBytes(join(FIXTURES, 'teeworlds/ddnet-all-items.map'));
+    const df = teeworlds.openDatafile(bytes);
+    const total = df.blocks.reduce((n, b) => n + b.byteLength, 0);
+    expect(teeworlds.decode(bytes, { limits: { maxTotalInflatedBytes: total } }).groups.length).toBe(3);
+    let err: unknown;
+    try { teeworlds.decode(bytes, { limits: { maxTotalInflatedBytes: Math.floor(total / 2) } }); } catch (e) { err = e; }
+    expect(err).toBeInstanceOf(DecodeError);
+    expect(err).toMatchObject({ code: 'LIMIT_EXCEEDED', offset: expect.any(Number) });
+  });
+});
