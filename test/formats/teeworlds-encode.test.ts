@@ -105,6 +105,9 @@ describe('teeworlds encoder refusals (issue 11)', () => {
     const flavour = load('ddnet-all-items.map');
     flavour.flavour = 'teeworlds07';
     expect(refusal(flavour)).toMatchObject({ code: 'BAD_VALUE', path: 'flavour' });
+    const cp1252 = load('ddnet-all-items.map');
+    cp1252.info!.author = textFrom('été'); // textFrom's default code page is windows-1252, not the map's UTF-8
+    expect(refusal(cp1252)).toMatchObject({ code: 'BAD_VALUE', path: 'info.author.encoding' });
     const order = load('ddnet-all-items.map');
     order.extraItems.reverse();
     expect(refusal(order)).toMatchObject({ code: 'BAD_VALUE', path: 'extraItems[2]' });

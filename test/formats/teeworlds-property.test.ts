@@ -56,7 +56,7 @@ function randomText(rng: Prng, old: Text): Text | unknown {
       return { text: decodeText(raw, 'utf-8'), raw, encoding: 'utf-8' };
     }
     case 2: return { ...old, text: old.text + STRINGS[rng.int(STRINGS.length)] }; // edited text, stale raw
-    case 3: return rng.int(2) ? null : old.text; // not a Text at all
+    case 3: return rng.int(3) === 0 ? { ...old, encoding: 'windows-1252' } : rng.int(2) ? null : old.text; // another code page, or not a Text at all
     default: return undefined;
   }
 }

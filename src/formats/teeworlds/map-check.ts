@@ -84,6 +84,8 @@ function column(v: unknown, type: ColumnType, length: number, path: string): voi
 /** The bytes `t` writes (textBytes: raw while unchanged, else UTF-8), with no NUL inside (a NUL ends the string on reading). */
 function textOf(t: unknown, path: string): Uint8Array {
   const bytes = textBytes(t as Text, { format: 'teeworlds', path });
+  // Map text is UTF-8: a Text in another code page would read back as UTF-8, i.e. as another Text.
+  if ((t as Text).encoding !== 'utf-8') throw fail('BAD_VALUE', `${path}.encoding`, { expected: "'utf-8' (map text is UTF-8; build texts with textFrom(s, 'utf-8'))", actual: JSON.stringify((t as Text).encoding) });
   if (bytes.includes(0)) throw fail('BAD_VALUE', path, { expected: 'text without NUL characters', actual: JSON.stringify((t as Text).text) });
   return bytes;
 }
