@@ -221,6 +221,8 @@ describe('teeworlds warnings and error offsets', () => {
     const codes: teeworlds.TeeworldsWarningCode[] = m.warnings.map((w) => w.code);
     expect(codes).toEqual(['HEADER_SIZE_BUG']);
     expect(m.warnings[0]!.offset).toBe(8);
+    // strict mode keeps the code as the error's `warning`, and the offset.
+    expect(() => teeworlds.decode(load('header-size-bug.map'), { strict: true })).toThrow(expect.objectContaining({ code: 'STRICT', warning: 'HEADER_SIZE_BUG', offset: 8 }));
   });
   it('a fault with no single place has no offset (not a placeholder 0)', () => {
     let err: unknown;
