@@ -4,9 +4,9 @@
 // blocks on the decode side.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DecodeError, EncodeError, teeworlds } from '../../src/index.js';
 import { makeText, textFrom } from '../../src/core/text.js';
 import type { MapLayer, TeeworldsMap } from '../../src/formats/teeworlds/types.js';
+import { DecodeError, EncodeError, teeworlds } from '../../src/index.js';
 import { FIXTURES, readBytes } from '../helpers/paths.js';
 import { sameMap } from './teeworlds-helpers.js';
 
@@ -149,7 +149,9 @@ describe('teeworlds encode options', () => {
   it('level must be a whole number 0–9; unknown options and non-objects are TypeErrors', () => {
     expect(() => teeworlds.encode(m, { level: 10 })).toThrow(/option 'level' must be a whole number 0–9, got 10/);
     expect(() => teeworlds.encode(m, { level: 1.5 })).toThrow(RangeError);
-    expect(() => teeworlds.encode(m, { compression: 9 } as teeworlds.EncodeOptions)).toThrow(new TypeError("teeworlds.encode: unknown option 'compression' (known: version, level)"));
+    expect(() => teeworlds.encode(m, { compression: 9 } as teeworlds.EncodeOptions)).toThrow(
+      new TypeError("teeworlds.encode: unknown option 'compression' (known: version, level)"),
+    );
     expect(() => teeworlds.encode(m, 4 as unknown as teeworlds.EncodeOptions)).toThrow(TypeError);
     expect(() => teeworlds.writeDatafile([], [], { version: 2 as 3 })).toThrow(/option 'version'/);
   });
@@ -178,7 +180,12 @@ describe('teeworlds texts', () => {
     expect(teeworlds.decode(teeworlds.encode(again)).groups[1]!.name).toEqual(textFrom('Göme', 'utf-8'));
   });
   it('the generated fixtures re-encode byte for byte (same encoder, same level)', () => {
-    for (const [name, opts] of [['ddnet-all-items.map', {}], ['tw07-skip.map', {}], ['ddrace-v2.map', {}], ['ddnet-all-items.v3.map', { version: 3 }]] as const) {
+    for (const [name, opts] of [
+      ['ddnet-all-items.map', {}],
+      ['tw07-skip.map', {}],
+      ['ddrace-v2.map', {}],
+      ['ddnet-all-items.v3.map', { version: 3 }],
+    ] as const) {
       const bytes = readBytes(join(FIXTURES, 'teeworlds', name));
       expect(teeworlds.encode(teeworlds.decode(bytes), opts), name).toEqual(bytes);
     }
@@ -190,7 +197,15 @@ describe('teeworlds bounded string blocks', () => {
   /** A small map whose INFO strings and many image and sound names each declare ~200 MiB (data_sizes patched; the stored bytes are tiny). */
   function hugeNames(withInfo: boolean): Uint8Array {
     const m = load('ddrace-v2.map');
-    if (withInfo) m.info = { version: 1, author: textFrom('a', 'utf-8'), mapVersion: textFrom('b', 'utf-8'), credits: null, license: null, settings: [textFrom('sv_x 1', 'utf-8')] };
+    if (withInfo)
+      m.info = {
+        version: 1,
+        author: textFrom('a', 'utf-8'),
+        mapVersion: textFrom('b', 'utf-8'),
+        credits: null,
+        license: null,
+        settings: [textFrom('sv_x 1', 'utf-8')],
+      };
     m.images = Array.from({ length: 64 }, (_, k) => ({ version: 1, width: 1, height: 1, name: textFrom(`i${k}`, 'utf-8'), external: true }));
     m.sounds = Array.from({ length: 64 }, (_, k) => ({ version: 1, external: true, name: textFrom(`s${k}`, 'utf-8') }));
     const file = teeworlds.encode(m);
@@ -201,28 +216,40 @@ describe('teeworlds bounded string blocks', () => {
     // Every block but the grids (the strings and settings) declares ~200 MiB.
     const grids = new Set(df.items.filter((it) => it.typeId === 5).flatMap((it) => Array.from(it.data.slice(14, 20))));
     let patched = 0;
-    df.blocks.forEach((_, i) => { if (!grids.has(i)) { view.setInt32(sizesAt + i * 4, DECLARED, true); patched++; } });
+    df.blocks.forEach((_, i) => {
+      if (!grids.has(i)) {
+        view.setInt32(sizesAt + i * 4, DECLARED, true);
+        patched++;
+      }
+    });
     expect(patched).toBeGreaterThanOrEqual(128);
     return file;
   }
 
   it('a name declaring 200 MiB is refused (LIMIT_EXCEEDED) before anything is inflated, in every sections mode', () => {
-    for (const [withInfo, where] of [[true, /^info\./], [false, /^images\[0\]\.name$/]] as const) {
-    const file = hugeNames(withInfo);
-    expect(file.length).toBeLessThan(64 * 1024);
-    for (const sections of ['all', 'summary'] as const) {
-      for (const backend of ['js', 'wasm'] as const) {
-        const before = process.memoryUsage().arrayBuffers;
-        const t0 = performance.now();
-        let err: unknown;
-        try { teeworlds.decode(file, { sections, backend }); } catch (e) { err = e; }
-        const ms = performance.now() - t0;
-        expect(err).toBeInstanceOf(DecodeError);
-        expect(err).toMatchObject({ code: 'LIMIT_EXCEEDED', path: expect.stringMatching(where), actual: DECLARED });
-        expect(ms).toBeLessThan(2000); // a few ms alone; generous for a loaded machine
-        expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(16 * 1024 * 1024);
+    for (const [withInfo, where] of [
+      [true, /^info\./],
+      [false, /^images\[0\]\.name$/],
+    ] as const) {
+      const file = hugeNames(withInfo);
+      expect(file.length).toBeLessThan(64 * 1024);
+      for (const sections of ['all', 'summary'] as const) {
+        for (const backend of ['js', 'wasm'] as const) {
+          const before = process.memoryUsage().arrayBuffers;
+          const t0 = performance.now();
+          let err: unknown;
+          try {
+            teeworlds.decode(file, { sections, backend });
+          } catch (e) {
+            err = e;
+          }
+          const ms = performance.now() - t0;
+          expect(err).toBeInstanceOf(DecodeError);
+          expect(err).toMatchObject({ code: 'LIMIT_EXCEEDED', path: expect.stringMatching(where), actual: DECLARED });
+          expect(ms).toBeLessThan(2000); // a few ms alone; generous for a loaded machine
+          expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(16 * 1024 * 1024);
+        }
       }
-    }
     }
   });
 });
@@ -244,7 +271,11 @@ describe('teeworlds per-file inflate budget', () => {
     const total = df.blocks.reduce((n, b) => n + b.byteLength, 0);
     expect(teeworlds.decode(bytes, { limits: { maxTotalInflatedBytes: total } }).groups.length).toBe(3);
     let err: unknown;
-    try { teeworlds.decode(bytes, { limits: { maxTotalInflatedBytes: Math.floor(total / 2) } }); } catch (e) { err = e; }
+    try {
+      teeworlds.decode(bytes, { limits: { maxTotalInflatedBytes: Math.floor(total / 2) } });
+    } catch (e) {
+      err = e;
+    }
     expect(err).toBeInstanceOf(DecodeError);
     expect(err).toMatchObject({ code: 'LIMIT_EXCEEDED', offset: expect.any(Number) });
   });

@@ -7,14 +7,13 @@
 // the map that re-encoded byte for byte before still does. zlib level 1 keeps the suite fast; the
 // level changes only the compressed bytes, never what decodes from them.
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { EncodeError, teeworlds } from '../../src/index.js';
-import { encodeText, makeText, textFrom, type Text } from '../../src/core/text.js';
+import { expect, it } from 'vitest';
+import { encodeText, makeText, type Text, textFrom } from '../../src/core/text.js';
 import type { TeeworldsMap } from '../../src/formats/teeworlds/types.js';
-import { corpusDir, listFiles, readBytes } from '../helpers/paths.js';
+import { EncodeError, teeworlds } from '../../src/index.js';
+import { describeCorpus } from '../helpers/needs.js';
+import { listFiles, readBytes } from '../helpers/paths.js';
 import { sameMap } from './teeworlds-helpers.js';
-
-const dir = corpusDir('teeworlds');
 
 /** Corpus maps whose re-encoding was byte-identical before Text (PyTeeworldsMap writes as we do). */
 const BYTE_EXACT = ['Marmare314__PyTeeworldsMap/test_maps__HeyTux2Saved@53d8d2ba.map'];
@@ -25,7 +24,10 @@ function texts(m: TeeworldsMap): Text[] {
   const walk = (v: unknown) => {
     if (v === null || typeof v !== 'object' || ArrayBuffer.isView(v)) return;
     const o = v as Record<string, unknown>;
-    if (o.raw instanceof Uint8Array && typeof o.text === 'string') { out.push(v as Text); return; }
+    if (o.raw instanceof Uint8Array && typeof o.text === 'string') {
+      out.push(v as Text);
+      return;
+    }
     for (const k of Object.keys(o)) walk(o[k]);
   };
   walk(m);
@@ -36,30 +38,59 @@ function texts(m: TeeworldsMap): Text[] {
 function editable(m: TeeworldsMap): ((t: Text) => void)[] {
   const out: ((t: Text) => void)[] = [];
   const info = m.info;
-  if (info) for (const f of ['author', 'mapVersion', 'credits', 'license'] as const) if (info[f]) out.push((t) => { info[f] = t; });
-  m.images.forEach((img) => out.push((t) => { img.name = t; }));
-  m.sounds.forEach((s) => out.push((t) => { s.name = t; }));
-  m.envelopes.forEach((e) => out.push((t) => { e.name = t; }));
+  if (info)
+    for (const f of ['author', 'mapVersion', 'credits', 'license'] as const)
+      if (info[f])
+        out.push((t) => {
+          info[f] = t;
+        });
+  for (const img of m.images) {
+    out.push((t) => {
+      img.name = t;
+    });
+  }
+  for (const s of m.sounds) {
+    out.push((t) => {
+      s.name = t;
+    });
+  }
+  for (const e of m.envelopes) {
+    out.push((t) => {
+      e.name = t;
+    });
+  }
   for (const g of m.groups) {
-    if (g.version >= 3) out.push((t) => { g.name = t; });
+    if (g.version >= 3)
+      out.push((t) => {
+        g.name = t;
+      });
     for (const l of g.layers) {
       const named = l.kind === 'sounds' || (l.kind === 'quads' && l.quadsVersion >= 2) || ('tilemapVersion' in l && l.tilemapVersion >= 3);
-      if (named) out.push((t) => { l.name = t; });
+      if (named)
+        out.push((t) => {
+          l.name = t;
+        });
     }
   }
   return out;
 }
 
-const isUtf8 = (t: Text) => { const b = encodeText(t.text, 'utf-8'); return !!b && b.length === t.raw.length && b.every((v, i) => v === t.raw[i]); };
+const isUtf8 = (t: Text) => {
+  const b = encodeText(t.text, 'utf-8');
+  return !!b && b.length === t.raw.length && b.every((v, i) => v === t.raw[i]);
+};
 
-describe.skipIf(!dir)('teeworlds corpus round-trip', () => {
+describeCorpus('teeworlds', 'teeworlds corpus round-trip', (dir) => {
   it('every map survives decode (windows-1250) → edit a text, inject non-UTF-8 bytes → encode (v4, keeping its flavour) → decode', () => {
-    const files = listFiles(dir!, /\.map$/);
+    const files = listFiles(dir, /\.map$/);
     const failures: string[] = [];
-    let invalid = 0, invalidFiles = 0, edited = 0, refused = 0;
+    let invalid = 0,
+      invalidFiles = 0,
+      edited = 0,
+      refused = 0;
     const t0 = performance.now();
     for (const f of files) {
-      const name = f.slice(dir!.length + 1);
+      const name = f.slice(dir.length + 1);
       const m = teeworlds.decode(readBytes(f), { encoding: 'windows-1250' });
       const all = texts(m);
       if (all.some((t) => t.encoding !== 'utf-8')) failures.push(`${name}: a text not in utf-8`);
@@ -71,7 +102,10 @@ describe.skipIf(!dir)('teeworlds corpus round-trip', () => {
         // An unencodable string is refused before anything is written…
         sites[0]!(textFrom('x', 'utf-8'));
         sites[0]!({ text: 'lk\ud800', raw: new Uint8Array(0), encoding: 'utf-8' });
-        try { teeworlds.encode(m); failures.push(`${name}: a lone surrogate was written`); } catch (e) {
+        try {
+          teeworlds.encode(m);
+          failures.push(`${name}: a lone surrogate was written`);
+        } catch (e) {
           if (!(e instanceof EncodeError) || e.code !== 'UNENCODABLE_TEXT') failures.push(`${name}: ${String(e)}`);
           else refused++;
         }
@@ -84,7 +118,9 @@ describe.skipIf(!dir)('teeworlds corpus round-trip', () => {
       const d = sameMap(back, m) ?? (back.flavour === m.flavour && back.datafileVersion === 4 ? null : 'flavour or version changed');
       if (d) failures.push(`${name}: ${d}`);
     }
-    console.log(`[teeworlds corpus] ${files.length} maps round-tripped in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${invalid} stored texts in ${invalidFiles} maps are not UTF-8 and kept; ${edited} maps with an edited and an injected text; ${refused} unencodable refusals`);
+    console.log(
+      `[teeworlds corpus] ${files.length} maps round-tripped in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${invalid} stored texts in ${invalidFiles} maps are not UTF-8 and kept; ${edited} maps with an edited and an injected text; ${refused} unencodable refusals`,
+    );
     expect(failures).toEqual([]);
     expect(files.length).toBe(287);
     // Measured on the corpus: old maps with Latin-1 names.
@@ -95,7 +131,7 @@ describe.skipIf(!dir)('teeworlds corpus round-trip', () => {
 
   it('the map that re-encoded byte for byte still does (decoded with windows-1250)', () => {
     for (const rel of BYTE_EXACT) {
-      const bytes = readBytes(join(dir!, rel));
+      const bytes = readBytes(join(dir, rel));
       expect(teeworlds.encode(teeworlds.decode(bytes, { encoding: 'windows-1250' })), rel).toEqual(bytes);
     }
   });
