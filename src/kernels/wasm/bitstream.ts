@@ -1,6 +1,5 @@
 // WASM bindings: bitstream family (Graal binary tile streams).
 import type { WasmRuntime } from './runtime.js';
-import { jsKernels } from '../js/index.js';
 import { Status, isOffsetIn } from '../status.js';
 
 // Bytes copied in on the first try: 4,096 literal 13-bit codes plus run codes fit in ~7 KB, so
@@ -13,7 +12,6 @@ export function graalTileStream(rt: WasmRuntime, src: Uint8Array, offset: number
   let len = Math.min(rest.length, FIRST_TRY + dst.length * 2);
   for (;;) {
     const p = rt.reserve(len, dst.byteLength);
-    if (!p) return jsKernels.graalTileStream(src, offset, codeBits, dst);
     const [ps, pd] = p as [number, number];
     rt.put(rest.subarray(0, len), ps);
     const used = rt.exports.graalTileStream(ps, len, codeBits, pd, dst.length);

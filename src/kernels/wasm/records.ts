@@ -2,7 +2,6 @@
 // (the table usually sits near the end of a large block); offsets come back absolute.
 import type { WasmRuntime } from './runtime.js';
 import type { RecordLayout } from '../types.js';
-import { jsKernels } from '../js/index.js';
 import { Status, isOffsetIn } from '../status.js';
 
 export function gatherRecords(rt: WasmRuntime, src: Uint8Array, offset: number, count: number, layout: RecordLayout, columns: Int32Array, tails: Uint32Array): number {
@@ -10,7 +9,6 @@ export function gatherRecords(rt: WasmRuntime, src: Uint8Array, offset: number, 
   const part = src.subarray(offset);
   const colBytes = layout.fixedWords * count * 4;
   const p = rt.reserve(part.length, colBytes, count * 4);
-  if (!p) return jsKernels.gatherRecords(src, offset, count, layout, columns, tails);
   const [ps, pc, pt] = p as [number, number, number];
   rt.put(part, ps);
   const end = rt.exports.gatherRecords(ps, part.length, count, layout.fixedWords, layout.lenIndex, layout.lenCount, pc, pt, offset);

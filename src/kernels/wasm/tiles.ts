@@ -1,10 +1,8 @@
 // WASM bindings: tile-grid family.
 import type { WasmRuntime } from './runtime.js';
-import { jsKernels } from '../js/index.js';
 
 export function scanTileGrid(rt: WasmRuntime, cells: Uint32Array, counts: Uint32Array, maxIds: Int32Array): number {
   const p = rt.reserve(cells.byteLength, maxIds.byteLength, 16);
-  if (!p) return jsKernels.scanTileGrid(cells, counts, maxIds);
   const [pc, pm, pk] = p as [number, number, number];
   rt.put(cells, pc);
   rt.put(maxIds, pm);
