@@ -35,51 +35,51 @@ const LAYOUT = Object.freeze({ fixedWords: OBJECT_FIELDS.length, lenIndex: LEN_I
 
 /** An empty table (planes without objects, or skipped by `sections: 'summary'`). */
 export function emptyObjectTable(): WwdObjectTable {
-  return buildTable(0, new Int32Array(0), [[], [], [], []], new Uint8Array(0), new Uint32Array(0));
+  return buildTable(0, OBJECT_FIELDS.map(() => new Int32Array(0)), [[], [], [], []], new Uint8Array(0), new Uint32Array(0));
 }
 
 /**
- * Reads `count` objects at the reader's cursor (absolute offsets, see README.md). Every size is
- * checked by the kernel against the bytes present before any string is sliced; the columns are
- * allocated only after `count` passed the record limit and the minimum-size check, and the
- * string blob only after `claimStrings` (given the strings' total byte count) has returned.
+ * Reads `count` objects at the reader's cursor (absolute offsets, see README.md). The strings'
+ * total is found first (four length words per object) and claimed before anything is allocated
+ * for them; the columns are allocated only after `count` passed the record limit and the
+ * minimum-size check. The gatherRecords kernel then fills the columns and packs the strings in
+ * one pass, checking every size against the bytes present again.
  */
 export function readObjects(r: ByteReader, count: number, ctx: DecodeContext, claimStrings?: (bytes: number) => void): WwdObjectTable {
   r.count(count, ctx.limits.maxRecords, OBJECT_FIXED_BYTES, 'objects');
   if (count === 0) return emptyObjectTable();
-  const words = OBJECT_FIELDS.length;
-  const columns = new Int32Array(words * count);
-  const tails = new Uint32Array(count);
-  const end = ctx.kernels.gatherRecords(r.bytes, r.pos, count, LAYOUT, columns, tails);
-  if (end < 0) throw r.fail(statusToErrorCode(end), { detail: `${count} objects of ${OBJECT_FIXED_BYTES} bytes plus their strings do not fit` });
-  // Strings of consecutive objects are interleaved with fixed parts; pack them into one blob.
-  const lens = (w: number, k: number) => columns[(LEN_INDEX + w) * count + k]! >>> 0;
+  const total = stringBytes(r.bytes, r.pos, count);
+  if (total >= 0) claimStrings?.(total);
+  const columns = OBJECT_FIELDS.map(() => new Int32Array(count));
+  const blob = new Uint8Array(Math.max(total, 0));
   const start = new Uint32Array(count);
-  let total = 0;
-  for (let k = 0; k < count; k++) {
-    start[k] = total;
-    total += lens(0, k) + lens(1, k) + lens(2, k) + lens(3, k);
-  }
-  claimStrings?.(total);
-  const blob = new Uint8Array(total);
-  const src = r.bytes;
-  for (let k = 0; k < count; k++) {
-    const from = tails[k]!;
-    const len = (k + 1 < count ? start[k + 1]! : total) - start[k]!;
-    // Strings are a few bytes each: a plain loop beats creating a subarray per object.
-    for (let b = 0, to = start[k]!; b < len; b++) blob[to + b] = src[from + b]!;
-  }
-  const text = decodeStrings(blob, start, (w, k) => lens(w, k), count, ctx.encoding);
+  const end = ctx.kernels.gatherRecords(r.bytes, r.pos, count, LAYOUT, columns, blob, start);
+  if (end < 0) throw r.fail(statusToErrorCode(end), { detail: `${count} objects of ${OBJECT_FIXED_BYTES} bytes plus their strings do not fit` });
+  const text = decodeStrings(blob, start, (w, k) => columns[LEN_INDEX + w]![k]! >>> 0, count, ctx.encoding);
   r.pos = end;
   return buildTable(count, columns, text, blob, start);
 }
 
-function buildTable(count: number, columns: Int32Array, text: string[][], stringBytes: Uint8Array, stringStart: Uint32Array): WwdObjectTable {
+/** Total string bytes of the `count` objects at `pos`, or -1 when the table passes the end of `src`. */
+function stringBytes(src: Uint8Array, pos: number, count: number): number {
+  const dv = new DataView(src.buffer, src.byteOffset, src.byteLength);
+  let total = 0;
+  for (let k = 0; k < count; k++) {
+    if (pos + OBJECT_FIXED_BYTES > src.length) return -1;
+    let n = 0;
+    for (let w = 0; w < STRINGS.length; w++) n += dv.getUint32(pos + (LEN_INDEX + w) * 4, true);
+    pos += OBJECT_FIXED_BYTES + n;
+    total += n;
+  }
+  return pos > src.length ? -1 : total;
+}
+
+/** `columns[w]` is field w's column, in a buffer of its own (so a table cloned or transferred column by column stays small). */
+function buildTable(count: number, columns: Int32Array[], text: string[][], stringBytes: Uint8Array, stringStart: Uint32Array): WwdObjectTable {
   const t: Record<string, unknown> = { count };
   OBJECT_FIELDS.forEach(([name, kind], w) => {
-    // Each column is its own copy, so a table cloned or transferred column by column stays small.
-    const col = columns.slice(w * count, (w + 1) * count);
-    t[name] = kind === 'u32' ? new Uint32Array(col.buffer) : col;
+    const col = columns[w]!;
+    t[name] = kind === 'u32' ? new Uint32Array(col.buffer, col.byteOffset, col.length) : col;
   });
   STRINGS.forEach((s, w) => { t[s] = text[w]; });
   t.stringBytes = stringBytes;
@@ -119,7 +119,7 @@ export function writeObjects(w: ByteWriter, table: WwdObjectTable): void {
 /** Builds a table from plain objects (for encoders of new levels and the fixture generator). */
 export function objectTable(objects: WwdObject[]): WwdObjectTable {
   const count = objects.length;
-  const columns = new Int32Array(OBJECT_FIELDS.length * count);
+  const columns = OBJECT_FIELDS.map(() => new Int32Array(count));
   const text: string[][] = [[], [], [], []];
   const parts: Uint8Array[] = [];
   const start = new Uint32Array(count);
@@ -134,7 +134,7 @@ export function objectTable(objects: WwdObject[]): WwdObjectTable {
       parts.push(o[s].raw);
       total += o[s].raw.length;
     });
-    OBJECT_FIELDS.forEach(([name], w) => { columns[w * count + k] = f[name]! | 0; });
+    OBJECT_FIELDS.forEach(([name], w) => { columns[w]![k] = f[name]! | 0; });
   });
   const blob = new Uint8Array(total);
   let at = 0;

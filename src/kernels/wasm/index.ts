@@ -16,7 +16,7 @@ function bind(rt: WasmRuntime): Kernels {
     name: 'wasm' as const,
     sumBytes: (src) => done(checksum.sumBytes(rt, src)),
     scanTileGrid: (cells, counts, maxIds) => done(tiles.scanTileGrid(rt, cells, counts, maxIds)),
-    gatherRecords: (src, offset, count, layout, columns, tails) => done(records.gatherRecords(rt, src, offset, count, layout, columns, tails)),
+    gatherRecords: (src, offset, count, layout, columns, strings, starts) => done(records.gatherRecords(rt, src, offset, count, layout, columns, strings, starts)),
     graalTileStream: (src, offset, codeBits, dst) => done(bitstream.graalTileStream(rt, src, offset, codeBits, dst)),
     decodeBoardRows: (text, rows, rowCount, dst) => done(board.decodeBoardRows(rt, text, rows, rowCount, dst)),
     expandTileSkip: (src, index, flags) => done(tilemap.expandTileSkip(rt, src, index, flags)),

@@ -10,7 +10,7 @@ export interface WasmExports {
   arenaEnsure(bytes: number): number;
   sumBytes(ptr: number, len: number): number;
   scanTileGrid(cells: number, count: number, maxIds: number, setCount: number, counts: number): number;
-  gatherRecords(src: number, srcLen: number, count: number, fixedWords: number, lenIndex: number, lenCount: number, cols: number, tails: number, base: number): number;
+  gatherRecords(src: number, srcLen: number, maxRecs: number, fixedWords: number, lenIndex: number, lenCount: number, cols: number, colStride: number, blob: number, starts: number, blobBase: number, out: number): number;
   expandTileSkip(src: number, srcLen: number, index: number, flags: number, capacity: number): number;
   splitColumns(src: number, stride: number, keep: number, count: number, dst: number): number;
   allZero(ptr: number, len: number): number;
