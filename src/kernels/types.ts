@@ -57,6 +57,12 @@ export interface Kernels {
    */
   decodeBoardRows(text: Uint8Array, rows: Int32Array, rowCount: number, dst: Uint16Array): number;
 
+  // ── bytes ─────────────────────────────────────────────────────────────────
+  /**
+   * Replaces every byte equal to `from` in `buf` by `to` (stored as a byte, i.e. `to & 0xFF`),
+   * in place. Returns how many bytes were replaced (0 when `from` is not a byte value).
+   */
+  replaceByte(buf: Uint8Array, from: number, to: number): number;
   // ── tilemap (Teeworlds/DDNet tile layers) ─────────────────────────────────
   /**
    * Expands 0.7 tile-skip records: `src` is a list of 4-byte {index, flags, skip, reserved}

@@ -131,7 +131,7 @@ function readNpcs(r: ByteReader, ctx: DecodeContext): GraalNpc[] {
     if (hash < 0) ctx.warnings.warn('NPC_NO_SCRIPT', 'NPC line without "#": read as an image name only', r.offset, `npcs[${npcs.length}]`);
     const image = decodeText(hash < 0 ? rest : rest.subarray(0, hash), ctx.encoding);
     const script = hash < 0 ? new Uint8Array(0) : rest.slice(hash + 1);
-    for (let i = 0; i < script.length; i++) if (script[i] === NPC_NEWLINE) script[i] = LF;
+    ctx.kernels.replaceByte(script, NPC_NEWLINE, LF);
     npcs.push({ x, y, image, script: decodeText(script, ctx.encoding) });
   }
   return npcs;

@@ -11,7 +11,8 @@ export function graalTileStream(rt: WasmRuntime, src: Uint8Array, offset: number
   const rest = src.subarray(offset);
   let len = Math.min(rest.length, FIRST_TRY + dst.length * 2);
   for (;;) {
-    const p = rt.reserve(len, dst.byteLength);
+    // 16 bytes of padding: the kernel's run fills store whole vectors (see assembly/bitstream.ts).
+    const p = rt.reserve(len, dst.byteLength + 16);
     const [ps, pd] = p as [number, number];
     rt.put(rest.subarray(0, len), ps);
     const used = rt.exports.graalTileStream(ps, len, codeBits, pd, dst.length);

@@ -7,6 +7,7 @@ import * as tiles from './tiles.js';
 import * as records from './records.js';
 import * as bitstream from './bitstream.js';
 import * as board from './board.js';
+import * as bytes from './bytes.js';
 import * as tilemap from './tilemap.js';
 
 function bind(rt: WasmRuntime): Kernels {
@@ -19,6 +20,7 @@ function bind(rt: WasmRuntime): Kernels {
     gatherRecords: (src, offset, count, layout, columns, strings, starts) => done(records.gatherRecords(rt, src, offset, count, layout, columns, strings, starts)),
     graalTileStream: (src, offset, codeBits, dst) => done(bitstream.graalTileStream(rt, src, offset, codeBits, dst)),
     decodeBoardRows: (text, rows, rowCount, dst) => done(board.decodeBoardRows(rt, text, rows, rowCount, dst)),
+    replaceByte: (buf, from, to) => done(bytes.replaceByte(rt, buf, from, to)),
     expandTileSkip: (src, index, flags) => done(tilemap.expandTileSkip(rt, src, index, flags)),
     splitColumns: (src, stride, keep, count, dst, dstZeroed) => done(tilemap.splitColumns(rt, src, stride, keep, count, dst, dstZeroed)),
     splitTilesInPlace: (buf, count) => done(tilemap.splitTilesInPlace(rt, buf, count)),

@@ -16,6 +16,7 @@ export interface WasmExports {
   allZero(ptr: number, len: number): number;
   graalTileStream(src: number, srcLen: number, codeBits: number, dst: number, cap: number): number;
   decodeBoardRows(text: number, textLen: number, rows: number, rowCount: number, dst: number, dstLen: number): number;
+  replaceByte(ptr: number, len: number, from: number, to: number): number;
   [name: string]: unknown;
 }
 
