@@ -96,19 +96,19 @@ describe.each(KERNEL_SETS)('gatherRecords [%s]', (_name, k) => {
     expect(got).toEqual(run(jsKernels, src, 17, 20000));
   });
   it('tables crossing the binding\'s streaming window, tails longer than the window, cuts anywhere', () => {
-    // The WASM binding streams 128 KB windows of input (16,384 two-word records, 461 WWD objects):
+    // The WASM binding streams 256 KB windows of input (32,768 two-word records, 923 WWD objects):
     // counts, tails and cut points here straddle those boundaries.
     const seed = 4242;
     const rng = new Prng(seed);
     const small: RecordLayout = { fixedWords: 2, lenIndex: 1, lenCount: 1 };
     const cases: [RecordLayout, number[][]][] = [
-      [small, Array.from({ length: 40000 }, () => [rng.int(3)])],
-      [small, Array.from({ length: 50 }, (_, i) => [i % 7 === 0 ? 70000 + rng.int(200000) : rng.int(4)])],
-      [WWD, Array.from({ length: 1400 }, (_, i) => [0, 0, i === 300 ? 200000 : rng.int(8), rng.int(8)])],
+      [small, Array.from({ length: 70000 }, () => [rng.int(3)])],
+      [small, Array.from({ length: 50 }, (_, i) => [i % 7 === 0 ? 200000 + rng.int(150000) : rng.int(4)])],
+      [WWD, Array.from({ length: 2000 }, (_, i) => [0, 0, i === 300 ? 300000 : rng.int(8), rng.int(8)])],
     ];
     for (const [c, [layout, lens]] of cases.entries()) {
       const full = table(rng, layout, lens, 1);
-      for (const cut of [full.length, full.length - 1, 65536, 65537, 131072, 131073, rng.int(full.length), rng.int(full.length)]) {
+      for (const cut of [full.length, full.length - 1, 65536, 65537, 262144, 262145, rng.int(full.length), rng.int(full.length)]) {
         const src = full.subarray(0, cut);
         expect(run(k, src, 1, lens.length, layout), `seed ${seed} case ${c} cut ${cut}`).toEqual(run(jsKernels, src, 1, lens.length, layout));
       }

@@ -55,7 +55,7 @@ export function readObjects(r: ByteReader, count: number, ctx: DecodeContext, cl
   const start = new Uint32Array(count);
   const end = ctx.kernels.gatherRecords(r.bytes, r.pos, count, LAYOUT, columns, blob, start);
   if (end < 0) throw r.fail(statusToErrorCode(end), { detail: `${count} objects of ${OBJECT_FIXED_BYTES} bytes plus their strings do not fit` });
-  const text = decodeStrings(blob, start, (w, k) => columns[LEN_INDEX + w]![k]! >>> 0, count, ctx.encoding);
+  const text = decodeStrings(blob, start, columns.slice(LEN_INDEX, LEN_INDEX + STRINGS.length), count, ctx.encoding);
   r.pos = end;
   return buildTable(count, columns, text, blob, start);
 }
@@ -157,14 +157,14 @@ const SINGLE_BYTE = /^(windows-125\d|cp125\d|iso-8859-\d+|latin1|ascii|us-ascii|
  * dominated decode time); other code pages decode string by string. Text stops at a NUL, like
  * every text field here.
  */
-function decodeStrings(blob: Uint8Array, start: Uint32Array, len: (w: number, k: number) => number, count: number, encoding: string): string[][] {
+function decodeStrings(blob: Uint8Array, start: Uint32Array, lengths: Int32Array[], count: number, encoding: string): string[][] {
   const out: string[][] = [new Array<string>(count), new Array<string>(count), new Array<string>(count), new Array<string>(count)];
   const whole = SINGLE_BYTE.test(encoding) ? decodeText(blob, encoding) : null;
   const hasNul = blob.indexOf(0) >= 0;
   for (let k = 0; k < count; k++) {
     let at = start[k]!;
     for (let w = 0; w < 4; w++) {
-      const n = len(w, k);
+      const n = lengths[w]![k]! >>> 0;
       let s: string;
       if (n === 0) s = '';
       else if (whole !== null) s = whole.substring(at, at + n);

@@ -6,7 +6,7 @@ import type { RecordLayout } from '../types.js';
 import { outputsHold } from '../js/records.js';
 import { Status, isOffsetIn } from '../status.js';
 
-const WINDOW_BYTES = 128 << 10;
+const WINDOW_BYTES = 256 << 10;
 
 export function gatherRecords(rt: WasmRuntime, src: Uint8Array, offset: number, count: number, layout: RecordLayout, columns: readonly Int32Array[], strings: Uint8Array, starts: Uint32Array): number {
   if (!isOffsetIn(src, offset)) return Status.TRUNCATED;
