@@ -8,7 +8,7 @@ export function replaceByte(rt: WasmRuntime, buf: Uint8Array, from: number, to: 
   // Values outside a byte never match (as in the reference); `to` is stored as a byte there too.
   if (!Number.isInteger(from) || from < 0 || from > 255) return 0;
   const window = Math.max(1, Math.min(buf.length, WINDOW_BYTES));
-  const [p] = rt.reserve(window) as [number];
+  const p = rt.reserve1(window);
   const mem = rt.u8;
   let n = 0;
   for (let at = 0; at < buf.length; at += window) {

@@ -39,6 +39,11 @@ export class WasmRuntime {
   private buffer: ArrayBuffer | null = null;
   private _u8!: Uint8Array;
   private grewPastCap = false;
+  // Arena bytes known to be addressable from `base` (what the last arenaEnsure granted), so a
+  // call that fits needs no export call: small per-call inputs are where the binding's fixed
+  // cost decides whether WASM wins at all.
+  private base = 0;
+  private ensured = 0;
   exports: WasmExports;
 
   /** `module` is kept so the instance can be replaced without compiling again. */
@@ -71,10 +76,19 @@ export class WasmRuntime {
       // Not `(s + 15) & ~15`: bit operations wrap at 2^32, and a huge size would reserve nothing.
       total += Math.ceil(s / 16) * 16;
     }
-    const base = total > 0xffff0000 ? 0 : this.exports.arenaEnsure(total) >>> 0;
-    if (base === 0) throw new WasmUnavailableError(`levelkit: WASM memory could not grow to ${total} bytes for one kernel call (out of memory or past 4 GiB); decode with backend 'js'`);
-    if (base + total > ARENA_CAP_BYTES) this.grewPastCap = true;
+    const base = this.reserve1(total);
     return offs.map((o) => base + o);
+  }
+
+  /** reserve() for one region, without the arrays: the pointer. */
+  reserve1(bytes: number): number {
+    if (bytes <= this.ensured) return this.base;
+    const base = bytes > 0xffff0000 ? 0 : this.exports.arenaEnsure(bytes) >>> 0;
+    if (base === 0) throw new WasmUnavailableError(`levelkit: WASM memory could not grow to ${bytes} bytes for one kernel call (out of memory or past 4 GiB); decode with backend 'js'`);
+    if (base + bytes > ARENA_CAP_BYTES) this.grewPastCap = true;
+    this.base = base;
+    this.ensured = bytes;
+    return base;
   }
 
   /**
@@ -88,6 +102,7 @@ export class WasmRuntime {
     if (this.memoryBytes <= ARENA_CAP_BYTES) return;
     this.exports = instantiate(this.module);
     this.buffer = null;
+    this.ensured = 0;
   }
 
   /** Copies `src` into memory at `ptr`. */
