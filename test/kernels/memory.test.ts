@@ -18,7 +18,7 @@ function bigLevel(side: number): Uint8Array {
 const smallLevel = () => wwd.encode(wwd.newLevel({ name: 'Small', planes: [wwd.newPlane({ name: 'Action', flags: 1, tilesWide: 8, tilesHigh: 8, imageSets: ['ACTION'] })] }));
 
 describe('WASM arena cap', () => {
-  it('a 16 Mi-cell decode grows memory past the cap only for its own calls', () => {
+  it('a 16 Mi-cell WWD decode leaves memory under the cap (its kernels stream through the arena)', () => {
     const big = bigLevel(4096); // 16 Mi cells, 64 MiB of grid
     const level = wwd.decode(big, { backend: 'wasm' });
     expect(level.planes[0]!.tiles.length).toBe(1 << 24);
@@ -33,22 +33,37 @@ describe('WASM arena cap', () => {
     }
   }, 60_000);
 
+  // expandTileSkip copies its whole input and both outputs through the arena (the streaming
+  // kernels never need much), so it can ask for any size.
+  const expand = (tiles: number) => {
+    const src = new Uint8Array((tiles / 256) * 4);
+    for (let i = 0; i < src.length; i += 4) { src[i] = 1 + (i & 7); src[i + 2] = 255; }
+    const index = new Uint8Array(tiles), flags = new Uint8Array(tiles);
+    return { n: wasmKernels().expandTileSkip(src, index, flags), index };
+  };
+
   it('a kernel call over the cap releases the memory at its end and still answers right', () => {
-    const k = wasmKernels();
-    const bytes = new Uint8Array(ARENA_CAP_BYTES + (1 << 20)).fill(3);
-    expect(k.sumBytes(bytes)).toBe(jsKernels.sumBytes(bytes));
+    const tiles = ARENA_CAP_BYTES / 2 + (1 << 20); // index + flags alone pass the cap
+    const { n, index } = expand(tiles);
+    expect(n).toBe(tiles);
+    expect(index[0]).toBe(1);
+    expect(index[tiles - 1]).toBe(1 + (((tiles / 256 - 1) * 4) & 7));
     expect(wasmMemoryBytes()).toBeLessThanOrEqual(ARENA_CAP_BYTES);
-    const small = Uint8Array.of(1, 2, 3);
-    expect(k.sumBytes(small)).toBe(6);
+    expect(wasmKernels().sumBytes(Uint8Array.of(1, 2, 3))).toBe(6);
     expect(wasmMemoryBytes()).toBeLessThanOrEqual(ARENA_CAP_BYTES);
   });
 
   it('memory under the cap is kept between calls (no re-instantiation per call)', () => {
-    const k = wasmKernels();
-    k.sumBytes(new Uint8Array(4 << 20));
+    expect(expand(2 << 20).n).toBe(2 << 20); // ~4.5 MB of arena
     const held = wasmMemoryBytes();
     expect(held).toBeGreaterThanOrEqual(4 << 20);
-    k.sumBytes(new Uint8Array(16));
+    expand(256);
     expect(wasmMemoryBytes()).toBe(held);
+  });
+
+  it('a whole-file checksum streams: memory stays small however long the input', () => {
+    const bytes = new Uint8Array(ARENA_CAP_BYTES + (1 << 20)).fill(3);
+    expect(wasmKernels().sumBytes(bytes)).toBe(jsKernels.sumBytes(bytes));
+    expect(wasmMemoryBytes()).toBeLessThanOrEqual(ARENA_CAP_BYTES);
   });
 });
