@@ -51,14 +51,15 @@ export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}):
   c.array(level.layers, 'layers').forEach((l, i) => c.object(l, `layers[${i}]`)); // binaryVersionFor reads them
   const version = opts.version ?? binaryVersionFor(level);
   const layout = binaryLayout(version);
+  c.encoding(level.encoding, 'encoding');
   const lines: Uint8Array[] = [];
   const head: number[] = Array.from(version, (ch) => ch.charCodeAt(0));
 
   // Fields a binary level has no place for: refused rather than dropped.
   c.array(level.unknownLines, 'unknownLines');
   if (level.unknownLines.length) c.fail('LIMIT_EXCEEDED', 'unknownLines', 'none (binary levels have no unknown lines)', level.unknownLines.length);
-  if (level.tileset !== undefined) c.fail('BAD_VALUE', 'tileset', 'undefined (binary levels have no TILESET)', level.tileset.text);
-  if (level.tilesetImage !== undefined) c.fail('BAD_VALUE', 'tilesetImage', 'undefined (binary levels have no TILESETIMAGE)', level.tilesetImage.text);
+  if (level.tileset !== undefined) c.fail('BAD_VALUE', 'tileset', 'undefined (binary levels have no TILESET)', level.tileset?.text);
+  if (level.tilesetImage !== undefined) c.fail('BAD_VALUE', 'tilesetImage', 'undefined (binary levels have no TILESETIMAGE)', level.tilesetImage?.text);
 
   // A +32 byte: v in −32..223. NPC, chest and sign records are newline-framed and begin with x, y:
   // −22 is byte 0x0A, read as an empty line ending the section (or `#` + LF with x = 3), so no file can hold it.
@@ -147,8 +148,9 @@ export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}):
   });
 
   if (level.heights !== undefined) {
+    c.array(level.heights, 'heights');
     if (!layout.heights) c.fail('LIMIT_EXCEEDED', 'heights', `none (${version} stores no HEIGHTS)`, level.heights.length);
-    const heights = c.array(level.heights, 'heights').map((h, i) => numText(c.finite(h, `heights[${i}]`)));
+    const heights = level.heights.map((h, i) => numText(c.finite(h, `heights[${i}]`)));
     lines.push(new Uint8Array(0)); // an empty line ends the signs
     lines.push(ascii('HEIGHTS'));
     for (let i = 0; i < heights.length; i += 9) lines.push(ascii(heights.slice(i, i + 9).join(',')));
@@ -212,26 +214,28 @@ export function encodeTileStream(tiles: Uint16Array, codeBits: 12 | 13, overlay:
   const flag = 1 << (codeBits - 1);
   // QUIRK (GR-V1.05): 0xFFF is "no tile" in overlays, so a real tile 4095 there cannot be written.
   const max = overlay ? Math.min(flag, 0xfff) - 1 : flag - 1;
-  for (let i = 0; i < TILE_COUNT; i++) {
+  // Locals: the imported bindings are slower to read in these loops.
+  const count = TILE_COUNT, maxRun = MAX_RUN, none = overlay ? NO_TILE : -1;
+  for (let i = 0; i < count; i++) {
     const t = tiles[i]!;
-    if (t > max && !(overlay && t === NO_TILE)) c.fail('OUT_OF_RANGE', `${path}[${i}]`, `0..${max}${overlay ? ' or NO_TILE' : ''} (${codeBits}-bit codes)`, t);
+    if (t > max && t !== none) c.fail('OUT_OF_RANGE', `${path}[${i}]`, `0..${max}${overlay ? ' or NO_TILE' : ''} (${codeBits}-bit codes)`, t);
   }
   const codes: number[] = [];
-  const tile = (i: number) => (overlay && tiles[i] === NO_TILE ? 0xfff : tiles[i]!);
-  for (let i = 0; i < TILE_COUNT;) {
+  const tile = (i: number) => (tiles[i] === none ? 0xfff : tiles[i]!);
+  for (let i = 0; i < count;) {
     const a = tile(i);
     let single = 1;
-    while (single < MAX_RUN && i + single < TILE_COUNT && tile(i + single) === a) single++;
+    while (single < maxRun && i + single < count && tile(i + single) === a) single++;
     // QUIRK: like the original editor, no run starts in the last three tiles (they are literals).
-    if (single >= 2 && i + 3 < TILE_COUNT) {
+    if (single >= 2 && i + 3 < count) {
       codes.push(flag | single, a);
       i += single;
       continue;
     }
-    if (i + 3 < TILE_COUNT) {
+    if (i + 3 < count) {
       const b = tile(i + 1);
       let pairs = 1;
-      while (pairs < MAX_RUN && i + 2 * pairs + 1 < TILE_COUNT && tile(i + 2 * pairs) === a && tile(i + 2 * pairs + 1) === b) pairs++;
+      while (pairs < maxRun && i + 2 * pairs + 1 < count && tile(i + 2 * pairs) === a && tile(i + 2 * pairs + 1) === b) pairs++;
       if (pairs >= 2) {
         codes.push(flag | 0x100 | pairs, a, b);
         i += 2 * pairs;
@@ -259,7 +263,9 @@ export function packCodes(codes: readonly number[], codeBits: number): Uint8Arra
 
 /** ASCII text as bytes (numbers, keywords). */
 export function ascii(s: string): Uint8Array {
-  return Uint8Array.from(s, (ch) => ch.charCodeAt(0));
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
 }
 
 export function concat(parts: readonly Uint8Array[]): Uint8Array {

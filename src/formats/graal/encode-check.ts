@@ -16,6 +16,8 @@ export class Checker {
   /** `v` as an array (BAD_VALUE otherwise). */
   array<T>(v: readonly T[] | undefined, path: string): readonly T[] {
     if (!Array.isArray(v)) this.fail('BAD_VALUE', path, 'an array', v);
+    // A hole (a deleted element) would be skipped by the writers' loops, not written.
+    for (let i = 0; i < v.length; i++) if (!(i in v)) this.fail('BAD_VALUE', `${path}[${i}]`, 'an element', undefined);
     return v;
   }
 

@@ -11,8 +11,9 @@ import { byteString, LF, num, numText } from './text.js';
 import type { GraalLevel } from './types.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-// All 4,096 two-letter codes, so a row is 64 table look-ups.
-const PAIRS: readonly string[] = Array.from({ length: 4096 }, (_, t) => ALPHABET[t >> 6]! + ALPHABET[t & 63]!);
+// The two letters of every tile id, so a row is 64 table look-ups.
+const PAIR_BYTES = new Uint8Array(8192);
+for (let t = 0; t < 4096; t++) { PAIR_BYTES[2 * t] = ALPHABET.charCodeAt(t >> 6); PAIR_BYTES[2 * t + 1] = ALPHABET.charCodeAt(t & 63); }
 const SPACE = 0x20;
 
 /**
@@ -56,23 +57,28 @@ export function encodeNw(level: GraalLevel): Uint8Array {
     if (i > 0 && layer.index <= layers[i - 1]!.index) c.fail('BAD_VALUE', `${p}.index`, `> ${layers[i - 1]!.index} (layers in index order)`, layer.index);
     const t = checkTiles(c, layer.tiles, `${p}.tiles`);
     let any = false;
+    const none = i === 0 ? -1 : NO_TILE;
     for (let k = 0; k < t.length; k++) {
       if (t[k]! <= 0xfff) any = true;
-      else if (i === 0 || t[k] !== NO_TILE) c.fail('OUT_OF_RANGE', `${p}.tiles[${k}]`, i === 0 ? '0..4095' : '0..4095 or NO_TILE', t[k]);
+      else if (t[k] !== none) c.fail('OUT_OF_RANGE', `${p}.tiles[${k}]`, i === 0 ? '0..4095' : '0..4095 or NO_TILE', t[k]);
     }
     if (i > 0 && !any) c.fail('BAD_VALUE', p, 'an overlay layer with a tile (.nw writes no row for an empty one)', 'only NO_TILE');
   });
   if (layers.length === 0) c.fail('BAD_LENGTH', 'layers', '≥ 1 layer (layer 0 always exists)', 0);
+  const size = LEVEL_SIZE; // locals: the imported bindings are slower to read in this loop
   for (const layer of layers) {
     const t = layer.tiles;
-    for (let y = 0; y < LEVEL_SIZE; y++) {
-      for (let x = 0; x < LEVEL_SIZE;) {
-        const empty = (i: number) => layer.index !== 0 && t[y * LEVEL_SIZE + i] === NO_TILE;
-        if (empty(x)) { x++; continue; }
+    const none = layer.index === 0 ? -1 : NO_TILE; // layer 0 has no empty cell
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size;) {
+        if (t[y * size + x] === none) { x++; continue; }
         let end = x;
-        let data = '';
-        while (end < LEVEL_SIZE && !empty(end)) data += PAIRS[t[y * LEVEL_SIZE + end++]!];
-        lines.push(ascii(`BOARD ${x} ${y} ${end - x} ${layer.index} ${data}`));
+        while (end < size && t[y * size + end] !== none) end++;
+        const head = ascii(`BOARD ${x} ${y} ${end - x} ${layer.index} `);
+        const row = new Uint8Array(head.length + 2 * (end - x));
+        row.set(head);
+        for (let k = x, p = head.length; k < end; k++, p += 2) { const id = t[y * size + k]!; row[p] = PAIR_BYTES[2 * id]!; row[p + 1] = PAIR_BYTES[2 * id + 1]!; }
+        lines.push(row);
         x = end;
       }
     }
