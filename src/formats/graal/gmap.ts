@@ -6,7 +6,8 @@ import type { DecodeOptions } from '../../core/limits.js';
 import { Checker } from './encode-check.js';
 import { GMAP_MAGIC } from './level.js';
 import { splitLines } from './nw.js';
-import { ascii, byteString, fieldText, num } from './text.js';
+import { CR, ascii, byteString, fieldText, num } from './text.js';
+import { makeText } from '../../core/text.js';
 import type { GraalGmap, GraalWarningCode } from './types.js';
 
 const QUOTE = 0x22;
@@ -39,7 +40,10 @@ export function decodeGmap(input: Uint8Array, opts?: DecodeOptions): GraalGmap {
         map.levels.push(parseRow(row).map((cell) => fieldText(cell, ctx.encoding)));
       }
       if (i >= count) ctx.warnings.warn('MISSING_END', 'no LEVELNAMESEND: names read to the end of the file', gridAt, 'LEVELNAMES');
-    } else if (t.trim() !== '') map.options.push(fieldText(t, ctx.encoding));
+    } else if (t.trim() !== '') {
+      const end = bytes[ends[i]! - 1] === CR ? ends[i]! - 1 : ends[i]!; // as lineText: without a final CR
+      map.options.push(makeText(bytes.slice(starts[i]!, end), ctx.encoding));
+    }
   }
   if (map.levels.length !== map.height || map.levels.some((r) => r.length !== map.width)) {
     ctx.warnings.warn('GRID_SIZE', `LEVELNAMES is not ${map.width}×${map.height}`, gridAt, 'LEVELNAMES');

@@ -5,7 +5,7 @@ import type { DecodeContext } from '../../core/context.js';
 import { startDecode } from '../decode-context.js';
 import { decodeError } from '../../core/errors.js';
 import type { DecodeOptions } from '../../core/limits.js';
-import { decodeText } from '../../core/text.js';
+import { decodeText, makeText } from '../../core/text.js';
 import { kernelError } from '../../core/kernel-status.js';
 import { parseHeights, parseLink } from './binary.js';
 import { BADDY_NAMES, CHEST_ITEMS, LEVEL_SIZE, NO_TILE, NW_MAGIC, TILE_COUNT, blankLevel } from './level.js';
@@ -15,6 +15,17 @@ import type { GraalLevel, GraalWarningCode } from './types.js';
 /** Highest BOARD layer index accepted (bounds the memory a small file can ask for). */
 export const MAX_NW_LAYER = 255;
 const SPACE = 0x20;
+/** The keywords the decoder reads (BOARD is read before, straight from the bytes). */
+const KEYWORDS = new Set(['LINK', 'SIGN', 'NPC', 'CHEST', 'BADDY', 'TILESET', 'TILESETIMAGE', 'HEIGHTS']);
+
+/** True when bytes[start, end) are all whitespace as String.trim sees it in a byte string (0x09–0x0D, space, 0xA0). */
+function blank(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let p = start; p < end; p++) {
+    const b = bytes[p]!;
+    if (!(b === 0x20 || (b >= 0x09 && b <= 0x0d) || b === 0xa0)) return false;
+  }
+  return true;
+}
 
 /** One line of the file: [start, end) without the line break. */
 interface Line { start: number; end: number }
@@ -75,14 +86,31 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
     return { body, next: j };
   };
 
+  // Lines no keyword explains keep their exact bytes (a CR of a mixed-ending file included).
+  const unknown = (keyword: string, l: Line, at: string) => {
+    if (keyword === 'BOARD' || keyword === 'LINK' || keyword === 'SIGN' || keyword === 'NPC' || keyword === 'CHEST' || keyword === 'BADDY') {
+      ctx.warnings.warn('BAD_LINE', `malformed ${keyword} line kept as an unknown line`, l.start, at);
+    }
+    level.unknownLines.push(makeText(bytes.slice(l.start, l.end), ctx.encoding));
+  };
+
   for (let i = 1; i < count;) {
     if (starts[i] === ends[i]) { i++; continue; } // empty: nothing to keep, and files can be all newlines
     const l = lineAt(i);
     const keyword = keywordOf(bytes, l);
     if (keyword === 'BOARD' && boardRow(bytes, l, rows, layerIds)) { i++; continue; }
-    const line = text(l).replace(/\r$/, ''); // a keyword line of a mixed-ending file
-    const args = line.slice(keyword.length + 1);
     const at = `line ${i + 1}`;
+    // A keyword line of a mixed-ending file loses its CR; unknown lines keep it (and are cut
+    // straight from the bytes: they may be megabytes long and need no parsing).
+    const end = bytes[l.end - 1] === CR ? l.end - 1 : l.end;
+    const argsStart = Math.min(l.start + keyword.length + 1, end);
+    if (!KEYWORDS.has(keyword)) {
+      if (!blank(bytes, l.start, end)) unknown(keyword, l, at);
+      i++;
+      continue;
+    }
+    const line = text({ start: l.start, end });
+    const args = line.slice(keyword.length + 1);
     let handled = true;
     switch (keyword) {
       case 'LINK': {
@@ -127,8 +155,8 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
         i = next;
         continue;
       }
-      case 'TILESET': level.tileset = fieldText(args, ctx.encoding); break;
-      case 'TILESETIMAGE': level.tilesetImage = fieldText(args, ctx.encoding); break;
+      case 'TILESET': level.tileset = makeText(bytes.slice(argsStart, end), ctx.encoding); break;
+      case 'TILESETIMAGE': level.tilesetImage = makeText(bytes.slice(argsStart, end), ctx.encoding); break;
       case 'HEIGHTS': {
         const { body, next } = block(i, 'HEIGHTSEND');
         const values: number[] = [];
@@ -140,13 +168,7 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
       default:
         handled = false;
     }
-    if (!handled && line.trim() !== '') {
-      // unknown lines keep their exact text (a CR of a mixed-ending file included)
-      if (keyword === 'BOARD' || keyword === 'LINK' || keyword === 'SIGN' || keyword === 'NPC' || keyword === 'CHEST' || keyword === 'BADDY') {
-        ctx.warnings.warn('BAD_LINE', `malformed ${keyword} line kept as an unknown line`, l.start, at);
-      }
-      level.unknownLines.push(fieldText(text(l), ctx.encoding));
-    }
+    if (!handled && !blank(bytes, l.start, end)) unknown(keyword, l, at);
     i++;
   }
   level.layers = boardLayers(ctx, bytes, rows, layerIds);
