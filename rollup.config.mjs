@@ -1,22 +1,78 @@
-// dist/: ESM + CJS library builds (pako external), bundled type declarations for both, a
-// self-contained browser ESM build (pako inlined, for <script type="module"> without a bundler),
-// and the CLI. The WASM module is inlined by src/kernels/wasm/binary.generated.ts (npm run asbuild).
-import typescript from '@rollup/plugin-typescript';
+// dist/: the library as CommonJS (pako external) with a thin ESM entry over it, bundled type
+// declarations for both, a self-contained browser ESM build (pako inlined, for
+// <script type="module"> without a bundler), and the CLI, which loads the library build beside
+// it. The WASM module is inlined by src/kernels/wasm/binary.generated.ts (npm run asbuild).
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
+import typescript from '@rollup/plugin-typescript';
 import { dts } from 'rollup-plugin-dts';
+
+// Start from an empty dist/ so files an older layout wrote (a stale index.mjs.map) are never
+// packed. Not in watch mode, where one config rebuilding must not delete the others' output.
+if (!process.env.ROLLUP_WATCH) rmSync(fileURLToPath(new URL('./dist/', import.meta.url)), { recursive: true, force: true });
 
 const ts = () => typescript({ tsconfig: './tsconfig.build.json' });
 const external = (id) => id === 'pako' || id.startsWith('node:') || id === 'fast-png';
+const LIBRARY = fileURLToPath(new URL('./src/index.ts', import.meta.url));
+const SRC = fileURLToPath(new URL('./src/', import.meta.url));
+
+/**
+ * Writes dist/index.mjs as named re-exports of the CommonJS build. Node then loads one copy of
+ * the library whether a program imports it, requires it, or both, so DecodeError/EncodeError
+ * are one class for every consumer (separate ESM and CJS builds each had their own, and
+ * `instanceof` failed across them). Named re-exports rather than `import cjs from` because
+ * bundlers that honour the CJS output's __esModule marker would hand a default import
+ * `exports.default` (undefined); Node finds the names with cjs-module-lexer, which reads
+ * rollup's `exports.name = value;` lines (the package test imports every one).
+ */
+function esmEntryOverCjs(fileName) {
+  return {
+    name: 'esm-entry-over-cjs',
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
+      // Node gives an ESM importer module.exports as a CJS module's default, never exports.default.
+      if (entry.exports.includes('default')) this.error('src/index.ts has a default export, which the ESM entry cannot pass on from CJS');
+      const names = entry.exports;
+      const source =
+        `// ESM entry of levelkit: the CommonJS build's exports, so import and require share one copy.\n` +
+        `export {\n${names.map((n) => `  ${n},\n`).join('')}} from './${entry.fileName}';\n`;
+      this.emitFile({ type: 'asset', fileName, source });
+    },
+  };
+}
+
+/**
+ * The CLI reaches the library only through src/index.ts, which stays external and becomes
+ * './index.mjs' (the build beside dist/cli.mjs): one copy of the library in the package and one
+ * set of error classes for the CLI's `instanceof` checks. Any other library module the CLI
+ * imports directly would be bundled as a second copy, so that is a build error.
+ */
+function cliUsesLibraryBuild() {
+  return {
+    name: 'cli-uses-library-build',
+    async resolveId(source, importer, options) {
+      if (!importer) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (resolved?.id === LIBRARY) return { id: './index.mjs', external: true };
+      return resolved;
+    },
+    load(id) {
+      const inLibrary = id.startsWith(SRC) && !id.startsWith(`${SRC}cli/`) && !id.startsWith(`${SRC}scan/`);
+      if (inLibrary) {
+        this.error(`the CLI imports ${id.slice(SRC.length)} directly: import it from src/index.ts, or dist/cli.mjs would carry a second copy of the library`);
+      }
+      return null;
+    },
+  };
+}
 
 export default [
   {
     input: 'src/index.ts',
     external,
-    plugins: [ts()],
-    output: [
-      { file: 'dist/index.mjs', format: 'es', sourcemap: true },
-      { file: 'dist/index.cjs', format: 'cjs', sourcemap: true, exports: 'named' },
-    ],
+    plugins: [ts(), esmEntryOverCjs('index.mjs')],
+    output: { file: 'dist/index.cjs', format: 'cjs', sourcemap: true, exports: 'named' },
   },
   {
     input: 'src/index.ts',
@@ -26,13 +82,16 @@ export default [
   {
     input: 'src/cli/main.ts',
     external,
-    plugins: [ts()],
+    plugins: [cliUsesLibraryBuild(), ts()],
     output: { file: 'dist/cli.mjs', format: 'es', banner: '#!/usr/bin/env node' },
   },
   {
     input: 'src/index.ts',
     external,
     plugins: [dts({ tsconfig: './tsconfig.build.json' })],
-    output: [{ file: 'dist/index.d.mts', format: 'es' }, { file: 'dist/index.d.cts', format: 'es' }],
+    output: [
+      { file: 'dist/index.d.mts', format: 'es' },
+      { file: 'dist/index.d.cts', format: 'es' },
+    ],
   },
 ];

@@ -2,13 +2,14 @@
 // timed call = every stream or every level's rows in turn; every level's whole output checked
 // equal first), then whole-corpus decode per backend.
 // Run alone: npx tsx bench/index.ts graal
-import { jsKernels } from '../src/kernels/js/index.js';
-import { wasmKernels } from '../src/kernels/wasm/index.js';
-import type { Kernels } from '../src/kernels/types.js';
-import { graal } from '../src/index.js';
+
 import { BINARY_LAYOUTS } from '../src/formats/graal/level.js';
-import { assertSameOutputs, compareMany, comparePair } from './lib.js';
+import { graal } from '../src/index.js';
+import { jsKernels } from '../src/kernels/js/index.js';
+import type { Kernels } from '../src/kernels/types.js';
+import { wasmKernels } from '../src/kernels/wasm/index.js';
 import { corpusDir, listFiles, readBytes } from '../test/helpers/paths.js';
+import { assertSameOutputs, compareMany, comparePair } from './lib.js';
 
 const dir = corpusDir('graal');
 
@@ -29,9 +30,13 @@ const wasm = wasmKernels();
  * so a cell one of them skips shows up too. The timed runs only sum return values.
  */
 function checkEveryLevel<L>(what: string, levels: L[], run: (k: Kernels, level: L, dst: Uint16Array) => number): void {
-  const out = (k: Kernels, level: L) => { const dst = new Uint16Array(4096).fill(0xbeef); return { ret: run(k, level, dst), dst }; };
+  const out = (k: Kernels, level: L) => {
+    const dst = new Uint16Array(4096).fill(0xbeef);
+    return { ret: run(k, level, dst), dst };
+  };
   levels.forEach((level, i) => {
-    const a = out(jsKernels, level), b = out(wasm, level);
+    const a = out(jsKernels, level),
+      b = out(wasm, level);
     if (a.ret !== b.ret || !Buffer.from(a.dst.buffer).equals(Buffer.from(b.dst.buffer))) {
       throw new Error(`${what}: level ${i}: js and wasm outputs differ (returned ${a.ret} and ${b.ret}); not timing a broken kernel`);
     }
@@ -50,9 +55,13 @@ if (dir) {
   const stream = (k: Kernels, s: (typeof streams)[number], dst: Uint16Array) => k.graalTileStream(s.bytes, 8, s.bits, dst);
   checkEveryLevel('graalTileStream', streams, stream);
   const runStreams = (k: Kernels) => runAll(k, streams, stream);
-  await comparePair(`graalTileStream over the corpus (${streams.length} binary levels, MB/s of stream bytes)`,
+  await comparePair(
+    `graalTileStream over the corpus (${streams.length} binary levels, MB/s of stream bytes)`,
     [{ name: 'whole corpus', bytes: streamBytes, input: null }],
-    runStreams(jsKernels), runStreams(wasm), (a, b) => a === b);
+    runStreams(jsKernels),
+    runStreams(wasm),
+    (a, b) => a === b,
+  );
 
   // BOARD rows: the row table of every .nw level (as the decoder builds it), one call per level.
   const boards = text.map((bytes) => {
@@ -67,14 +76,42 @@ if (dir) {
   const board = (k: Kernels, b: (typeof boards)[number], dst: Uint16Array) => k.decodeBoardRows(b.bytes, b.rows, b.rows.length / 3, dst);
   checkEveryLevel('decodeBoardRows', boards, board);
   const runBoards = (k: Kernels) => runAll(k, boards, board);
-  await comparePair(`decodeBoardRows over the corpus (${boards.length} .nw levels, MB/s of BOARD characters)`,
+  await comparePair(
+    `decodeBoardRows over the corpus (${boards.length} .nw levels, MB/s of BOARD characters)`,
     [{ name: 'whole corpus', bytes: boardChars, input: null }],
-    runBoards(jsKernels), runBoards(wasm), (a, b) => a === b);
+    runBoards(jsKernels),
+    runBoards(wasm),
+    (a, b) => a === b,
+  );
 
-  const decodeAll = (list: Uint8Array[], backend: 'js' | 'wasm') => () => { for (const b of list) graal.decode(b, { backend }); };
-  for (const [what, list] of [['binary', binary], ['.nw', text]] as const) {
-    assertSameOutputs(`graal ${what} corpus`, list, (b) => graal.decode(b, { backend: 'js' }), (b) => graal.decode(b, { backend: 'wasm' }));
+  const decodeAll = (list: Uint8Array[], backend: 'js' | 'wasm') => () => {
+    for (const b of list) graal.decode(b, { backend });
+  };
+  for (const [what, list] of [
+    ['binary', binary],
+    ['.nw', text],
+  ] as const) {
+    assertSameOutputs(
+      `graal ${what} corpus`,
+      list,
+      (b) => graal.decode(b, { backend: 'js' }),
+      (b) => graal.decode(b, { backend: 'wasm' }),
+    );
   }
-  await compareMany(`decode every binary level (${binary.length})`, [['js', decodeAll(binary, 'js')], ['wasm', decodeAll(binary, 'wasm')]], 2000);
-  await compareMany(`decode every .nw level (${text.length})`, [['js', decodeAll(text, 'js')], ['wasm', decodeAll(text, 'wasm')]], 2000);
+  await compareMany(
+    `decode every binary level (${binary.length})`,
+    [
+      ['js', decodeAll(binary, 'js')],
+      ['wasm', decodeAll(binary, 'wasm')],
+    ],
+    2000,
+  );
+  await compareMany(
+    `decode every .nw level (${text.length})`,
+    [
+      ['js', decodeAll(text, 'js')],
+      ['wasm', decodeAll(text, 'wasm')],
+    ],
+    2000,
+  );
 }

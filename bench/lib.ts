@@ -13,24 +13,47 @@ export interface PairCase<I> {
   bytes: number;
 }
 
-export interface PairResult { name: string; jsMBs: number; wasmMBs: number; ratio: number }
+export interface PairResult {
+  name: string;
+  jsMBs: number;
+  wasmMBs: number;
+  ratio: number;
+}
 
 /**
  * Times `js(input)` against `wasm(input)` for each case. `same` must hold for their outputs
  * before anything is timed; a mismatch aborts the run.
  */
-export async function comparePair<I, O>(title: string, cases: PairCase<I>[], js: (i: I) => O, wasm: (i: I) => O, same: (a: O, b: O) => boolean, timeMs = 400): Promise<PairResult[]> {
+export async function comparePair<I, O>(
+  title: string,
+  cases: PairCase<I>[],
+  js: (i: I) => O,
+  wasm: (i: I) => O,
+  same: (a: O, b: O) => boolean,
+  timeMs = 400,
+): Promise<PairResult[]> {
   const rows: PairResult[] = [];
   for (const c of cases) {
     if (!same(js(c.input), wasm(c.input))) throw new Error(`${title}: ${c.name}: js and wasm outputs differ; not timing a broken kernel`);
     const bench = new Bench({ time: timeMs, warmupTime: 100 });
-    bench.add('js', () => { js(c.input); }).add('wasm', () => { wasm(c.input); });
+    bench
+      .add('js', () => {
+        js(c.input);
+      })
+      .add('wasm', () => {
+        wasm(c.input);
+      });
     await bench.run();
     const mean = (n: string) => latencyMean(bench, n); // ms per call
-    const jsMs = mean('js'), wasmMs = mean('wasm');
+    const jsMs = mean('js'),
+      wasmMs = mean('wasm');
     rows.push({ name: c.name, jsMBs: c.bytes / 1e3 / jsMs, wasmMBs: c.bytes / 1e3 / wasmMs, ratio: jsMs / wasmMs });
   }
-  printTable(title, ['case', 'TS MB/s', 'WASM MB/s', 'WASM ÷ TS'], rows.map((r) => [r.name, r.jsMBs.toFixed(0), r.wasmMBs.toFixed(0), r.ratio.toFixed(2) + '×']));
+  printTable(
+    title,
+    ['case', 'TS MB/s', 'WASM MB/s', 'WASM ÷ TS'],
+    rows.map((r) => [r.name, r.jsMBs.toFixed(0), r.wasmMBs.toFixed(0), `${r.ratio.toFixed(2)}×`]),
+  );
   return rows;
 }
 
@@ -48,14 +71,23 @@ export function assertSameOutputs<I>(title: string, inputs: I[], a: (i: I) => un
  * Times several named variants of one job in one tinybench run; prints mean ms and ratio to the first.
  * `warmupIterations` (default tinybench's 16) can be lowered for jobs that take seconds per call.
  */
-export async function compareMany(title: string, variants: [string, () => unknown][], timeMs = 1500, warmupIterations?: number): Promise<Record<string, number>> {
+export async function compareMany(
+  title: string,
+  variants: [string, () => unknown][],
+  timeMs = 1500,
+  warmupIterations?: number,
+): Promise<Record<string, number>> {
   const bench = new Bench({ time: timeMs, warmupTime: 200, iterations: 3, ...(warmupIterations !== undefined ? { warmupIterations } : {}) });
   for (const [n, f] of variants) bench.add(n, f);
   await bench.run();
   const out: Record<string, number> = {};
   for (const [n] of variants) out[n] = latencyMean(bench, n);
   const base = out[variants[0]![0]]!;
-  printTable(title, ['variant', 'mean ms', `÷ ${variants[0]![0]}`], variants.map(([n]) => [n, out[n]!.toFixed(2), (out[n]! / base).toFixed(2) + '×']));
+  printTable(
+    title,
+    ['variant', 'mean ms', `÷ ${variants[0]![0]}`],
+    variants.map(([n]) => [n, out[n]!.toFixed(2), `${(out[n]! / base).toFixed(2)}×`]),
+  );
   return out;
 }
 
@@ -73,14 +105,31 @@ function fullGc(): () => void {
  * left behind, nor leaves its own to the next. Prints and returns the median ratio per variant
  * with its range over the rounds.
  */
-export function interleavedRatios(title: string, base: [string, () => unknown], variants: [string, () => unknown][], rounds = 7): Record<string, { median: number; min: number; max: number }> {
+export function interleavedRatios(
+  title: string,
+  base: [string, () => unknown],
+  variants: [string, () => unknown][],
+  rounds = 7,
+): Record<string, { median: number; min: number; max: number }> {
   const gc = fullGc();
-  const time = (f: () => unknown) => { gc(); const t0 = performance.now(); f(); gc(); return performance.now() - t0; };
+  const time = (f: () => unknown) => {
+    gc();
+    const t0 = performance.now();
+    f();
+    gc();
+    return performance.now() - t0;
+  };
   const ratios = new Map<string, number[]>(variants.map(([n]) => [n, []]));
   for (let r = 0; r < rounds; r++) {
     for (const [n, f] of variants) {
       let b: number, v: number;
-      if (r % 2 === 0) { b = time(base[1]); v = time(f); } else { v = time(f); b = time(base[1]); }
+      if (r % 2 === 0) {
+        b = time(base[1]);
+        v = time(f);
+      } else {
+        v = time(f);
+        b = time(base[1]);
+      }
       ratios.get(n)!.push(v / b);
     }
   }
@@ -89,20 +138,28 @@ export function interleavedRatios(title: string, base: [string, () => unknown], 
     rs.sort((a, b) => a - b);
     out[n] = { median: rs[rs.length >> 1]!, min: rs[0]!, max: rs[rs.length - 1]! };
   }
-  printTable(`${title} (${rounds} alternating rounds, each pass from a collected heap to a collected heap)`, ['variant', `median ÷ ${base[0]}`, 'range'],
-    variants.map(([n]) => [n, out[n]!.median.toFixed(2) + '×', `${out[n]!.min.toFixed(2)}–${out[n]!.max.toFixed(2)}×`]));
+  printTable(
+    `${title} (${rounds} alternating rounds, each pass from a collected heap to a collected heap)`,
+    ['variant', `median ÷ ${base[0]}`, 'range'],
+    variants.map(([n]) => [n, `${out[n]!.median.toFixed(2)}×`, `${out[n]!.min.toFixed(2)}–${out[n]!.max.toFixed(2)}×`]),
+  );
   return out;
 }
 
 export function printTable(title: string, head: string[], rows: string[][]): void {
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   console.log(`\n### ${title}\n`);
-  console.log('| ' + head.map((h, i) => h.padEnd(w[i]!)).join(' | ') + ' |');
-  console.log('|' + w.map((n) => '-'.repeat(n + 2)).join('|') + '|');
-  for (const r of rows) console.log('| ' + r.map((c, i) => c.padEnd(w[i]!)).join(' | ') + ' |');
+  console.log(`| ${head.map((h, i) => h.padEnd(w[i]!)).join(' | ')} |`);
+  console.log(`|${w.map((n) => '-'.repeat(n + 2)).join('|')}|`);
+  for (const r of rows) console.log(`| ${r.map((c, i) => c.padEnd(w[i]!)).join(' | ')} |`);
 }
 
-export const SIZES: [string, number][] = [['1 KB', 1024], ['64 KB', 65536], ['1 MB', 1 << 20], ['16 MB', 16 << 20]];
+export const SIZES: [string, number][] = [
+  ['1 KB', 1024],
+  ['64 KB', 65536],
+  ['1 MB', 1 << 20],
+  ['16 MB', 16 << 20],
+];
 
 function latencyMean(bench: Bench, name: string): number {
   const r = bench.getTask(name)?.result as { latency?: { mean: number }; error?: unknown } | undefined;

@@ -3,23 +3,27 @@
 // in the same run as inflating every data block alone with native zlib (the floor).
 // Run alone: npx tsx bench/index.ts teeworlds
 import { inflateSync } from 'node:zlib';
+import { teeworlds } from '../src/index.js';
 import { jsKernels } from '../src/kernels/js/index.js';
 import { wasmKernels } from '../src/kernels/wasm/index.js';
-import { teeworlds } from '../src/index.js';
-import { assertSameOutputs, compareMany, comparePair, interleavedRatios, SIZES } from './lib.js';
 import { corpusDir, listFiles, readBytes } from '../test/helpers/paths.js';
 import { Prng } from '../test/helpers/prng.js';
+import { assertSameOutputs, compareMany, comparePair, interleavedRatios, SIZES } from './lib.js';
 
 const wasm = wasmKernels();
 const rng = new Prng(2026);
 
 // ── kernels on synthetic inputs (sizes are output tiles; outputs preallocated per side) ──
 type Cols = { index: Uint8Array; flags: Uint8Array };
-interface ExpandInput { src: Uint8Array; cells: number; out: Record<string, Cols> }
+interface ExpandInput {
+  src: Uint8Array;
+  cells: number;
+  out: Record<string, Cols>;
+}
 /** Tile-skip records shaped like 0.7 maps (long empty runs, short runs of solid tiles) covering `cells` tiles. */
 function skipInput(cells: number): ExpandInput {
   const recs: number[] = [];
-  for (let left = cells; left > 0;) {
+  for (let left = cells; left > 0; ) {
     const empty = rng.int(3) === 0;
     const run = Math.min(left, empty ? 1 + rng.int(256) : 1 + rng.int(3));
     recs.push(empty ? 0 : 1 + rng.int(200), empty ? 0 : rng.int(16), run - 1, 0);
@@ -33,31 +37,56 @@ const expandCase = (k: typeof jsKernels) => (i: ExpandInput) => {
   return { n: k.expandTileSkip(i.src, o.index, o.flags), ...o };
 };
 const sameCols = (a: { n: number } & Cols, b: typeof a) => a.n === b.n && Buffer.compare(a.index, b.index) === 0 && Buffer.compare(a.flags, b.flags) === 0;
-await comparePair('expandTileSkip (0.7 tile-skip → index/flags columns; size = tiles out, MB/s of tiles)',
-  SIZES.map(([name, n]) => ({ name, bytes: n, input: skipInput(n) })), expandCase(jsKernels), expandCase(wasm), sameCols);
+await comparePair(
+  'expandTileSkip (0.7 tile-skip → index/flags columns; size = tiles out, MB/s of tiles)',
+  SIZES.map(([name, n]) => ({ name, bytes: n, input: skipInput(n) })),
+  expandCase(jsKernels),
+  expandCase(wasm),
+  sameCols,
+);
 
-interface SplitInput { src: Uint8Array; out: Record<string, Uint8Array> }
+interface SplitInput {
+  src: Uint8Array;
+  out: Record<string, Uint8Array>;
+}
 function ctileInput(cells: number): SplitInput {
   const src = new Uint8Array(cells * 4);
-  for (let p = 0; p < src.length; p += 4) if (rng.int(3) === 0) { src[p] = rng.int(256); src[p + 1] = rng.int(16); }
+  for (let p = 0; p < src.length; p += 4)
+    if (rng.int(3) === 0) {
+      src[p] = rng.int(256);
+      src[p + 1] = rng.int(16);
+    }
   return { src, out: { js: new Uint8Array(cells * 2), wasm: new Uint8Array(cells * 2) } };
 }
 const splitCase = (k: typeof jsKernels) => (i: SplitInput) => {
   const dst = i.out[k.name]!;
   return { n: k.splitColumns(i.src, 4, 2, i.src.length / 4, dst), dst };
 };
-await comparePair('splitColumns (CTile → index/flags columns; size = tiles, MB/s of tiles)',
-  SIZES.map(([name, n]) => ({ name, bytes: n, input: ctileInput(n) })), splitCase(jsKernels), splitCase(wasm), (a, b) => a.n === b.n && Buffer.compare(a.dst, b.dst) === 0);
+await comparePair(
+  'splitColumns (CTile → index/flags columns; size = tiles, MB/s of tiles)',
+  SIZES.map(([name, n]) => ({ name, bytes: n, input: ctileInput(n) })),
+  splitCase(jsKernels),
+  splitCase(wasm),
+  (a, b) => a.n === b.n && Buffer.compare(a.dst, b.dst) === 0,
+);
 
-interface InPlaceInput { records: Uint8Array; buf: Record<string, Uint8Array> }
+interface InPlaceInput {
+  records: Uint8Array;
+  buf: Record<string, Uint8Array>;
+}
 const inPlaceCase = (k: typeof jsKernels) => (i: InPlaceInput) => {
-  const buf = i.buf[k.name]!, count = i.records.length / 4;
+  const buf = i.buf[k.name]!,
+    count = i.records.length / 4;
   buf.set(i.records);
   return { n: k.splitTilesInPlace(buf, count), cols: buf.subarray(0, count * 2) };
 };
-await comparePair('splitTilesInPlace (CTile → index/flags columns inside the block; every call first restores the records, one memcpy on both sides; size = tiles)',
+await comparePair(
+  'splitTilesInPlace (CTile → index/flags columns inside the block; every call first restores the records, one memcpy on both sides; size = tiles)',
   SIZES.map(([name, n]) => ({ name, bytes: n, input: { records: ctileInput(n).src, buf: { js: new Uint8Array(n * 4), wasm: new Uint8Array(n * 4) } } })),
-  inPlaceCase(jsKernels), inPlaceCase(wasm), (a, b) => a.n === b.n && Buffer.compare(a.cols, b.cols) === 0);
+  inPlaceCase(jsKernels),
+  inPlaceCase(wasm),
+  (a, b) => a.n === b.n && Buffer.compare(a.cols, b.cols) === 0,
+);
 
 // ── corpus ──────────────────────────────────────────────────────────────────
 const dir = corpusDir('teeworlds');
@@ -73,63 +102,102 @@ if (dir) {
     for (const b of df.blocks) if (b.byteLength > 0) blocks.push({ src: bytes.subarray(b.offset, b.offset + b.storedByteLength), size: b.byteLength });
   }
   const inflated = blocks.reduce((n, b) => n + b.size, 0);
-  console.log(`\ncorpus: ${files.length} maps, ${(total / 1e6).toFixed(1)} MB stored, ${blocks.length} v4 data blocks inflating to ${(inflated / 1e6).toFixed(1)} MB`);
+  console.log(
+    `\ncorpus: ${files.length} maps, ${(total / 1e6).toFixed(1)} MB stored, ${blocks.length} v4 data blocks inflating to ${(inflated / 1e6).toFixed(1)} MB`,
+  );
 
   // Kernels on the corpus' real tile blocks: every 0.7 skip block and every DDNet CTile block.
   const skipBlocks: ExpandInput[] = [];
   const tileBlocks: SplitInput[] = [];
   for (const bytes of files) {
     const m = teeworlds.decode(bytes);
-    for (const g of m.groups) for (const l of g.layers) {
-      if (l.kind !== 'tiles' && l.kind !== 'game') continue;
-      const cells = l.width * l.height;
-      if (l.tilemapVersion >= 4) {
-        const recs: number[] = [];
-        const { index, flags } = l.tiles!;
-        for (let i = 0; i < cells;) {
-          let run = 1;
-          while (run < 256 && i + run < cells && index[i + run] === index[i] && flags[i + run] === flags[i]) run++;
-          recs.push(index[i]!, flags[i]!, run - 1, 0);
-          i += run;
+    for (const g of m.groups)
+      for (const l of g.layers) {
+        if (l.kind !== 'tiles' && l.kind !== 'game') continue;
+        const cells = l.width * l.height;
+        if (l.tilemapVersion >= 4) {
+          const recs: number[] = [];
+          const { index, flags } = l.tiles!;
+          for (let i = 0; i < cells; ) {
+            let run = 1;
+            while (run < 256 && i + run < cells && index[i + run] === index[i] && flags[i + run] === flags[i]) run++;
+            recs.push(index[i]!, flags[i]!, run - 1, 0);
+            i += run;
+          }
+          const cols = () => ({ index: new Uint8Array(cells), flags: new Uint8Array(cells) });
+          skipBlocks.push({ src: Uint8Array.from(recs), cells, out: { js: cols(), wasm: cols() } });
+        } else if (tileBlocks.reduce((n, b) => n + b.src.length / 4, 0) + cells <= 32 << 20) {
+          const src = new Uint8Array(cells * 4);
+          for (let i = 0; i < cells; i++) {
+            src[i * 4] = l.tiles!.index[i]!;
+            src[i * 4 + 1] = l.tiles!.flags[i]!;
+          }
+          tileBlocks.push({ src, out: { js: new Uint8Array(cells * 2), wasm: new Uint8Array(cells * 2) } });
         }
-        const cols = () => ({ index: new Uint8Array(cells), flags: new Uint8Array(cells) });
-        skipBlocks.push({ src: Uint8Array.from(recs), cells, out: { js: cols(), wasm: cols() } });
-      } else if (tileBlocks.reduce((n, b) => n + b.src.length / 4, 0) + cells <= 32 << 20) {
-        const src = new Uint8Array(cells * 4);
-        for (let i = 0; i < cells; i++) { src[i * 4] = l.tiles!.index[i]!; src[i * 4 + 1] = l.tiles!.flags[i]!; }
-        tileBlocks.push({ src, out: { js: new Uint8Array(cells * 2), wasm: new Uint8Array(cells * 2) } });
       }
-    }
   }
   // Each block has its own output buffers per side, so after one run every output can be compared.
   const allExpand = (k: typeof jsKernels) => () => skipBlocks.reduce((s, b) => s + expandCase(k)(b).n, 0);
   const allSplit = (k: typeof jsKernels) => () => tileBlocks.reduce((s, b) => s + splitCase(k)(b).n, 0);
-  const outputsEqual = () => skipBlocks.every((b) => sameCols({ n: 0, ...b.out.js! }, { n: 0, ...b.out.wasm! })) && tileBlocks.every((b) => Buffer.compare(b.out.js!, b.out.wasm!) === 0);
-  await comparePair(`corpus tile blocks (${skipBlocks.length} skip blocks, ${tileBlocks.length} CTile blocks; MB/s of tiles)`, [
-    { name: 'expandTileSkip', bytes: skipBlocks.reduce((n, b) => n + b.cells, 0), input: 'expand' as const },
-    { name: 'splitColumns', bytes: tileBlocks.reduce((n, b) => n + b.src.length / 4, 0), input: 'split' as const },
-  ], (w) => (w === 'expand' ? allExpand(jsKernels) : allSplit(jsKernels))(), (w) => (w === 'expand' ? allExpand(wasm) : allSplit(wasm))(), (a, b) => a === b && outputsEqual(), 1500);
+  const outputsEqual = () =>
+    skipBlocks.every((b) => sameCols({ n: 0, ...b.out.js! }, { n: 0, ...b.out.wasm! })) &&
+    tileBlocks.every((b) => Buffer.compare(b.out.js!, b.out.wasm!) === 0);
+  await comparePair(
+    `corpus tile blocks (${skipBlocks.length} skip blocks, ${tileBlocks.length} CTile blocks; MB/s of tiles)`,
+    [
+      { name: 'expandTileSkip', bytes: skipBlocks.reduce((n, b) => n + b.cells, 0), input: 'expand' as const },
+      { name: 'splitColumns', bytes: tileBlocks.reduce((n, b) => n + b.src.length / 4, 0), input: 'split' as const },
+    ],
+    (w) => (w === 'expand' ? allExpand(jsKernels) : allSplit(jsKernels))(),
+    (w) => (w === 'expand' ? allExpand(wasm) : allSplit(wasm))(),
+    (a, b) => a === b && outputsEqual(),
+    1500,
+  );
 
-  const decodeAll = (opts: Parameters<typeof teeworlds.decode>[1]) => () => { for (const b of files) teeworlds.decode(b, opts); };
+  const decodeAll = (opts: Parameters<typeof teeworlds.decode>[1]) => () => {
+    for (const b of files) teeworlds.decode(b, opts);
+  };
   for (const sections of ['all', 'summary'] as const) {
-    assertSameOutputs(`teeworlds corpus, sections ${sections}`, files, (b) => teeworlds.decode(b, { backend: 'js', sections }), (b) => teeworlds.decode(b, { backend: 'wasm', sections }));
+    assertSameOutputs(
+      `teeworlds corpus, sections ${sections}`,
+      files,
+      (b) => teeworlds.decode(b, { backend: 'js', sections }),
+      (b) => teeworlds.decode(b, { backend: 'wasm', sections }),
+    );
   }
   // The pako rows are timed too: they must decode to the same maps as native zlib.
-  assertSameOutputs('teeworlds corpus, pako vs native zlib', files, (b) => teeworlds.decode(b, { inflate: 'native' }), (b) => teeworlds.decode(b, { inflate: 'pako' }));
-  const inflateAlone = (): void => { for (const b of blocks) inflateSync(b.src, { chunkSize: Math.max(64, b.size) }); };
-  await compareMany('whole-corpus decode vs inflating every data block alone', [
-    ['inflate alone (node:zlib, chunkSize = size)', inflateAlone],
-    // For reference only: the decoder passes one byte of slack (see src/core/inflate.ts); the floor stays the row above.
-    ['inflate alone (node:zlib, chunkSize = size + 1)', () => { for (const b of blocks) inflateSync(b.src, { chunkSize: Math.max(64, b.size + 1) }); }],
-    ['decode full · wasm · native zlib', decodeAll({ backend: 'wasm', inflate: 'native' })],
-    ['decode full · js · native zlib', decodeAll({ backend: 'js', inflate: 'native' })],
-    ['decode summary · wasm · native zlib', decodeAll({ backend: 'wasm', inflate: 'native', sections: 'summary' })],
-    ['decode summary · js · native zlib', decodeAll({ backend: 'js', inflate: 'native', sections: 'summary' })],
-    ['decode full · wasm · pako', decodeAll({ backend: 'wasm', inflate: 'pako' })],
-    ['decode full · js · pako', decodeAll({ backend: 'js', inflate: 'pako' })],
-    ['decode summary · wasm · pako', decodeAll({ backend: 'wasm', inflate: 'pako', sections: 'summary' })],
-    ['decode summary · js · pako', decodeAll({ backend: 'js', inflate: 'pako', sections: 'summary' })],
-  ], 0, 1); // seconds per call: one warm-up and three timed passes per variant
+  assertSameOutputs(
+    'teeworlds corpus, pako vs native zlib',
+    files,
+    (b) => teeworlds.decode(b, { inflate: 'native' }),
+    (b) => teeworlds.decode(b, { inflate: 'pako' }),
+  );
+  const inflateAlone = (): void => {
+    for (const b of blocks) inflateSync(b.src, { chunkSize: Math.max(64, b.size) });
+  };
+  await compareMany(
+    'whole-corpus decode vs inflating every data block alone',
+    [
+      ['inflate alone (node:zlib, chunkSize = size)', inflateAlone],
+      // For reference only: the decoder passes one byte of slack (see src/core/inflate.ts); the floor stays the row above.
+      [
+        'inflate alone (node:zlib, chunkSize = size + 1)',
+        () => {
+          for (const b of blocks) inflateSync(b.src, { chunkSize: Math.max(64, b.size + 1) });
+        },
+      ],
+      ['decode full · wasm · native zlib', decodeAll({ backend: 'wasm', inflate: 'native' })],
+      ['decode full · js · native zlib', decodeAll({ backend: 'js', inflate: 'native' })],
+      ['decode summary · wasm · native zlib', decodeAll({ backend: 'wasm', inflate: 'native', sections: 'summary' })],
+      ['decode summary · js · native zlib', decodeAll({ backend: 'js', inflate: 'native', sections: 'summary' })],
+      ['decode full · wasm · pako', decodeAll({ backend: 'wasm', inflate: 'pako' })],
+      ['decode full · js · pako', decodeAll({ backend: 'js', inflate: 'pako' })],
+      ['decode summary · wasm · pako', decodeAll({ backend: 'wasm', inflate: 'pako', sections: 'summary' })],
+      ['decode summary · js · pako', decodeAll({ backend: 'js', inflate: 'pako', sections: 'summary' })],
+    ],
+    0,
+    1,
+  ); // seconds per call: one warm-up and three timed passes per variant
 
   // The goal's ratio again, robust to the machine's load and to GC debt (tinybench above times
   // each variant in one block, so its rows see different neighbours and inherit each other's garbage).

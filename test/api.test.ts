@@ -3,10 +3,10 @@
 // identical with both kernel sets, the input is never mutated, and encode() round-trips to a fixed point.
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DecodeError, decode, detect, encode, mainGrid, summarize } from '../src/index.js';
 import { littleEndianBytes, sha256Hex } from '../src/core/digest.js';
 import { FORMATS } from '../src/formats/registry.js';
-import { FIXTURES, ROOT, listFiles, readBytes } from './helpers/paths.js';
+import { DecodeError, decode, detect, encode, mainGrid, summarize } from '../src/index.js';
+import { FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
 import { Prng } from './helpers/prng.js';
 import { typedArrays } from './helpers/views.js';
 
@@ -76,14 +76,27 @@ describe('unknown input', () => {
   it('random bytes behind every signature never escape as anything but DecodeError', () => {
     // Plain random bytes would only ever reach BAD_MAGIC; each signature gets them past detect().
     const enc = (s: string) => [...new TextEncoder().encode(s)];
-    const SIGNATURES = [[0xf4, 0x05, 0, 0], enc('DATA\x04\0\0\0'), enc('ATAD\x03\0\0\0'), enc('GR-V1.03'), enc('Z3-V1.03'), enc('GLEVNW01\n'), enc('GRMAP001\n')];
+    const SIGNATURES = [
+      [0xf4, 0x05, 0, 0],
+      enc('DATA\x04\0\0\0'),
+      enc('ATAD\x03\0\0\0'),
+      enc('GR-V1.03'),
+      enc('Z3-V1.03'),
+      enc('GLEVNW01\n'),
+      enc('GRMAP001\n'),
+    ];
     const rng = new Prng(77);
     const seen = new Set<string>();
     for (const sig of SIGNATURES) {
       for (let i = 0; i < 500; i++) {
         const b = new Uint8Array([...sig, ...rng.bytes(rng.int(400))]);
         expect(detect(b), `signature ${sig}`).toBeDefined();
-        try { seen.add(decode(b).format); } catch (e) { expect(e, `signature ${sig} case ${i}`).toBeInstanceOf(DecodeError); seen.add((e as DecodeError).format); }
+        try {
+          seen.add(decode(b).format);
+        } catch (e) {
+          expect(e, `signature ${sig} case ${i}`).toBeInstanceOf(DecodeError);
+          seen.add((e as DecodeError).format);
+        }
       }
     }
     expect([...seen].sort()).toEqual(['graal', 'graal-gmap', 'graal-nw', 'teeworlds', 'wwd']);

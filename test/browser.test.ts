@@ -1,29 +1,50 @@
 // The browser build in a real (headless) Chromium: the demo page decodes every fixture with the
 // pako inflater and the WASM kernels, and must report exactly what Node reports with native zlib.
-// Needs Debian's chromium (.ci/run installs it); skips with a visible notice when it is absent.
+// Needs Debian's chromium (.ci/run installs it) and dist/: without them, or when Chromium does not
+// start, the suite is skipped with a notice, or fails under CI (test/helpers/needs.ts decides).
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { decode, summarize } from '../src/index.js';
-import { FIXTURES, ROOT, listFiles, readBytes } from './helpers/paths.js';
+import { describeWith, type Need } from './helpers/needs.js';
+import { FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const haveBrowser = existsSync(CHROMIUM) && existsSync(`${ROOT}/dist/levelkit.browser.mjs`);
-if (!haveBrowser) console.warn(`\n[levelkit] browser suite SKIPPED: needs ${CHROMIUM} and dist/ (npm run build); .ci/run installs chromium\n`);
 
 const FIXTURE_FILES = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/i).filter((p) => !p.includes('/bad/'));
 
-describe.skipIf(!haveBrowser)('demo page in headless Chromium', () => {
-  let browser: any, page: any, server: { url: string; close(): Promise<void> };
+/** A headless Chromium, or what kept it from starting (launched here, so a broken install counts as missing). */
+async function startChromium(): Promise<Need<Browser>> {
+  if (!existsSync(CHROMIUM)) return { ok: false, missing: `${CHROMIUM} not found (.ci/run installs Debian's chromium; CHROMIUM_PATH names another)` };
+  if (!existsSync(`${ROOT}/dist/levelkit.browser.mjs`)) return { ok: false, missing: 'dist/levelkit.browser.mjs not found (npm run build)' };
+  try {
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    return { ok: true, value: browser };
+  } catch (e) {
+    return { ok: false, missing: `${CHROMIUM} did not start: ${String((e as Error)?.message ?? e).split('\n')[0]}` };
+  }
+}
+
+describeWith(await startChromium(), 'demo page in headless Chromium', (browser) => {
+  let page: Page, server: { url: string; close(): Promise<void> } | undefined;
 
   beforeAll(async () => {
-    const { chromium } = await import('playwright-core');
     const { serve } = await import('./browser/serve.js');
     server = await serve(0);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
     page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e: Error) => errors.push(e.message));
@@ -33,7 +54,7 @@ describe.skipIf(!haveBrowser)('demo page in headless Chromium', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await browser.close();
     await server?.close();
   });
 

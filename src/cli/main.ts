@@ -1,42 +1,46 @@
-// The `levelkit` command: picks a subcommand; each lives in commands/<name>.ts.
-// Exit codes: 0 all files fine, 2 some file failed to decode, 1 bad usage.
-import { UsageError } from './args.js';
-import * as info from './commands/info.js';
-import * as extract from './commands/extract.js';
-import * as convert from './commands/convert.js';
+// The `levelkit` command: picks a subcommand (commands/<name>.ts), parses its options
+// (options.ts) and hands it a Reporter (report.ts). Exit codes: 0 every file fine, 2 some file
+// failed, 1 bad usage. A user's mistake is one line on stderr, never a stack trace.
+import type { Command } from './command.js';
+import { convert } from './commands/convert.js';
+import { extract } from './commands/extract.js';
+import { info } from './commands/info.js';
+import { helpText, parseCommandArgs, UsageError } from './options.js';
+import { Reporter } from './report.js';
+import { packageVersion } from './version.js';
 
-interface Command { usage: string; run(argv: string[]): Promise<number> }
+const COMMANDS: Record<string, Command> = { info, extract, convert };
 
-// One line per subcommand.
-const COMMANDS: Record<string, Command> = {
-  info,
-  extract,
-  convert,
-};
-
-function help(): string {
-  return 'usage:\n' + Object.values(COMMANDS).map((c) => '  ' + c.usage).join('\n') + '\n';
+function overview(): string {
+  return 'usage: levelkit <command> [options]   (levelkit <command> --help lists its options)\n\n'
+    + Object.values(COMMANDS).map((c) => `  ${c.usage}\n      ${c.summary}\n`).join('')
+    + '  levelkit --version\n';
 }
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h') {
-    process.stdout.write(help());
+  if (name === '--version' || name === '-V') { process.stdout.write(`levelkit ${packageVersion()}\n`); return 0; }
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    (name ? process.stdout : process.stderr).write(overview());
     return name ? 0 : 1;
   }
   const cmd = COMMANDS[name];
   if (!cmd) {
-    process.stderr.write(`levelkit: unknown command '${name}'\n${help()}`);
+    process.stderr.write(`levelkit: unknown command '${name}'\n${overview()}`);
     return 1;
   }
   try {
-    return await cmd.run(rest);
+    const args = parseCommandArgs(rest, cmd.options);
+    if (args.options.help) { process.stdout.write(helpText(cmd)); return 0; }
+    return await cmd.run(args, new Reporter(name, args.options.json));
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`levelkit ${name}: ${e.message}\nusage: ${cmd.usage}\n`);
+      process.stderr.write(`levelkit ${name}: ${e.message}\nusage: ${cmd.usage}   (levelkit ${name} --help)\n`);
       return 1;
     }
-    throw e;
+    // Not the user's doing: say so in one line; the stack is there for whoever debugs it.
+    process.stderr.write(`levelkit ${name}: internal error: ${(e as Error)?.message ?? String(e)}${process.env.LEVELKIT_DEBUG ? '\n' + (e as Error)?.stack : ' (LEVELKIT_DEBUG=1 shows the stack)'}\n`);
+    return 2;
   }
 }
 

@@ -1,10 +1,10 @@
 // ByteReader, errors, text and digest helpers.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ByteReader, ByteWriter } from '../../src/core/reader.js';
-import { DecodeError, WarningSink } from '../../src/core/errors.js';
-import { decodeText, encodeWindows1252, trimNul } from '../../src/core/text.js';
 import { littleEndianBytes, sha256Hex, sha256HexPortable } from '../../src/core/digest.js';
+import { DecodeError, WarningSink } from '../../src/core/errors.js';
+import { ByteReader, ByteWriter } from '../../src/core/reader.js';
+import { decodeText, encodeWindows1252, trimNul } from '../../src/core/text.js';
 import { Prng } from '../helpers/prng.js';
 
 describe('ByteReader', () => {
@@ -19,7 +19,13 @@ describe('ByteReader', () => {
   it('throws TRUNCATED with offset and path instead of reading past the end', () => {
     const r = new ByteReader(new Uint8Array(6), 'teeworlds', 16);
     r.u32();
-    const e = (() => { try { r.within('items[3]', () => r.u32()); } catch (x) { return x as DecodeError; } })()!;
+    const e = (() => {
+      try {
+        r.within('items[3]', () => r.u32());
+      } catch (x) {
+        return x as DecodeError;
+      }
+    })()!;
     expect(e).toBeInstanceOf(DecodeError);
     expect(e.code).toBe('TRUNCATED');
     expect(e.offset).toBe(20);

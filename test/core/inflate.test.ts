@@ -2,15 +2,20 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DecodeError } from '../../src/core/errors.js';
-import { DEFAULT_LIMITS } from '../../src/core/limits.js';
 import { deflateZlib, hasNativeZlib, inflateExact } from '../../src/core/inflate.js';
+import { DEFAULT_LIMITS } from '../../src/core/limits.js';
 import { Prng } from '../helpers/prng.js';
 
 const site = { format: 'wwd' as const, offset: 1524, path: 'mainBlock' };
 const CHOICES = ['native', 'pako'] as const;
 
 function code(fn: () => unknown): string {
-  try { fn(); return 'ok'; } catch (e) { return e instanceof DecodeError ? e.code : `THROWN ${String(e)}`; }
+  try {
+    fn();
+    return 'ok';
+  } catch (e) {
+    return e instanceof DecodeError ? e.code : `THROWN ${String(e)}`;
+  }
 }
 
 describe('inflateExact', () => {
@@ -32,13 +37,23 @@ describe('inflateExact', () => {
       expect(code(() => inflateExact(z, data.length + 1, choice, DEFAULT_LIMITS, site))).toBe('CORRUPT_COMPRESSED');
     });
     it('rejects truncated and damaged streams', () => {
-      for (const cut of [0, 1, 2, 10, z.length - 1]) expect(code(() => inflateExact(z.subarray(0, cut), data.length, choice, DEFAULT_LIMITS, site)), `cut ${cut}`).toBe('CORRUPT_COMPRESSED');
+      for (const cut of [0, 1, 2, 10, z.length - 1])
+        expect(
+          code(() => inflateExact(z.subarray(0, cut), data.length, choice, DEFAULT_LIMITS, site)),
+          `cut ${cut}`,
+        ).toBe('CORRUPT_COMPRESSED');
       const bad = z.slice();
       bad[bad.length - 1]! ^= 0xff; // Adler-32 is checked
       expect(code(() => inflateExact(bad, data.length, choice, DEFAULT_LIMITS, site))).toBe('CORRUPT_COMPRESSED');
     });
     it('checks the expected size against the limit before allocating', () => {
-      const e = (() => { try { inflateExact(z, 2 ** 31, choice, { ...DEFAULT_LIMITS, maxInflatedBytes: 1 << 20 }, site); } catch (x) { return x; } })();
+      const e = (() => {
+        try {
+          inflateExact(z, 2 ** 31, choice, { ...DEFAULT_LIMITS, maxInflatedBytes: 1 << 20 }, site);
+        } catch (x) {
+          return x;
+        }
+      })();
       expect(e).toBeInstanceOf(DecodeError);
       expect((e as DecodeError).code).toBe('LIMIT_EXCEEDED');
       expect((e as DecodeError).offset).toBe(1524);

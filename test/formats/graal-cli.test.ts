@@ -1,21 +1,24 @@
 // `levelkit convert` and `levelkit info` on Graal files, run as a user runs them.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as graal from '../../src/formats/graal/index.js';
-import { FIXTURES, ROOT, readBytes } from '../helpers/paths.js';
+import { cli } from '../helpers/cli.js';
+import { FIXTURES, readBytes } from '../helpers/paths.js';
 
-const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
 const fx = (name: string) => join(FIXTURES, 'graal', name);
-const content = (l: graal.GraalLevel) => { const { format: _f, version: _v, warnings: _w, lineEnding: _e, ...rest } = l; return rest; };
+const content = (l: graal.GraalLevel) => {
+  const { format: _f, version: _v, warnings: _w, lineEnding: _e, ...rest } = l;
+  return rest;
+};
 
 describe('levelkit convert (graal)', () => {
   const out = mkdtempSync(join(tmpdir(), 'levelkit-graal-'));
 
   it('.graal → .nw → .graal keeps the level', () => {
-    const nw = join(out, 'one.nw'), back = join(out, 'one.graal');
+    const nw = join(out, 'one.nw'),
+      back = join(out, 'one.graal');
     expect(cli('convert', fx('gr-v105-layers.graal'), nw).status).toBe(0);
     expect(cli('convert', nw, back).status).toBe(0);
     const a = graal.decodeBinary(readBytes(fx('gr-v105-layers.graal')));
@@ -34,7 +37,9 @@ describe('levelkit convert (graal)', () => {
     const r = cli('convert', join(FIXTURES, 'graal'), dst, '--to', 'nw');
     // bad/ holds four malformed binary levels and one malformed .nw that detect() does not recognise
     expect(r.status).toBe(2);
-    expect(r.stdout).toMatch(/^\d+ converted, \d+ failed, \d+ skipped\n$/);
+    // one line per written file on stdout; the tally (written, failed, skipped) on stderr
+    expect(r.stdout).toMatch(/gr-v100\.graal → .*gr-v100\.nw\n/);
+    expect(r.stderr).toMatch(/^levelkit convert: \d+ decoded .*; \d+ failed .*; \d+ written; \d+ skipped/m);
     expect(existsSync(join(dst, 'gr-v100.nw'))).toBe(true);
     expect(existsSync(join(dst, 'layers.nw'))).toBe(true);
     expect(existsSync(join(dst, 'world.nw'))).toBe(false);
@@ -53,7 +58,10 @@ describe('levelkit info (graal)', () => {
   it('prints the summary fields for levels and maps', () => {
     const r = cli('info', '--json', fx('gr-v103.graal'), fx('layers.nw'), fx('world.gmap'));
     expect(r.status).toBe(0);
-    const [bin, nw, map] = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const [bin, nw, map] = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(bin.format).toBe('graal');
     expect(Object.keys(bin.summary)).toEqual(['header', 'layers', 'links', 'baddies', 'npcs', 'chests', 'signs', 'gridDigest']);
     expect(nw).toMatchObject({ format: 'graal-nw', version: 'GLEVNW01', summary: { layers: 3 } });

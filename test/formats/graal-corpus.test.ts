@@ -4,14 +4,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { DecodeError, EncodeError } from '../../src/core/errors.js';
 import * as graal from '../../src/formats/graal/index.js';
-import { corpusDir, readBytes } from '../helpers/paths.js';
+import { describeCorpus } from '../helpers/needs.js';
+import { readBytes } from '../helpers/paths.js';
 
-const dir = corpusDir('graal');
-
-interface Row { file: string; notes: Record<string, string>; bytes: Uint8Array }
+interface Row {
+  file: string;
+  notes: Record<string, string>;
+  bytes: Uint8Array;
+}
 
 function manifest(root: string): Row[] {
   const lines = readFileSync(join(root, 'MANIFEST.tsv'), 'utf8').trim().split('\n').slice(1);
@@ -36,12 +39,13 @@ function content(l: graal.GraalLevel) {
 const RAW_GLYPH = /[\uE000-\uE0FF]/;
 
 function firstDiff(a: Record<string, unknown>, b: Record<string, unknown>): string {
-  for (const k of Object.keys(a)) if (!isDeepStrictEqual(a[k], b[k])) return `${k}: ${JSON.stringify(a[k])?.slice(0, 200)} ≠ ${JSON.stringify(b[k])?.slice(0, 200)}`;
+  for (const k of Object.keys(a))
+    if (!isDeepStrictEqual(a[k], b[k])) return `${k}: ${JSON.stringify(a[k])?.slice(0, 200)} ≠ ${JSON.stringify(b[k])?.slice(0, 200)}`;
   return 'keys differ';
 }
 
-describe.skipIf(!dir)('graal corpus', () => {
-  const rows = dir ? manifest(dir) : [];
+describeCorpus('graal', 'graal corpus', (dir) => {
+  const rows = manifest(dir);
   const decoded = new Map<string, graal.GraalDecoded>();
 
   it('has the files MANIFEST.tsv lists (4,918)', () => {
@@ -88,9 +92,16 @@ describe.skipIf(!dir)('graal corpus', () => {
       const v = all.get(r.file);
       if (!v || v.format === 'graal-gmap') continue;
       expect(v.version).toBe(r.notes.header);
-      const want = v.format === 'graal'
-        ? { links: r.notes.links, baddies: r.notes.baddies, npcs: r.notes.npcs, chests: r.notes.chests, signs: r.notes.signs }
-        : { links: r.notes.LINK ?? '0', baddies: r.notes.BADDY ?? '0', npcs: String(Number(r.notes.NPC ?? 0) - (SCRIPT_LINE_LOOKS_LIKE_NPC.has(r.file) ? 1 : 0)), chests: r.notes.CHEST ?? '0', signs: r.notes.SIGN ?? '0' };
+      const want =
+        v.format === 'graal'
+          ? { links: r.notes.links, baddies: r.notes.baddies, npcs: r.notes.npcs, chests: r.notes.chests, signs: r.notes.signs }
+          : {
+              links: r.notes.LINK ?? '0',
+              baddies: r.notes.BADDY ?? '0',
+              npcs: String(Number(r.notes.NPC ?? 0) - (SCRIPT_LINE_LOOKS_LIKE_NPC.has(r.file) ? 1 : 0)),
+              chests: r.notes.CHEST ?? '0',
+              signs: r.notes.SIGN ?? '0',
+            };
       const got = { links: v.links.length, baddies: v.baddies.length, npcs: v.npcs.length, chests: v.chests.length, signs: v.signs.length };
       const gotS = Object.fromEntries(Object.entries(got).map(([k, n]) => [k, String(n)]));
       if (!isDeepStrictEqual(gotS, want)) failures.push(`${r.file}: ${JSON.stringify(gotS)} ≠ manifest ${JSON.stringify(want)}`);
@@ -118,18 +129,22 @@ describe.skipIf(!dir)('graal corpus', () => {
 
   it('every binary level → .graal (own version and default GR-V1.03) → decode gives the same level', () => {
     const failures: string[] = [];
-    let n = 0, inBytes = 0, outBytes = 0, identical = 0;
+    let n = 0,
+      inBytes = 0,
+      outBytes = 0,
+      identical = 0;
     for (const [file, v] of levels()) {
       if (v.format !== 'graal') continue;
       n++;
       const own = graal.encodeBinary(v, { version: v.version });
-      const original = readBytes(join(dir!, file));
+      const original = readBytes(join(dir, file));
       inBytes += original.length;
       outBytes += own.length;
       if (Buffer.from(own).equals(Buffer.from(original))) identical++;
       else if (!file.endsWith('village4.zelda')) failures.push(`${file}: re-encoded bytes differ from the original`);
       const back = graal.decodeBinary(own);
-      if (back.version !== v.version || !isDeepStrictEqual(content(back), content(v))) failures.push(`${file} (own version): ${firstDiff(content(v), content(back))}`);
+      if (back.version !== v.version || !isDeepStrictEqual(content(back), content(v)))
+        failures.push(`${file} (own version): ${firstDiff(content(v), content(back))}`);
       const def = graal.decodeBinary(graal.encodeBinary(v));
       if (!isDeepStrictEqual(content(def), content(v))) failures.push(`${file} (GR-V1.03): ${firstDiff(content(v), content(def))}`);
     }
@@ -148,7 +163,9 @@ describe.skipIf(!dir)('graal corpus', () => {
     for (const [file, v] of levels()) {
       if (v.format !== 'graal') continue;
       let once: Uint8Array;
-      try { once = graal.encodeNw(v); } catch (e) {
+      try {
+        once = graal.encodeNw(v);
+      } catch (e) {
         // It used to be written as '?' (silently another sign); now it is refused, with the sign's path.
         const rawSign = v.signs.findIndex((s) => RAW_GLYPH.test(s.text));
         if (e instanceof EncodeError && e.code === 'UNENCODABLE_TEXT' && e.path === `signs[${rawSign}].text`) rawGlyphLevels++;
@@ -181,18 +198,25 @@ describe.skipIf(!dir)('graal corpus', () => {
     // rounded, one empty verse, dropped); now they are EncodeErrors naming the field.
     const failures: string[] = [];
     const refused: Record<string, number> = {};
-    let n = 0, same = 0;
+    let n = 0,
+      same = 0;
     for (const [file, v] of levels()) {
       if (v.format !== 'graal-nw') continue;
       n++;
       let bytes: Uint8Array;
-      try { bytes = graal.encodeBinary(v); } catch (e) {
-        if (!(e instanceof EncodeError)) { failures.push(`${file}: ${String(e)}`); continue; }
+      try {
+        bytes = graal.encodeBinary(v);
+      } catch (e) {
+        if (!(e instanceof EncodeError)) {
+          failures.push(`${file}: ${String(e)}`);
+          continue;
+        }
         const key = `${e.code} ${e.path.replace(/\[\d+\]/g, '[]')}`;
         refused[key] = (refused[key] ?? 0) + 1;
         continue;
       }
-      const a = content(v) as Record<string, unknown>, b = content(graal.decodeBinary(bytes)) as Record<string, unknown>;
+      const a = content(v) as Record<string, unknown>,
+        b = content(graal.decodeBinary(bytes)) as Record<string, unknown>;
       if (isDeepStrictEqual(a, b)) same++;
       else failures.push(`${file}: ${firstDiff(a, b)}`);
     }

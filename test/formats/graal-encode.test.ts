@@ -3,16 +3,18 @@
 // store, the .gmap grid, option checks, the windows-1250 text that used to become '?', and the
 // offsets warnings carry.
 import { describe, expect, it } from 'vitest';
+import { link, sampleLevel, txt, txts } from '../../fixtures/generators/graal.js';
 import { EncodeError } from '../../src/core/errors.js';
 import * as graal from '../../src/formats/graal/index.js';
-import { link, sampleLevel, txt, txts } from '../../fixtures/generators/graal.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const latin = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 
 /** The EncodeError `fn` throws (fails the test when it throws anything else or nothing). */
 function refusal(fn: () => unknown): EncodeError {
-  try { fn(); } catch (e) {
+  try {
+    fn();
+  } catch (e) {
     expect(e).toBeInstanceOf(EncodeError);
     return e as EncodeError;
   }
@@ -48,26 +50,45 @@ describe('graal EncodeError codes, with the path into the model', () => {
       level.layers = [{ index: 0, tiles: new Uint16Array(100) }];
       expect(refusal(() => graal.encode(level))).toMatchObject({ code: 'BAD_LENGTH', path: 'layers[0].tiles', expected: '4096 tiles (64 × 64)', actual: 100 });
     }
-    expect(refusal(() => graal.encode(binLevel({ baddies: [{ x: 1, y: 2, type: 3, verses: [] }] })))).toMatchObject({ code: 'BAD_LENGTH', path: 'baddies[0].verses' });
+    expect(refusal(() => graal.encode(binLevel({ baddies: [{ x: 1, y: 2, type: 3, verses: [] }] })))).toMatchObject({
+      code: 'BAD_LENGTH',
+      path: 'baddies[0].verses',
+    });
   });
 
   it('UNENCODABLE_TEXT: a character the field\'s code page (or the sign font) lacks — never "?"', () => {
-    expect(refusal(() => graal.encode(nwLevel({ npcs: [{ x: 1, y: 2, image: txt(''), script: { ...txt('x'), text: 'say ł' } }] }))))
-      .toMatchObject({ code: 'UNENCODABLE_TEXT', path: 'npcs[0].script', format: 'graal-nw' });
+    expect(refusal(() => graal.encode(nwLevel({ npcs: [{ x: 1, y: 2, image: txt(''), script: { ...txt('x'), text: 'say ł' } }] })))).toMatchObject({
+      code: 'UNENCODABLE_TEXT',
+      path: 'npcs[0].script',
+      format: 'graal-nw',
+    });
     expect(refusal(() => graal.encode(binLevel({ signs: [{ x: 1, y: 2, text: 'é' }] })))).toMatchObject({ code: 'UNENCODABLE_TEXT', path: 'signs[0].text' });
-    expect(refusal(() => graal.encode(nwLevel({ signs: [{ x: 1, y: 2, text: '\uE041' }] })))).toMatchObject({ code: 'UNENCODABLE_TEXT', path: 'signs[0].text' });
+    expect(refusal(() => graal.encode(nwLevel({ signs: [{ x: 1, y: 2, text: '\uE041' }] })))).toMatchObject({
+      code: 'UNENCODABLE_TEXT',
+      path: 'signs[0].text',
+    });
   });
 
   it('LIMIT_EXCEEDED: sections and layers a binary version cannot store (they used to be dropped)', () => {
     const s = sampleLevel(2047);
     expect(refusal(() => graal.encodeBinary(s, { version: 'Z3-V1.04' }))).toMatchObject({ code: 'LIMIT_EXCEEDED', path: 'npcs' });
     expect(refusal(() => graal.encodeBinary(s, { version: 'GR-V1.00' }))).toMatchObject({ code: 'LIMIT_EXCEEDED', path: 'chests' });
-    expect(refusal(() => graal.encodeBinary({ ...s, npcs: [], chests: [] }, { version: 'Z3-V1.03' }))).toMatchObject({ code: 'LIMIT_EXCEEDED', path: 'baddies[0].verses' });
+    expect(refusal(() => graal.encodeBinary({ ...s, npcs: [], chests: [] }, { version: 'Z3-V1.03' }))).toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+      path: 'baddies[0].verses',
+    });
     expect(refusal(() => graal.encodeBinary({ ...s, heights: [1] }, { version: 'GR-V1.03' }))).toMatchObject({ code: 'LIMIT_EXCEEDED', path: 'heights' });
-    expect(refusal(() => graal.encodeBinary({ ...s, layers: [s.layers[0]!, graal.emptyLayer(1)] }, { version: 'GR-V1.03' }))).toMatchObject({ code: 'LIMIT_EXCEEDED', path: 'layers' });
+    expect(refusal(() => graal.encodeBinary({ ...s, layers: [s.layers[0]!, graal.emptyLayer(1)] }, { version: 'GR-V1.03' }))).toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+      path: 'layers',
+    });
     const many = Array.from({ length: graal.MAX_BINARY_LAYERS + 1 }, (_, i) => ({ index: i, tiles: new Uint16Array(4096) }));
     expect(refusal(() => graal.encodeBinary({ ...s, layers: many }))).toMatchObject({ code: 'LIMIT_EXCEEDED', path: 'layers', actual: 224 });
-    expect(refusal(() => graal.encodeBinary({ ...s, format: 'graal-nw', unknownLines: txts('LAYERNAME 1 x') }))).toMatchObject({ code: 'LIMIT_EXCEEDED', path: 'unknownLines', format: 'graal-nw' });
+    expect(refusal(() => graal.encodeBinary({ ...s, format: 'graal-nw', unknownLines: txts('LAYERNAME 1 x') }))).toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+      path: 'unknownLines',
+      format: 'graal-nw',
+    });
   });
 
   it('BAD_VALUE: missing fields, wrong types, a hole in an array, text the grammar cannot frame', () => {
@@ -77,9 +98,18 @@ describe('graal EncodeError codes, with the path into the model', () => {
     const holes = [link('a.nw', 1, 2, 3, 4, '5', '6'), link('b.nw', 1, 2, 3, 4, '5', '6')];
     delete holes[0];
     expect(refusal(() => graal.encode(nwLevel({ links: holes })))).toMatchObject({ code: 'BAD_VALUE', path: 'links[0]' });
-    expect(refusal(() => graal.encode(binLevel({ links: [link('a\nb.graal', 1, 2, 3, 4, '5', '6')] })))).toMatchObject({ code: 'BAD_VALUE', path: 'links[0].level' });
-    expect(refusal(() => graal.encode(nwLevel({ npcs: [{ x: 1, y: 2, image: txt('-'), script: txt('') }] })))).toMatchObject({ code: 'BAD_VALUE', path: 'npcs[0].image' });
-    expect(refusal(() => graal.encode(nwLevel({ chests: [{ x: 1, y: 2, item: '3', signIndex: 0 }] })))).toMatchObject({ code: 'BAD_VALUE', path: 'chests[0].item' });
+    expect(refusal(() => graal.encode(binLevel({ links: [link('a\nb.graal', 1, 2, 3, 4, '5', '6')] })))).toMatchObject({
+      code: 'BAD_VALUE',
+      path: 'links[0].level',
+    });
+    expect(refusal(() => graal.encode(nwLevel({ npcs: [{ x: 1, y: 2, image: txt('-'), script: txt('') }] })))).toMatchObject({
+      code: 'BAD_VALUE',
+      path: 'npcs[0].image',
+    });
+    expect(refusal(() => graal.encode(nwLevel({ chests: [{ x: 1, y: 2, item: '3', signIndex: 0 }] })))).toMatchObject({
+      code: 'BAD_VALUE',
+      path: 'chests[0].item',
+    });
     expect(refusal(() => graal.encode(nwLevel({ unknownLines: txts('TILESET x') })))).toMatchObject({ code: 'BAD_VALUE', path: 'unknownLines[0]' });
     expect(refusal(() => graal.encode(nwLevel({ lineEnding: '\r\n', tileset: txt('a\r') })))).toMatchObject({ code: 'BAD_VALUE', path: 'tileset' });
     expect(refusal(() => graal.encode({ ...nwLevel(), format: 'zelda' } as unknown as graal.GraalLevel))).toMatchObject({ code: 'BAD_VALUE', path: 'format' });
@@ -89,10 +119,22 @@ describe('graal EncodeError codes, with the path into the model', () => {
 describe('graal .nw injection (issue 11)', () => {
   const evil = 'x\nNPCEND\nLINK evil.nw 0 0 64 64 30 30';
   it('an NPC script, sign text or verse that would close its block is refused, with its path', () => {
-    expect(refusal(() => graal.encode(nwLevel({ npcs: [{ x: 1, y: 2, image: txt(''), script: txt(evil) }] })))).toMatchObject({ code: 'BAD_VALUE', path: 'npcs[0].script' });
-    expect(refusal(() => graal.encode(nwLevel({ signs: [{ x: 1, y: 2, text: evil.replace('NPCEND', ' SIGNEND ') }] })))).toMatchObject({ code: 'BAD_VALUE', path: 'signs[0].text' });
-    expect(refusal(() => graal.encode(nwLevel({ baddies: [{ x: 1, y: 2, type: 3, verses: txts('BADDYEND') }] })))).toMatchObject({ code: 'BAD_VALUE', path: 'baddies[0].verses[0]' });
-    expect(refusal(() => graal.encode(nwLevel({ links: [link('a.nw 1 2 3 4 5 6\nLINK evil.nw', 1, 2, 3, 4, '5', '6')] })))).toMatchObject({ code: 'BAD_VALUE', path: 'links[0].level' });
+    expect(refusal(() => graal.encode(nwLevel({ npcs: [{ x: 1, y: 2, image: txt(''), script: txt(evil) }] })))).toMatchObject({
+      code: 'BAD_VALUE',
+      path: 'npcs[0].script',
+    });
+    expect(refusal(() => graal.encode(nwLevel({ signs: [{ x: 1, y: 2, text: evil.replace('NPCEND', ' SIGNEND ') }] })))).toMatchObject({
+      code: 'BAD_VALUE',
+      path: 'signs[0].text',
+    });
+    expect(refusal(() => graal.encode(nwLevel({ baddies: [{ x: 1, y: 2, type: 3, verses: txts('BADDYEND') }] })))).toMatchObject({
+      code: 'BAD_VALUE',
+      path: 'baddies[0].verses[0]',
+    });
+    expect(refusal(() => graal.encode(nwLevel({ links: [link('a.nw 1 2 3 4 5 6\nLINK evil.nw', 1, 2, 3, 4, '5', '6')] })))).toMatchObject({
+      code: 'BAD_VALUE',
+      path: 'links[0].level',
+    });
   });
   it('the same text inside another block is only text, and reads back as written (no new link)', () => {
     const level = nwLevel({ signs: [{ x: 1, y: 2, text: evil }], npcs: [{ x: 1, y: 2, image: txt(''), script: txt('a\nSIGNEND\nb') }] });
@@ -135,7 +177,16 @@ describe('graal text keeps its bytes', () => {
 });
 
 describe('graal .gmap encoder', () => {
-  const map = (): graal.GraalGmap => ({ format: 'graal-gmap', version: 'GRMAP001', width: 2, height: 1, levels: [txts('a.nw', '')], options: txts('NOAUTOMAPPING'), lineEnding: '\n', warnings: [] });
+  const map = (): graal.GraalGmap => ({
+    format: 'graal-gmap',
+    version: 'GRMAP001',
+    width: 2,
+    height: 1,
+    levels: [txts('a.nw', '')],
+    options: txts('NOAUTOMAPPING'),
+    lineEnding: '\n',
+    warnings: [],
+  });
   it('round-trips, and refuses a grid that is not height × width (BAD_LENGTH)', () => {
     expect(graal.decode(graal.encode(map()))).toEqual(map());
     expect(refusal(() => graal.encode({ ...map(), height: 2 }))).toMatchObject({ code: 'BAD_LENGTH', path: 'levels', format: 'graal-gmap' });
@@ -150,7 +201,9 @@ describe('graal .gmap encoder', () => {
 
 describe('graal.encode options', () => {
   it('an unknown version is a RangeError listing the headers; unknown keys a TypeError', () => {
-    expect(() => graal.encode(binLevel(), { version: 'GR-V9.99' })).toThrow(/Z3-V1\.03, Z3-V1\.04, GR-V1\.00, GR-V1\.01, GR-V1\.02, GR-V1\.03, GR-V1\.04, GR-V1\.05/);
+    expect(() => graal.encode(binLevel(), { version: 'GR-V9.99' })).toThrow(
+      /Z3-V1\.03, Z3-V1\.04, GR-V1\.00, GR-V1\.01, GR-V1\.02, GR-V1\.03, GR-V1\.04, GR-V1\.05/,
+    );
     expect(() => graal.encode(binLevel(), { version: 'GR-V9.99' })).toThrow(RangeError);
     expect(() => graal.encode(binLevel(), { vesion: 'GR-V1.03' } as graal.GraalEncodeOptions)).toThrow(TypeError);
     expect(() => graal.encode(binLevel(), null as unknown as graal.GraalEncodeOptions)).toThrow(TypeError);

@@ -4,10 +4,10 @@
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fuzz } from '../helpers/fuzz.js';
-import { FIXTURES, corpusDir, listFiles, readBytes } from '../helpers/paths.js';
+import { itCorpus } from '../helpers/needs.js';
+import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
 
 const fixtureFiles = listFiles(join(FIXTURES, 'graal'), /\.(graal|zelda|nw|gmap)$/).map((p) => ({ name: basename(p), bytes: readBytes(p) }));
-const dir = corpusDir('graal');
 
 /** Every `step`-th file of each kind, so the sample covers every version and folder. */
 function corpusSample(root: string) {
@@ -25,12 +25,19 @@ describe('graal fuzz', () => {
     expect(report.cases).toBeGreaterThan(5000);
   }, 120_000);
 
-  it.skipIf(!dir)('corpus sample: prefixes and mutations give results or DecodeErrors only', async () => {
-    const seed = 777;
-    const files = corpusSample(dir!);
-    const report = await fuzz({ files, seed, mutationsPerFile: 60, maxPrefixes: 150 });
-    console.log(`graal fuzz (${files.length} corpus files, seed ${seed}): ${report.cases} cases, ${report.decoded} decoded, errors ${JSON.stringify(report.errors)}`);
-    expect(report.failures).toEqual([]);
-    expect(files.length).toBeGreaterThan(30);
-  }, 120_000);
+  itCorpus(
+    'graal',
+    'corpus sample: prefixes and mutations give results or DecodeErrors only',
+    async (dir) => {
+      const seed = 777;
+      const files = corpusSample(dir);
+      const report = await fuzz({ files, seed, mutationsPerFile: 60, maxPrefixes: 150 });
+      console.log(
+        `graal fuzz (${files.length} corpus files, seed ${seed}): ${report.cases} cases, ${report.decoded} decoded, errors ${JSON.stringify(report.errors)}`,
+      );
+      expect(report.failures).toEqual([]);
+      expect(files.length).toBeGreaterThan(30);
+    },
+    120_000,
+  );
 });

@@ -3,17 +3,16 @@
 // synthetic v3/ATAD files decode to the same map as their v4 sources.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { DecodeError, summarize, teeworlds } from '../../src/index.js';
+import { expect, it } from 'vitest';
 import type { TeeworldsMap } from '../../src/formats/teeworlds/types.js';
-import { corpusDir, listFiles, readBytes } from '../helpers/paths.js';
+import { DecodeError, summarize, teeworlds } from '../../src/index.js';
+import { describeCorpus } from '../helpers/needs.js';
+import { listFiles, readBytes } from '../helpers/paths.js';
 import { sameMap } from './teeworlds-helpers.js';
 
-const dir = corpusDir('teeworlds');
-
-describe.skipIf(!dir)('teeworlds corpus', () => {
-  const files = dir ? listFiles(dir, /\.map$/) : [];
-  const rel = (p: string) => p.slice(dir!.length + 1);
+describeCorpus('teeworlds', 'teeworlds corpus', (dir) => {
+  const files = listFiles(dir, /\.map$/);
+  const rel = (p: string) => p.slice(dir.length + 1);
   const decoded = new Map<string, TeeworldsMap>();
   const warned = (code: string) => [...decoded].filter(([, m]) => m.warnings.some((w) => w.code === code)).map(([f]) => f);
 
@@ -66,14 +65,18 @@ describe.skipIf(!dir)('teeworlds corpus', () => {
   });
 
   it('the synthetic v3 and ATAD files decode to the same map as their v4 sources', () => {
-    const manifest = readFileSync(join(dir!, 'MANIFEST.tsv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'));
+    const manifest = readFileSync(join(dir, 'MANIFEST.tsv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split('\t'));
     const synthetic = manifest.filter((r) => r[0]!.startsWith('synthetic/'));
     expect(synthetic.length).toBe(8);
     for (const r of synthetic) {
       const source = /of (\S+\.map)/.exec(r[7]!)?.[1];
       expect(source, r[0]).toBeDefined();
-      const a = teeworlds.decode(readBytes(join(dir!, r[0]!)));
-      const b = teeworlds.decode(readBytes(join(dir!, source!)));
+      const a = teeworlds.decode(readBytes(join(dir, r[0]!)));
+      const b = teeworlds.decode(readBytes(join(dir, source!)));
       expect(a.datafileVersion === 3 || a.magic === 'ATAD', r[0]).toBe(true);
       expect(sameMap(a, b), r[0]).toBeNull();
     }

@@ -2,10 +2,12 @@
 // fixtures and of a sample of corpus maps give a map or a DecodeError with both kernel sets —
 // never another exception, a hang (the worker has a deadline), a js/wasm disagreement or a
 // mutated input.
-import { describe, expect, it } from 'vitest';
+
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { fuzz } from '../helpers/fuzz.js';
-import { FIXTURES, corpusDir, listFiles, readBytes } from '../helpers/paths.js';
+import { itCorpus } from '../helpers/needs.js';
+import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
 
 const named = (paths: string[], base: string) => paths.map((p) => ({ name: p.slice(base.length + 1), bytes: readBytes(p) }));
 
@@ -19,8 +21,7 @@ describe('teeworlds fuzz', () => {
     expect(report.cases).toBeGreaterThan(files.length * 300);
   });
 
-  const corpus = corpusDir('teeworlds');
-  it.skipIf(!corpus)('a sample of corpus maps (each flavour, v3, ATAD, legacy, header bug, zero sizes): prefixes and mutations', async () => {
+  itCorpus('teeworlds', 'a sample of corpus maps (each flavour, v3, ATAD, legacy, header bug, zero sizes): prefixes and mutations', async (corpus) => {
     const pick = [
       'ddnet__ddnet/data__maps__coverage@edfd8ab7.map',
       'KoG-teeworlds__maps-workflow/tests__maps__tiny_finishable_map@8fa5e630.map',
@@ -33,7 +34,7 @@ describe('teeworlds fuzz', () => {
       'synthetic/v4_ATAD__ddnet_coverage.map',
       'ddnet__ddnet/data__themes__winter_day@a2c13e04.map',
     ];
-    const files = pick.map((p) => ({ name: p, bytes: readBytes(join(corpus!, p)) }));
+    const files = pick.map((p) => ({ name: p, bytes: readBytes(join(corpus, p)) }));
     const report = await fuzz({ files, seed: 7, mutationsPerFile: 600, maxPrefixes: 300, decoder: 'teeworlds' }, 110_000);
     console.log(`[teeworlds fuzz] corpus sample: ${report.cases} cases, ${report.decoded} decoded, errors ${JSON.stringify(report.errors)}`);
     expect(report.failures).toEqual([]);

@@ -14,7 +14,8 @@ export function firstDifference(a: unknown, b: unknown, path = '$'): string | nu
   if (isDeepStrictEqual(a, b)) return null;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return `${path}: ${String(a)} ≠ ${String(b)}`;
   if (ArrayBuffer.isView(a) || ArrayBuffer.isView(b)) {
-    const x = a as unknown as ArrayLike<number>, y = b as unknown as ArrayLike<number>;
+    const x = a as unknown as ArrayLike<number>,
+      y = b as unknown as ArrayLike<number>;
     if (x.length !== y.length || a.constructor !== b.constructor) return `${path}: ${a.constructor.name}(${x.length}) ≠ ${b.constructor.name}(${y.length})`;
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return `${path}[${i}]: ${x[i]} ≠ ${y[i]}`;
   }

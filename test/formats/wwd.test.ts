@@ -1,18 +1,18 @@
 // WWD on the synthetic fixtures: decoded content, round trips, js/wasm parity, summary mode,
-// the malformed files of fixtures/wwd/bad with their manifest, options, and the fuzz sweep.
-import { readFileSync } from 'node:fs';
+// the bad signature and limits, options, and the fuzz sweep (malformed files: test/bad-files.test.ts).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DecodeError, decode, detect, encode, jsKernels, summarize, wwd, type Kernels } from '../../src/index.js';
 import type { WwdLevel } from '../../src/formats/wwd/index.js';
-import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
+import { DecodeError, decode, detect, encode, jsKernels, type Kernels, wwd } from '../../src/index.js';
 import { fuzz } from '../helpers/fuzz.js';
+import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
 import { wwdContent } from './wwd-content.js';
 
 const dir = join(FIXTURES, 'wwd');
 const good = listFiles(dir, /\.wwd$/).filter((p) => !p.includes('/bad/'));
 const load = (name: string) => readBytes(join(dir, name));
-const INV = 0xffffffff, FILL = 0xeeeeeeee;
+const INV = 0xffffffff,
+  FILL = 0xeeeeeeee;
 
 describe('wwd fixtures: content', () => {
   const level = wwd.decode(load('claw-uncompressed.wwd'));
@@ -60,7 +60,11 @@ describe('wwd fixtures: content', () => {
       const col = (t as unknown as Record<string, Int32Array | Uint32Array>)[name]!;
       expect(col.length, name).toBe(4);
       // Length columns of empty strings are zero by construction; every other field is not.
-      if (!name.endsWith('Length')) expect([...col].every((v) => v !== 0), name).toBe(true);
+      if (!name.endsWith('Length'))
+        expect(
+          [...col].every((v) => v !== 0),
+          name,
+        ).toBe(true);
       // The first two objects have all four strings too: every one of their fields is non-zero.
       expect(col[0] !== 0 && col[1] !== 0, name).toBe(true);
     }
@@ -95,10 +99,12 @@ describe('wwd fixtures: content', () => {
   });
 
   it('game, compression and checksum class of every fixture', () => {
-    const facts = Object.fromEntries(good.map((p) => {
-      const s = wwd.summarize(wwd.decode(readBytes(p))).summary;
-      return [p.slice(dir.length + 1), [s.game, s.compressed, s.checksum]];
-    }));
+    const facts = Object.fromEntries(
+      good.map((p) => {
+        const s = wwd.summarize(wwd.decode(readBytes(p))).summary;
+        return [p.slice(dir.length + 1), [s.game, s.compressed, s.checksum]];
+      }),
+    );
     expect(facts).toEqual({
       'claw-compressed.wwd': ['claw', true, 'wapworld'],
       'claw-uncompressed.wwd': ['claw', false, 'wapworld'],
@@ -128,7 +134,10 @@ describe('wwd fixtures: round trip and parity', () => {
     expect(wwdContent(wwd.decode(again))).toEqual(wwdContent(level));
     // Switching compression on and off keeps the content; back to uncompressed gives the bytes again.
     const flipped = wwd.encode(level, { compress: !level.header.compressed, trailing: false });
-    expect(wwdContent(wwd.decode(flipped))).toEqual({ ...wwdContent(level), header: { ...wwdContent(level).header, flags: level.header.flags ^ 2, compressed: !level.header.compressed } });
+    expect(wwdContent(wwd.decode(flipped))).toEqual({
+      ...wwdContent(level),
+      header: { ...wwdContent(level).header, flags: level.header.flags ^ 2, compressed: !level.header.compressed },
+    });
     if (!level.header.compressed) expect(Buffer.compare(Buffer.from(wwd.encode(wwd.decode(flipped), { compress: false })), Buffer.from(bytes))).toBe(0);
     // js and wasm kernels give the same result, warnings and checksum facts included.
     expect(wwd.decode(bytes, { backend: 'wasm' })).toEqual(wwd.decode(bytes, { backend: 'js' }));
@@ -159,23 +168,7 @@ describe('wwd.encode refuses levels it cannot write whole', () => {
   });
 });
 
-describe('wwd fixtures: malformed files (fixtures/wwd/bad/manifest.json)', () => {
-  const manifest = JSON.parse(readFileSync(join(dir, 'bad/manifest.json'), 'utf8')) as Record<string, { code: string; offset: number; strict?: boolean }>;
-  it('lists every bad file', () => {
-    expect(Object.keys(manifest).sort()).toEqual(listFiles(join(dir, 'bad'), /\.wwd$/).map((p) => p.slice(dir.length + 5)).sort());
-  });
-  it.each(Object.entries(manifest))('%s', (name, want) => {
-    const bytes = load(`bad/${name}`);
-    const copy = bytes.slice();
-    for (const backend of ['js', 'wasm'] as const) {
-      let err: unknown;
-      try { wwd.decode(bytes, { backend, strict: want.strict ?? false }); } catch (e) { err = e; }
-      expect(err, backend).toBeInstanceOf(DecodeError);
-      expect({ code: (err as DecodeError).code, offset: (err as DecodeError).offset, format: (err as DecodeError).format }).toEqual({ code: want.code, offset: want.offset, format: 'wwd' });
-    }
-    expect(bytes).toEqual(copy);
-    if (want.strict) expect(wwd.decode(bytes).warnings.map((w) => w.code)).toEqual(['CHECKSUM_MISMATCH']);
-  });
+describe('wwd fixtures: malformed files (their manifest is checked by test/bad-files.test.ts)', () => {
   it('the bad signature is not detected as WWD (top-level decode: BAD_MAGIC)', () => {
     expect(detect(load('bad/bad-signature.wwd'))).toBeUndefined();
     expect(() => decode(load('bad/bad-signature.wwd'))).toThrow(expect.objectContaining({ code: 'BAD_MAGIC' }));
@@ -193,8 +186,14 @@ describe('wwd: planes that share one section (no writer does this; bad/planes-sh
     const calls = { scanTileGrid: 0, gatherRecords: 0 };
     const kernels: Kernels = {
       ...jsKernels,
-      scanTileGrid: (...a) => { calls.scanTileGrid++; return jsKernels.scanTileGrid(...a); },
-      gatherRecords: (...a) => { calls.gatherRecords++; return jsKernels.gatherRecords(...a); },
+      scanTileGrid: (...a) => {
+        calls.scanTileGrid++;
+        return jsKernels.scanTileGrid(...a);
+      },
+      gatherRecords: (...a) => {
+        calls.gatherRecords++;
+        return jsKernels.gatherRecords(...a);
+      },
     };
     return { calls, kernels };
   };
@@ -207,7 +206,11 @@ describe('wwd: planes that share one section (no writer does this; bad/planes-sh
     for (const sections of ['all', 'summary'] as const) {
       const { calls, kernels } = counting();
       let err: unknown;
-      try { wwd.decode(bytes, { sections, kernels }); } catch (e) { err = e; }
+      try {
+        wwd.decode(bytes, { sections, kernels });
+      } catch (e) {
+        err = e;
+      }
       expect(err, sections).toBeInstanceOf(DecodeError);
       expect(err, sections).toMatchObject({ code: 'OUT_OF_RANGE', path });
       // The claims are checked from the plane headers alone: not one grid was read (1,000 copies
@@ -218,7 +221,9 @@ describe('wwd: planes that share one section (no writer does this; bad/planes-sh
   it('maxGridCells bounds the cells of all planes together, at the plane that passes it', () => {
     // Planes of 12, 48 and 20 cells: each fits 60 alone, the three together do not.
     const b = load('claw-uncompressed.wwd');
-    expect(() => wwd.decode(b, { limits: { maxGridCells: 60 } })).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED', offset: 1524 + 2 * 160 + 0x60, path: 'planes[2].tilesWide' }));
+    expect(() => wwd.decode(b, { limits: { maxGridCells: 60 } })).toThrow(
+      expect.objectContaining({ code: 'LIMIT_EXCEEDED', offset: 1524 + 2 * 160 + 0x60, path: 'planes[2].tilesWide' }),
+    );
     expect(wwd.decode(b, { limits: { maxGridCells: 80 } }).planes.map((p) => p.tiles.length)).toEqual([12, 48, 20]);
   });
 });

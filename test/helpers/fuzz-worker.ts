@@ -61,7 +61,10 @@ async function run(job: FuzzJob): Promise<FuzzReport> {
     const lengths = new Set<number>();
     if (n <= job.maxPrefixes) for (let i = 0; i < n; i++) lengths.add(i);
     else {
-      for (let i = 0; i < 64; i++) { lengths.add(i); lengths.add(n - 1 - i); }
+      for (let i = 0; i < 64; i++) {
+        lengths.add(i);
+        lengths.add(n - 1 - i);
+      }
       while (lengths.size < job.maxPrefixes) lengths.add(rng.int(n));
     }
     for (const len of lengths) if (len >= 0) check(name, `prefix ${len}`, bytes.subarray(0, len));

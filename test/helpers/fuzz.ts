@@ -13,7 +13,14 @@ export function fuzz(job: FuzzJob, timeoutMs = 100_000): Promise<FuzzReport> {
       void worker.terminate();
       reject(new Error(`fuzz run did not finish within ${timeoutMs} ms (a decoder hangs?) seed=${job.seed}`));
     }, timeoutMs);
-    worker.once('message', (r: FuzzReport) => { clearTimeout(timer); void worker.terminate(); resolve(r); });
-    worker.once('error', (e) => { clearTimeout(timer); reject(e); });
+    worker.once('message', (r: FuzzReport) => {
+      clearTimeout(timer);
+      void worker.terminate();
+      resolve(r);
+    });
+    worker.once('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
   });
 }

@@ -1,4 +1,4 @@
-// Where fixtures and the shared corpus live, and a visible skip when the corpus is absent.
+// Where fixtures and the shared corpus live, and file listing/reading helpers.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,11 +7,19 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const FIXTURES = join(ROOT, 'fixtures');
 export const CORPUS = process.env.LEVELKIT_CORPUS ?? resolve(ROOT, '../shared/corpus');
 
-/** The corpus folder of one format, or null (with a notice on stderr) when it is absent. */
+/** Where the shared corpus of `format` is expected; it may be absent (see corpus() in needs.ts). */
+export function corpusPath(format: string): string {
+  return join(CORPUS, format);
+}
+
+/**
+ * For benchmarks: the corpus folder of `format`, or null with a notice on stderr. Tests use
+ * describeCorpus / itCorpus (needs.ts) instead, which fail rather than skip under CI.
+ */
 export function corpusDir(format: string): string | null {
-  const dir = join(CORPUS, format);
+  const dir = corpusPath(format);
   if (existsSync(dir)) return dir;
-  console.warn(`\n[levelkit] corpus suite for ${format} SKIPPED: ${dir} not found (put ../shared/corpus beside the repo or set LEVELKIT_CORPUS)\n`);
+  console.warn(`\n[levelkit] corpus rows for ${format} SKIPPED: ${dir} not found (put ../shared/corpus beside the repo or set LEVELKIT_CORPUS)\n`);
   return null;
 }
 

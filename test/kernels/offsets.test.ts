@@ -1,8 +1,8 @@
 // Kernels that take a start offset agree on offsets outside their input: both sets return
 // TRUNCATED instead of reading before the start (JS) or wrapping a pointer (WASM).
 import { describe, expect, it } from 'vitest';
-import { KERNEL_SETS } from '../helpers/kernels.js';
 import { Status } from '../../src/kernels/status.js';
+import { KERNEL_SETS } from '../helpers/kernels.js';
 
 const BAD_OFFSETS = [-1, -8, 1.5, Number.NaN, 65, 1e12];
 

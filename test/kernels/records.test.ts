@@ -1,10 +1,11 @@
 // Record-table family (gatherRecords): known answers, edge sizes, malformed tables with their
-// status, several MiB, and a seeded differential run (wasm vs js).
+// status, several MiB, and a seeded differential run of each kernel set against the naive oracle
+// (helpers/oracles.ts).
 import { describe, expect, it } from 'vitest';
-import { KERNEL_SETS } from '../helpers/kernels.js';
-import { jsKernels } from '../../src/kernels/js/index.js';
 import { Status } from '../../src/kernels/status.js';
 import type { Kernels, RecordLayout } from '../../src/kernels/types.js';
+import { KERNEL_SETS } from '../helpers/kernels.js';
+import * as oracle from '../helpers/oracles.js';
 import { Prng } from '../helpers/prng.js';
 
 const WWD: RecordLayout = { fixedWords: 71, lenIndex: 1, lenCount: 4 };
@@ -15,14 +16,14 @@ function table(rng: Prng, layout: RecordLayout, tailLens: number[][], lead = 0):
   for (const lens of tailLens) {
     const rec = new DataView(new ArrayBuffer(layout.fixedWords * 4));
     for (let w = 0; w < layout.fixedWords; w++) rec.setInt32(w * 4, rng.next() | 0, true);
-    lens.forEach((l, k) => rec.setUint32((layout.lenIndex + k) * 4, l, true));
+    for (const [k, l] of lens.entries()) rec.setUint32((layout.lenIndex + k) * 4, l, true);
     parts.push(...new Uint8Array(rec.buffer));
     for (const l of lens) for (let i = 0; i < l; i++) parts.push(rng.next() & 0xff);
   }
   return Uint8Array.from(parts);
 }
 
-function run(k: Kernels, src: Uint8Array, offset: number, count: number, layout = WWD) {
+function run(k: Pick<Kernels, 'gatherRecords'>, src: Uint8Array, offset: number, count: number, layout = WWD) {
   const columns = new Int32Array(layout.fixedWords * count);
   const tails = new Uint32Array(count);
   const end = k.gatherRecords(src, offset, count, layout, columns, tails);
@@ -43,14 +44,17 @@ describe.each(KERNEL_SETS)('gatherRecords [%s]', (_name, k) => {
   it('one record, exactly fitting, and one byte short (fixed part and tail)', () => {
     const rng = new Prng(3);
     const src = table(rng, WWD, [[1, 2, 3, 4]]);
-    expect(run(k, src, 0, 1)).toEqual(run(jsKernels, src, 0, 1));
+    expect(run(k, src, 0, 1)).toEqual(run(oracle, src, 0, 1));
     expect(run(k, src, 0, 1).end).toBe(src.length);
     expect(run(k, src.subarray(0, src.length - 1), 0, 1).end).toBe(Status.TRUNCATED);
     expect(run(k, src.subarray(0, 283), 0, 1).end).toBe(Status.TRUNCATED);
   });
   it('huge declared tail lengths are TRUNCATED, not wrapped', () => {
     const rng = new Prng(5);
-    const src = table(rng, WWD, [[0, 0, 0, 0], [0, 0, 0, 0]]);
+    const src = table(rng, WWD, [
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+    ]);
     const dv = new DataView(src.buffer);
     for (let k = 0; k < 4; k++) dv.setUint32(4 + k * 4, 0xffffffff, true);
     expect(run(k, src, 0, 2).end).toBe(Status.TRUNCATED);
@@ -61,10 +65,19 @@ describe.each(KERNEL_SETS)('gatherRecords [%s]', (_name, k) => {
   });
   it('unaligned offsets and subarray inputs', () => {
     const rng = new Prng(8);
-    const src = table(rng, WWD, [[0, 5, 1, 0], [3, 0, 0, 7], [0, 0, 0, 0]], 3);
+    const src = table(
+      rng,
+      WWD,
+      [
+        [0, 5, 1, 0],
+        [3, 0, 0, 7],
+        [0, 0, 0, 0],
+      ],
+      3,
+    );
     const view = new Uint8Array(src.length + 5);
     view.set(src, 5);
-    expect(run(k, view.subarray(5), 3, 3)).toEqual(run(jsKernels, src, 3, 3));
+    expect(run(k, view.subarray(5), 3, 3)).toEqual(run(oracle, src, 3, 3));
     expect(run(k, view.subarray(5), 3, 3).end).toBe(src.length);
   });
   it('several MiB (20 000 WWD objects)', () => {
@@ -74,9 +87,9 @@ describe.each(KERNEL_SETS)('gatherRecords [%s]', (_name, k) => {
     expect(src.length).toBeGreaterThan(5 << 20);
     const got = run(k, src, 17, 20000);
     expect(got.end).toBe(src.length);
-    expect(got).toEqual(run(jsKernels, src, 17, 20000));
+    expect(got).toEqual(run(oracle, src, 17, 20000));
   });
-  it('tables crossing the binding\'s streaming window, tails longer than the window, cuts anywhere', () => {
+  it("tables crossing the binding's streaming window, tails longer than the window, cuts anywhere", () => {
     // The WASM binding copies 64 KB of input per call (8,192 two-word records, 230 WWD objects):
     // counts, tails and cut points here straddle those boundaries.
     const seed = 4242;
@@ -91,12 +104,12 @@ describe.each(KERNEL_SETS)('gatherRecords [%s]', (_name, k) => {
       const full = table(rng, layout, lens, 1);
       for (const cut of [full.length, full.length - 1, 65536, 65537, rng.int(full.length), rng.int(full.length)]) {
         const src = full.subarray(0, cut);
-        expect(run(k, src, 1, lens.length, layout), `seed ${seed} case ${c} cut ${cut}`).toEqual(run(jsKernels, src, 1, lens.length, layout));
+        expect(run(k, src, 1, lens.length, layout), `seed ${seed} case ${c} cut ${cut}`).toEqual(run(oracle, src, 1, lens.length, layout));
       }
       expect(run(k, full, 1, lens.length, layout).end).toBe(full.length);
     }
   });
-  it('seeded random differential vs the reference (valid and cut tables)', () => {
+  it('seeded random differential vs the naive oracle (valid and cut tables)', () => {
     const seed = 9001;
     const rng = new Prng(seed);
     for (let t = 0; t < 150; t++) {
@@ -108,7 +121,7 @@ describe.each(KERNEL_SETS)('gatherRecords [%s]', (_name, k) => {
       let src = table(rng, layout, lens, lead);
       if (t % 3 === 0) src = src.subarray(0, rng.int(src.length + 1));
       const count = t % 5 === 0 ? n + 1 : n;
-      expect(run(k, src, lead, count, layout), `seed ${seed} case ${t}`).toEqual(run(jsKernels, src, lead, count, layout));
+      expect(run(k, src, lead, count, layout), `seed ${seed} case ${t}`).toEqual(run(oracle, src, lead, count, layout));
     }
   });
 });

@@ -1,63 +1,93 @@
-// `levelkit convert <in> <out> [--to nw|graal] [--version GR-V1.03…] [--backend …]`: Graal levels
-// between binary (.graal/.zelda) and text (.nw), one file or a whole folder (tree mirrored).
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, extname, join, relative } from 'node:path';
-import { DecodeError, graal, type Backend } from '../../index.js';
-import { expandPaths } from '../../scan/walk.js';
-import { parseArgs, UsageError } from '../args.js';
-
-export const usage = 'levelkit convert <in> <out> [--to nw|graal] [--version GR-V1.03…GR-V1.05|Z3-V1.03|Z3-V1.04] [--backend auto|wasm|js]';
+// `levelkit convert`: Graal levels between binary (.graal/.zelda) and text (.nw), one file or a
+// whole folder (tree mirrored). All outputs are planned before the first write; see scan/write.ts.
+import { graal } from '../../index.js';
+import { displayName, extOf, fileFields, joinBytes, pathBytes, printable } from '../../scan/names.js';
+import { errorRecord, loadFile, recordFromError, type FailedRecord, type RecordWarning } from '../../scan/record.js';
+import { walk, type WalkEntry } from '../../scan/walk.js';
+import { findClashes, writeNew } from '../../scan/write.js';
+import type { Command } from '../command.js';
+import { decodeOptions, UsageError, type Options } from '../options.js';
+import { warningText } from '../readable.js';
+import type { Reporter } from '../report.js';
 
 type Target = 'nw' | 'graal';
 const TARGET_BY_EXT: Record<string, Target> = { '.nw': 'nw', '.graal': 'graal', '.zelda': 'graal' };
+const EXT_OF_TARGET: Record<Target, string> = { nw: '.nw', graal: '.graal' };
 
-export async function run(argv: string[]): Promise<number> {
-  const { flags, positionals } = parseArgs(argv, { valued: ['--to', '--version', '--backend'] });
-  if (positionals.length !== 2) throw new UsageError('convert needs an input and an output');
-  const [input, output] = positionals as [string, string];
-  const backend = (flags.get('--backend') ?? 'auto') as Backend;
-  if (!['auto', 'wasm', 'js'].includes(backend)) throw new UsageError('--backend must be auto, wasm or js');
-  const version = flags.get('--version') as string | undefined;
-  if (version !== undefined && !(version in graal.BINARY_LAYOUTS)) throw new UsageError(`--version must be one of ${Object.keys(graal.BINARY_LAYOUTS).join(', ')}`);
-  const to = flags.get('--to') as string | undefined;
-  if (to !== undefined && to !== 'nw' && to !== 'graal') throw new UsageError('--to must be nw or graal');
+type FileEntry = Extract<WalkEntry, { kind: 'file' }>;
+interface Job { entry: FileEntry; output: Buffer }
 
-  let isDir = false;
-  try { isDir = statSync(input).isDirectory(); } catch { /* a missing file is reported below */ }
-  if (!isDir) {
-    const target = (to as Target | undefined) ?? TARGET_BY_EXT[extname(output).toLowerCase()];
-    if (!target) throw new UsageError(`cannot tell the output format from ${JSON.stringify(output)}: name it .nw, .graal or .zelda, or pass --to`);
-    return convertOne(input, output, target, backend, version) ? 0 : 2;
+export const convert: Command = {
+  usage: 'levelkit convert <in> <out> [options]',
+  summary: 'Converts Graal levels between binary (.graal, .zelda) and text (.nw); a folder converts every level under it into a mirrored tree.',
+  options: ['to', 'version', 'force', 'json', 'strict', 'backend', 'inflate', 'encoding', 'max-bytes', 'follow'],
+  run({ options, positionals }, out) {
+    if (positionals.length !== 2) throw new UsageError('convert needs an input and an output');
+    const [input, output] = positionals as [string, string];
+    if (options.version !== undefined && !(options.version in graal.BINARY_LAYOUTS)) throw new UsageError(`--version must be one of ${Object.keys(graal.BINARY_LAYOUTS).join(', ')}`);
+    if (options.to !== undefined && !(options.to in EXT_OF_TARGET)) throw new UsageError('--to must be nw or graal');
+    const target = (options.to as Target | undefined) ?? TARGET_BY_EXT[extOf(pathBytes(output))];
+
+    const entries = [...walk([input], { follow: options.follow })];
+    const single = entries.length === 1 && entries[0]!.kind === 'file' && entries[0]!.named;
+    if (!target) throw new UsageError(single ? `cannot tell the output format from '${output}': name it .nw, .graal or .zelda, or pass --to` : 'converting a folder needs --to nw or --to graal');
+    const jobs: Job[] = [];
+    for (const e of entries) {
+      if (e.kind === 'not-followed') { out.tally.notFollowed++; continue; }
+      if (e.kind === 'unreadable') { out.fail(errorRecord(e.path, e.failure.code, e.failure.message)); continue; }
+      if (single) { jobs.push({ entry: e, output: pathBytes(output) }); continue; }
+      const ext = extOf(e.rel);
+      if (!(ext in TARGET_BY_EXT)) { out.tally.skipped++; continue; } // maps and other formats stay out
+      jobs.push({ entry: e, output: joinBytes(pathBytes(output), Buffer.concat([e.rel.subarray(0, e.rel.length - ext.length), Buffer.from(EXT_OF_TARGET[target])])) });
+    }
+    out.tally.written = 0;
+    // Two inputs for one output (castle.graal and castle.nw with --to nw) would silently keep
+    // only the second: refuse the whole run before anything is written.
+    const clashes = findClashes(jobs.map((j) => ({ input: j.entry.path, output: j.output })));
+    for (const c of clashes) {
+      const names = c.inputs.map((p) => displayName(p)).join(' and ');
+      for (const p of c.inputs) out.fail(errorRecord(p, 'OUTPUT_CLASH', `${names} would both be written to ${displayName(c.output)}; nothing was written`));
+    }
+    if (clashes.length) return out.finish();
+    for (const job of jobs) convertOne(job, target, options, out);
+    return out.finish();
+  },
+};
+
+/** Converts and writes one file, reporting it either way. */
+function convertOne({ entry, output }: Job, target: Target, options: Options, out: Reporter): void {
+  const loaded = loadFile(entry, { maxBytes: options.maxBytes });
+  if (loaded === 'unrecognised') { out.tally.unrecognised++; out.tick(); return; }
+  if ('error' in loaded) { out.fail(loaded); return; }
+  let bytes: Uint8Array;
+  let warnings: RecordWarning[];
+  try {
+    const value = graal.decode(loaded.bytes, decodeOptions(options));
+    if (value.format === 'graal-gmap') { out.fail(errorRecord(entry.path, 'NOT_SUPPORTED', 'a .gmap is a map of levels, not a level')); return; }
+    warnings = value.warnings.map(({ code, message, offset }) => ({ code, message, offset: offset ?? null }));
+    out.tally.decoded(value.format, warnings.length);
+    try {
+      bytes = target === 'nw' ? graal.encodeNw(value) : graal.encodeBinary(value, options.version ? { version: options.version } : {});
+    } catch (e) {
+      out.fail(unencodable(entry.path, target, e));
+      return;
+    }
+    if (!writeNew(output, bytes, options.force)) {
+      out.fail(errorRecord(entry.path, 'OUTPUT_EXISTS', `${displayName(output)} exists (--force overwrites)`));
+      return;
+    }
+  } catch (e) {
+    out.fail(recordFromError(entry.path, e));
+    return;
   }
-  // A folder: every Graal level under it, written under `output` with the target extension.
-  const target = (to as Target | undefined) ?? TARGET_BY_EXT[extname(output).toLowerCase()];
-  if (!target) throw new UsageError('converting a folder needs --to nw or --to graal');
-  let failed = 0, converted = 0, skipped = 0;
-  for (const file of expandPaths([input]).files) {
-    const ext = extname(file).toLowerCase();
-    if (!(ext in TARGET_BY_EXT)) { skipped++; continue; } // maps and other formats stay out
-    const out = join(output, relative(input, file)).slice(0, -ext.length) + (target === 'nw' ? '.nw' : '.graal');
-    if (convertOne(file, out, target, backend, version)) converted++; else failed++;
-  }
-  process.stdout.write(`${converted} converted, ${failed} failed, ${skipped} skipped\n`);
-  return failed ? 2 : 0;
+  out.tally.written!++;
+  const record = { ...fileFields(entry.path), output: displayName(output), format: target, warnings };
+  const text = `${printable(record.file)} → ${printable(record.output)}\n` + warnings.map((w) => `  warning ${warningText(w)}\n`).join('');
+  out.ok(record, text);
 }
 
-/** Converts one file; prints a line and returns false when it cannot be read or is not a Graal level. */
-function convertOne(input: string, output: string, target: Target, backend: Backend, version?: string): boolean {
-  try {
-    const value = graal.decode(readFileSync(input), { backend });
-    if (value.format === 'graal-gmap') throw new DecodeError('graal-gmap', 'BAD_MAGIC', { offset: 0, detail: 'a .gmap is not a level' });
-    const bytes = target === 'nw' ? graal.encodeNw(value) : graal.encodeBinary(value, version ? { version } : {});
-    mkdirSync(dirname(output), { recursive: true });
-    writeFileSync(output, bytes);
-    for (const w of value.warnings) process.stderr.write(`${input}: warning ${w.code}: ${w.message}\n`);
-    return true;
-  } catch (e) {
-    if (e instanceof DecodeError) { process.stderr.write(`${input}: ${e.code}: ${e.message}\n`); return false; }
-    const err = e as NodeJS.ErrnoException;
-    if (err.code && err.syscall) { process.stderr.write(`${input}: ${err.message}\n`); return false; }
-    if (e instanceof RangeError) { process.stderr.write(`${input}: cannot write as ${target}: ${e.message}\n`); return false; }
-    throw e;
-  }
+/** EncodeError keeps its own code; some encoders still throw RangeError for a level the target cannot hold. */
+function unencodable(path: Buffer, target: Target, e: unknown): FailedRecord {
+  if (e instanceof RangeError) return errorRecord(path, 'UNENCODABLE', `cannot write as ${target}: ${e.message}`);
+  return recordFromError(path, e);
 }

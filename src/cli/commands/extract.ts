@@ -1,63 +1,89 @@
-// `levelkit extract <map> -o <dir>`: a Teeworlds/DDNet map's embedded images as PNG (fast-png),
-// its sounds as .opus, and everything else as map.json (typed arrays as numbers, or base64 of
-// their little-endian bytes when long). Other formats have nothing to extract yet.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// `levelkit extract`: a Teeworlds/DDNet map's embedded images as PNG (fast-png), its sounds as
+// .opus, and everything else as map.json (typed arrays as numbers, or base64 of their
+// little-endian bytes when long). Other formats have nothing to extract yet.
 import { encode as encodePng } from 'fast-png';
-import { DecodeError, teeworlds, type Backend, type InflaterChoice } from '../../index.js';
-import { parseArgs, UsageError } from '../args.js';
-
-export const usage = 'levelkit extract <map> -o <dir> [--backend auto|wasm|js] [--inflate auto|native|pako] [--strict]';
+import { teeworlds } from '../../index.js';
+import { displayName, fileFields, joinBytes, pathBytes, printable } from '../../scan/names.js';
+import { errorRecord, loadNamed, recordFromError } from '../../scan/record.js';
+import { exists, writeNew } from '../../scan/write.js';
+import type { Command } from '../command.js';
+import { decodeOptions, UsageError } from '../options.js';
 
 /** Typed arrays up to this length are written to map.json as plain number arrays. */
 const INLINE_MAX = 256;
 
-export async function run(argv: string[]): Promise<number> {
-  const { flags, positionals } = parseArgs(argv, { bool: ['--strict'], valued: ['-o', '--out', '--backend', '--inflate'] });
-  if (positionals.length !== 1) throw new UsageError('extract needs exactly one map file');
-  const out = (flags.get('-o') ?? flags.get('--out')) as string | undefined;
-  if (!out) throw new UsageError('extract needs -o <dir>');
-  const backend = (flags.get('--backend') ?? 'auto') as Backend;
-  if (!['auto', 'wasm', 'js'].includes(backend)) throw new UsageError('--backend must be auto, wasm or js');
-  const inflate = (flags.get('--inflate') ?? 'auto') as InflaterChoice;
-  if (!['auto', 'native', 'pako'].includes(inflate)) throw new UsageError('--inflate must be auto, native or pako');
-  const file = positionals[0]!;
-  const bytes = readFileSync(file);
-  if (!teeworlds.sniff(bytes.subarray(0, 64))) {
-    process.stderr.write(`levelkit extract: ${file}: not a Teeworlds/DDNet map (extract handles maps only)\n`);
-    return 2;
-  }
-  let map: teeworlds.TeeworldsMap;
-  try {
-    map = teeworlds.decode(bytes, { backend, inflate, strict: flags.has('--strict') });
-  } catch (e) {
-    if (e instanceof DecodeError) {
-      process.stderr.write(`levelkit extract: ${file}: ${e.message}\n`);
-      return 2;
+export const extract: Command = {
+  usage: 'levelkit extract <map> -o <dir> [options]',
+  summary: 'Writes a Teeworlds/DDNet map\'s images (PNG), sounds (.opus) and the rest (map.json) into a folder.',
+  options: ['out', 'json', 'strict', 'backend', 'inflate', 'encoding', 'max-bytes', 'force'],
+  optionHelp: { out: 'folder to write into (created when missing); existing files in it are kept unless --force' },
+  run({ options, positionals }, out) {
+    if (positionals.length !== 1) throw new UsageError('extract needs exactly one map file');
+    if (!options.out) throw new UsageError('extract needs -o <dir>');
+    const file = pathBytes(positionals[0]!);
+    const loaded = loadNamed(file, { maxBytes: options.maxBytes });
+    if ('error' in loaded) { out.fail(loaded); return out.finish(); }
+    if (!teeworlds.sniff(loaded.bytes.subarray(0, 64))) {
+      out.fail(errorRecord(file, 'NOT_SUPPORTED', 'not a Teeworlds/DDNet map (extract handles maps only)'));
+      return out.finish();
     }
-    throw e;
-  }
-  mkdirSync(out, { recursive: true });
-  const written: string[] = [];
-  const put = (rel: string, data: Uint8Array | string) => {
-    mkdirSync(join(out, rel, '..'), { recursive: true });
-    writeFileSync(join(out, rel), data);
-    written.push(rel);
-    return rel;
-  };
+    let outputs: Map<string, Uint8Array | string>;
+    let map: teeworlds.TeeworldsMap;
+    try {
+      map = teeworlds.decode(loaded.bytes, decodeOptions(options));
+      outputs = extractedFiles(map);
+    } catch (e) {
+      out.fail(recordFromError(file, e));
+      return out.finish();
+    }
+    out.tally.decoded(map.format, map.warnings.length);
+    // Every output is known before the first is written: one that exists stops the whole
+    // extraction, so a folder is never left half old and half new.
+    const dir = pathBytes(options.out);
+    const targets = [...outputs].map(([rel, data]) => ({ rel, path: joinBytes(dir, Buffer.from(rel)), data }));
+    const present = options.force ? [] : targets.filter((t) => exists(t.path));
+    out.tally.written = 0;
+    if (present.length) {
+      out.fail(errorRecord(file, 'OUTPUT_EXISTS', `${present.map((t) => displayName(t.path)).join(', ')} already exist${present.length === 1 ? 's' : ''} (--force overwrites)`));
+      return out.finish();
+    }
+    try {
+      for (const t of targets) {
+        if (!writeNew(t.path, typeof t.data === 'string' ? Buffer.from(t.data) : t.data, options.force)) {
+          out.fail(errorRecord(file, 'OUTPUT_EXISTS', `${displayName(t.path)} appeared while extracting; it was kept`));
+          return out.finish();
+        }
+        out.tally.written++;
+      }
+    } catch (e) {
+      out.fail(recordFromError(file, e));
+      return out.finish();
+    }
+    const record = { ...fileFields(file), output: options.out, files: targets.map((t) => t.rel) };
+    out.ok(record, `${printable(record.file)}: wrote ${targets.length} files to ${printable(options.out)}\n`);
+    return out.finish();
+  },
+};
+
+/** Output files by their path below the output folder. */
+function extractedFiles(map: teeworlds.TeeworldsMap): Map<string, Uint8Array | string> {
+  const files = new Map<string, Uint8Array | string>();
   const images = map.images.map((img, k) => {
     const { pixels, ...rest } = img;
     if (!pixels) return rest;
-    const png = encodePng({ width: img.width, height: img.height, data: pixels, channels: img.format === 0 ? 3 : 4, depth: 8 });
-    return { ...rest, file: put(`images/${k}-${safeName(img.name.text)}.png`, png) };
+    const rel = `images/${k}-${safeName(img.name.text)}.png`;
+    files.set(rel, encodePng({ width: img.width, height: img.height, data: pixels, channels: img.format === 0 ? 3 : 4, depth: 8 }));
+    return { ...rest, file: rel };
   });
   const sounds = map.sounds.map((s, k) => {
     const { data, ...rest } = s;
-    return data ? { ...rest, file: put(`sounds/${k}-${safeName(s.name.text)}.opus`, data) } : rest;
+    if (!data) return rest;
+    const rel = `sounds/${k}-${safeName(s.name.text)}.opus`;
+    files.set(rel, data);
+    return { ...rest, file: rel };
   });
-  put('map.json', JSON.stringify({ ...map, images, sounds }, jsonValue, 1) + '\n');
-  process.stdout.write(`${file}: wrote ${written.length} files to ${out}\n`);
-  return 0;
+  files.set('map.json', JSON.stringify({ ...map, images, sounds }, jsonValue, 1) + '\n');
+  return files;
 }
 
 /** A file-name-safe form of an image or sound name. */

@@ -1,0 +1,15 @@
+// What a subcommand is to main.ts: its help, the shared options it takes, and run().
+import type { OptionName, Parsed } from './options.js';
+import type { Reporter } from './report.js';
+
+export interface Command {
+  /** `levelkit info <file|folder…> [options]` */
+  usage: string;
+  /** One line: what the command does. */
+  summary: string;
+  options: readonly OptionName[];
+  /** Command-specific wording of a shared option's help. */
+  optionHelp?: Partial<Record<OptionName, string>>;
+  /** Returns the exit code (usually `out.finish()`); throws UsageError before any output for bad usage. */
+  run(args: Parsed, out: Reporter): Promise<number> | number;
+}

@@ -1,0 +1,128 @@
+// The options every command shares, parsed once with node:util parseArgs and validated where
+// they are resolved, so an option means the same on every command and an error names it.
+import { parseArgs } from 'node:util';
+import { DEFAULT_LIMITS, type Backend, type DecodeOptions, type InflaterChoice } from '../index.js';
+
+/** Bad usage: printed as one line with the command's usage, exit 1. */
+export class UsageError extends Error {}
+
+interface OptionSpec {
+  type: 'boolean' | 'string';
+  short?: string;
+  /** What the value looks like, for --help. */
+  value?: string;
+  help: string;
+}
+
+/** Default --max-bytes: the library's own cap on one inflated block, so a file read whole never exceeds what a decode would accept anyway. */
+export const DEFAULT_MAX_BYTES = DEFAULT_LIMITS.maxInflatedBytes;
+
+export const OPTIONS = {
+  json: { type: 'boolean', help: 'one JSON object per line on stdout, one per file; messages and the tally stay on stderr' },
+  strict: { type: 'boolean', help: 'treat tolerated faults (warnings) as errors' },
+  backend: { type: 'string', value: 'auto|wasm|js', help: 'kernels for the hot loops (default auto: WASM when it loads, else TypeScript)' },
+  inflate: { type: 'string', value: 'auto|native|pako', help: 'zlib implementation (default auto: node:zlib)' },
+  encoding: { type: 'string', value: 'label', help: 'code page of text fields, a WHATWG label such as windows-1250 (default windows-1252)' },
+  'max-bytes': { type: 'string', value: 'n[k|M|G]', help: `largest file read, in bytes (k, M, G: ×1024ⁿ); a larger one is a LIMIT_EXCEEDED error (default ${DEFAULT_MAX_BYTES / 2 ** 20}M)` },
+  follow: { type: 'boolean', help: 'walk into symbolic links to folders (each folder once, so loops end)' },
+  force: { type: 'boolean', help: 'overwrite outputs that already exist (default: refuse, write nothing for that file)' },
+  out: { type: 'string', short: 'o', value: 'dir', help: 'output folder' },
+  to: { type: 'string', value: 'nw|graal', help: 'output format (default: from the output name)' },
+  version: { type: 'string', value: 'header', help: 'binary header to write: GR-V1.00…GR-V1.05, Z3-V1.03, Z3-V1.04 (default: GR-V1.03, or GR-V1.04 for a level with heights)' },
+  help: { type: 'boolean', short: 'h', help: 'this help' },
+} satisfies Record<string, OptionSpec>;
+
+export type OptionName = keyof typeof OPTIONS;
+
+/** Options as the commands use them: validated, with defaults filled in. */
+export interface Options {
+  json: boolean;
+  strict: boolean;
+  backend: Backend;
+  inflate: InflaterChoice;
+  encoding: string | undefined;
+  maxBytes: number;
+  follow: boolean;
+  force: boolean;
+  help: boolean;
+  out: string | undefined;
+  to: string | undefined;
+  version: string | undefined;
+}
+
+export interface Parsed { options: Options; positionals: string[] }
+
+/** Parses argv for a command that accepts `names`; anything else is a UsageError. */
+export function parseCommandArgs(argv: string[], names: readonly OptionName[]): Parsed {
+  const specs: Record<string, { type: 'boolean' | 'string'; short?: string }> = {};
+  for (const n of [...names, 'help' as const]) {
+    const o: OptionSpec = OPTIONS[n];
+    specs[n] = o.short ? { type: o.type, short: o.short } : { type: o.type };
+  }
+  let values: Record<string, string | boolean | undefined>;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({ args: argv, options: specs, allowPositionals: true, strict: true }));
+  } catch (e) {
+    // parseArgs explains at length how to pass a positional starting with '-'; the first sentence is the error.
+    const first = String((e as Error).message).split(/\.\s/)[0]!.replace(/\.$/, '');
+    throw new UsageError(first.charAt(0).toLowerCase() + first.slice(1));
+  }
+  const str = (n: OptionName) => values[n] as string | undefined;
+  const oneOf = <T extends string>(n: OptionName, allowed: readonly T[], dflt: T): T => {
+    const v = str(n) ?? dflt;
+    if (!allowed.includes(v as T)) throw new UsageError(`--${n} must be ${allowed.join(', ')}; got '${v}'`);
+    return v as T;
+  };
+  const encoding = str('encoding');
+  if (encoding !== undefined && !isEncodingLabel(encoding)) throw new UsageError(`--encoding: unknown code page '${encoding}' (a WHATWG label such as windows-1250)`);
+  return {
+    positionals,
+    options: {
+      json: values.json === true,
+      strict: values.strict === true,
+      backend: oneOf('backend', ['auto', 'wasm', 'js'], 'auto'),
+      inflate: oneOf('inflate', ['auto', 'native', 'pako'], 'auto'),
+      encoding,
+      maxBytes: str('max-bytes') === undefined ? DEFAULT_MAX_BYTES : parseSize(str('max-bytes')!),
+      follow: values.follow === true,
+      force: values.force === true,
+      help: values.help === true,
+      out: str('out'),
+      to: str('to'),
+      version: str('version'),
+    },
+  };
+}
+
+/** The decode options the shared flags stand for. */
+export function decodeOptions(o: Options): DecodeOptions {
+  return { backend: o.backend, inflate: o.inflate, strict: o.strict, ...(o.encoding ? { encoding: o.encoding } : {}) };
+}
+
+function parseSize(s: string): number {
+  const m = /^(\d+)([kmg]?)$/i.exec(s);
+  const n = m ? Number(m[1]) * 1024 ** ' kmg'.indexOf((m[2] || ' ').toLowerCase()) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`--max-bytes must be a positive whole number of bytes, optionally with k, M or G; got '${s}'`);
+  return n;
+}
+
+function isEncodingLabel(label: string): boolean {
+  try {
+    new TextDecoder(label);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `--help` text: the command's line, its description, then every option it takes. */
+export function helpText(cmd: { usage: string; summary: string; options: readonly OptionName[]; optionHelp?: Partial<Record<OptionName, string>> }): string {
+  const rows = [...cmd.options, 'help' as const].map((n) => {
+    const o: OptionSpec = OPTIONS[n];
+    const flag = (o.short ? `-${o.short}, ` : '') + `--${n}` + (o.value ? ` <${o.value}>` : '');
+    return [flag, cmd.optionHelp?.[n] ?? o.help] as const;
+  });
+  const width = Math.max(...rows.map(([f]) => f.length));
+  return `usage: ${cmd.usage}\n${cmd.summary}\n\noptions:\n${rows.map(([f, h]) => `  ${f.padEnd(width)}  ${h}\n`).join('')}`;
+}

@@ -1,0 +1,87 @@
+// One record per file: what a scan prints, as JSON lines or as text. A file either decodes to
+// {file, format, version, summary, warnings} or fails with {file, error: {code, offset, path, message}}.
+// See README "Command line" for the contract.
+import {
+  DecodeError, EncodeError, LEVEL_EXTENSIONS, decode, detect, summarize,
+  type DecodeOptions, type EncodeErrorCode, type ErrorCode, type ErrorRecord as ErrorFields, type FormatId,
+} from '../index.js';
+import { extOf, fileFields, pathBytes } from './names.js';
+import { ioFailure, readFileSafe, type ReadFailureCode, type ReadFs } from './read.js';
+import type { WalkEntry } from './walk.js';
+
+/**
+ * Error codes of records: the decoder's, plus the scan's own. `UNKNOWN_FORMAT`: a file found in
+ * a folder whose extension promises a level but whose content no format recognises. `INTERNAL`:
+ * a levelkit bug met on this file. `NOT_SUPPORTED`: a level this command does not handle.
+ * `UNENCODABLE`: the level cannot be written in the asked format. `OUTPUT_EXISTS`, `OUTPUT_CLASH`:
+ * a command refused to write (an output is there already; two inputs would write one output).
+ */
+export type RecordCode = ErrorCode | EncodeErrorCode | ReadFailureCode | 'UNKNOWN_FORMAT' | 'INTERNAL' | 'NOT_SUPPORTED' | 'UNENCODABLE' | 'OUTPUT_EXISTS' | 'OUTPUT_CLASH';
+
+/** `offset`: null when the fault has no one place in the file (IO errors, most encode errors). */
+export interface RecordWarning { code: string; message: string; offset: number | null }
+
+/** `fileBytes`: base64 of the name's bytes, present only when the name is not valid UTF-8 (then `file` has `\xNN` escapes). */
+export type OkRecord = { file: string; fileBytes?: string; format: FormatId; version: string | number; summary: object; warnings: RecordWarning[] };
+export type FailedRecord = { file: string; fileBytes?: string; error: ErrorFields };
+export type FileRecord = OkRecord | FailedRecord;
+
+export function errorRecord(path: Buffer, code: RecordCode, message: string): FailedRecord {
+  return { ...fileFields(path), error: { code, offset: null, path: '', message } };
+}
+
+/** A level file's extension (`.wwd`…), from the formats' own declarations. */
+function hasLevelExtension(ext: string): boolean {
+  return LEVEL_EXTENSIONS.includes(ext);
+}
+
+/** A thrown value as this file's error record: decode errors and fs errors keep their code; anything else is ours. */
+export function recordFromError(path: Buffer, e: unknown): FailedRecord {
+  if (e instanceof DecodeError || e instanceof EncodeError) return { ...fileFields(path), error: e.toJSON() };
+  const err = e as NodeJS.ErrnoException;
+  if (err && typeof err.code === 'string' && err.syscall) return errorRecord(path, 'IO', ioFailure(e).message);
+  // A decoder bug must not cost a bulk scan the rest of its files: it is this file's failure
+  // (exit 2) with a code that says it is ours, not the file's.
+  return errorRecord(path, 'INTERNAL', `levelkit bug: ${String((e as Error)?.stack ?? e)}`);
+}
+
+export interface LoadOptions { maxBytes: number; fs?: ReadFs }
+
+/**
+ * The bytes of a walked or named file, or its error record, or 'unrecognised' for a file found
+ * in a folder that is neither a known format nor named like a level (counted, not reported).
+ * A named file is always read whole, so its decode error says what is wrong with it.
+ */
+export function loadFile(entry: Extract<WalkEntry, { kind: 'file' }>, opts: LoadOptions): { bytes: Uint8Array } | FailedRecord | 'unrecognised' {
+  const levelName = hasLevelExtension(extOf(entry.path));
+  const r = readFileSafe(entry.path, {
+    maxBytes: opts.maxBytes,
+    ...(opts.fs ? { fs: opts.fs } : {}),
+    ...(entry.named ? {} : { wanted: (head: Uint8Array) => levelName || detect(head) !== undefined }),
+  });
+  if ('unwanted' in r) return 'unrecognised';
+  if ('failure' in r) return errorRecord(entry.path, r.failure.code, r.failure.message);
+  if (!entry.named && detect(r.bytes) === undefined) {
+    return errorRecord(entry.path, 'UNKNOWN_FORMAT', 'named like a level, but no levelkit format recognises its content');
+  }
+  return r;
+}
+
+/** Decodes just enough for the summary (`sections: 'summary'`) and builds the record. */
+export function summaryRecord(path: Buffer, bytes: Uint8Array, opts: DecodeOptions): FileRecord {
+  try {
+    const value = decode(bytes, { ...opts, sections: 'summary' });
+    const { version, summary } = summarize(value);
+    const warnings = value.warnings.map(({ code, message, offset }) => ({ code, message, offset: offset ?? null }));
+    return { ...fileFields(path), format: value.format, version, summary, warnings };
+  } catch (e) {
+    return recordFromError(path, e);
+  }
+}
+
+/** A file the user named (commands that take one file): its bytes or its error record. */
+export function loadNamed(path: string | Buffer, opts: LoadOptions): { bytes: Uint8Array } | FailedRecord {
+  const p = pathBytes(path);
+  // A named file is never 'unrecognised': that answer is only for files found in folders.
+  return loadFile({ kind: 'file', path: p, rel: p, named: true }, opts) as { bytes: Uint8Array } | FailedRecord;
+}

@@ -1,0 +1,69 @@
+// The contract every format follows (ARCHITECTURE: one namespace shape, declared through
+// defineFormat): checked by the type checker (`satisfies`) and at run time over the registry.
+import { describe, expect, it } from 'vitest';
+import type { AnyFormat } from '../src/formats/define.js';
+import type { GraalDecoded, GraalEncodeOptions, GraalSummary } from '../src/formats/graal/index.js';
+import { FORMATS } from '../src/formats/registry.js';
+import * as api from '../src/index.js';
+import { type FormatNamespace, graal, teeworlds, wwd } from '../src/index.js';
+import { FIXTURES, listFiles, readBytes } from './helpers/paths.js';
+
+// Type-level: each namespace has exactly the shared members with the shared signatures.
+wwd satisfies FormatNamespace<'wwd', wwd.WwdLevel, wwd.WwdSummary, wwd.WwdEncodeOptions>;
+teeworlds satisfies FormatNamespace<'teeworlds', teeworlds.TeeworldsMap, teeworlds.TeeworldsSummary, teeworlds.EncodeOptions>;
+graal satisfies FormatNamespace<'graal' | 'graal-nw' | 'graal-gmap', GraalDecoded, GraalSummary, GraalEncodeOptions>;
+
+const NAMESPACES = { wwd, teeworlds, graal } as const;
+const MEMBERS = ['sniff', 'decode', 'encode', 'summarize', 'mainGrid'] as const;
+
+describe('format contract', () => {
+  it('every registered format has a namespace with the shared members, and the same functions as its definition', () => {
+    expect(Object.keys(NAMESPACES).sort()).toEqual(FORMATS.map((f) => f.ids[0]).sort());
+    for (const def of FORMATS) {
+      const ns = NAMESPACES[def.ids[0] as keyof typeof NAMESPACES];
+      for (const m of MEMBERS) {
+        expect(typeof ns[m], `${def.ids[0]}.${m}`).toBe('function');
+        expect(ns[m], `${def.ids[0]}.${m} is the registered one`).toBe(def[m]);
+      }
+      expect(def.extensions.length).toBeGreaterThan(0);
+      for (const ext of def.extensions) expect(ext).toMatch(/^\.[a-z0-9]+$/);
+    }
+  });
+
+  it('FORMAT_IDS lists each id once, and every fixture detects as one of them', () => {
+    expect(new Set(api.FORMAT_IDS).size).toBe(api.FORMAT_IDS.length);
+    const files = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/).filter((p) => !p.includes('/bad/'));
+    expect(files.length).toBeGreaterThan(10);
+    for (const p of files) expect(api.FORMAT_IDS, p).toContain(api.detect(readBytes(p)));
+  });
+
+  it('sniff gives a format id or undefined, never a boolean, and never throws on short or odd input', () => {
+    for (const def of FORMATS) {
+      for (const head of [new Uint8Array(0), Uint8Array.of(1), new Uint8Array(64).fill(0xff)]) {
+        const got = def.sniff(head);
+        expect(got === undefined || def.ids.some((id) => id === got)).toBe(true);
+      }
+    }
+  });
+
+  it('each fixture: the namespace decode equals the top-level decode, summarize/mainGrid agree, and owns() is exact', () => {
+    for (const p of listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/).filter((f) => !f.includes('/bad/'))) {
+      const bytes = readBytes(p);
+      const value = api.decode(bytes);
+      const defs: readonly AnyFormat[] = FORMATS;
+      const def = defs.find((f) => f.owns(value));
+      expect(def, p).toBeDefined();
+      expect(defs.filter((f) => f.owns(value)).length).toBe(1);
+      expect(def!.decode(bytes)).toEqual(value);
+      expect(api.summarize(value)).toEqual(def!.summarize(value));
+      expect(api.mainGrid(value)).toEqual(def!.mainGrid(value));
+    }
+  });
+
+  it('the top-level functions refuse a value no format owns with a TypeError', () => {
+    const alien = { format: 'zip', warnings: [] } as unknown as api.AnyDecoded;
+    expect(() => api.summarize(alien)).toThrow(TypeError);
+    expect(() => api.encode(alien)).toThrow(TypeError);
+    expect(() => api.mainGrid(alien)).toThrow(TypeError);
+  });
+});

@@ -1,0 +1,137 @@
+// Naive reference kernels, written from the contract in src/kernels/types.ts and nothing else:
+// byte by byte, bit by bit, no fast paths. The kernel suites compare every kernel set, the
+// TypeScript one included, with these; comparing src/kernels/js with itself proves nothing.
+import { Status } from '../../src/kernels/status.js';
+import type { RecordLayout } from '../../src/kernels/types.js';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+const validOffset = (src: Uint8Array, offset: number) => Number.isInteger(offset) && offset >= 0 && offset <= src.length;
+const u32le = (b: Uint8Array, at: number) => (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
+
+export function sumBytes(src: Uint8Array): number {
+  let sum = 0;
+  for (const v of src) sum = (sum + v) % 2 ** 32;
+  return sum;
+}
+
+export function scanTileGrid(cells: Uint32Array, counts: Uint32Array, maxIds: Int32Array): number {
+  const c = [0, 0, 0, 0];
+  for (const v of cells) {
+    if (v === 0xffffffff) c[0]!++;
+    else if (v === 0xeeeeeeee) c[1]!++;
+    else {
+      c[2]!++;
+      const set = Math.floor(v / 65536),
+        id = v % 65536;
+      if (set >= maxIds.length) c[3]!++;
+      else maxIds[set] = Math.max(maxIds[set]!, id);
+    }
+  }
+  counts.set(c);
+  return 0;
+}
+
+export function gatherRecords(src: Uint8Array, offset: number, count: number, layout: RecordLayout, columns: Int32Array, tails: Uint32Array): number {
+  if (!validOffset(src, offset)) return Status.TRUNCATED;
+  if (layout.lenIndex + layout.lenCount > layout.fixedWords) return Status.CORRUPT;
+  let pos = offset;
+  for (let r = 0; r < count; r++) {
+    if (pos + layout.fixedWords * 4 > src.length) return Status.TRUNCATED;
+    const words: number[] = [];
+    for (let w = 0; w < layout.fixedWords; w++) words.push(u32le(src, pos + w * 4));
+    words.forEach((word, w) => {
+      columns[w * count + r] = word | 0;
+    });
+    pos += layout.fixedWords * 4;
+    tails[r] = pos;
+    for (let k = 0; k < layout.lenCount; k++) pos += words[layout.lenIndex + k]!;
+  }
+  return pos > src.length ? Status.TRUNCATED : pos;
+}
+
+export function graalTileStream(src: Uint8Array, offset: number, codeBits: number, dst: Uint16Array): number {
+  if (!validOffset(src, offset)) return Status.TRUNCATED;
+  if (codeBits < 10 || codeBits > 16) return Status.CORRUPT;
+  let bit = offset * 8;
+  /** The next LSB-first code, or -1 when `src` ends first. */
+  const next = (): number => {
+    if (bit + codeBits > src.length * 8) return -1;
+    let code = 0;
+    for (let i = 0; i < codeBits; i++, bit++) code |= ((src[bit >> 3]! >> (bit & 7)) & 1) << i;
+    return code;
+  };
+  let n = 0,
+    count = 1,
+    pair = false,
+    first = -1;
+  while (n < dst.length) {
+    const code = next();
+    if (code < 0) return Status.TRUNCATED;
+    if (code >= 2 ** (codeBits - 1)) {
+      count = code & 0xff;
+      pair = (code & 0x100) !== 0;
+      continue;
+    }
+    if (pair) {
+      if (first < 0) {
+        first = code;
+        continue;
+      }
+      for (let i = 0; i < count && dst.length - n >= 2; i++) {
+        dst[n++] = first;
+        dst[n++] = code;
+      }
+      first = -1;
+      pair = false;
+    } else {
+      for (let i = 0; i < count && n < dst.length; i++) dst[n++] = code;
+    }
+    count = 1;
+  }
+  return Math.ceil(bit / 8);
+}
+
+export function decodeBoardRows(text: Uint8Array, rows: Int32Array, rowCount: number, dst: Uint16Array): number {
+  let bad = 0;
+  const six = (byte: number) => {
+    const v = ALPHABET.indexOf(String.fromCharCode(byte));
+    if (v < 0) bad++;
+    return Math.max(v, 0);
+  };
+  for (let r = 0; r < rowCount && r * 3 + 2 < rows.length; r++) {
+    const [off, n, at] = [rows[r * 3]!, rows[r * 3 + 1]!, rows[r * 3 + 2]!];
+    if (off < 0 || n < 0 || off + 2 * n > text.length) return Status.TRUNCATED;
+    if (at < 0 || at + n > dst.length) return Status.OVERFLOW;
+    for (let i = 0; i < n; i++) dst[at + i] = six(text[off + 2 * i]!) * 64 + six(text[off + 2 * i + 1]!);
+  }
+  return bad;
+}
+
+export function expandTileSkip(src: Uint8Array, index: Uint8Array, flags: Uint8Array): number {
+  if (src.length % 4 !== 0) return Status.TRUNCATED;
+  const capacity = Math.min(index.length, flags.length);
+  let out = 0;
+  for (let p = 0; p < src.length; p += 4) {
+    if (src[p + 3] !== 0) return Status.CORRUPT;
+    const run = src[p + 2]! + 1;
+    if (out + run > capacity) return Status.OVERFLOW;
+    for (let i = 0; i < run; i++, out++) {
+      index[out] = src[p]!;
+      flags[out] = src[p + 1]!;
+    }
+  }
+  return out;
+}
+
+export function splitColumns(src: Uint8Array, stride: number, keep: number, count: number, dst: Uint8Array): number {
+  if (stride < 1 || keep < 0 || keep > stride) return Status.CORRUPT;
+  if (count * stride > src.length) return Status.TRUNCATED;
+  if (keep * count > dst.length) return Status.OVERFLOW;
+  let dirty = 0;
+  for (let r = 0; r < count; r++) {
+    for (let c = 0; c < keep; c++) dst[c * count + r] = src[r * stride + c]!;
+    if (src.subarray(r * stride + keep, (r + 1) * stride).some((v) => v !== 0)) dirty++;
+  }
+  return dirty;
+}

@@ -1,0 +1,60 @@
+// Only regular files are read (issue 11). Devices, FIFOs and sockets, named or met in a walk,
+// are NOT_A_FILE records and the scan goes on. The old CLI read /dev/zero until memory ran out
+// and blocked for ever opening a FIFO with no writer.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, jsonLines } from '../helpers/cli.js';
+import { FIXTURES } from '../helpers/paths.js';
+
+const LEVEL = join(FIXTURES, 'wwd', 'claw-compressed.wwd');
+
+describe('files that are not regular files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'levelkit-notfile-'));
+  const fifo = join(dir, 'a-fifo.wwd');
+  const socket = join(dir, 'b-socket.map');
+  let server: Server;
+
+  beforeAll(async () => {
+    execFileSync('mkfifo', [fifo]);
+    server = createServer();
+    await new Promise<void>((done) => server.listen(socket, done));
+    symlinkSync('/dev/zero', join(dir, 'c-zero.wwd'));
+    copyFileSync(LEVEL, join(dir, 'd-level.wwd'));
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  it('named: /dev/zero, /dev/urandom, a FIFO and a socket are NOT_A_FILE; the next file is still read; exit 2', () => {
+    const r = cli('info', '--json', '/dev/zero', '/dev/urandom', fifo, socket, LEVEL);
+    expect(r.error).toBeUndefined(); // no timeout
+    expect(r.status).toBe(2);
+    const lines = jsonLines(r.stdout);
+    expect(lines.map((l) => l.error?.code ?? l.format)).toEqual(['NOT_A_FILE', 'NOT_A_FILE', 'NOT_A_FILE', 'NOT_A_FILE', 'wwd']);
+    expect(lines[2]!.file).toBe(fifo);
+    expect(r.stderr).toMatch(/a FIFO; only regular files are read/);
+  });
+
+  it('met in a walk: each is a NOT_A_FILE record, the level beside them decodes', () => {
+    const r = cli('info', '--json', dir);
+    expect(r.error).toBeUndefined();
+    expect(r.status).toBe(2);
+    expect(jsonLines(r.stdout).map((l) => [l.file.slice(dir.length + 1), l.error?.code ?? l.format])).toEqual([
+      ['a-fifo.wwd', 'NOT_A_FILE'],
+      ['b-socket.map', 'NOT_A_FILE'],
+      ['c-zero.wwd', 'NOT_A_FILE'],
+      ['d-level.wwd', 'wwd'],
+    ]);
+  });
+
+  it('extract and convert refuse them the same way, in one line', () => {
+    for (const r of [cli('extract', '/dev/zero', '-o', join(dir, 'out')), cli('convert', fifo, join(dir, 'x.nw'))]) {
+      expect(r.error).toBeUndefined();
+      expect(r.status).toBe(2);
+      expect(r.stderr.split('\n')[0]).toMatch(/: NOT_A_FILE: /);
+      expect(r.stderr).not.toMatch(/^\s+at /m);
+    }
+  });
+});

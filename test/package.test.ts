@@ -1,0 +1,184 @@
+// The package as a user gets it: `npm pack`, the tarball installed into an empty project, then
+// the CLI, an ESM import and a CJS require there, each decoding fixtures. Tests dist/ as built:
+// `npm test` builds it first; this file fails (rather than testing old output) when src/ is newer.
+import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decode, summarize } from '../src/index.js';
+import { FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
+
+const FILES = ['wwd/claw-compressed.wwd', 'teeworlds/tw07-skip.map', 'graal/gr-v101.graal'].map((f) => join(FIXTURES, f));
+const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+const LIBRARY_BUILDS = ['dist/index.mjs', 'dist/index.cjs', 'dist/levelkit.browser.mjs'];
+
+/** What the library built from src/ says about FILES: the packed builds must say the same. */
+const expected = () => Object.fromEntries(FILES.map((f) => [f, JSON.parse(JSON.stringify(summarize(decode(readBytes(f)))))]));
+
+function run(cmd: string, args: string[], cwd: string): SpawnSyncReturns<string> {
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8' });
+  if (r.error) throw r.error;
+  return r;
+}
+
+function ok(cmd: string, args: string[], cwd: string): string {
+  const r = run(cmd, args, cwd);
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}\n${r.stderr}`);
+  return r.stdout;
+}
+
+/** Newest modification time (ms) of any file under `path`. */
+function newest(path: string): number {
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((n) => newest(join(path, n))));
+}
+
+// Each script prints one JSON line: where 'levelkit' resolved, its export names, and the summary
+// of every file given. ESM and CJS differ only in how they load the package.
+const ESM_SCRIPT = `import { readFileSync } from 'node:fs';
+import * as lk from 'levelkit';
+const summaries = Object.fromEntries(process.argv.slice(2).map((f) => [f, lk.summarize(lk.decode(readFileSync(f)))]));
+console.log(JSON.stringify({ resolved: import.meta.resolve('levelkit'), exports: Object.keys(lk).sort(), summaries }));
+`;
+const CJS_SCRIPT = `const { readFileSync } = require('node:fs');
+const lk = require('levelkit');
+const summaries = Object.fromEntries(process.argv.slice(2).map((f) => [f, lk.summarize(lk.decode(readFileSync(f)))]));
+console.log(JSON.stringify({ resolved: require.resolve('levelkit'), exports: Object.keys(lk).sort(), summaries }));
+`;
+// The dual-package hazard: one program that both imports and requires levelkit must see one
+// DecodeError and one EncodeError, whichever side threw.
+const DUAL_SCRIPT = `import { createRequire } from 'node:module';
+import * as esm from 'levelkit';
+const cjs = createRequire(import.meta.url)('levelkit');
+const thrown = (f) => { try { f(); } catch (e) { return e; } throw new Error('did not throw'); };
+const junk = new Uint8Array(16);
+const unencodable = (lk) => () => lk.textFrom('\\u6f22', 'windows-1252', 'wwd');
+console.log(JSON.stringify({
+  decodeErrorFromEsmIsCjsClass: thrown(() => esm.decode(junk)) instanceof cjs.DecodeError,
+  decodeErrorFromCjsIsEsmClass: thrown(() => cjs.decode(junk)) instanceof esm.DecodeError,
+  encodeErrorFromEsmIsCjsClass: thrown(unencodable(esm)) instanceof cjs.EncodeError,
+  encodeErrorFromCjsIsEsmClass: thrown(unencodable(cjs)) instanceof esm.EncodeError,
+  exportsNotShared: Object.keys(esm).filter((k) => esm[k] !== cjs[k]),
+}));
+`;
+
+describe('the packed package, installed into an empty project', () => {
+  let tmp = '';
+  let project = '';
+  let packed: string[] = [];
+
+  beforeAll(() => {
+    const built = Math.min(...LIBRARY_BUILDS.concat('dist/cli.mjs').map((f) => statSync(join(ROOT, f), { throwIfNoEntry: false })?.mtimeMs ?? 0));
+    const sources = Math.max(newest(join(ROOT, 'src')), newest(join(ROOT, 'assembly')), newest(join(ROOT, 'rollup.config.mjs')));
+    if (built < sources) throw new Error('dist/ is missing or older than src/, assembly/ or rollup.config.mjs: run `npm run build` (npm test does)');
+
+    tmp = mkdtempSync(join(tmpdir(), 'levelkit-pkg-'));
+    // dist/ was just checked to be current, so packing skips prepack's second build.
+    const [pack] = JSON.parse(ok('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], ROOT)) as [
+      { filename: string; files: { path: string }[] },
+    ];
+    packed = pack.files.map((f) => f.path).sort();
+
+    project = join(tmp, 'project');
+    mkdirSync(project);
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'levelkit-consumer', private: true }));
+    // Offline: the registry metadata npm would need for the dependencies' version ranges is not in
+    // the cache after `npm ci`, so the project gets the repository's installed copies of exactly
+    // the declared dependencies. A runtime import the package does not declare still fails here,
+    // and a declared range those copies do not satisfy makes npm go to the registry and fail.
+    const deps = Object.keys(PKG.dependencies ?? {}).map((d) => join(ROOT, 'node_modules', d));
+    ok('npm', ['install', '--offline', '--no-audit', '--no-fund', join(tmp, pack.filename), ...deps], project);
+    writeFileSync(join(project, 'esm.mjs'), ESM_SCRIPT);
+    writeFileSync(join(project, 'cjs.cjs'), CJS_SCRIPT);
+    writeFileSync(join(project, 'dual.mjs'), DUAL_SCRIPT);
+  });
+
+  afterAll(() => {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('holds the builds, LICENSE and README, and nothing from the source tree', () => {
+    const required = ['LICENSE', 'README.md', 'package.json', 'dist/cli.mjs', 'dist/index.d.cts', 'dist/index.d.mts', ...LIBRARY_BUILDS];
+    expect(packed).toEqual(expect.arrayContaining(required));
+    expect(packed.filter((p) => !p.startsWith('dist/') && !['LICENSE', 'README.md', 'package.json'].includes(p))).toEqual([]);
+  });
+
+  it('runs the levelkit command from node_modules/.bin', () => {
+    const lines = ok(join(project, 'node_modules/.bin/levelkit'), ['info', '--json', ...FILES], project)
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const want = expected();
+    expect(lines.map((l) => [l.file, { version: l.version, summary: l.summary }])).toEqual(FILES.map((f) => [f, want[f]]));
+  });
+
+  it('extracts PNGs with the CLI (fast-png, a dependency only the CLI loads, resolves when installed)', () => {
+    const out = join(tmp, 'extracted');
+    ok(join(project, 'node_modules/.bin/levelkit'), ['extract', join(FIXTURES, 'teeworlds/tw07-skip.map'), '-o', out], project);
+    const pngs = listFiles(out, /\.png$/);
+    expect(pngs.length).toBeGreaterThan(0);
+    for (const p of pngs) expect([...readBytes(p).subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+  });
+
+  it('decodes through an ESM import and a CJS require, with the same export names', () => {
+    const esm = JSON.parse(ok(process.execPath, ['esm.mjs', ...FILES], project));
+    const cjs = JSON.parse(ok(process.execPath, ['cjs.cjs', ...FILES], project));
+    expect(esm.resolved).toMatch(/node_modules\/levelkit\/dist\/index\.mjs$/);
+    expect(cjs.resolved).toMatch(/node_modules\/levelkit\/dist\/index\.cjs$/);
+    expect(esm.summaries).toEqual(expected());
+    expect(cjs.summaries).toEqual(esm.summaries);
+    expect(esm.exports).toEqual(cjs.exports);
+  });
+
+  it('gives the browser condition the self-contained browser build, which decodes the same', () => {
+    const browser = JSON.parse(ok(process.execPath, ['--conditions=browser', 'esm.mjs', ...FILES], project));
+    expect(browser.resolved).toMatch(/node_modules\/levelkit\/dist\/levelkit\.browser\.mjs$/);
+    expect(browser.summaries).toEqual(expected());
+  });
+
+  it('has one DecodeError and one EncodeError for import and require alike', () => {
+    expect(JSON.parse(ok(process.execPath, ['dual.mjs'], project))).toEqual({
+      decodeErrorFromEsmIsCjsClass: true,
+      decodeErrorFromCjsIsEsmClass: true,
+      encodeErrorFromEsmIsCjsClass: true,
+      encodeErrorFromCjsIsEsmClass: true,
+      exportsNotShared: [],
+    });
+  });
+});
+
+// fast-png is the CLI's PNG writer. The library builds must neither import it nor inline it: it
+// is not needed to decode, and browsers would download it for nothing. An import names the
+// package; inlined code shows the signs below, each of which fast-png's own code contains
+// (checked last), so a reworked fast-png that no longer shows a sign makes this test say so
+// instead of passing blindly.
+const PNG_SIGNATURE = new RegExp(`${[137, 80, 78, 71, 13, 10, 26, 10].map((b) => `(?:${b}|0x0*${b.toString(16)})`).join('\\s*,\\s*')}\\b`, 'i');
+const INLINED_SIGNS: [string, RegExp][] = [
+  ['its encoder class', /PngEncoder/],
+  ['the IOBuffer it writes through', /IOBuffer|iobuffer/],
+  ['the zlibSync (fflate) it deflates with', /zlibSync/],
+  ['the PNG chunk names a writer emits', /['"](IHDR|IDAT|IEND)['"]/],
+  ['the PNG file signature as numbers', PNG_SIGNATURE],
+];
+
+describe('fast-png stays out of the library builds', () => {
+  it.each(LIBRARY_BUILDS)('%s neither imports nor inlines fast-png', (file) => {
+    const code = readFileSync(join(ROOT, file), 'utf8');
+    expect(code).not.toMatch(/fast-png/);
+    expect(INLINED_SIGNS.filter(([, re]) => re.test(code)).map(([what]) => what)).toEqual([]);
+  });
+
+  it('the CLI does import it (the import check above can see one)', () => {
+    expect(readFileSync(join(ROOT, 'dist/cli.mjs'), 'utf8')).toMatch(/from ['"]fast-png['"]/);
+  });
+
+  it("each inlining sign is found in fast-png's own code (the check above can still see it)", () => {
+    const lib = listFiles(join(ROOT, 'node_modules/fast-png'), /\.js$/)
+      .filter((p) => !p.includes('/node_modules/fast-png/node_modules/'))
+      .map((p) => readFileSync(p, 'utf8'))
+      .join('\n');
+    expect(INLINED_SIGNS.filter(([, re]) => !re.test(lib)).map(([what]) => what)).toEqual([]);
+  });
+});
