@@ -165,7 +165,7 @@ function checkLayers(c: Checker, layers: readonly GraalLayer[], layout: BinaryLa
   if (layers.length === 0) c.fail('BAD_LENGTH', 'layers', '≥ 1 layer (layer 0 always exists)', 0);
   layers.forEach((l, i) => {
     c.object(l, `layers[${i}]`);
-    if (l.index !== i) c.fail('BAD_VALUE', `layers[${i}].index`, `${i} (binary layers are numbered by position)`, l.index);
+    if (!Object.is(l.index, i)) c.fail('BAD_VALUE', `layers[${i}].index`, `${i} (binary layers are numbered by position)`, l.index);
     checkTiles(c, l.tiles, `layers[${i}].tiles`);
   });
   if (!layout.layers && layers.length > 1) c.fail('LIMIT_EXCEEDED', 'layers', '1 layer (only GR-V1.05 stores overlay layers)', layers.length);

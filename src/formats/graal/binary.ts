@@ -30,7 +30,7 @@ export function decodeBinary(input: Uint8Array, opts?: DecodeOptions): GraalLeve
   const version = ascii(bytes.subarray(0, 8));
   const layout = BINARY_LAYOUTS[version];
   if (!layout) {
-    throw r.fail(/^(GR|Z3)-V/.test(version) ? 'UNSUPPORTED_VERSION' : 'BAD_MAGIC', { expected: 'Z3-V1.03 … GR-V1.05', actual: JSON.stringify(version) });
+    throw r.fail(/^(GR|Z3)-V/.test(version) ? 'UNSUPPORTED_VERSION' : 'BAD_MAGIC', { path: 'version', at: 0, expected: 'Z3-V1.03 … GR-V1.05', actual: JSON.stringify(version) });
   }
   r.pos = 8;
   const level = blankLevel('graal', version);
@@ -58,7 +58,7 @@ function readLayers(r: ByteReader, ctx: Ctx, layout: BinaryLayout): GraalLayer[]
   for (let index = 0; index < count; index++) {
     const tiles = new Uint16Array(TILE_COUNT);
     const end = ctx.kernels.graalTileStream(r.bytes, r.pos, layout.codeBits, tiles);
-    if (end < 0) throw kernelError('graal', end, { offset: r.offset, path: `${r.path}[${index}]`, detail: 'tile stream' });
+    if (end < 0) throw kernelError('graal', end, { offset: r.offset, path: `${r.path}[${index}].tiles`, detail: 'tile stream' });
     // QUIRK: in overlay layers (GR-V1.05) tile 0xFFF means "no tile".
     if (index > 0) for (let i = 0; i < TILE_COUNT; i++) if (tiles[i] === 0xfff) tiles[i] = NO_TILE;
     layers.push({ index, tiles });
@@ -120,7 +120,7 @@ function readBaddies(r: ByteReader, ctx: Ctx, layout: BinaryLayout): GraalBaddy[
   const baddies: GraalBaddy[] = [];
   for (;;) {
     // Three raw bytes first: a coordinate equal to 0x0A must not split the record.
-    r.need(3, 'baddy');
+    r.within(`[${baddies.length}]`, () => r.need(3, 'baddy'));
     const [x, y, type] = [r.i8(), r.i8(), r.i8()];
     if (x === -1 && y === -1 && type === -1) {
       line(r, 'baddy list end');
