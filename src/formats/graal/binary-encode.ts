@@ -7,7 +7,7 @@ import { Checker } from './encode-check.js';
 import { join } from './gmap.js';
 import { BINARY_LAYOUTS, CHEST_ITEMS, NO_TILE, TILE_COUNT, type BinaryLayout } from './level.js';
 import { decodeSign, encodeSign, unencodableSignChar } from './signs.js';
-import { LF, num, numText } from './text.js';
+import { LF, num, numText, stringBytes } from './text.js';
 import type { GraalLayer, GraalLevel } from './types.js';
 
 /** Longest run the original editor wrote (a run code could say 255; 64 keeps files familiar). */
@@ -87,7 +87,7 @@ export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}):
     const destX = c.without(c.text(l.destX, `${p}.destX`), [LF, SPACE], `${p}.destX`, 'one word (no space or line break)');
     const destY = c.without(c.text(l.destY, `${p}.destY`), [LF, SPACE], `${p}.destY`, 'one word (no space or line break)');
     if (destY.length === 0) c.fail('BAD_VALUE', `${p}.destY`, 'not empty (a link without destY is skipped on reading)', '');
-    lines.push(Uint8Array.from([...name, ...ascii(` ${nums.join(' ')} `), ...destX, SPACE, ...destY]));
+    lines.push(Uint8Array.from([...name, ...stringBytes(` ${nums.join(' ')} `), ...destX, SPACE, ...destY]));
   });
   lines.push(Uint8Array.of(HASH));
 
@@ -152,9 +152,9 @@ export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}):
     if (!layout.heights) c.fail('LIMIT_EXCEEDED', 'heights', `none (${version} stores no HEIGHTS)`, level.heights.length);
     const heights = level.heights.map((h, i) => numText(c.finite(h, `heights[${i}]`)));
     lines.push(new Uint8Array(0)); // an empty line ends the signs
-    lines.push(ascii('HEIGHTS'));
-    for (let i = 0; i < heights.length; i += 9) lines.push(ascii(heights.slice(i, i + 9).join(',')));
-    lines.push(ascii('HEIGHTSEND'));
+    lines.push(stringBytes('HEIGHTS'));
+    for (let i = 0; i < heights.length; i += 9) lines.push(stringBytes(heights.slice(i, i + 9).join(',')));
+    lines.push(stringBytes('HEIGHTSEND'));
   }
   return concat([Uint8Array.from(head), ...streams, join(lines, Uint8Array.of(LF))]);
 }
@@ -258,13 +258,6 @@ export function packCodes(codes: readonly number[], codeBits: number): Uint8Arra
     while (have >= 8) { out[p++] = acc & 0xff; acc >>>= 8; have -= 8; }
   }
   if (have > 0) out[p] = acc & 0xff;
-  return out;
-}
-
-/** ASCII text as bytes (numbers, keywords). */
-export function ascii(s: string): Uint8Array {
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
   return out;
 }
 

@@ -53,7 +53,7 @@ export class Checker {
   }
 
   /** A plain string field written in the code page `encoding` (UNENCODABLE_TEXT when it cannot hold it). */
-  stringBytes(s: string, encoding: string, path: string): Uint8Array {
+  pageBytes(s: string, encoding: string, path: string): Uint8Array {
     this.string(s, path);
     const bytes = encodeText(s, encoding);
     if (!bytes) this.fail('UNENCODABLE_TEXT', path, `text ${encoding} can hold`, s);

@@ -3,11 +3,11 @@
 // line grammar first: text that would end its block early, start a new record or lose a CR is
 // refused (.nw has no escapes). See README.md § ".nw levels" and § Encoders.
 import { Checker } from './encode-check.js';
-import { ascii, checkTiles, concat, errorFormat } from './binary-encode.js';
+import { checkTiles, concat, errorFormat } from './binary-encode.js';
 import { join } from './gmap.js';
 import { CHEST_ITEMS, LEVEL_SIZE, NO_TILE, NW_MAGIC } from './level.js';
 import { decodeNw, MAX_NW_LAYER } from './nw.js';
-import { byteString, LF, num, numText } from './text.js';
+import { byteString, LF, num, numText, stringBytes } from './text.js';
 import type { GraalLevel } from './types.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -28,8 +28,8 @@ export function encodeNw(level: GraalLevel): Uint8Array {
   if (level.lineEnding !== '\n' && level.lineEnding !== '\r\n') c.fail('BAD_VALUE', 'lineEnding', '"\\n" or "\\r\\n"', level.lineEnding);
   const crlf = level.lineEnding === '\r\n';
   const encoding = c.encoding(level.encoding, 'encoding');
-  const lines: Uint8Array[] = [ascii(NW_MAGIC)];
-  const words = (...parts: (string | Uint8Array)[]) => concat(parts.flatMap((p, i) => [...(i ? [Uint8Array.of(SPACE)] : []), typeof p === 'string' ? ascii(p) : p]));
+  const lines: Uint8Array[] = [stringBytes(NW_MAGIC)];
+  const words = (...parts: (string | Uint8Array)[]) => concat(parts.flatMap((p, i) => [...(i ? [Uint8Array.of(SPACE)] : []), typeof p === 'string' ? stringBytes(p) : p]));
   const number = (v: number, path: string) => numText(c.finite(v, path));
   // Keyword lines lose one trailing CR on reading; block lines only in CRLF files.
   const endOfLine = (bytes: Uint8Array, path: string) => c.line(bytes, path, true);
@@ -74,7 +74,7 @@ export function encodeNw(level: GraalLevel): Uint8Array {
         if (t[y * size + x] === none) { x++; continue; }
         let end = x;
         while (end < size && t[y * size + end] !== none) end++;
-        const head = ascii(`BOARD ${x} ${y} ${end - x} ${layer.index} `);
+        const head = stringBytes(`BOARD ${x} ${y} ${end - x} ${layer.index} `);
         const row = new Uint8Array(head.length + 2 * (end - x));
         row.set(head);
         for (let k = x, p = head.length; k < end; k++, p += 2) { const id = t[y * size + k]!; row[p] = PAIR_BYTES[2 * id]!; row[p + 1] = PAIR_BYTES[2 * id + 1]!; }
@@ -98,7 +98,7 @@ export function encodeNw(level: GraalLevel): Uint8Array {
     const p = `signs[${i}]`;
     c.object(s, p);
     lines.push(words('SIGN', number(s.x, `${p}.x`), number(s.y, `${p}.y`)));
-    lines.push(...blockLines(c.stringBytes(s.text, encoding, `${p}.text`), `${p}.text`, 'SIGNEND'), ascii('SIGNEND'));
+    lines.push(...blockLines(c.pageBytes(s.text, encoding, `${p}.text`), `${p}.text`, 'SIGNEND'), stringBytes('SIGNEND'));
   });
   c.array(level.npcs, 'npcs').forEach((n, i) => {
     const p = `npcs[${i}]`;
@@ -107,7 +107,7 @@ export function encodeNw(level: GraalLevel): Uint8Array {
     // `-` is how .nw spells "no image"; an image really named `-` would read back as none.
     if (image.length === 1 && image[0] === 0x2d) c.fail('BAD_VALUE', `${p}.image`, 'not "-" (.nw writes "-" for no image)', '-');
     lines.push(words('NPC', image.length ? image : '-', number(n.x, `${p}.x`), number(n.y, `${p}.y`)));
-    lines.push(...blockLines(c.text(n.script, `${p}.script`), `${p}.script`, 'NPCEND'), ascii('NPCEND'));
+    lines.push(...blockLines(c.text(n.script, `${p}.script`), `${p}.script`, 'NPCEND'), stringBytes('NPCEND'));
   });
   c.array(level.chests, 'chests').forEach((ch, i) => {
     const p = `chests[${i}]`;
@@ -118,22 +118,22 @@ export function encodeNw(level: GraalLevel): Uint8Array {
     if (!/^\S+$/.test(item) || (n !== undefined && Number.isInteger(n) && n >= 0 && n < CHEST_ITEMS.length && CHEST_ITEMS[n] !== item)) {
       c.fail('BAD_VALUE', `${p}.item`, 'one word that is not the number of a known item', item);
     }
-    lines.push(words('CHEST', number(ch.x, `${p}.x`), number(ch.y, `${p}.y`), c.stringBytes(item, encoding, `${p}.item`), number(ch.signIndex, `${p}.signIndex`)));
+    lines.push(words('CHEST', number(ch.x, `${p}.x`), number(ch.y, `${p}.y`), c.pageBytes(item, encoding, `${p}.item`), number(ch.signIndex, `${p}.signIndex`)));
   });
   c.array(level.baddies, 'baddies').forEach((b, i) => {
     const p = `baddies[${i}]`;
     c.object(b, p);
     lines.push(words('BADDY', number(b.x, `${p}.x`), number(b.y, `${p}.y`), number(b.type, `${p}.type`)));
     c.array(b.verses, `${p}.verses`).forEach((v, k) => lines.push(blockLine(c.text(v, `${p}.verses[${k}]`), `${p}.verses[${k}]`, 'BADDYEND')));
-    lines.push(ascii('BADDYEND'));
+    lines.push(stringBytes('BADDYEND'));
   });
   if (level.heights !== undefined) {
     const heights = c.array(level.heights, 'heights').map((h, i) => number(h, `heights[${i}]`));
-    lines.push(ascii('HEIGHTS'));
-    for (let i = 0; i < heights.length; i += 9) lines.push(ascii(heights.slice(i, i + 9).join(',')));
-    lines.push(ascii('HEIGHTSEND'));
+    lines.push(stringBytes('HEIGHTS'));
+    for (let i = 0; i < heights.length; i += 9) lines.push(stringBytes(heights.slice(i, i + 9).join(',')));
+    lines.push(stringBytes('HEIGHTSEND'));
   }
-  const eol = ascii(level.lineEnding);
+  const eol = stringBytes(level.lineEnding);
   c.array(level.unknownLines, 'unknownLines').forEach((u, i) => lines.push(unknownLine(c, c.text(u, `unknownLines[${i}]`), `unknownLines[${i}]`, eol, encoding)));
   return join(lines, eol);
 }
@@ -144,7 +144,7 @@ export function encodeNw(level: GraalLevel): Uint8Array {
  */
 function unknownLine(c: Checker, bytes: Uint8Array, path: string, eol: Uint8Array, encoding: string): Uint8Array {
   c.line(bytes, path, eol.length === 2);
-  const alone = decodeNw(concat([ascii(NW_MAGIC), eol, bytes, eol]), { encoding });
+  const alone = decodeNw(concat([stringBytes(NW_MAGIC), eol, bytes, eol]), { encoding });
   const base = alone.layers.length === 1 && alone.layers[0]!.tiles.every((t) => t === 0);
   const kept = alone.unknownLines.length === 1 && alone.unknownLines[0]!.raw.length === bytes.length && alone.unknownLines[0]!.raw.every((b, i) => b === bytes[i]);
   const nothingElse = base && !alone.links.length && !alone.signs.length && !alone.npcs.length && !alone.chests.length && !alone.baddies.length
