@@ -74,21 +74,21 @@ export function decodeGwc(input: Uint8Array, opts: DecodeOptions = {}): GwcCartr
     ctx.warnings.warn('COMPLETION_LENGTH', `completion-code length field is ${header.completionCodeLength}, strlen + 1 is ${header.completionCode.raw.length + 1}`, headerEnd - header.completionCode.raw.length - 5, 'header.completionCodeLength');
   }
 
-  const rowOf = (id: number) => table.find((t) => t.id === id)!;
-  const luaRow = rowOf(0);
-  if (luaRow.offset !== headerEnd) {
-    ctx.warnings.warn('LUA_OFFSET', `the Lua object is at 0x${luaRow.offset.toString(16)}, the header ends at 0x${headerEnd.toString(16)}; read at its table offset`, luaRow.offset, 'table');
+  const luaIndex = table.findIndex((t) => t.id === 0);
+  if (table[luaIndex]!.offset !== headerEnd) {
+    ctx.warnings.warn('LUA_OFFSET', `the Lua object is at 0x${table[luaIndex]!.offset.toString(16)}, the header ends at 0x${headerEnd.toString(16)}; read at its table offset`, table[luaIndex]!.offset, `table[${luaIndex}].offset`);
   }
+  // Objects are read in table (= file) order, so a cut file fails at the first object it cuts.
   const ends = new Map<number, number>();
-  const lua = r.within('lua', () => readLua(r, luaRow.offset));
-  ends.set(0, r.pos);
-
-  const media: GwcMedia[] = [];
-  for (let id = 1; id < count; id++) {
-    const m = r.within(`objects[${id}]`, () => readMedia(r, id, rowOf(id).offset, ctx));
-    ends.set(id, r.pos);
-    media.push(m);
-  }
+  const mediaById: GwcMedia[] = new Array<GwcMedia>(count - 1);
+  let lua: GwcLua | undefined;
+  table.forEach((row, i) => {
+    seekObject(r, row.offset, i);
+    if (row.id === 0) lua = r.within('lua', () => readLua(r, row.offset));
+    else mediaById[row.id - 1] = r.within(`objects[${row.id}]`, () => readMedia(r, row.id, row.offset, ctx));
+    ends.set(row.id, r.pos);
+  });
+  const media = mediaById;
 
   checkReferences(ctx, header, media, headerStart);
   const lastEnd = claimGaps(ctx, bytes, table, ends, headerEnd);
@@ -103,7 +103,7 @@ export function decodeGwc(input: Uint8Array, opts: DecodeOptions = {}): GwcCartr
     table,
     headerLength,
     header,
-    lua,
+    lua: lua!,
     media,
     trailing,
   };
@@ -158,7 +158,6 @@ function readHeader(r: ByteReader, dv: DataView): GwcHeader {
 }
 
 function readLua(r: ByteReader, offset: number): GwcLua {
-  seekObject(r, offset);
   const length = r.within('length', () => r.i32());
   if (length < 0) throw r.fail('CORRUPT', { at: offset, path: 'lua.length', expected: 'a length ≥ 0', actual: length });
   r.need(length, 'Lua chunk');
@@ -169,7 +168,6 @@ function readLua(r: ByteReader, offset: number): GwcLua {
 }
 
 function readMedia(r: ByteReader, id: number, offset: number, ctx: DecodeContext<GwcWarningCode>): GwcMedia {
-  seekObject(r, offset);
   const valid = r.within('valid', () => r.u8());
   if (valid === 0) return { id, offset, valid, type: null, data: new Uint8Array(0), length: 0 };
   const type = r.within('type', () => r.i32());
@@ -186,10 +184,10 @@ function readMedia(r: ByteReader, id: number, offset: number, ctx: DecodeContext
   return { id, offset, valid, type, data: ctx.summaryOnly ? new Uint8Array(0) : view.slice(), length };
 }
 
-/** Moves to an object's absolute offset; OUT_OF_RANGE (offset of the object, path of the table) when outside the file. */
-function seekObject(r: ByteReader, offset: number): void {
+/** Moves to an object's absolute offset; OUT_OF_RANGE at the table row's offset field when it is outside the file. */
+function seekObject(r: ByteReader, offset: number, row: number): void {
   if (offset < 0 || offset > r.length) {
-    throw r.fail('OUT_OF_RANGE', { at: Math.max(0, Math.min(offset, r.length)), expected: `an object offset within 0..0x${r.length.toString(16)}`, actual: offset });
+    throw r.fail('OUT_OF_RANGE', { at: SIGNATURE_BYTES + 2 + row * TABLE_ROW_BYTES + 2, path: `table[${row}].offset`, expected: `an object offset within 0..0x${r.length.toString(16)}`, actual: offset });
   }
   r.pos = offset;
 }

@@ -147,6 +147,10 @@ function checkHeader(h: GwcHeader, fail: Fail): Uint8Array[] {
 function cstringBytes(t: Text, path: string, fail: Fail): Uint8Array {
   const b = textBytes(t, { format: 'gwc', path });
   if (b.includes(0)) throw fail('BAD_VALUE', path, 'text without NUL characters (the field ends at the first NUL)', JSON.stringify(t.text));
+  // The file does not say how its strings are encoded: decode() reads UTF-8 when the bytes are
+  // valid UTF-8. Text whose code-page bytes happen to be valid UTF-8 would read back different.
+  const back = autoText(b).text;
+  if (back !== t.text) throw fail('UNENCODABLE_TEXT', path, `text that reads back the same (${t.encoding} bytes are decoded as UTF-8 when valid)`, JSON.stringify(t.text), `would read back as ${JSON.stringify(back)}`);
   return b;
 }
 

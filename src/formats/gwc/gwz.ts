@@ -151,6 +151,8 @@ export function encodeGwz(v: GwzArchive): Uint8Array {
   if (v.sections === 'summary') throw encodeError('gwz', 'BAD_VALUE', { path: 'sections', expected: "'all'", actual: "'summary'", detail: 'a summary decode holds no member bytes' });
   if (typeof v.luaFile !== 'string' || !isRootLua(v.luaFile)) throw encodeError('gwz', 'BAD_VALUE', { path: 'luaFile', expected: 'a .lua name at the zip root', actual: JSON.stringify(v.luaFile) });
   const luaBytes = textBytes(v.lua, { format: 'gwz', path: 'lua' });
+  const back = autoText(luaBytes).text;
+  if (back !== v.lua.text) throw encodeError('gwz', 'UNENCODABLE_TEXT', { path: 'lua', expected: 'text that reads back the same (bytes are decoded as UTF-8 when valid)', detail: `would read back as ${JSON.stringify(back.slice(0, 40))}…` });
   const out: Record<string, Uint8Array> = {};
   const names = new Set<string>();
   const add = (m: GwzMember, path: string, media: boolean) => {
@@ -193,6 +195,11 @@ export interface GwzComparison {
   unmatched: string[];
   /** GWC object ids no GWZ member's bytes equal. */
   unmatchedIds: number[];
+  /**
+   * GWZ media whose bytes equal an unreferenced record of the GWC (a `gapBefore` or `trailing`
+   * holding `i32 type, i32 length, data`): Urwigo leaves Garmin FDL tones there.
+   */
+  matchedOrphans: { name: string; where: string; type: number }[];
   /** Media names the GWZ's Lua source mentions in quotes, as ZMedia resources do ("Filename = …"). */
   referencedByLua: string[];
 }
@@ -220,6 +227,20 @@ export function compareGwz(gwz: GwzArchive, gwc: GwcCartridge): GwzComparison {
     const ids = (m.data.length === m.size ? byDigest.get(key(m.data)) : undefined)?.filter((id) => !used.has(id));
     if (ids && ids.length) { used.add(ids[0]!); matched.push({ name: m.name, id: ids[0]! }); } else unmatched.push(m.name);
   }
+  const orphans = new Map<string, { where: string; type: number }>();
+  const addOrphan = (b: Uint8Array, where: string) => {
+    if (b.length < 8) return;
+    const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    const len = dv.getInt32(4, true);
+    if (len >= 0 && 8 + len === b.length) orphans.set(key(b.subarray(8)), { where, type: dv.getInt32(0, true) });
+  };
+  gwc.table.forEach((row, i) => addOrphan(row.gapBefore, `table[${i}].gapBefore`));
+  addOrphan(gwc.trailing, 'trailing');
+  const matchedOrphans = unmatched.flatMap((name) => {
+    const m = gwz.media.find((x) => x.name === name)!;
+    const o = orphans.get(key(m.data));
+    return o ? [{ name, ...o }] : [];
+  });
   const lua = gwz.lua.text;
   return {
     gwzMedia: gwz.media.length,
@@ -228,6 +249,7 @@ export function compareGwz(gwz: GwzArchive, gwc: GwcCartridge): GwzComparison {
     gwzByType, gwcByType, typeDifferences,
     matched, unmatched,
     unmatchedIds: present.filter((m) => !used.has(m.id)).map((m) => m.id),
+    matchedOrphans,
     referencedByLua: gwz.media.map((m) => m.name).filter((n) => lua.includes(`"${n}"`)),
   };
 }
