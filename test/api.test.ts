@@ -10,7 +10,7 @@ import { FIXTURES, ROOT, listFiles, readBytes } from './helpers/paths.js';
 import { Prng } from './helpers/prng.js';
 import { typedArrays } from './helpers/views.js';
 
-const FILES = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/i).filter((p) => !p.includes('/bad/'));
+const FILES = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap|gwc|gwz)$/i).filter((p) => !p.includes('/bad/'));
 
 describe('public API over every fixture', () => {
   it('there are fixtures of every format with a decoder', () => {
@@ -76,7 +76,7 @@ describe('unknown input', () => {
   it('random bytes behind every signature never escape as anything but DecodeError', () => {
     // Plain random bytes would only ever reach BAD_MAGIC; each signature gets them past detect().
     const enc = (s: string) => [...new TextEncoder().encode(s)];
-    const SIGNATURES = [[0xf4, 0x05, 0, 0], enc('DATA\x04\0\0\0'), enc('ATAD\x03\0\0\0'), enc('GR-V1.03'), enc('Z3-V1.03'), enc('GLEVNW01\n'), enc('GRMAP001\n')];
+    const SIGNATURES = [[0xf4, 0x05, 0, 0], enc('DATA\x04\0\0\0'), enc('ATAD\x03\0\0\0'), enc('GR-V1.03'), enc('Z3-V1.03'), enc('GLEVNW01\n'), enc('GRMAP001\n'), [0x02, 0x0a, ...enc('CART'), 0], [0x50, 0x4b, 0x03, 0x04]];
     const rng = new Prng(77);
     const seen = new Set<string>();
     for (const sig of SIGNATURES) {
@@ -86,6 +86,6 @@ describe('unknown input', () => {
         try { seen.add(decode(b).format); } catch (e) { expect(e, `signature ${sig} case ${i}`).toBeInstanceOf(DecodeError); seen.add((e as DecodeError).format); }
       }
     }
-    expect([...seen].sort()).toEqual(['graal', 'graal-gmap', 'graal-nw', 'teeworlds', 'wwd']);
+    expect([...seen].sort()).toEqual(['graal', 'graal-gmap', 'graal-nw', 'gwc', 'gwz', 'teeworlds', 'wwd']);
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURES, ROOT, listFiles, readBytes } from './helpers/paths.js';
 import { detect } from '../src/index.js';
 
-const FILES = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/i).filter((p) => !p.includes('/bad/'));
+const FILES = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap|gwc|gwz)$/i).filter((p) => !p.includes('/bad/'));
 const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
 
 describe('levelkit info', () => {
