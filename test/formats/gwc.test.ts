@@ -130,6 +130,57 @@ describe('gwc fixtures', () => {
   });
 });
 
+describe('gwc warnings on patched files', () => {
+  const basic = () => load('basic.gwc').slice();
+  const codes = (b: Uint8Array) => (gwc.decode(b) as GwcCartridge).warnings.map((w) => [w.code, w.offset, w.path]);
+  const hs = 9 + 6 * 4;
+
+  it('MEDIA_REFERENCE: a splash id naming no object, an icon naming a deleted one', () => {
+    const b = basic();
+    new DataView(b.buffer).setInt16(hs + 4 + 32, 9, true);
+    expect(codes(b)).toEqual([['MEDIA_REFERENCE', hs + 4 + 32, 'header.splashId']]);
+    const c = cart('basic.gwc');
+    c.media[1] = { ...c.media[1]!, valid: 0, type: null, data: new Uint8Array(0), length: 0 };
+    expect(codes(gwc.encode(c))).toEqual([['MEDIA_REFERENCE', hs + 4 + 34, 'header.iconId']]);
+  });
+
+  it('COMPLETION_LENGTH: the field is kept as found and written back', () => {
+    const c = cart('basic.gwc');
+    c.header.completionCodeLength = 0; // what xmarksthespot writes
+    const out = gwc.encode(c);
+    const back = gwc.decode(out) as GwcCartridge;
+    expect(back.warnings.map((w) => w.code)).toEqual(['COMPLETION_LENGTH']);
+    expect(back.header.completionCodeLength).toBe(0);
+    expect(same(gwc.encode(back), out)).toBe(true);
+  });
+
+  it('LUA_OFFSET: bytes between the header and the Lua object are kept (and reported) and round-trip', () => {
+    const c = cart('basic.gwc');
+    c.table[0]!.gapBefore = Uint8Array.of(1, 2, 3);
+    const out = gwc.encode(c);
+    const back = gwc.decode(out) as GwcCartridge;
+    expect(back.warnings.map((w) => w.code)).toEqual(['LUA_OFFSET', 'ORPHAN_BYTES']);
+    expect(Array.from(back.table[0]!.gapBefore)).toEqual([1, 2, 3]);
+    expect(same(gwc.encode(back), out)).toBe(true);
+  });
+
+  it('LAYOUT: an object that starts inside the previous one; encode lays them out back to back', () => {
+    const b = basic();
+    const dv = new DataView(b.buffer);
+    dv.setInt32(9 + 6 * 2 + 2, dv.getInt32(9 + 6 + 2, true), true); // row 2 points at object 1's record
+    const c = gwc.decode(b) as GwcCartridge;
+    expect(c.warnings.map((w) => [w.code, w.path])).toEqual([['LAYOUT', 'table[2].offset'], ['ORPHAN_BYTES', 'table[3].gapBefore']]);
+    expect(c.media[1]!.data).toEqual(c.media[0]!.data);
+    const back = gwc.decode(gwc.encode(c)) as GwcCartridge;
+    expect(back.warnings.map((w) => w.code)).toEqual(['ORPHAN_BYTES']);
+    expect(content(back)).toEqual(content(c));
+  });
+
+  it('strict: the first warning is a STRICT DecodeError carrying its code', () => {
+    expect(() => gwc.decode(load('orphan-records.gwc'), { strict: true })).toThrow(expect.objectContaining({ code: 'STRICT', warning: 'MEDIA_TYPE_MISMATCH' }));
+  });
+});
+
 describe('gwc truncation', () => {
   const bytes = load('basic.gwc');
   const c = gwc.decode(bytes) as GwcCartridge;
