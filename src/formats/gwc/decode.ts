@@ -80,15 +80,14 @@ export function decodeGwc(input: Uint8Array, opts: DecodeOptions = {}): GwcCartr
   }
   // Objects are read in table (= file) order, so a cut file fails at the first object it cuts.
   const ends = new Map<number, number>();
-  const mediaById: GwcMedia[] = new Array<GwcMedia>(count - 1);
+  const media: GwcMedia[] = new Array<GwcMedia>(count - 1);
   let lua: GwcLua | undefined;
   table.forEach((row, i) => {
     seekObject(r, row.offset, i);
     if (row.id === 0) lua = r.within('lua', () => readLua(r, row.offset));
-    else mediaById[row.id - 1] = r.within(`objects[${row.id}]`, () => readMedia(r, row.id, row.offset, ctx));
+    else media[row.id - 1] = r.within(`objects[${row.id}]`, () => readMedia(r, row.id, row.offset, ctx));
     ends.set(row.id, r.pos);
   });
-  const media = mediaById;
 
   checkReferences(ctx, header, media, headerStart);
   const lastEnd = claimGaps(ctx, bytes, table, ends, headerEnd);

@@ -36,7 +36,8 @@ export function isRootLua(name: string): boolean {
  * or a zip without a `.lua` file at its root), CORRUPT (a damaged zip), CORRUPT_COMPRESSED (a
  * member that does not inflate), LIMIT_EXCEEDED (a member larger than `limits.maxInflatedBytes`,
  * all members together larger than `limits.maxTotalInflatedBytes`, more than `limits.maxRecords`
- * members). Uncompressed sizes are checked before anything is inflated.
+ * members). Sizes the local headers declare are checked before a member is inflated, and
+ * inflated bytes are counted against the same limits as they come.
  */
 export function decodeGwz(input: Uint8Array, opts: DecodeOptions = {}): GwzArchive {
   const { bytes, ctx } = startDecode<GwcWarningCode>('gwz', input, opts);

@@ -141,7 +141,7 @@ export interface GwcCartridge {
 export interface GwzMember {
   /** The member's name (path) inside the zip. */
   name: string;
-  /** Uncompressed size in bytes, from the central directory. */
+  /** Uncompressed size in bytes (the local header's, zip64 extra included; the inflated length once inflated). */
   size: number;
   /** The uncompressed bytes (a copy). Empty in a `sections: 'summary'` decode. */
   data: Uint8Array;
