@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gwc, summarize } from '../../src/index.js';
 import type { GwcCartridge, GwzArchive } from '../../src/formats/gwc/index.js';
+import { gwc, summarize } from '../../src/index.js';
 import { corpusDir, listFiles, readBytes } from '../helpers/paths.js';
 
 const dir = corpusDir('gwc');
@@ -14,7 +14,12 @@ const dir = corpusDir('gwc');
 /** MANIFEST.tsv rows: file → notes. */
 function notes(path: string): Map<string, string> {
   const rows = readFileSync(path, 'utf8').trim().split('\n').slice(1);
-  return new Map(rows.map((r) => { const c = r.split('\t'); return [c[0]!, c.at(-1)!]; }));
+  return new Map(
+    rows.map((r) => {
+      const c = r.split('\t');
+      return [c[0]!, c.at(-1)!];
+    }),
+  );
 }
 
 describe.skipIf(!dir)('gwc corpus', () => {
@@ -42,7 +47,16 @@ describe.skipIf(!dir)('gwc corpus', () => {
     const types = /types=([\d:,]+)/.exec(n)?.[1];
     const byNumber: Record<string, number> = {};
     for (const m of c.media) byNumber[m.type!] = (byNumber[m.type!] ?? 0) + 1;
-    expect(byNumber).toEqual(types ? Object.fromEntries(types.split(',').map((t) => t.split(':')).map(([k, v]) => [k, Number(v)])) : {});
+    expect(byNumber).toEqual(
+      types
+        ? Object.fromEntries(
+            types
+              .split(',')
+              .map((t) => t.split(':'))
+              .map(([k, v]) => [k, Number(v)]),
+          )
+        : {},
+    );
     expect(s.created?.slice(0, 19)).toBe(/created=([\d\-T:]+)/.exec(n)![1]);
     expect([c.header.splashId, c.header.iconId]).toEqual([num(/splash=(-?\d+)/), num(/icon=(-?\d+)/)]);
     expect(c.header.player.text).toBe(/player="([^"]*)"/.exec(n)![1]);
@@ -79,12 +93,21 @@ describe.skipIf(!dir)('gwc corpus', () => {
 
   it('compareGwz: WF.Cartridges sources match their compiled media byte for byte; Garmin FDL tones are not table objects', () => {
     const pick = (re: RegExp, list: string[]) => list.find((p) => re.test(p))!;
-    const timer = gwc.compareGwz(gwc.readGwz(readBytes(pick(/TimerTest__0fe24ead/, gwzFiles))), gwc.decode(readBytes(pick(/TimerTest__5227b2eb/, files))) as GwcCartridge);
+    const timer = gwc.compareGwz(
+      gwc.readGwz(readBytes(pick(/TimerTest__0fe24ead/, gwzFiles))),
+      gwc.decode(readBytes(pick(/TimerTest__5227b2eb/, files))) as GwcCartridge,
+    );
     expect(timer).toMatchObject({ gwzMedia: 4, gwcMedia: 2, sameCount: false, typeDifferences: { fdl: 2 } });
     expect(timer.matched.map((m) => m.name).sort()).toEqual(['ok.mp3', 'telefon.mp3']);
     // Urwigo left the two tones in that cartridge as records no table row points at.
-    expect(timer.matchedOrphans.map((o) => [o.name, o.where, o.type])).toEqual([['garmin_telefon.fdl', 'table[2].gapBefore', 19], ['garmin_ok.fdl', 'trailing', 19]]);
-    const dialog = gwc.compareGwz(gwc.readGwz(readBytes(pick(/DialogTest__2e0b402c/, gwzFiles))), gwc.decode(readBytes(pick(/DialogTest__4e3453e0/, files))) as GwcCartridge);
+    expect(timer.matchedOrphans.map((o) => [o.name, o.where, o.type])).toEqual([
+      ['garmin_telefon.fdl', 'table[2].gapBefore', 19],
+      ['garmin_ok.fdl', 'trailing', 19],
+    ]);
+    const dialog = gwc.compareGwz(
+      gwc.readGwz(readBytes(pick(/DialogTest__2e0b402c/, gwzFiles))),
+      gwc.decode(readBytes(pick(/DialogTest__4e3453e0/, files))) as GwcCartridge,
+    );
     expect(dialog).toMatchObject({ sameCount: true, typeDifferences: {}, unmatched: [], unmatchedIds: [] });
   });
 });

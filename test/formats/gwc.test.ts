@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DecodeError, EncodeError, decode, detect, encode, gwc, summarize, textFrom } from '../../src/index.js';
 import type { GwcCartridge, GwzArchive } from '../../src/formats/gwc/index.js';
+import { DecodeError, decode, detect, EncodeError, encode, gwc, summarize, textFrom } from '../../src/index.js';
 import { FIXTURES, readBytes } from '../helpers/paths.js';
 import { Prng } from '../helpers/prng.js';
 
@@ -23,9 +23,19 @@ function content(c: GwcCartridge) {
     signatureVersion: c.signatureVersion,
     table: c.table.map((r) => ({ id: r.id, gapBefore: Array.from(r.gapBefore) })),
     header: {
-      ...h, created: h.created?.getTime() ?? null,
-      type: t(h.type), player: t(h.player), name: t(h.name), guid: t(h.guid), description: t(h.description), startingLocation: t(h.startingLocation),
-      version: t(h.version), author: t(h.author), company: t(h.company), recommendedDevice: t(h.recommendedDevice), completionCode: t(h.completionCode),
+      ...h,
+      created: h.created?.getTime() ?? null,
+      type: t(h.type),
+      player: t(h.player),
+      name: t(h.name),
+      guid: t(h.guid),
+      description: t(h.description),
+      startingLocation: t(h.startingLocation),
+      version: t(h.version),
+      author: t(h.author),
+      company: t(h.company),
+      recommendedDevice: t(h.recommendedDevice),
+      completionCode: t(h.completionCode),
     },
     lua: { bytes: Array.from(c.lua.bytes), header: c.lua.header, sourceName: t(c.lua.sourceName) },
     media: c.media.map((m) => ({ id: m.id, valid: m.valid, type: m.type, data: Array.from(m.data), length: m.length })),
@@ -48,13 +58,42 @@ describe('gwc fixtures', () => {
     expect(c.header.playerId).toBe(-1n);
     expect([c.header.latitude, c.header.longitude, c.header.altitude]).toEqual([50.9375, 6.9603, 53.5]);
     expect([c.header.splashId, c.header.iconId]).toEqual([1, 2]);
-    expect(c.lua.header).toEqual({ version: 0x51, format: 0, littleEndian: true, intSize: 4, sizeTSize: 4, instructionSize: 4, numberSize: 8, integral: false });
+    expect(c.lua.header).toEqual({
+      version: 0x51,
+      format: 0,
+      littleEndian: true,
+      intSize: 4,
+      sizeTSize: 4,
+      instructionSize: 4,
+      numberSize: 8,
+      integral: false,
+    });
     expect(c.lua.sourceName?.text).toBe('@C:/Users/test/AppData/Local/Temp/urwigo-src-00000000.lua');
     const s = summarize(c);
     expect(s.version).toBe(10);
     expect(s.summary).toMatchObject({ objects: 4, deleted: 0, mediaByType: { jpg: 1, png: 1, mp3: 1 }, playAnywhere: false, luaBytes: c.lua.bytes.length });
     expect(s.summary.contentDigest).toMatch(/^[0-9a-f]{64}$/);
-    expect(Object.keys(s.summary).sort()).toEqual(['altitude', 'author', 'company', 'contentDigest', 'created', 'deleted', 'guid', 'latitude', 'longitude', 'luaBytes', 'luaSource', 'mediaByType', 'name', 'objects', 'playAnywhere', 'type', 'version'].sort());
+    expect(Object.keys(s.summary).sort()).toEqual(
+      [
+        'altitude',
+        'author',
+        'company',
+        'contentDigest',
+        'created',
+        'deleted',
+        'guid',
+        'latitude',
+        'longitude',
+        'luaBytes',
+        'luaSource',
+        'mediaByType',
+        'name',
+        'objects',
+        'playAnywhere',
+        'type',
+        'version',
+      ].sort(),
+    );
     expect(gwc.mainGrid(c)).toBeUndefined();
   });
 
@@ -71,7 +110,9 @@ describe('gwc fixtures', () => {
     expect(c.lua.header.sizeTSize).toBe(8);
     expect(c.warnings.map((w) => w.code)).toEqual(['UNKNOWN_MEDIA_TYPE']);
     expect(summarize(c).summary).toMatchObject({ deleted: 1, objects: 5, playAnywhere: true, created: null, mediaByType: { jpg: 1, 'unknown-77': 1, fdl: 1 } });
-    expect(() => gwc.decode(load('odd-ids-deleted-cp1252.gwc'), { strict: true })).toThrow(expect.objectContaining({ code: 'STRICT', warning: 'UNKNOWN_MEDIA_TYPE' }));
+    expect(() => gwc.decode(load('odd-ids-deleted-cp1252.gwc'), { strict: true })).toThrow(
+      expect.objectContaining({ code: 'STRICT', warning: 'UNKNOWN_MEDIA_TYPE' }),
+    );
   });
 
   it('orphan records between objects and at the end are kept and reported; a declared type the bytes contradict is a warning', () => {
@@ -122,7 +163,11 @@ describe('gwc fixtures', () => {
     expect(Object.keys(manifest).length).toBeGreaterThanOrEqual(6);
     for (const [name, want] of Object.entries(manifest)) {
       let err: unknown;
-      try { gwc.decode(load(`bad/${name}`)); } catch (e) { err = e; }
+      try {
+        gwc.decode(load(`bad/${name}`));
+      } catch (e) {
+        err = e;
+      }
       expect(err, name).toBeInstanceOf(DecodeError);
       expect({ code: (err as DecodeError).code, offset: (err as DecodeError).offset, path: (err as DecodeError).path }, name).toEqual(want);
     }
@@ -169,7 +214,10 @@ describe('gwc warnings on patched files', () => {
     const dv = new DataView(b.buffer);
     dv.setInt32(9 + 6 * 2 + 2, dv.getInt32(9 + 6 + 2, true), true); // row 2 points at object 1's record
     const c = gwc.decode(b) as GwcCartridge;
-    expect(c.warnings.map((w) => [w.code, w.path])).toEqual([['LAYOUT', 'table[2].offset'], ['ORPHAN_BYTES', 'table[3].gapBefore']]);
+    expect(c.warnings.map((w) => [w.code, w.path])).toEqual([
+      ['LAYOUT', 'table[2].offset'],
+      ['ORPHAN_BYTES', 'table[3].gapBefore'],
+    ]);
     expect(c.media[1]!.data).toEqual(c.media[0]!.data);
     const back = gwc.decode(gwc.encode(c)) as GwcCartridge;
     expect(back.warnings.map((w) => w.code)).toEqual(['ORPHAN_BYTES']);
@@ -188,7 +236,11 @@ describe('gwc truncation', () => {
   const lua = c.lua.offset;
   const m1 = c.media[0]!.offset;
   const fail = (n: number) => {
-    try { gwc.decode(bytes.subarray(0, n)); } catch (e) { return e; }
+    try {
+      gwc.decode(bytes.subarray(0, n));
+    } catch (e) {
+      return e;
+    }
     return undefined;
   };
 
@@ -243,23 +295,120 @@ describe('gwc.encode refuses what would not read back the same', () => {
   };
 
   it('names the field and the reason', () => {
-    refuses((c) => { c.sections = 'summary'; }, 'BAD_VALUE', 'sections');
-    refuses((c) => { c.table[1]!.id = 0; }, 'BAD_VALUE', 'table[1].id');
-    refuses((c) => { c.table.pop(); }, 'BAD_LENGTH', 'table');
-    refuses((c) => { c.media[0]!.id = 7; }, 'BAD_VALUE', 'media[0].id');
-    refuses((c) => { c.header.splashId = 40000; }, 'OUT_OF_RANGE', 'header.splashId');
-    refuses((c) => { c.header.playerId = 1n << 63n; }, 'OUT_OF_RANGE', 'header.playerId');
-    refuses((c) => { c.header.createdSeconds = 5n; }, 'BAD_VALUE', 'header.created');
-    refuses((c) => { c.header.name = { ...c.header.name, text: 'a\0b' }; }, 'BAD_VALUE', 'header.name');
-    refuses((c) => { c.header.author = { ...c.header.author, text: '漢字', encoding: 'windows-1252' }; }, 'UNENCODABLE_TEXT', 'header.author');
+    refuses(
+      (c) => {
+        c.sections = 'summary';
+      },
+      'BAD_VALUE',
+      'sections',
+    );
+    refuses(
+      (c) => {
+        c.table[1]!.id = 0;
+      },
+      'BAD_VALUE',
+      'table[1].id',
+    );
+    refuses(
+      (c) => {
+        c.table.pop();
+      },
+      'BAD_LENGTH',
+      'table',
+    );
+    refuses(
+      (c) => {
+        c.media[0]!.id = 7;
+      },
+      'BAD_VALUE',
+      'media[0].id',
+    );
+    refuses(
+      (c) => {
+        c.header.splashId = 40000;
+      },
+      'OUT_OF_RANGE',
+      'header.splashId',
+    );
+    refuses(
+      (c) => {
+        c.header.playerId = 1n << 63n;
+      },
+      'OUT_OF_RANGE',
+      'header.playerId',
+    );
+    refuses(
+      (c) => {
+        c.header.createdSeconds = 5n;
+      },
+      'BAD_VALUE',
+      'header.created',
+    );
+    refuses(
+      (c) => {
+        c.header.name = { ...c.header.name, text: 'a\0b' };
+      },
+      'BAD_VALUE',
+      'header.name',
+    );
+    refuses(
+      (c) => {
+        c.header.author = { ...c.header.author, text: '漢字', encoding: 'windows-1252' };
+      },
+      'UNENCODABLE_TEXT',
+      'header.author',
+    );
     // cp1252 bytes of "Ã©" are C3 A9, valid UTF-8 for "é": it would read back as "é".
-    refuses((c) => { c.header.company = { ...c.header.company, text: 'Ã©', encoding: 'windows-1252' }; }, 'UNENCODABLE_TEXT', 'header.company');
-    refuses((c) => { c.media[0]!.length = 3; }, 'BAD_LENGTH', 'media[0].length');
-    refuses((c) => { c.media[0]!.valid = 0; }, 'BAD_VALUE', 'media[0].type');
-    refuses((c) => { c.media[1]!.type = 2 ** 31; }, 'OUT_OF_RANGE', 'media[1].type');
-    refuses((c) => { c.lua.bytes = c.lua.bytes.slice(); c.lua.bytes[6] = 0; }, 'BAD_VALUE', 'lua.bytes');
-    refuses((c) => { c.lua.header = { ...c.lua.header, sizeTSize: 8 }; }, 'BAD_VALUE', 'lua.header');
-    refuses((c) => { c.lua.sourceName = textFrom('@other.lua', 'utf-8'); }, 'BAD_VALUE', 'lua.sourceName');
+    refuses(
+      (c) => {
+        c.header.company = { ...c.header.company, text: 'Ã©', encoding: 'windows-1252' };
+      },
+      'UNENCODABLE_TEXT',
+      'header.company',
+    );
+    refuses(
+      (c) => {
+        c.media[0]!.length = 3;
+      },
+      'BAD_LENGTH',
+      'media[0].length',
+    );
+    refuses(
+      (c) => {
+        c.media[0]!.valid = 0;
+      },
+      'BAD_VALUE',
+      'media[0].type',
+    );
+    refuses(
+      (c) => {
+        c.media[1]!.type = 2 ** 31;
+      },
+      'OUT_OF_RANGE',
+      'media[1].type',
+    );
+    refuses(
+      (c) => {
+        c.lua.bytes = c.lua.bytes.slice();
+        c.lua.bytes[6] = 0;
+      },
+      'BAD_VALUE',
+      'lua.bytes',
+    );
+    refuses(
+      (c) => {
+        c.lua.header = { ...c.lua.header, sizeTSize: 8 };
+      },
+      'BAD_VALUE',
+      'lua.header',
+    );
+    refuses(
+      (c) => {
+        c.lua.sourceName = textFrom('@other.lua', 'utf-8');
+      },
+      'BAD_VALUE',
+      'lua.sourceName',
+    );
   });
 
   it('edits that fit are written and read back: new text, a deleted object, a new date (gwcSeconds)', () => {
@@ -281,25 +430,78 @@ describe('gwc.encode refuses what would not read back the same', () => {
     const rng = new Prng(seed);
     const texts = ['', 'plain', 'Größe', 'a\0b', '€uro', '漢字', 'Ã©', '\ud800', 'x'.repeat(300)];
     const numbers = [0, -1, 1, 360, 0.5, -32769, 32767, 65535, 2 ** 31, -(2 ** 31), NaN, Infinity, 1e300];
-    const fields = ['type', 'player', 'name', 'guid', 'description', 'startingLocation', 'version', 'author', 'company', 'recommendedDevice', 'completionCode'] as const;
+    const fields = [
+      'type',
+      'player',
+      'name',
+      'guid',
+      'description',
+      'startingLocation',
+      'version',
+      'author',
+      'company',
+      'recommendedDevice',
+      'completionCode',
+    ] as const;
     const mutations: ((c: GwcCartridge) => void)[] = [
-      (c) => { const k = fields[rng.int(fields.length)]!; c.header[k] = { ...c.header[k], text: texts[rng.int(texts.length)]!, encoding: rng.int(2) ? 'utf-8' : 'windows-1252' }; },
-      (c) => { const k = (['latitude', 'longitude', 'altitude'] as const)[rng.int(3)]!; c.header[k] = numbers[rng.int(numbers.length)]!; },
-      (c) => { c.header[rng.int(2) ? 'splashId' : 'iconId'] = numbers[rng.int(numbers.length)]!; },
-      (c) => { c.header.completionCodeLength = numbers[rng.int(numbers.length)]!; },
-      (c) => { c.header.createdSeconds = BigInt(rng.int(1 << 30)) * (rng.int(2) ? 1n : 1n << 40n); if (rng.int(2)) c.header.created = gwc.gwcDate(c.header.createdSeconds); },
-      (c) => { c.header.playerId = BigInt(rng.int(1 << 30)) << BigInt(rng.int(40)); },
-      (c) => { const m = c.media[rng.int(c.media.length)]!; m.valid = rng.int(300); },
-      (c) => { const m = c.media[rng.int(c.media.length)]!; m.type = numbers[rng.int(numbers.length)]!; },
-      (c) => { const m = c.media[rng.int(c.media.length)]!; m.data = rng.bytes(rng.int(50)); if (rng.int(2)) m.length = m.data.length; },
-      (c) => { const a = rng.int(c.table.length), b = rng.int(c.table.length); [c.table[a]!.id, c.table[b]!.id] = [c.table[b]!.id, c.table[a]!.id]; },
-      (c) => { c.table[rng.int(c.table.length)]!.id = rng.int(8); },
-      (c) => { c.table[rng.int(c.table.length)]!.gapBefore = rng.bytes(rng.int(20)); },
-      (c) => { c.trailing = rng.bytes(rng.int(30)); },
-      (c) => { c.lua.bytes = c.lua.bytes.slice(); c.lua.bytes[rng.int(c.lua.bytes.length)] = rng.next() & 0xff; },
-      (c) => { c.signatureVersion = rng.int(3) ? 0x0a : rng.int(256); },
+      (c) => {
+        const k = fields[rng.int(fields.length)]!;
+        c.header[k] = { ...c.header[k], text: texts[rng.int(texts.length)]!, encoding: rng.int(2) ? 'utf-8' : 'windows-1252' };
+      },
+      (c) => {
+        const k = (['latitude', 'longitude', 'altitude'] as const)[rng.int(3)]!;
+        c.header[k] = numbers[rng.int(numbers.length)]!;
+      },
+      (c) => {
+        c.header[rng.int(2) ? 'splashId' : 'iconId'] = numbers[rng.int(numbers.length)]!;
+      },
+      (c) => {
+        c.header.completionCodeLength = numbers[rng.int(numbers.length)]!;
+      },
+      (c) => {
+        c.header.createdSeconds = BigInt(rng.int(1 << 30)) * (rng.int(2) ? 1n : 1n << 40n);
+        if (rng.int(2)) c.header.created = gwc.gwcDate(c.header.createdSeconds);
+      },
+      (c) => {
+        c.header.playerId = BigInt(rng.int(1 << 30)) << BigInt(rng.int(40));
+      },
+      (c) => {
+        const m = c.media[rng.int(c.media.length)]!;
+        m.valid = rng.int(300);
+      },
+      (c) => {
+        const m = c.media[rng.int(c.media.length)]!;
+        m.type = numbers[rng.int(numbers.length)]!;
+      },
+      (c) => {
+        const m = c.media[rng.int(c.media.length)]!;
+        m.data = rng.bytes(rng.int(50));
+        if (rng.int(2)) m.length = m.data.length;
+      },
+      (c) => {
+        const a = rng.int(c.table.length),
+          b = rng.int(c.table.length);
+        [c.table[a]!.id, c.table[b]!.id] = [c.table[b]!.id, c.table[a]!.id];
+      },
+      (c) => {
+        c.table[rng.int(c.table.length)]!.id = rng.int(8);
+      },
+      (c) => {
+        c.table[rng.int(c.table.length)]!.gapBefore = rng.bytes(rng.int(20));
+      },
+      (c) => {
+        c.trailing = rng.bytes(rng.int(30));
+      },
+      (c) => {
+        c.lua.bytes = c.lua.bytes.slice();
+        c.lua.bytes[rng.int(c.lua.bytes.length)] = rng.next() & 0xff;
+      },
+      (c) => {
+        c.signatureVersion = rng.int(3) ? 0x0a : rng.int(256);
+      },
     ];
-    let refused = 0, roundTrips = 0;
+    let refused = 0,
+      roundTrips = 0;
     for (let i = 0; i < 1500; i++) {
       const c = cart(GWC_FIXTURES[i % 3]!);
       for (let k = 1 + rng.int(3); k > 0; k--) mutations[rng.int(mutations.length)]!(c);
@@ -348,7 +550,11 @@ describe('gwz', () => {
     expect(z.luaFile).toBe('_cartridge.lua');
     expect(z.lua).toMatchObject({ encoding: 'utf-8' });
     expect(z.lua.text).toContain('-- Größe');
-    expect(z.media.map((m) => [m.name, m.size])).toEqual([['Icon.jpg', 44], ['ok.mp3', 33], ['garmin_ok.fdl', 18]]);
+    expect(z.media.map((m) => [m.name, m.size])).toEqual([
+      ['Icon.jpg', 44],
+      ['ok.mp3', 33],
+      ['garmin_ok.fdl', 18],
+    ]);
     expect(summarize(z)).toEqual({ version: 0, summary: { luaFile: '_cartridge.lua', media: 3, bytes: load('sample.gwz').length } });
     const back = gwc.decode(gwc.encode(z)) as GwzArchive;
     expect({ ...back, bytes: 0 }).toEqual({ ...z, bytes: 0 });
@@ -370,7 +576,10 @@ describe('gwz', () => {
     const c = cart('odd-ids-deleted-cp1252.gwc');
     const r = gwc.compareGwz(z, c);
     expect(r).toMatchObject({ gwzMedia: 3, gwcMedia: 3, sameCount: true, gwzByType: { jpg: 1, mp3: 1, fdl: 1 } });
-    expect(r.matched).toEqual([{ name: 'Icon.jpg', id: 1 }, { name: 'garmin_ok.fdl', id: 4 }]);
+    expect(r.matched).toEqual([
+      { name: 'Icon.jpg', id: 1 },
+      { name: 'garmin_ok.fdl', id: 4 },
+    ]);
     expect(r.unmatched).toEqual(['ok.mp3']);
     expect(r.unmatchedIds).toEqual([3]);
     expect(r.referencedByLua).toEqual(['Icon.jpg']);
