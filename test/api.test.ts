@@ -10,7 +10,7 @@ import { FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
 import { Prng } from './helpers/prng.js';
 import { typedArrays } from './helpers/views.js';
 
-const FILES = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/i).filter((p) => !p.includes('/bad/'));
+const FILES = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap|gwc|gwz)$/i).filter((p) => !p.includes('/bad/'));
 
 describe('public API over every fixture', () => {
   it('there are fixtures of every format with a decoder', () => {
@@ -84,6 +84,8 @@ describe('unknown input', () => {
       enc('Z3-V1.03'),
       enc('GLEVNW01\n'),
       enc('GRMAP001\n'),
+      [0x02, 0x0a, ...enc('CART'), 0],
+      [0x50, 0x4b, 0x03, 0x04],
     ];
     const rng = new Prng(77);
     const seen = new Set<string>();
@@ -99,6 +101,6 @@ describe('unknown input', () => {
         }
       }
     }
-    expect([...seen].sort()).toEqual(['graal', 'graal-gmap', 'graal-nw', 'teeworlds', 'wwd']);
+    expect([...seen].sort()).toEqual(['graal', 'graal-gmap', 'graal-nw', 'gwc', 'gwz', 'teeworlds', 'wwd']);
   });
 });

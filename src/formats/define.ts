@@ -18,6 +18,15 @@ export interface Summary<V extends string | number = string | number, S extends 
   summary: S;
 }
 
+/**
+ * One file `extract` produces: `path` is relative, with `/` separators and no `..` segment (the
+ * CLI joins it under its output folder); `bytes` are owned by the caller.
+ */
+export interface ExtractedFile {
+  path: string;
+  bytes: Uint8Array;
+}
+
 /** A row-major grid of tile ids: WWD's main plane (u32), Teeworlds' game layer index bytes, Graal's layer 0 (u16). */
 export interface MainGrid {
   width: number;

@@ -1,0 +1,57 @@
+// Wherigo cartridges: the public namespace `gwc` for compiled `.gwc` files and `.gwz` source
+// zips. decode() picks the codec by content, encode() by the value's `format`. See README.md.
+
+import type { DecodeOptions } from '../../core/limits.js';
+import { defineFormat } from '../define.js';
+import { decodeGwc, sniffGwc } from './decode.js';
+import { encode as encodeGwc } from './encode.js';
+import { decodeGwz, encodeGwz, sniffZip } from './gwz.js';
+import { mainGrid, summarize, type GwcSummary, type GwzSummary } from './summary.js';
+import type { GwcDecoded, GwcEncodeOptions } from './types.js';
+
+export { decodeGwc, gwcDate, sniffGwc, GWC_EPOCH_MS } from './decode.js';
+export { gwcSeconds } from './encode.js';
+export { decodeGwz, encodeGwz, compareGwz, isRootLua, type GwzComparison } from './gwz.js';
+export { extract, safeName } from './extract.js';
+export { MEDIA_TYPES, mediaTypeName, mediaTypeNumber, sniffMedia } from './media.js';
+export { isUtf8 } from './lua.js';
+export { summarize, mainGrid, type GwcSummary, type GwzSummary, type GwcSummaryFields, type GwzSummaryFields } from './summary.js';
+export type {
+  GwcCartridge, GwcDecoded, GwcEncodeOptions, GwcHeader, GwcLua, GwcMedia, GwcTableRow, GwcWarningCode, GwzArchive, GwzMember, LuaHeader,
+} from './types.js';
+
+/** What summarize() gives for either kind. */
+export type GwcAnySummary = GwcSummary | GwzSummary;
+
+/**
+ * `gwc` for a GWC signature; `gwz` for anything that starts like a zip (`PK 03 04`). The second is
+ * provisional: whether the zip holds a Lua file at its root is in the central directory at the
+ * end of the file, beyond a 64-byte head, so decode() checks it (BAD_MAGIC for other zips). Never throws.
+ */
+export function sniff(head: Uint8Array): 'gwc' | 'gwz' | undefined {
+  if (sniffGwc(head)) return 'gwc';
+  if (sniffZip(head)) return 'gwz';
+  return undefined;
+}
+
+/** Decodes a `.gwc` or a `.gwz` by content (see decodeGwc, decodeGwz). DecodeError BAD_MAGIC for anything else. */
+export function decode(bytes: Uint8Array, opts?: DecodeOptions): GwcDecoded {
+  return sniffZip(bytes) ? decodeGwz(bytes, opts) : decodeGwc(bytes, opts);
+}
+
+/** Encodes a cartridge as `.gwc` or an archive as `.gwz` (see the encoders); EncodeError when it would not read back the same. */
+export function encode(value: GwcDecoded, _opts?: GwcEncodeOptions): Uint8Array {
+  return value.format === 'gwz' ? encodeGwz(value) : encodeGwc(value);
+}
+
+/** The `readGwz` of issue 12: decodes a GWZ (Lua source text and media members). */
+export function readGwz(bytes: Uint8Array, opts?: DecodeOptions) {
+  return decodeGwz(bytes, opts);
+}
+
+/** GWC's entry in the format registry (ids `gwc` and `gwz`). */
+export const definition = defineFormat<'gwc' | 'gwz', GwcDecoded, GwcAnySummary, GwcEncodeOptions>({
+  ids: ['gwc', 'gwz'],
+  extensions: ['.gwc', '.gwz'],
+  sniff, decode, encode, summarize, mainGrid,
+});
