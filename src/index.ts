@@ -6,7 +6,7 @@ import { decodeError } from './core/errors.js';
 import type { DecodeOptions } from './core/limits.js';
 import { inputBytes } from './core/reader.js';
 import { detect } from './detect.js';
-import type { Decoded, MainGrid, Summary } from './formats/define.js';
+import type { Decoded, ExtractedFile, MainGrid, Summary } from './formats/define.js';
 import { FORMATS, formatById, formatOf } from './formats/registry.js';
 import type { WwdEncodeOptions, WwdLevel } from './formats/wwd/types.js';
 import type { WwdSummary } from './formats/wwd/summary.js';
@@ -26,7 +26,7 @@ export { textFrom, type Text } from './core/text.js';
 export type { Kernels } from './kernels/types.js';
 export { jsKernels } from './kernels/js/index.js';
 export { wasmKernels, wasmAvailable, init } from './kernels/wasm/index.js';
-export type { Decoded, Summary, MainGrid, FormatNamespace, FormatDefinition, AnyFormat, ExtractedFile } from './formats/define.js';
+export type { Decoded, ExtractedImage, Summary, MainGrid, FormatNamespace, FormatDefinition, AnyFormat, ExtractedFile } from './formats/define.js';
 export { FORMAT_IDS, LEVEL_EXTENSIONS } from './formats/registry.js';
 // Format namespaces (wwd, teeworlds, graal…): one line per format.
 export * as wwd from './formats/wwd/index.js';
@@ -79,6 +79,14 @@ export function encode(value: GwcDecoded, opts?: GwcEncodeOptions): Uint8Array;
 export function encode(value: AnyDecoded, opts?: AnyEncodeOptions): Uint8Array;
 export function encode(value: Decoded, opts?: object): Uint8Array {
   return formatOf(value).encode(value, opts);
+}
+
+/**
+ * The value as files (`levelkit extract`): a JSON of the model plus the files the format embeds.
+ * Images come as pixels for the caller to encode (the library carries no image encoder).
+ */
+export function extract(value: AnyDecoded): ExtractedFile[] {
+  return formatOf(value).extract(value);
 }
 
 /** The definition of a format id (ids, extensions and its namespace members). */

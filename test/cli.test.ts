@@ -1,5 +1,5 @@
 // The `levelkit` command as a user runs it: JSON lines, readable output, exit codes 0 / 2 / 1.
-import { copyFileSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -95,5 +95,27 @@ describe('levelkit info', () => {
     const help = cli('--help');
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/levelkit info/);
+  });
+});
+
+describe('levelkit extract on every format', () => {
+  it.each([
+    ['wwd/claw-compressed.wwd', ['level.json']],
+    ['graal/gr-v105-layers.graal', ['level.json', 'level.nw']],
+    ['graal/world.gmap', ['map.json']],
+  ])('%s gives %j, the JSON readable and objects as rows', (fixture, expected) => {
+    const dir = mkdtempSync(join(tmpdir(), 'levelkit-extract-'));
+    const r = cli('extract', join(FIXTURES, fixture), '-o', dir);
+    expect(r.status, r.stderr).toBe(0);
+    for (const name of expected) expect(readFileSync(join(dir, name)).length, name).toBeGreaterThan(0);
+    const json = JSON.parse(readFileSync(join(dir, expected[0]!), 'utf8'));
+    if (fixture.endsWith('.wwd')) {
+      const plane = json.planes.find((p: { objects: unknown[] }) => p.objects.length > 0);
+      expect(plane.objects[0]).toHaveProperty('x');
+      expect(typeof plane.objects[0].name).toBe('string');
+    }
+    if (fixture.endsWith('.graal')) expect(readFileSync(join(dir, 'level.nw'), 'latin1')).toMatch(/^GLEVNW01/);
+    // A second run refuses to overwrite.
+    expect(cli('extract', join(FIXTURES, fixture), '-o', dir).status).toBe(2);
   });
 });

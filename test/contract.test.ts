@@ -15,7 +15,7 @@ graal satisfies FormatNamespace<'graal' | 'graal-nw' | 'graal-gmap', GraalDecode
 gwc satisfies FormatNamespace<'gwc' | 'gwz', gwc.GwcDecoded, gwc.GwcAnySummary, gwc.GwcEncodeOptions>;
 
 const NAMESPACES = { wwd, teeworlds, graal, gwc } as const;
-const MEMBERS = ['sniff', 'decode', 'encode', 'summarize', 'mainGrid'] as const;
+const MEMBERS = ['sniff', 'decode', 'encode', 'summarize', 'mainGrid', 'extract'] as const;
 
 describe('format contract', () => {
   it('every registered format has a namespace with the shared members, and the same functions as its definition', () => {
@@ -66,5 +66,25 @@ describe('format contract', () => {
     expect(() => api.summarize(alien)).toThrow(TypeError);
     expect(() => api.encode(alien)).toThrow(TypeError);
     expect(() => api.mainGrid(alien)).toThrow(TypeError);
+  });
+
+  it('extract: every fixture gives a JSON of its model plus its files, at safe relative paths', () => {
+    const kinds = new Set<string>();
+    for (const p of listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap|gwc|gwz)$/).filter((f) => !f.includes('/bad/'))) {
+      const value = api.decode(readBytes(p));
+      const files = api.extract(value);
+      const json = files.filter((f) => f.path.endsWith('.json'));
+      expect(json.length, p).toBe(1);
+      const only = json[0]!;
+      expect('bytes' in only && JSON.parse(new TextDecoder().decode(only.bytes)), p).toBeTruthy();
+      expect(new Set(files.map((f) => f.path)).size, `${p}: paths are distinct`).toBe(files.length);
+      for (const f of files) {
+        expect(f.path, p).not.toMatch(/(^|\/)\.\.?(\/|$)|^\/|\\/);
+        if ('image' in f) expect(f.image.pixels.length, `${p} ${f.path}`).toBe(f.image.width * f.image.height * f.image.channels);
+        kinds.add(f.path.replace(/^.*\./, ''));
+      }
+    }
+    // Every kind of output shows up somewhere in the fixtures.
+    for (const ext of ['json', 'png', 'nw', 'luac']) expect(kinds, ext).toContain(ext);
   });
 });

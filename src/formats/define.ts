@@ -19,12 +19,17 @@ export interface Summary<V extends string | number = string | number, S extends 
 }
 
 /**
- * One file `extract` produces: `path` is relative, with `/` separators and no `..` segment (the
- * CLI joins it under its output folder); `bytes` are owned by the caller.
+ * One file extract() gives: bytes to write as they are, or an image (8-bit RGB or RGBA, row-major)
+ * for the caller to encode (the CLI writes PNG; the library carries no image encoder). `path` is
+ * relative, `/`-separated, with no `..`.
  */
-export interface ExtractedFile {
-  path: string;
-  bytes: Uint8Array;
+export type ExtractedFile = { path: string; bytes: Uint8Array } | { path: string; image: ExtractedImage };
+
+export interface ExtractedImage {
+  width: number;
+  height: number;
+  channels: 3 | 4;
+  pixels: Uint8Array;
 }
 
 /** A row-major grid of tile ids: WWD's main plane (u32), Teeworlds' game layer index bytes, Graal's layer 0 (u16). */
@@ -50,6 +55,12 @@ export interface FormatNamespace<Id extends FormatId, Value extends Decoded, S e
   summarize(value: Value): S;
   /** The main tile grid (what `gridDigest` hashes), when the value has one and it was decoded. */
   mainGrid(value: Value): MainGrid | undefined;
+  /**
+   * The value as files for people and other tools (`levelkit extract`): a JSON of the model plus
+   * the embedded files the format holds (images, sounds, media, scripts). TypeError for a value
+   * decoded with `sections: 'summary'` when that left out what extract needs.
+   */
+  extract(value: Value): ExtractedFile[];
 }
 
 /**

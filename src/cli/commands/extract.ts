@@ -1,42 +1,35 @@
-// `levelkit extract`: a Teeworlds/DDNet map's embedded images as PNG (fast-png), its sounds as
-// .opus, and everything else as map.json (typed arrays as numbers, or base64 of their
-// little-endian bytes when long). Other formats have nothing to extract yet.
+// `levelkit extract`: any level as files in a folder — the model as JSON plus what the format
+// embeds (Teeworlds images as PNG via fast-png and sounds as .opus, GWC Lua bytecode and media,
+// the .nw text of a Graal level). What each format gives is its library extract().
 import { encode as encodePng } from 'fast-png';
-import { teeworlds } from '../../index.js';
+import { decode, extract as extractFiles, type ExtractedFile } from '../../index.js';
 import { displayName, fileFields, joinBytes, pathBytes, printable } from '../../scan/names.js';
 import { errorRecord, loadNamed, recordFromError } from '../../scan/record.js';
 import { exists, writeNew } from '../../scan/write.js';
 import type { Command } from '../command.js';
 import { decodeOptions, UsageError } from '../options.js';
 
-/** Typed arrays up to this length are written to map.json as plain number arrays. */
-const INLINE_MAX = 256;
-
 export const extract: Command = {
-  usage: 'levelkit extract <map> -o <dir> [options]',
-  summary: 'Writes a Teeworlds/DDNet map\'s images (PNG), sounds (.opus) and the rest (map.json) into a folder.',
+  usage: 'levelkit extract <file> -o <dir> [options]',
+  summary: 'Writes a level as files into a folder: the model as JSON plus what it embeds (images as PNG, sounds, media, scripts, .nw text).',
   options: ['out', 'json', 'strict', 'backend', 'inflate', 'encoding', 'max-bytes', 'force'],
   optionHelp: { out: 'folder to write into (created when missing); existing files in it are kept unless --force' },
   run({ options, positionals }, out) {
-    if (positionals.length !== 1) throw new UsageError('extract needs exactly one map file');
+    if (positionals.length !== 1) throw new UsageError('extract needs exactly one file');
     if (!options.out) throw new UsageError('extract needs -o <dir>');
     const file = pathBytes(positionals[0]!);
     const loaded = loadNamed(file, { maxBytes: options.maxBytes });
     if ('error' in loaded) { out.fail(loaded); return out.finish(); }
-    if (!teeworlds.sniff(loaded.bytes.subarray(0, 64))) {
-      out.fail(errorRecord(file, 'NOT_SUPPORTED', 'not a Teeworlds/DDNet map (extract handles maps only)'));
-      return out.finish();
-    }
-    let outputs: Map<string, Uint8Array | string>;
-    let map: teeworlds.TeeworldsMap;
+    let outputs: Map<string, Uint8Array>;
+    let value: ReturnType<typeof decode>;
     try {
-      map = teeworlds.decode(loaded.bytes, decodeOptions(options));
-      outputs = extractedFiles(map);
+      value = decode(loaded.bytes, decodeOptions(options));
+      outputs = new Map(extractFiles(value).map((f) => [f.path, fileBytes(f)]));
     } catch (e) {
       out.fail(recordFromError(file, e));
       return out.finish();
     }
-    out.tally.decoded(map.format, map.warnings.length);
+    out.tally.decoded(value.format, value.warnings.length);
     // Every output is known before the first is written: one that exists stops the whole
     // extraction, so a folder is never left half old and half new.
     const dir = pathBytes(options.out);
@@ -49,7 +42,7 @@ export const extract: Command = {
     }
     try {
       for (const t of targets) {
-        if (!writeNew(t.path, typeof t.data === 'string' ? Buffer.from(t.data) : t.data, options.force)) {
+        if (!writeNew(t.path, t.data, options.force)) {
           out.fail(errorRecord(file, 'OUTPUT_EXISTS', `${displayName(t.path)} appeared while extracting; it was kept`));
           return out.finish();
         }
@@ -65,39 +58,9 @@ export const extract: Command = {
   },
 };
 
-/** Output files by their path below the output folder. */
-function extractedFiles(map: teeworlds.TeeworldsMap): Map<string, Uint8Array | string> {
-  const files = new Map<string, Uint8Array | string>();
-  const images = map.images.map((img, k) => {
-    const { pixels, ...rest } = img;
-    if (!pixels) return rest;
-    const rel = `images/${k}-${safeName(img.name.text)}.png`;
-    files.set(rel, encodePng({ width: img.width, height: img.height, data: pixels, channels: img.format === 0 ? 3 : 4, depth: 8 }));
-    return { ...rest, file: rel };
-  });
-  const sounds = map.sounds.map((s, k) => {
-    const { data, ...rest } = s;
-    if (!data) return rest;
-    const rel = `sounds/${k}-${safeName(s.name.text)}.opus`;
-    files.set(rel, data);
-    return { ...rest, file: rel };
-  });
-  files.set('map.json', JSON.stringify({ ...map, images, sounds }, jsonValue, 1) + '\n');
-  return files;
-}
-
-/** A file-name-safe form of an image or sound name. */
-function safeName(name: string): string {
-  return name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 64) || 'unnamed';
-}
-
-/** JSON replacer: texts as their string, typed arrays as numbers or {type, length, base64}. */
-function jsonValue(_key: string, v: unknown): unknown {
-  if (v && typeof v === 'object' && 'text' in v && 'bytes' in v && (v as { bytes: unknown }).bytes instanceof Uint8Array) return (v as { text: string }).text;
-  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
-    const a = v as unknown as ArrayLike<number> & ArrayBufferView;
-    if (a.length <= INLINE_MAX) return Array.from(a);
-    return { type: a.constructor.name, length: a.length, base64: Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64') };
-  }
-  return v;
+/** The bytes to write for one extracted file: images become PNG here, the library's files are written as they are. */
+function fileBytes(f: ExtractedFile): Uint8Array {
+  if ('bytes' in f) return f.bytes;
+  const { width, height, channels, pixels } = f.image;
+  return encodePng({ width, height, data: pixels, channels, depth: 8 });
 }

@@ -6,6 +6,9 @@ import { decodeBinary } from './binary.js';
 import { binaryLayout, encodeBinary, type BinaryEncodeOptions } from './binary-encode.js';
 import { encodeError } from '../../core/errors.js';
 import { defineFormat, type MainGrid, type Summary } from '../define.js';
+import { extract } from './extract.js';
+
+export { extract } from './extract.js';
 import { decodeGmap, encodeGmap } from './gmap.js';
 import { BINARY_LAYOUTS, GMAP_MAGIC, LEVEL_SIZE, NW_MAGIC, gridDigest } from './level.js';
 import { decodeNw } from './nw.js';
@@ -118,5 +121,5 @@ export function mainGrid(v: GraalDecoded): MainGrid | undefined {
 export const definition = defineFormat<'graal' | 'graal-nw' | 'graal-gmap', GraalDecoded, GraalSummary, GraalEncodeOptions>({
   ids: ['graal', 'graal-nw', 'graal-gmap'],
   extensions: ['.graal', '.zelda', '.nw', '.gmap'],
-  sniff, decode, encode, summarize, mainGrid,
+  sniff, decode, encode, summarize, mainGrid, extract,
 });

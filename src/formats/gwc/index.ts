@@ -13,6 +13,7 @@ export { decodeGwc, gwcDate, sniffGwc, GWC_EPOCH_MS } from './decode.js';
 export { gwcSeconds } from './encode.js';
 export { decodeGwz, encodeGwz, compareGwz, isRootLua, type GwzComparison } from './gwz.js';
 export { extract, safeName } from './extract.js';
+import { extract } from './extract.js';
 export { MEDIA_TYPES, mediaTypeName, mediaTypeNumber, sniffMedia } from './media.js';
 export { isUtf8 } from './lua.js';
 export { summarize, mainGrid, type GwcSummary, type GwzSummary, type GwcSummaryFields, type GwzSummaryFields } from './summary.js';
@@ -53,5 +54,5 @@ export function readGwz(bytes: Uint8Array, opts?: DecodeOptions) {
 export const definition = defineFormat<'gwc' | 'gwz', GwcDecoded, GwcAnySummary, GwcEncodeOptions>({
   ids: ['gwc', 'gwz'],
   extensions: ['.gwc', '.gwz'],
-  sniff, decode, encode, summarize, mainGrid,
+  sniff, decode, encode, summarize, mainGrid, extract,
 });

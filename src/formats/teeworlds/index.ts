@@ -7,6 +7,9 @@ import { decodeMap } from './map.js';
 import { encodeMap, type EncodeOptions } from './map-encode.js';
 import { mainGrid, summarize, type TeeworldsSummary } from './summary.js';
 import { defineFormat } from '../define.js';
+import { extract } from './extract.js';
+
+export { extract } from './extract.js';
 import type { TeeworldsMap, TeeworldsWarningCode } from './types.js';
 
 export type * from './types.js';
@@ -37,5 +40,5 @@ export function decode(bytes: Uint8Array, opts: DecodeOptions = {}): TeeworldsMa
 export const definition = defineFormat<'teeworlds', TeeworldsMap, TeeworldsSummary, EncodeOptions>({
   ids: ['teeworlds'],
   extensions: ['.map'],
-  sniff, decode, encode: encodeMap, summarize, mainGrid,
+  sniff, decode, encode: encodeMap, summarize, mainGrid, extract,
 });

@@ -1,6 +1,9 @@
 // WWD (Claw, Gruntz, Get Medieval levels): the public namespace `wwd`. See README.md here.
 
 import { defineFormat } from '../define.js';
+import { extract } from './extract.js';
+
+export { extract } from './extract.js';
 import { decode, sniffWwd } from './decode.js';
 import { encode } from './encode.js';
 import { mainGrid, summarize, type WwdSummary } from './summary.js';
@@ -19,7 +22,7 @@ export function sniff(head: Uint8Array): 'wwd' | undefined {
 export const definition = defineFormat<'wwd', WwdLevel, WwdSummary, WwdEncodeOptions>({
   ids: ['wwd'],
   extensions: ['.wwd'],
-  sniff, decode, encode, summarize, mainGrid,
+  sniff, decode, encode, summarize, mainGrid, extract,
 });
 export { objectAt, objectTable, OBJECT_FIELDS } from './objects.js';
 export { fixedText } from './text.js';
