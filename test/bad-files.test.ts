@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DecodeError, decode, detect, graal, teeworlds, wwd } from '../src/index.js';
+import { DecodeError, decode, detect, graal, gwc, teeworlds, wwd } from '../src/index.js';
 import { FIXTURES, listFiles, readBytes } from './helpers/paths.js';
 
 interface Expected {
@@ -14,12 +14,12 @@ interface Expected {
   offset?: number | null;
   path?: string;
   strict?: boolean;
-  via?: 'wwd' | 'teeworlds' | 'graal';
+  via?: 'wwd' | 'teeworlds' | 'graal' | 'gwc';
 }
 
-const NAMESPACES = { wwd, teeworlds, graal } as const;
+const NAMESPACES = { wwd, teeworlds, graal, gwc } as const;
 
-const FORMATS = ['wwd', 'teeworlds', 'graal'] as const;
+const FORMATS = ['wwd', 'teeworlds', 'graal', 'gwc'] as const;
 
 describe.each(FORMATS)('%s/bad', (format) => {
   const dir = join(FIXTURES, format, 'bad');
