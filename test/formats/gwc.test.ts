@@ -1,7 +1,6 @@
 // GWC/GWZ on the generated fixtures: decode facts, byte-exact re-encode, both kernel sets equal,
 // the malformed manifest, a truncation at every section boundary, encoder refusals, the
 // round-trip-or-refuse property over seeded model mutations, extract and compareGwz.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GwcCartridge, GwzArchive } from '../../src/formats/gwc/index.js';
