@@ -17,8 +17,8 @@ export function nodeWorkers(wasm: WebAssembly.Module | null): SpawnWorker {
     w.on('message', message);
     w.on('error', (e) => { if (!gone) { gone = true; died(`worker threw: ${(e as Error)?.message ?? e}`); } });
     w.on('exit', (code) => { if (!gone) { gone = true; died(`worker exited with code ${code}`); } });
-    // An idle worker must not keep a finished scan's process alive.
-    w.unref();
+    // Not unref'd: while the pool is open its workers are what keeps the process running (a
+    // scan waiting for a worker to start has nothing else pending); close() terminates them.
     return {
       post: (job, transfer) => w.postMessage(job, transfer),
       terminate: () => { gone = true; void w.terminate(); },

@@ -10,14 +10,17 @@ export interface PoolWorker {
   terminate(): void;
 }
 
-/** Starts one worker; it calls `message` with each result and `died` once if it exits or throws. */
-export type SpawnWorker = (message: (r: JobResult) => void, died: (reason: string) => void) => PoolWorker;
+/**
+ * Starts one worker; it calls `message` with `'ready'` once it can take jobs (code loaded, WASM
+ * instantiated), then with each result, and `died` once if it exits or throws.
+ */
+export type SpawnWorker = (message: (r: JobResult | 'ready') => void, died: (reason: string) => void) => PoolWorker;
 
 /** A job's answer: the worker's result, or why there is none. */
 export type PoolAnswer = JobResult | { id: number; timeout: number } | { id: number; crashed: string };
 
 interface Pending { job: JobMessage; timeoutMs: number; resolve: (a: PoolAnswer) => void }
-interface Slot { worker: PoolWorker; busy: Pending | null; timer: ReturnType<typeof setTimeout> | null; generation: number }
+interface Slot { worker: PoolWorker; ready: boolean; busy: Pending | null; timer: ReturnType<typeof setTimeout> | null; generation: number }
 
 export class Pool {
   private readonly slots: Slot[] = [];
@@ -27,7 +30,7 @@ export class Pool {
   replaced = 0;
 
   constructor(private readonly spawn: SpawnWorker, size: number) {
-    for (let i = 0; i < size; i++) this.slots.push(this.start({ worker: null as unknown as PoolWorker, busy: null, timer: null, generation: 0 }));
+    for (let i = 0; i < size; i++) this.slots.push(this.start({ worker: null as unknown as PoolWorker, ready: false, busy: null, timer: null, generation: 0 }));
   }
 
   /** Jobs waiting plus jobs running. */
@@ -53,8 +56,14 @@ export class Pool {
     const generation = ++slot.generation;
     // A late message or exit from a worker already replaced must not touch its successor's job.
     const current = () => slot.generation === generation;
+    slot.ready = false;
     slot.worker = this.spawn(
-      (r) => { if (current() && slot.busy && r.id === slot.busy.job.id) this.finish(slot, r); },
+      (r) => {
+        if (!current()) return;
+        // A job's clock starts only once its worker has started: loading code is not decoding.
+        if (r === 'ready') { slot.ready = true; this.dispatch(); return; }
+        if (slot.busy && r.id === slot.busy.job.id) this.finish(slot, r);
+      },
       (reason) => {
         if (!current() || this.closed) return;
         const p = slot.busy;
@@ -87,7 +96,7 @@ export class Pool {
   private dispatch(): void {
     if (this.closed) return;
     for (const slot of this.slots) {
-      if (slot.busy) continue;
+      if (slot.busy || !slot.ready) continue;
       const p = this.queue.shift();
       if (!p) return;
       slot.busy = p;

@@ -8,8 +8,8 @@ import { type Depth, type Inject, type JobMessage } from './job.js';
 import { extOf, fileFields, pathBytes } from './names.js';
 import { Pool, type PoolAnswer, type SpawnWorker } from './pool.js';
 import { nodeWorkers } from './pool-node.js';
-import { HEAD_BYTES, ioFailure, readFileSafe } from './read.js';
-import { walk } from './walk.js';
+import { HEAD_BYTES, ioFailure, readFileSafe, type ReadFs } from './read.js';
+import { walk, type WalkFs } from './walk.js';
 import { BytesReader, FileHandleReader, isZipHead, memberBytes, members } from './zip.js';
 
 /** One line of a scan's output. `format: null` with no `error`: a file no format recognises (listed only with `all`). */
@@ -57,6 +57,8 @@ export interface ScanOptions {
   inject?: Inject;
   /** Replaces the worker factory (tests; the browser pool later). */
   spawn?: SpawnWorker;
+  /** Replaces the fs functions of the walk and of reading (tests reach errors root cannot provoke). */
+  fs?: ReadFs & WalkFs;
 }
 
 export interface ScanStats { found: number; walkDone: boolean; replacedWorkers: number }
@@ -114,7 +116,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
   };
 
   const walkAll = async () => {
-    for (const entry of walk(paths, { follow: options.follow ?? false })) {
+    for (const entry of walk(paths, { follow: options.follow ?? false, ...(options.fs ? { fs: options.fs } : {}) })) {
       if (options.signal?.aborted) return;
       if (entry.kind === 'not-followed') continue;
       if (entry.kind === 'unreadable') {
@@ -135,6 +137,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     let headFormat = false;
     const r = readFileSafe(path, {
       maxBytes,
+      ...(options.fs ? { fs: options.fs } : {}),
       wanted: (head) => {
         headFormat = detect(head) !== undefined;
         zip = !levelName && !headFormat && isZipHead(head);

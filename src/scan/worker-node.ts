@@ -11,6 +11,11 @@ const data = workerData as { wasm: WebAssembly.Module | null };
 // The module was compiled once by the pool and posted here; instantiating it is cheap.
 const ready = data.wasm ? init(data.wasm) : Promise.resolve();
 const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+// Tells the pool this worker can take jobs (a module that failed to instantiate leaves the JS kernels).
+ready.then(
+  () => port.postMessage('ready'),
+  () => port.postMessage('ready'),
+);
 
 port.on('message', (job: JobMessage) => {
   ready.then(
