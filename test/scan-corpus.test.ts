@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { reportOf, scan, type ScanRecord } from '../src/scan/index.js';
+import { reportOf, type ScanRecord, scan } from '../src/scan/index.js';
 import { corpus, describeWith, type Need } from './helpers/needs.js';
 import { CORPUS } from './helpers/paths.js';
 
@@ -20,7 +20,7 @@ function wholeCorpus(): Need<string> {
 }
 
 describeWith(wholeCorpus(), 'scan of the whole shared corpus', (root) => {
-  let recs: ScanRecord[] = [];
+  const recs: ScanRecord[] = [];
   let seconds = 0;
 
   it('finishes: no INTERNAL, TIMEOUT or WORKER_CRASHED record', async () => {
@@ -32,8 +32,12 @@ describeWith(wholeCorpus(), 'scan of the whole shared corpus', (root) => {
   }, 300_000);
 
   it.each(FOLDERS)('%s: one record per file of MANIFEST.tsv', (folder) => {
-    const manifest = readFileSync(join(root, folder, 'MANIFEST.tsv'), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t')[0]!);
-    const prefix = join(root, folder) + '/';
+    const manifest = readFileSync(join(root, folder, 'MANIFEST.tsv'), 'utf8')
+      .split('\n')
+      .slice(1)
+      .filter(Boolean)
+      .map((l) => l.split('\t')[0]!);
+    const prefix = `${join(root, folder)}/`;
     const listed = new Set(manifest);
     const files = recs.filter((r) => r.member === null && r.path.startsWith(prefix)).map((r) => r.path.slice(prefix.length));
     // Everything on disk is in the manifest, except the manifest itself and READMEs.

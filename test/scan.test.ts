@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { reportOf, scan, type ScanRecord } from '../src/scan/index.js';
+import { reportOf, type ScanRecord, scan } from '../src/scan/index.js';
 import { CLI_ARGV, cli, jsonLines } from './helpers/cli.js';
 import { FIXTURES, ROOT, readBytes } from './helpers/paths.js';
 
@@ -163,7 +163,7 @@ describe('hung and crashed decoders', () => {
 });
 
 describe('shards', () => {
-  it('3 shards run as separate processes merge (levelkit report) to the single run\'s report', async () => {
+  it("3 shards run as separate processes merge (levelkit report) to the single run's report", async () => {
     const args = ['scan', 'fixtures', '--all', '--quiet', '--workers', '1'];
     const single = join(tmp, 'single.json');
     const runs = [spawnSyncEnv([...args, '--report', single, '--out', join(tmp, 'single.jsonl')], {})];
@@ -198,9 +198,19 @@ function spawnSyncEnv(args: string[], env: Record<string, string>): Promise<{ co
     const child = spawn(process.execPath, [...CLI_ARGV, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`levelkit ${args.join(' ')} took over 30 s`)); }, 30_000);
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`levelkit ${args.join(' ')} took over 30 s`));
+    }, 30_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }

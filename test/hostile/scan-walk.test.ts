@@ -1,12 +1,13 @@
 // A folder walked by `levelkit scan` holding a FIFO, a dangling link, an unreadable file and an
 // unreadable folder (issue 13): each is a record, none blocks the walk, the level beside them decodes.
+
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scan, type ScanRecord } from '../../src/scan/index.js';
+import { type ScanRecord, scan } from '../../src/scan/index.js';
 import { cli, jsonLines } from '../helpers/cli.js';
 import { FIXTURES } from '../helpers/paths.js';
 
