@@ -2,7 +2,7 @@
 // and empty members), hung and crashed decoders reported while the scan goes on, shards run as
 // separate processes merging to the single run's report, and the library's scan()/reportOf().
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
@@ -189,6 +189,36 @@ describe('shards', () => {
     const b = JSON.parse(readFileSync(merged, 'utf8'));
     expect(b.timing).toBeUndefined();
     expect(b).toEqual(withoutTiming(a));
+  });
+});
+
+describe('Ctrl-C', () => {
+  it('stops the scan, prints the partial summary, exit 130, and every line written is whole JSON', async () => {
+    const dir = join(tmp, 'many');
+    mkdirSync(dir);
+    const level = readBytes(join(FIXTURES, 'teeworlds', 'tw07-skip.map'));
+    for (let i = 0; i < 4000; i++) writeFileSync(join(dir, `${i}.map`), level);
+    const child = spawn(process.execPath, [...CLI_ARGV, 'scan', dir, '--workers', '1'], { cwd: ROOT });
+    let stdout = '';
+    let stderr = '';
+    let sent = false;
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      if (!sent) {
+        sent = true;
+        child.kill('SIGINT');
+      }
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(130);
+    expect(stdout.endsWith('\n')).toBe(true);
+    const lines = jsonLines(stdout);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.length).toBeLessThan(4000);
+    expect(stderr).toMatch(/interrupted: partial results/);
   });
 });
 
