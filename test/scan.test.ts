@@ -162,6 +162,16 @@ describe('hung and crashed decoders', () => {
   });
 });
 
+describe('workers that cannot start', () => {
+  it('the scan throws after a few failed starts instead of replacing workers for ever', async () => {
+    const dead = (_message: unknown, died: (reason: string) => void) => {
+      setTimeout(() => died('worker exited with code 9'), 1);
+      return { post() {}, terminate() {} };
+    };
+    await expect(all([join(FIXTURES, 'wwd')], { spawn: dead })).rejects.toThrow(/no worker could start: worker exited with code 9/);
+  });
+});
+
 describe('shards', () => {
   it("3 shards run as separate processes merge (levelkit report) to the single run's report", async () => {
     const args = ['scan', 'fixtures', '--all', '--quiet', '--workers', '1'];

@@ -12,7 +12,7 @@ export function nodeWorkers(wasm: WebAssembly.Module | null): SpawnWorker {
   return (message, died) => {
     const w = FROM_SOURCE
       ? new Worker(sourceBootstrap(), { eval: true, workerData: { wasm } })
-      : new Worker(WORKER_URL, { workerData: { wasm } });
+      : new Worker(WORKER_URL, { workerData: { wasm }, execArgv: workerExecArgv() });
     let gone = false;
     w.on('message', message);
     w.on('error', (e) => { if (!gone) { gone = true; died(`worker threw: ${(e as Error)?.message ?? e}`); } });
@@ -31,4 +31,9 @@ function sourceBootstrap(): string {
   // The ESM build of tsx's API (require.resolve would give the CommonJS one).
   const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
   return `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
+}
+
+/** The process's Node flags minus those that only make sense for the main script (`node --input-type=module -e …` would kill every worker). */
+function workerExecArgv(): string[] {
+  return process.execArgv.filter((a) => !/^--(input-type|eval|print)\b|^-[ep]$/.test(a));
 }

@@ -19,6 +19,9 @@ export type SpawnWorker = (message: (r: JobResult | 'ready') => void, died: (rea
 /** A job's answer: the worker's result, or why there is none. */
 export type PoolAnswer = JobResult | { id: number; timeout: number } | { id: number; crashed: string };
 
+/** Workers dying in a row before ready, after which the pool stops replacing them. */
+const START_FAILURES = 4;
+
 interface Pending { job: JobMessage; timeoutMs: number; resolve: (a: PoolAnswer) => void }
 interface Slot { worker: PoolWorker; ready: boolean; busy: Pending | null; timer: ReturnType<typeof setTimeout> | null; generation: number }
 
@@ -28,6 +31,10 @@ export class Pool {
   private closed = false;
   /** Workers replaced after a hang or a crash. */
   replaced = 0;
+  /** Workers in a row that died before they were ready; set `broken` at START_FAILURES. */
+  private startFailures = 0;
+  /** Why no worker can start (then every job is answered at once with this reason). */
+  broken: string | null = null;
 
   constructor(private readonly spawn: SpawnWorker, size: number) {
     for (let i = 0; i < size; i++) this.slots.push(this.start({ worker: null as unknown as PoolWorker, ready: false, busy: null, timer: null, generation: 0 }));
@@ -41,6 +48,7 @@ export class Pool {
   /** Runs `job` (its bytes are transferred) with a time limit; always resolves. */
   run(job: JobMessage, timeoutMs: number): Promise<PoolAnswer> {
     return new Promise((resolve) => {
+      if (this.broken) { resolve({ id: job.id, crashed: this.broken }); return; }
       this.queue.push({ job, timeoutMs, resolve });
       this.dispatch();
     });
@@ -61,17 +69,27 @@ export class Pool {
       (r) => {
         if (!current()) return;
         // A job's clock starts only once its worker has started: loading code is not decoding.
-        if (r === 'ready') { slot.ready = true; this.dispatch(); return; }
+        if (r === 'ready') { slot.ready = true; this.startFailures = 0; this.dispatch(); return; }
         if (slot.busy && r.id === slot.busy.job.id) this.finish(slot, r);
       },
       (reason) => {
         if (!current() || this.closed) return;
+        // Workers that die before they can take a job (bad flags, missing files) would be
+        // replaced for ever: after a few in a row, the pool gives up and answers every job.
+        if (!slot.ready && ++this.startFailures >= START_FAILURES) { this.giveUp(`no worker could start: ${reason}`); return; }
         const p = slot.busy;
         this.replace(slot);
         if (p) p.resolve({ id: p.job.id, crashed: reason });
       },
     );
     return slot;
+  }
+
+  private giveUp(reason: string): void {
+    this.broken = reason;
+    this.close();
+    for (const s of this.slots) if (s.busy) s.busy.resolve({ id: s.busy.job.id, crashed: reason });
+    for (const p of this.queue.splice(0)) p.resolve({ id: p.job.id, crashed: reason });
   }
 
   private replace(slot: Slot): void {

@@ -140,7 +140,10 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       ...(options.fs ? { fs: options.fs } : {}),
       wanted: (head) => {
         headFormat = detect(head) !== undefined;
-        zip = !levelName && !headFormat && isZipHead(head);
+        // A zip not named like a level is an archive to open, whatever detect() says: the GWZ
+        // format claims every zip head (it cannot see the member list in 64 bytes), but only a
+        // `.gwz` is handed to it.
+        zip = !levelName && isZipHead(head);
         return !zip && (named || levelName || headFormat || options.all === true);
       },
     });
@@ -201,7 +204,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
         emit({ ...mb, bytes: m.size, format: null, error: err('CORRUPT_ARCHIVE', `zip member: ${(e as Error)?.message ?? e}`) });
         continue;
       }
-      if (!levelName && detect(bytes.subarray(0, HEAD_BYTES)) === undefined && isZipHead(bytes)) {
+      if (!levelName && isZipHead(bytes)) {
         if (level >= MAX_ZIP_DEPTH) emit({ ...mb, bytes: bytes.length, format: null, error: err('LIMIT_EXCEEDED', `zip nested more than ${MAX_ZIP_DEPTH} deep`) });
         else await visitZip(new BytesReader(bytes), mb, `${mb.member}/`, level + 1, bytes.length);
         continue;
@@ -226,6 +229,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
         else yield r;
       }
       stats.replacedWorkers = pool.replaced;
+      if (pool.broken) throw new Error(`levelkit scan: ${pool.broken}`);
       if (producerDone && inFlight === 0) break;
       if (options.signal?.aborted && (producerDone || inFlight === 0)) break;
       await new Promise<void>((r) => { wake = r; });
