@@ -123,16 +123,28 @@ function readBaddies(r: ByteReader, ctx: DecodeContext, layout: BinaryLayout): G
 
 function readNpcs(r: ByteReader, ctx: DecodeContext): GraalNpc[] {
   const npcs: GraalNpc[] = [];
+  const spans: number[] = []; // each NPC's script as [start, end) in r.bytes; start -1 when it has none
   while (!sectionEnd(r)) {
     r.need(2, 'NPC position');
     const x = r.u8() - 32, y = r.u8() - 32;
+    const start = r.pos;
     const rest = line(r, 'NPC');
     const hash = rest.indexOf(HASH);
     if (hash < 0) ctx.warnings.warn('NPC_NO_SCRIPT', 'NPC line without "#": read as an image name only', r.offset, `npcs[${npcs.length}]`);
     const image = decodeText(hash < 0 ? rest : rest.subarray(0, hash), ctx.encoding);
-    const script = hash < 0 ? new Uint8Array(0) : rest.slice(hash + 1);
-    for (let i = 0; i < script.length; i++) if (script[i] === NPC_NEWLINE) script[i] = LF;
-    npcs.push({ x, y, image, script: decodeText(script, ctx.encoding) });
+    npcs.push({ x, y, image, script: '' });
+    spans.push(hash < 0 ? -1 : start + hash + 1, start + rest.length);
+  }
+  // Scripts write line breaks as 0xA7. One copy of the bytes from the first script to the last,
+  // rewritten by one kernel call (not one per script: most are ~100 bytes, where a call's fixed
+  // cost is most of the work), and each script decoded from it; the bytes between scripts in the
+  // copy are rewritten too, but nothing reads them there.
+  let lo = Infinity, hi = 0;
+  for (let i = 0; i < spans.length; i += 2) if (spans[i]! >= 0) { lo = Math.min(lo, spans[i]!); hi = spans[i + 1]!; }
+  if (lo < hi) {
+    const copy = r.bytes.slice(lo, hi);
+    ctx.kernels.replaceByte(copy, NPC_NEWLINE, LF);
+    npcs.forEach((npc, k) => { const s = spans[2 * k]!; if (s >= 0) npc.script = decodeText(copy.subarray(s - lo, spans[2 * k + 1]! - lo), ctx.encoding); });
   }
   return npcs;
 }
