@@ -34,10 +34,10 @@ const FIXTURES_SUMMARY = {
     'graal-gmap': { files: 1, versions: { GRMAP001: 1 } },
     'graal-nw': { files: 3, versions: { GLEVNW01: 3 } },
     teeworlds: { files: 11, versions: { '3': 1, '4': 10 } },
-    wwd: { files: 9, versions: { '1524': 9 } },
+    wwd: { files: 9, versions: { '1': 9 } },
   },
   unknown: 0,
-  errors: { CORRUPT: 6, CORRUPT_COMPRESSED: 3, LIMIT_EXCEEDED: 2, OUT_OF_RANGE: 4, TRUNCATED: 8, UNKNOWN_FORMAT: 5 },
+  errors: { CORRUPT: 6, CORRUPT_COMPRESSED: 2, LIMIT_EXCEEDED: 3, OUT_OF_RANGE: 4, TRUNCATED: 8, UNKNOWN_FORMAT: 5 },
   warnings: { CHECKSUM_MISMATCH: 1, HEADER_SIZE_BUG: 1, TRAILING_BYTES: 1 },
   // The five zip members are copies of generated levels; the graal/nw pairs share their grid.
   duplicates: { contentDigest: { groups: 5, files: 10 }, gridDigest: { groups: 6, files: 26 } },
