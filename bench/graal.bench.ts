@@ -95,7 +95,7 @@ if (dir) {
     .map((bytes) =>
       Buffer.from(
         npcsOf(bytes)
-          .map((n) => n.script.replaceAll('\n', '\u00a7'))
+          .map((n) => n.script.text.replaceAll('\n', '\u00a7'))
           .join('\n'),
         'latin1',
       ),
