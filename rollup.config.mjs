@@ -13,7 +13,7 @@ import { dts } from 'rollup-plugin-dts';
 if (!process.env.ROLLUP_WATCH) rmSync(fileURLToPath(new URL('./dist/', import.meta.url)), { recursive: true, force: true });
 
 const ts = () => typescript({ tsconfig: './tsconfig.build.json' });
-const external = (id) => id === 'pako' || id.startsWith('node:') || id === 'fast-png';
+const external = (id) => id === 'pako' || id.startsWith('node:') || id === 'fast-png' || id === 'unzipit';
 const LIBRARY = fileURLToPath(new URL('./src/index.ts', import.meta.url));
 const SRC = fileURLToPath(new URL('./src/', import.meta.url));
 
@@ -80,10 +80,28 @@ export default [
     output: { file: 'dist/levelkit.browser.mjs', format: 'es', sourcemap: true },
   },
   {
-    input: 'src/cli/main.ts',
+    // The CLI, the Node-only scan entry (levelkit/scan) and the scan worker share chunks at the
+    // top of dist/, so the worker is found beside the code that starts it.
+    input: { cli: 'src/cli/main.ts', scan: 'src/scan/index.ts', 'scan-worker': 'src/scan/worker-node.ts' },
     external,
     plugins: [cliUsesLibraryBuild(), ts()],
-    output: { file: 'dist/cli.mjs', format: 'es', banner: '#!/usr/bin/env node' },
+    output: {
+      dir: 'dist',
+      format: 'es',
+      entryFileNames: '[name].mjs',
+      chunkFileNames: '[name]-[hash].mjs',
+      banner: (chunk) => (chunk.name === 'cli' && chunk.isEntry ? '#!/usr/bin/env node' : ''),
+    },
+  },
+  {
+    input: 'src/scan/index.ts',
+    external: (id) => external(id) || id === LIBRARY,
+    plugins: [
+      dts({ tsconfig: './tsconfig.build.json' }),
+      // The library's types are the ones dist/index.d.mts declares, beside this file.
+      { name: 'scan-types-use-library-types', renderChunk: (code) => code.replaceAll("from '../index.ts'", "from './index.mjs'") },
+    ],
+    output: { file: 'dist/scan.d.mts', format: 'es' },
   },
   {
     input: 'src/index.ts',

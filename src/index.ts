@@ -25,7 +25,7 @@ export { DEFAULT_LIMITS } from './core/limits.js';
 export { textFrom, type Text } from './core/text.js';
 export type { Kernels } from './kernels/types.js';
 export { jsKernels } from './kernels/js/index.js';
-export { wasmKernels, wasmAvailable, init } from './kernels/wasm/index.js';
+export { wasmKernels, wasmAvailable, init, compileWasm } from './kernels/wasm/index.js';
 export type { Decoded, ExtractedImage, Summary, MainGrid, FormatNamespace, FormatDefinition, AnyFormat, ExtractedFile } from './formats/define.js';
 export { FORMAT_IDS, LEVEL_EXTENSIONS } from './formats/registry.js';
 // Format namespaces (wwd, teeworlds, graal…): one line per format.

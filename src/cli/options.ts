@@ -29,6 +29,14 @@ export const OPTIONS = {
   out: { type: 'string', short: 'o', value: 'dir', help: 'output folder' },
   to: { type: 'string', value: 'nw|graal', help: 'output format (default: from the output name)' },
   version: { type: 'string', value: 'header', help: 'binary header to write: GR-V1.00…GR-V1.05, Z3-V1.03, Z3-V1.04 (default: GR-V1.03, or GR-V1.04 for a level with heights)' },
+  workers: { type: 'string', value: 'n', help: 'worker threads decoding in parallel (default: available cores)' },
+  timeout: { type: 'string', value: 'seconds', help: 'time limit per file, × its size in 8 MiB units above 8 MiB; a slower file is a TIMEOUT record and its worker is replaced (default 5)' },
+  depth: { type: 'string', value: 'cheap|full', help: "how much to decode: cheap = the summary sections only, full = every section (default cheap)" },
+  all: { type: 'boolean', help: 'also list files of no known format, as records with format null' },
+  quiet: { type: 'boolean', short: 'q', help: 'no progress and no summary table on stderr' },
+  report: { type: 'string', value: 'file.json', help: 'write the summary as JSON to this file' },
+  sort: { type: 'boolean', help: 'records sorted by path and member (held until the scan ends), for diffs between runs' },
+  shard: { type: 'string', value: 'k/n|auto/n', help: 'only share k of n (0-based, by a hash of the path; archives whole); auto reads k from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID' },
   help: { type: 'boolean', short: 'h', help: 'this help' },
 } satisfies Record<string, OptionSpec>;
 
@@ -50,7 +58,12 @@ export interface Options {
   version: string | undefined;
 }
 
-export interface Parsed { options: Options; positionals: string[] }
+export interface Parsed {
+  options: Options;
+  positionals: string[];
+  /** Every option as given (strings and booleans), for command-specific options validated by the command. */
+  raw: Record<string, string | boolean | undefined>;
+}
 
 /** Parses argv for a command that accepts `names`; anything else is a UsageError. */
 export function parseCommandArgs(argv: string[], names: readonly OptionName[]): Parsed {
@@ -78,6 +91,7 @@ export function parseCommandArgs(argv: string[], names: readonly OptionName[]): 
   if (encoding !== undefined && !isEncodingLabel(encoding)) throw new UsageError(`--encoding: unknown code page '${encoding}' (a WHATWG label such as windows-1250)`);
   return {
     positionals,
+    raw: values,
     options: {
       json: values.json === true,
       strict: values.strict === true,

@@ -1,6 +1,6 @@
 // The WASM kernel set: lazily instantiated from the embedded module on first use.
 import type { Kernels } from '../types.js';
-import { instantiateAsync, instantiateSync, type WasmRuntime } from './runtime.js';
+import { instantiateAsync, instantiateSync, wasmBytes, type WasmRuntime } from './runtime.js';
 export { ARENA_CAP_BYTES, WasmUnavailableError } from './runtime.js';
 import * as checksum from './checksum.js';
 import * as tiles from './tiles.js';
@@ -72,4 +72,12 @@ export async function init(module?: WebAssembly.Module): Promise<void> {
 /** Bytes of WASM linear memory held right now (0 before the first instantiation); for tests and benches. */
 export function wasmMemoryBytes(): number {
   return runtime ? runtime.memoryBytes : 0;
+}
+
+/**
+ * Compiles the embedded kernel module without instantiating it: a bulk scan compiles once and
+ * posts the module to each worker, which passes it to init().
+ */
+export function compileWasm(): Promise<WebAssembly.Module> {
+  return WebAssembly.compile(wasmBytes() as BufferSource);
 }

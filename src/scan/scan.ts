@@ -1,0 +1,295 @@
+// The bulk scan: walks folders (streaming), opens zip archives (nested too) through their central
+// directory, sends each candidate file's bytes to a worker pool with a bounded queue, and yields
+// one record per file in completion order (or sorted at the end with `sort`). See src/scan/README.md.
+import * as nodeFs from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { compileWasm, detect, DEFAULT_LIMITS, LEVEL_EXTENSIONS, type DecodeOptions, type ErrorRecord } from '../index.js';
+import { type Depth, type Inject, type JobMessage } from './job.js';
+import { extOf, fileFields, pathBytes } from './names.js';
+import { Pool, type PoolAnswer, type SpawnWorker } from './pool.js';
+import { nodeWorkers } from './pool-node.js';
+import { HEAD_BYTES, ioFailure, readFileSafe, type ReadFs } from './read.js';
+import { walk, type WalkFs } from './walk.js';
+import { BytesReader, FileHandleReader, isZipHead, memberBytes, members } from './zip.js';
+
+/** One line of a scan's output. `format: null` with no `error`: a file no format recognises (listed only with `all`). */
+export interface ScanRecord {
+  /** The file on disk, as text (`\xNN` escapes when the name is not UTF-8; then `pathBytes` holds base64 of the exact bytes). */
+  path: string;
+  pathBytes?: string;
+  /** The path inside the archive (`outer.zip`'s `inner.zip!/a.map` is `inner.zip/a.map`), or null for a plain file. */
+  member: string | null;
+  /** Size of the file or member in bytes (for a failure before reading: what the file system or zip directory says, or null). */
+  bytes: number | null;
+  format: string | null;
+  version?: string | number;
+  summary?: object;
+  warnings?: { code: string; message: string; offset: number | null }[];
+  /** SHA-256 of the bytes (hex), for finding identical files. */
+  contentDigest?: string;
+  error?: ErrorRecord;
+}
+
+export interface ScanOptions {
+  /** `cheap` (default): `sections: 'summary'`; `full`: decode every section. */
+  depth?: Depth;
+  /** Worker threads; default: available cores. */
+  workers?: number;
+  /** Largest file or member read, in bytes; default the library's `maxInflatedBytes` (256 MiB). */
+  maxBytes?: number;
+  /** Time limit per file in ms for a file up to 8 MiB, scaled by size above that; default 5000. */
+  timeoutMs?: number;
+  /** Decode options passed to every decode (backend, inflate, strict, encoding). */
+  decode?: Pick<DecodeOptions, 'backend' | 'inflate' | 'strict' | 'encoding'>;
+  /** Yield files of no known format as records with `format: null`. */
+  all?: boolean;
+  /** Walk into symbolic links to folders. */
+  follow?: boolean;
+  /** Yield records sorted by path and member after the scan (holds every record in memory). */
+  sort?: boolean;
+  /** Only this share of the input: files whose path hashes to `index` modulo `count` (0-based). */
+  shard?: { index: number; count: number };
+  /** Stops the scan early; records yielded so far stand. */
+  signal?: AbortSignal;
+  /** Updated as the scan goes: files found by the walk, and whether the walk has ended. */
+  stats?: ScanStats;
+  /** Test-only fault injection (see job.ts); never set it otherwise. */
+  inject?: Inject;
+  /** Replaces the worker factory (tests; the browser pool later). */
+  spawn?: SpawnWorker;
+  /** Replaces the fs functions of the walk and of reading (tests reach errors root cannot provoke). */
+  fs?: ReadFs & WalkFs;
+}
+
+export interface ScanStats { found: number; walkDone: boolean; replacedWorkers: number }
+
+/** Nested zips deeper than this are reported, not opened (a quine zip would otherwise never end). */
+const MAX_ZIP_DEPTH = 8;
+const DEFAULT_TIMEOUT_MS = 5000;
+
+/**
+ * Scans files, folders and the zips in them; yields one record per file in completion order.
+ * Never throws for a bad file: every failure is that file's record.
+ */
+export async function* scan(paths: readonly (string | Buffer)[], options: ScanOptions = {}): AsyncGenerator<ScanRecord> {
+  const workers = options.workers ?? availableParallelism();
+  const maxBytes = options.maxBytes ?? DEFAULT_LIMITS.maxInflatedBytes;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const depth = options.depth ?? 'cheap';
+  const stats = options.stats ?? { found: 0, walkDone: false, replacedWorkers: 0 };
+  if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`workers must be a whole number ≥ 1; got ${workers}`);
+  let spawn = options.spawn;
+  if (!spawn) {
+    // One compile for the whole pool; a host without WASM leaves the workers on the JS kernels.
+    let wasm: WebAssembly.Module | null = null;
+    if (options.decode?.backend !== 'js') wasm = await compileWasm().catch(() => null);
+    spawn = nodeWorkers(wasm);
+  }
+  const pool = new Pool(spawn, workers);
+  // Back-pressure: the walker waits while this many files are queued, running or unread.
+  const highWater = workers * 4;
+  const out: ScanRecord[] = [];
+  let wake: (() => void) | null = null;
+  let producerDone = false;
+  let producerError: unknown = null;
+  let inFlight = 0;
+  let nextId = 0;
+  const notify = () => { const w = wake; wake = null; w?.(); };
+  const waitForRoom = async () => {
+    while (inFlight + out.length >= highWater && !options.signal?.aborted) await new Promise<void>((r) => { roomWaiters.push(r); });
+  };
+  const roomWaiters: (() => void)[] = [];
+  const freeRoom = () => { while (roomWaiters.length) roomWaiters.shift()!(); };
+  const emit = (r: ScanRecord) => { out.push(r); notify(); };
+
+  const submit = async (base: Base, bytes: Uint8Array) => {
+    await waitForRoom();
+    inFlight++;
+    const fault = faultFor(options.inject, base);
+    const job: JobMessage = { id: nextId++, bytes, depth, decode: options.decode ?? {}, ...(fault ? { fault } : {}) };
+    const size = bytes.length;
+    const limit = Math.round(timeoutMs * Math.max(1, size / (8 << 20)));
+    void pool.run(job, limit).then((a) => {
+      inFlight--;
+      emit(recordOf(base, size, a));
+    });
+  };
+
+  const walkAll = async () => {
+    for (const entry of walk(paths, { follow: options.follow ?? false, ...(options.fs ? { fs: options.fs } : {}) })) {
+      if (options.signal?.aborted) return;
+      if (entry.kind === 'not-followed') continue;
+      if (entry.kind === 'unreadable') {
+        emit({ ...pathFields(entry.path), member: null, bytes: null, format: null, error: err(entry.failure.code, entry.failure.message) });
+        continue;
+      }
+      if (options.shard && shardOf(entry.path, options.shard.count) !== options.shard.index) continue;
+      stats.found++;
+      await waitForRoom();
+      await visitFile(entry.path, entry.named);
+    }
+  };
+
+  const visitFile = async (path: Buffer, named: boolean) => {
+    const base: Base = { ...pathFields(path), member: null };
+    const levelName = LEVEL_EXTENSIONS.includes(extOf(path));
+    let zip = false;
+    let headFormat = false;
+    const r = readFileSafe(path, {
+      maxBytes,
+      ...(options.fs ? { fs: options.fs } : {}),
+      wanted: (head) => {
+        headFormat = detect(head) !== undefined;
+        // A zip not named like a level is an archive to open, whatever detect() says: the GWZ
+        // format claims every zip head (it cannot see the member list in 64 bytes), but only a
+        // `.gwz` is handed to it.
+        zip = !levelName && isZipHead(head);
+        return !zip && (named || levelName || headFormat || options.all === true);
+      },
+    });
+    if ('unwanted' in r) {
+      if (zip) await visitZipFile(path, base);
+      else emit({ ...base, bytes: sizeOf(path), format: null });
+      return;
+    }
+    if ('failure' in r) { emit({ ...base, bytes: sizeOf(path), format: null, error: err(r.failure.code, r.failure.message) }); return; }
+    await candidate(base, r.bytes, levelName || named);
+  };
+
+  /** A file's or member's bytes: to a worker when a format may claim them, else an unknown record. */
+  const candidate = async (base: Base, bytes: Uint8Array, levelName: boolean) => {
+    if (detect(bytes.subarray(0, HEAD_BYTES)) !== undefined) { await submit(base, bytes); return; }
+    if (levelName) emit({ ...base, bytes: bytes.length, format: null, error: err('UNKNOWN_FORMAT', 'named like a level, but no levelkit format recognises its content') });
+    else emit({ ...base, bytes: bytes.length, format: null });
+  };
+
+  const visitZipFile = async (path: Buffer, base: Base) => {
+    let fd: number | undefined;
+    try {
+      fd = nodeFs.openSync(path, (nodeFs.constants.O_RDONLY ?? 0) | (nodeFs.constants.O_NONBLOCK ?? 0));
+      const st = nodeFs.fstatSync(fd);
+      if (!st.isFile()) { emit({ ...base, bytes: null, format: null, error: err('NOT_A_FILE', 'not a regular file; only regular files are read') }); return; }
+      await visitZip(new FileHandleReader(fd, st.size), base, '', 1, st.size);
+    } catch (e) {
+      emit({ ...base, bytes: null, format: null, error: err('IO', ioFailure(e).message) });
+    } finally {
+      if (fd !== undefined) nodeFs.closeSync(fd);
+    }
+  };
+
+  const visitZip = async (reader: FileHandleReader | BytesReader, base: Base, prefix: string, level: number, size: number) => {
+    let list: Awaited<ReturnType<typeof members>>;
+    try {
+      list = await members(reader);
+    } catch (e) {
+      // A zip whose directory cannot be read is itself the failed file (or member).
+      emit({ ...base, bytes: size, format: null, error: err('CORRUPT_ARCHIVE', `zip: ${(e as Error)?.message ?? e}`) });
+      return;
+    }
+    for (const m of list) {
+      if (options.signal?.aborted) return;
+      if (m.kind === 'folder') continue;
+      const mb: Base = { ...base, member: prefix + m.name };
+      const ext = extOf(Buffer.from(m.name, 'utf8'));
+      const levelName = LEVEL_EXTENSIONS.includes(ext);
+      if (m.size > maxBytes) {
+        emit({ ...mb, bytes: m.size, format: null, error: err('LIMIT_EXCEEDED', `${m.size} bytes, over the ${maxBytes}-byte limit (--max-bytes)`) });
+        continue;
+      }
+      await waitForRoom();
+      let bytes: Uint8Array<ArrayBuffer>;
+      try {
+        bytes = await memberBytes(m);
+      } catch (e) {
+        emit({ ...mb, bytes: m.size, format: null, error: err('CORRUPT_ARCHIVE', `zip member: ${(e as Error)?.message ?? e}`) });
+        continue;
+      }
+      if (!levelName && isZipHead(bytes)) {
+        if (level >= MAX_ZIP_DEPTH) emit({ ...mb, bytes: bytes.length, format: null, error: err('LIMIT_EXCEEDED', `zip nested more than ${MAX_ZIP_DEPTH} deep`) });
+        else await visitZip(new BytesReader(bytes), mb, `${mb.member}/`, level + 1, bytes.length);
+        continue;
+      }
+      await candidate(mb, bytes, levelName);
+    }
+  };
+
+  const producer = walkAll().then(
+    () => { producerDone = true; stats.walkDone = true; notify(); },
+    (e) => { producerError = e; producerDone = true; notify(); },
+  );
+
+  const sorted: ScanRecord[] = [];
+  try {
+    for (;;) {
+      while (out.length) {
+        const r = out.shift()!;
+        freeRoom();
+        if (r.format === null && !r.error && !options.all) continue;
+        if (options.sort) sorted.push(r);
+        else yield r;
+      }
+      stats.replacedWorkers = pool.replaced;
+      if (pool.broken) throw new Error(`levelkit scan: ${pool.broken}`);
+      if (producerDone && inFlight === 0) break;
+      if (options.signal?.aborted && (producerDone || inFlight === 0)) break;
+      await new Promise<void>((r) => { wake = r; });
+    }
+    await producer;
+    if (producerError) throw producerError;
+    if (options.sort) {
+      sorted.sort(compareRecords);
+      yield* sorted;
+    }
+  } finally {
+    pool.close();
+    freeRoom();
+  }
+}
+
+type Base = { path: string; pathBytes?: string; member: string | null };
+
+function pathFields(p: Buffer): { path: string; pathBytes?: string } {
+  const f = fileFields(p);
+  return f.fileBytes ? { path: f.file, pathBytes: f.fileBytes } : { path: f.file };
+}
+
+function err(code: string, message: string): ErrorRecord {
+  return { code, offset: null, path: '', message };
+}
+
+function sizeOf(p: Buffer): number | null {
+  try { return nodeFs.statSync(p).size; } catch { return null; }
+}
+
+function recordOf(base: Base, size: number, a: PoolAnswer): ScanRecord {
+  if ('timeout' in a) return { ...base, bytes: size, format: null, error: err('TIMEOUT', `decoding took longer than ${a.timeout} ms (--timeout); its worker was replaced`) };
+  if ('crashed' in a) return { ...base, bytes: size, format: null, error: err('WORKER_CRASHED', `the worker decoding this file died (${a.crashed}); it was replaced`) };
+  if ('ok' in a) return { ...base, bytes: size, format: a.ok.format, version: a.ok.version, summary: a.ok.summary, warnings: a.ok.warnings, contentDigest: a.contentDigest };
+  return { ...base, bytes: size, format: a.format, contentDigest: a.contentDigest, error: a.error };
+}
+
+function faultFor(inject: Inject | undefined, base: Base): 'hang' | 'crash' | undefined {
+  if (!inject) return undefined;
+  const name = `${base.path}!${base.member ?? ''}`;
+  if (inject.hang && name.includes(inject.hang)) return 'hang';
+  if (inject.crash && name.includes(inject.crash)) return 'crash';
+  return undefined;
+}
+
+/** Shard of a path: FNV-1a over its bytes, modulo `count`. Members follow their archive, which is hashed as a whole. */
+export function shardOf(path: Buffer | string, count: number): number {
+  const b = pathBytes(path);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b[i]!, 0x01000193) >>> 0;
+  return h % count;
+}
+
+/** Order of `sort`: by path bytes, then member (a plain file before its... it has none). */
+export function compareRecords(a: ScanRecord, b: ScanRecord): number {
+  const pa = a.pathBytes ?? a.path;
+  const pb = b.pathBytes ?? b.path;
+  if (pa !== pb) return pa < pb ? -1 : 1;
+  const ma = a.member ?? '';
+  const mb = b.member ?? '';
+  return ma < mb ? -1 : ma > mb ? 1 : 0;
+}

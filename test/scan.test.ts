@@ -1,0 +1,270 @@
+// levelkit scan (issue 13): the summary of fixtures/, zips read inside (nested, corrupt, unknown
+// and empty members), hung and crashed decoders reported while the scan goes on, shards run as
+// separate processes merging to the single run's report, and the library's scan()/reportOf().
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { reportOf, type ScanRecord, scan } from '../src/scan/index.js';
+import { CLI_ARGV, cli, jsonLines } from './helpers/cli.js';
+import { FIXTURES, ROOT, readBytes } from './helpers/paths.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'levelkit-scan-'));
+const MTIME = new Date(1980, 0, 1);
+
+async function all(paths: string[], opts: Parameters<typeof scan>[1] = {}): Promise<ScanRecord[]> {
+  const out: ScanRecord[] = [];
+  for await (const r of scan(paths, { workers: 2, ...opts })) out.push(r);
+  return out;
+}
+
+const withoutTiming = (r: object) => {
+  const { timing: _t, ...rest } = r as { timing?: unknown };
+  return rest;
+};
+
+/** What fixtures/ holds (generated levels, the bad-file sets and zip/levels.zip); change it with the fixtures. */
+const FIXTURES_SUMMARY = {
+  files: 72,
+  bytes: 176485,
+  formats: {
+    graal: { files: 8, versions: { 'GR-V1.00': 1, 'GR-V1.01': 1, 'GR-V1.03': 2, 'GR-V1.04': 1, 'GR-V1.05': 1, 'Z3-V1.03': 1, 'Z3-V1.04': 1 } },
+    'graal-gmap': { files: 1, versions: { GRMAP001: 1 } },
+    'graal-nw': { files: 3, versions: { GLEVNW01: 3 } },
+    gwc: { files: 4, versions: { '10': 4 } },
+    gwz: { files: 1, versions: { '0': 1 } },
+    teeworlds: { files: 11, versions: { '3': 1, '4': 10 } },
+    wwd: { files: 9, versions: { '1': 9 } },
+  },
+  unknown: 0,
+  // gwc/bad adds 2 UNSUPPORTED_VERSION, 2 BAD_INDEX, 1 OUT_OF_RANGE, 1 BAD_MAGIC (the zip without
+  // a root Lua file) and 1 UNKNOWN_FORMAT (the cartridge whose signature detect() cannot know).
+  errors: {
+    BAD_INDEX: 2,
+    BAD_MAGIC: 1,
+    CORRUPT: 6,
+    CORRUPT_COMPRESSED: 2,
+    LIMIT_EXCEEDED: 3,
+    OUT_OF_RANGE: 5,
+    TRUNCATED: 8,
+    UNKNOWN_FORMAT: 6,
+    UNSUPPORTED_VERSION: 2,
+  },
+  warnings: { CHECKSUM_MISMATCH: 1, HEADER_LENGTH: 1, HEADER_SIZE_BUG: 1, ORPHAN_BYTES: 2, TRAILING_BYTES: 1, UNKNOWN_MEDIA_TYPE: 1 },
+  // The five zip members are copies of generated levels; the graal/nw pairs share their grid.
+  duplicates: { contentDigest: { groups: 5, files: 10 }, gridDigest: { groups: 6, files: 26 } },
+};
+
+describe('levelkit scan fixtures/', () => {
+  it('gives the known summary (--report), one valid JSON line per file, sorted with --sort, exit 2 for the bad files', () => {
+    const report = join(tmp, 'fixtures.json');
+    const r = cli('scan', 'fixtures', '--sort', '--workers', '2', '--report', report);
+    expect(r.error).toBeUndefined();
+    expect(r.status).toBe(2);
+    const summary = JSON.parse(readFileSync(report, 'utf8'));
+    expect(withoutTiming(summary)).toEqual(FIXTURES_SUMMARY);
+    expect(summary.timing.seconds).toBeGreaterThan(0);
+    const lines = jsonLines(r.stdout);
+    expect(lines).toHaveLength(72);
+    const keys = lines.map((l) => `${l.path}!${l.member ?? ''}`);
+    expect(keys).toEqual([...keys].sort());
+    expect(lines.find((l) => l.member === 'more.zip/tw07-skip.map')).toMatchObject({ path: 'fixtures/zip/levels.zip', format: 'teeworlds', version: 4 });
+    // The table on stderr carries the same counts.
+    expect(r.stderr).toMatch(/^files\s+72 /m);
+    expect(r.stderr).toMatch(/^errors\s+35: BAD_INDEX 2, /m);
+    // The library's reportOf gives the same summary from the same records.
+    expect(withoutTiming(reportOf(lines as ScanRecord[]))).toEqual(FIXTURES_SUMMARY);
+  });
+
+  it('bad usage is exit 1 with one line naming the option', () => {
+    for (const args of [['--workers', '0'], ['--depth', 'deep'], ['--shard', '3/3'], ['--timeout', 'x'], []]) {
+      const r = cli('scan', ...(args.length ? ['fixtures', ...args] : []));
+      expect(r.status).toBe(1);
+      expect(r.stderr.split('\n')[0]).toMatch(args.length ? new RegExp(`--${args[0]!.slice(2)}`) : /needs at least one/);
+    }
+  });
+});
+
+describe('zips', () => {
+  const wwd = readBytes(join(FIXTURES, 'wwd', 'claw-compressed.wwd'));
+  const map = readBytes(join(FIXTURES, 'teeworlds', 'ddrace-v2.map'));
+  const nw = readBytes(join(FIXTURES, 'graal', 'crlf.nw'));
+  // A member whose deflate data is garbage: zipped, then its compressed bytes overwritten.
+  const corrupt = zipSync({ 'broken.map': map }, { level: 9, mtime: MTIME });
+  const dataAt = 30 + 'broken.map'.length;
+  corrupt.fill(0xff, dataAt, dataAt + 40);
+  const innermost = zipSync({ 'deep.nw': nw }, { level: 6, mtime: MTIME });
+  const inner = zipSync({ 'level.wwd': wwd, 'innermost.zip': innermost }, { level: 6, mtime: MTIME });
+  const file = join(tmp, 'archive.zip');
+  writeFileSync(
+    file,
+    zipSync(
+      {
+        'a/level.map': map,
+        'inner.zip': inner,
+        'notes.txt': new TextEncoder().encode('not a level\n'),
+        'empty.wwd': new Uint8Array(0),
+        'empty.bin': new Uint8Array(0),
+        'corrupt.zip': corrupt,
+      },
+      { level: 6, mtime: MTIME },
+    ),
+  );
+
+  it('reads members, nested zips at any depth, and reports corrupt, unknown and empty members without stopping', async () => {
+    const recs = await all([file], { all: true, sort: true });
+    const by = Object.fromEntries(recs.map((r) => [r.member, r.error ? `error ${r.error.code}` : (r.format ?? 'unknown')]));
+    expect(by).toEqual({
+      'a/level.map': 'teeworlds',
+      'corrupt.zip/broken.map': 'error CORRUPT_ARCHIVE',
+      'empty.bin': 'unknown',
+      'empty.wwd': 'error UNKNOWN_FORMAT',
+      'inner.zip/innermost.zip/deep.nw': 'graal-nw',
+      'inner.zip/level.wwd': 'wwd',
+      'notes.txt': 'unknown',
+    });
+    for (const r of recs) expect(r.path).toBe(file);
+    expect(recs.find((r) => r.member === 'empty.bin')!.bytes).toBe(0);
+    const report = reportOf(recs);
+    expect(report).toMatchObject({ files: 7, unknown: 2, errors: { CORRUPT_ARCHIVE: 1, UNKNOWN_FORMAT: 1 } });
+  });
+
+  it('without --all, unknown members are left out; a zip member over --max-bytes is LIMIT_EXCEEDED and not inflated', async () => {
+    const recs = await all([file], { sort: true, maxBytes: 3000 });
+    expect(recs.map((r) => [r.member, r.error?.code ?? r.format])).toEqual([
+      ['a/level.map', 'teeworlds'],
+      ['corrupt.zip/broken.map', 'CORRUPT_ARCHIVE'],
+      ['empty.wwd', 'UNKNOWN_FORMAT'],
+      ['inner.zip/innermost.zip/deep.nw', 'LIMIT_EXCEEDED'],
+      ['inner.zip/level.wwd', 'wwd'],
+    ]);
+  });
+
+  it('a file that only looks like a zip is a CORRUPT_ARCHIVE record', async () => {
+    const fake = join(tmp, 'fake.zip');
+    writeFileSync(fake, Buffer.from('PK\x03\x04 and nothing else of a zip'));
+    const recs = await all([fake]);
+    expect(recs).toEqual([expect.objectContaining({ path: fake, member: null, error: expect.objectContaining({ code: 'CORRUPT_ARCHIVE' }) })]);
+  });
+});
+
+describe('hung and crashed decoders', () => {
+  it('a decoder that hangs is a TIMEOUT record, one that crashes its worker is WORKER_CRASHED; both workers are replaced and every other file is scanned', async () => {
+    const dir = join(FIXTURES, 'wwd');
+    const normal = await all([dir], { sort: true });
+    const t0 = performance.now();
+    const recs = await all([dir], { sort: true, timeoutMs: 1000, inject: { hang: 'claw-compressed', crash: 'gruntz' } });
+    expect(performance.now() - t0).toBeLessThan(20_000);
+    expect(recs.map((r) => r.path)).toEqual(normal.map((r) => r.path));
+    const code = (name: string) => recs.find((r) => r.path.endsWith(name))!.error?.code;
+    expect(code('claw-compressed.wwd')).toBe('TIMEOUT');
+    expect(code('gruntz-compressed.wwd')).toBe('WORKER_CRASHED');
+    // The rest as without the faults (including the files decoded after the replacements).
+    const rest = (rs: ScanRecord[]) => rs.filter((r) => !/claw-compressed|gruntz/.test(r.path));
+    expect(rest(recs)).toEqual(rest(normal));
+  });
+
+  it('the CLI reports them and exits 2 (LEVELKIT_TEST_INJECT)', () => {
+    const r = spawnSyncEnv(['scan', join(FIXTURES, 'wwd'), '--workers', '1', '--timeout', '1'], { LEVELKIT_TEST_INJECT: 'hang=claw-uncompressed' });
+    return r.then(({ code, stdout, stderr }) => {
+      expect(code).toBe(2);
+      expect(jsonLines(stdout).find((l) => l.path.endsWith('claw-uncompressed.wwd'))!.error.code).toBe('TIMEOUT');
+      expect(stderr).toMatch(/1 worker replaced/);
+    });
+  });
+});
+
+describe('workers that cannot start', () => {
+  it('the scan throws after a few failed starts instead of replacing workers for ever', async () => {
+    const dead = (_message: unknown, died: (reason: string) => void) => {
+      setTimeout(() => died('worker exited with code 9'), 1);
+      return { post() {}, terminate() {} };
+    };
+    await expect(all([join(FIXTURES, 'wwd')], { spawn: dead })).rejects.toThrow(/no worker could start: worker exited with code 9/);
+  });
+});
+
+describe('shards', () => {
+  it("3 shards run as separate processes merge (levelkit report) to the single run's report", async () => {
+    const args = ['scan', 'fixtures', '--all', '--quiet', '--workers', '1'];
+    const single = join(tmp, 'single.json');
+    const runs = [spawnSyncEnv([...args, '--report', single, '--out', join(tmp, 'single.jsonl')], {})];
+    for (let k = 0; k < 3; k++) {
+      // One shard through --shard k/3, one through auto and a Kubernetes index, one through Slurm's.
+      const shard = k === 0 ? ['--shard', '0/3'] : ['--shard', 'auto/3'];
+      const env: Record<string, string> = k === 1 ? { JOB_COMPLETION_INDEX: '1' } : k === 2 ? { SLURM_ARRAY_TASK_ID: '3', SLURM_ARRAY_TASK_MIN: '1' } : {};
+      runs.push(spawnSyncEnv([...args, ...shard, '--out', join(tmp, `shard${k}.jsonl`)], env));
+    }
+    const done = await Promise.all(runs);
+    for (const d of done) expect(d.code).toBe(2);
+    const shards = [0, 1, 2].map((k) => jsonLines(readFileSync(join(tmp, `shard${k}.jsonl`), 'utf8')));
+    for (const s of shards) expect(s.length).toBeGreaterThan(0);
+    const paths = shards.map((s) => new Set(s.map((l) => l.path)));
+    // Disjoint by file, and members stay with their archive.
+    expect(paths[0]!.size + paths[1]!.size + paths[2]!.size).toBe(new Set([...paths[0]!, ...paths[1]!, ...paths[2]!]).size);
+    const merged = join(tmp, 'merged.json');
+    const m = await spawnSyncEnv(['report', ...[0, 1, 2].map((k) => join(tmp, `shard${k}.jsonl`)), '--report', merged], {});
+    expect(m.code).toBe(0);
+    // With --all the 17 files of no known format (READMEs, manifests, the zip's text file) count too.
+    expect(m.stdout).toMatch(/^files\s+89 /m);
+    const a = JSON.parse(readFileSync(single, 'utf8'));
+    const b = JSON.parse(readFileSync(merged, 'utf8'));
+    expect(b.timing).toBeUndefined();
+    expect(b).toEqual(withoutTiming(a));
+  });
+});
+
+describe('Ctrl-C', () => {
+  it('stops the scan, prints the partial summary, exit 130, and every line written is whole JSON', async () => {
+    const dir = join(tmp, 'many');
+    mkdirSync(dir);
+    const level = readBytes(join(FIXTURES, 'teeworlds', 'tw07-skip.map'));
+    for (let i = 0; i < 4000; i++) writeFileSync(join(dir, `${i}.map`), level);
+    const child = spawn(process.execPath, [...CLI_ARGV, 'scan', dir, '--workers', '1'], { cwd: ROOT });
+    let stdout = '';
+    let stderr = '';
+    let sent = false;
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      if (!sent) {
+        sent = true;
+        child.kill('SIGINT');
+      }
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(130);
+    expect(stdout.endsWith('\n')).toBe(true);
+    const lines = jsonLines(stdout);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.length).toBeLessThan(4000);
+    expect(stderr).toMatch(/interrupted: partial results/);
+  });
+});
+
+/** Runs the CLI with extra environment variables; resolves with the exit code and output (30 s at most). */
+function spawnSyncEnv(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...CLI_ARGV, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`levelkit ${args.join(' ')} took over 30 s`));
+    }, 30_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
