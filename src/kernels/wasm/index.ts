@@ -4,6 +4,7 @@ import { instantiateAsync, instantiateSync, type WasmRuntime } from './runtime.j
 import * as checksum from './checksum.js';
 import * as tiles from './tiles.js';
 import * as records from './records.js';
+import * as walk from './walk.js';
 import * as bitstream from './bitstream.js';
 import * as board from './board.js';
 import * as tilemap from './tilemap.js';
@@ -14,6 +15,7 @@ function bind(rt: WasmRuntime): Kernels {
     sumBytes: (src) => checksum.sumBytes(rt, src),
     scanTileGrid: (cells, counts, maxIds) => tiles.scanTileGrid(rt, cells, counts, maxIds),
     gatherRecords: (src, offset, count, layout, columns, tails) => records.gatherRecords(rt, src, offset, count, layout, columns, tails),
+    walkRecords: (src, offset, count, program, columns) => walk.walkRecords(rt, src, offset, count, program, columns),
     graalTileStream: (src, offset, codeBits, dst) => bitstream.graalTileStream(rt, src, offset, codeBits, dst),
     decodeBoardRows: (text, rows, rowCount, dst) => board.decodeBoardRows(rt, text, rows, rowCount, dst),
     expandTileSkip: (src, index, flags) => tilemap.expandTileSkip(rt, src, index, flags),
