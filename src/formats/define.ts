@@ -26,6 +26,12 @@ export interface MainGrid {
   cells: Uint8Array | Uint16Array | Uint32Array;
 }
 
+/** One file `extract(value)` produces: a relative path (forward slashes) and its bytes. */
+export interface ExtractedFile {
+  path: string;
+  bytes: Uint8Array;
+}
+
 /**
  * The members every format namespace exports, with the same signatures (checked by a type test:
  * `wwd satisfies FormatNamespace<…>`). Methods, not function properties: see FormatDefinition.
