@@ -54,7 +54,14 @@ describe.each(KERNEL_SETS)('walkRecords [%s]', (_name, k) => {
   });
   it('bad programs are CORRUPT', () => {
     const src = new Uint8Array(64);
-    for (const p of [[3, 0, 0], [0, 0, 0, 2, 1, 4], [0, 0, 0, 2, 0, -1], [2, 0, 4], [0, 0]]) expect(run(k, src, 0, 1, p).end, JSON.stringify(p)).toBe(Status.CORRUPT);
+    for (const p of [
+      [3, 0, 0],
+      [0, 0, 0, 2, 1, 4],
+      [0, 0, 0, 2, 0, -1],
+      [2, 0, 4],
+      [0, 0],
+    ])
+      expect(run(k, src, 0, 1, p).end, JSON.stringify(p)).toBe(Status.CORRUPT);
   });
   it('a string, word or array past the end is TRUNCATED, at every cut', () => {
     const rng = new Prng(14);
@@ -82,7 +89,9 @@ describe.each(KERNEL_SETS)('walkRecords [%s]', (_name, k) => {
       let src = records(rng, program, count, lead);
       if (round % 3 === 0) src = src.subarray(0, rng.next() % (src.length + 1));
       else if (round % 7 === 0) src = src.map((b) => (rng.next() % 16 === 0 ? rng.next() & 0xff : b));
-      expect(run(k, src, Math.min(lead, src.length), count, program), `round ${round} seed 0x3d47a`).toEqual(run(oracle, src, Math.min(lead, src.length), count, program));
+      expect(run(k, src, Math.min(lead, src.length), count, program), `round ${round} seed 0x3d47a`).toEqual(
+        run(oracle, src, Math.min(lead, src.length), count, program),
+      );
     }
   });
   it('a large table (about 5 MiB) matches the oracle', () => {
