@@ -13,6 +13,7 @@ import type { WwdSummary } from './formats/wwd/summary.js';
 import type { EncodeOptions as TeeworldsEncodeOptions, TeeworldsMap } from './formats/teeworlds/index.js';
 import type { TeeworldsSummary } from './formats/teeworlds/summary.js';
 import type { GraalDecoded, GraalEncodeOptions, GraalSummary } from './formats/graal/index.js';
+import type { WdataEncodeOptions, WdataLevel, WdataSummary } from './formats/wdata/index.js';
 
 export { detect } from './detect.js';
 export {
@@ -25,19 +26,20 @@ export { textFrom, type Text } from './core/text.js';
 export type { Kernels } from './kernels/types.js';
 export { jsKernels } from './kernels/js/index.js';
 export { wasmKernels, wasmAvailable, init } from './kernels/wasm/index.js';
-export type { Decoded, Summary, MainGrid, FormatNamespace, FormatDefinition, AnyFormat } from './formats/define.js';
+export type { Decoded, Summary, MainGrid, FormatNamespace, FormatDefinition, AnyFormat, ExtractedFile } from './formats/define.js';
 export { FORMAT_IDS, LEVEL_EXTENSIONS } from './formats/registry.js';
 // Format namespaces (wwd, teeworlds, graal…): one line per format.
 export * as wwd from './formats/wwd/index.js';
 export * as teeworlds from './formats/teeworlds/index.js';
 export * as graal from './formats/graal/index.js';
+export * as wdata from './formats/wdata/index.js';
 
 /** What decode() returns: one of the formats' results, discriminated by `format`. */
 export type AnyDecoded = ReturnType<(typeof FORMATS)[number]['decode']>;
 /** What summarize() returns for any format. */
 export type AnySummary = ReturnType<(typeof FORMATS)[number]['summarize']>;
 /** Options encode() accepts: each format reads its own and ignores none it does not know. */
-export type AnyEncodeOptions = WwdEncodeOptions | TeeworldsEncodeOptions | GraalEncodeOptions;
+export type AnyEncodeOptions = WwdEncodeOptions | TeeworldsEncodeOptions | GraalEncodeOptions | WdataEncodeOptions;
 
 /**
  * Detects the format by content and decodes it. Accepts a Uint8Array, Buffer, ArrayBuffer or
@@ -56,6 +58,7 @@ export function decode(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, opts?:
 export function summarize(value: WwdLevel): WwdSummary;
 export function summarize(value: TeeworldsMap): TeeworldsSummary;
 export function summarize(value: GraalDecoded): GraalSummary;
+export function summarize(value: WdataLevel): WdataSummary;
 export function summarize(value: AnyDecoded): AnySummary;
 export function summarize(value: Decoded): Summary {
   return formatOf(value).summarize(value);
@@ -70,6 +73,7 @@ export function mainGrid(value: AnyDecoded): MainGrid | undefined {
 export function encode(value: WwdLevel, opts?: WwdEncodeOptions): Uint8Array;
 export function encode(value: TeeworldsMap, opts?: TeeworldsEncodeOptions): Uint8Array;
 export function encode(value: GraalDecoded, opts?: GraalEncodeOptions): Uint8Array;
+export function encode(value: WdataLevel, opts?: WdataEncodeOptions): Uint8Array;
 export function encode(value: AnyDecoded, opts?: AnyEncodeOptions): Uint8Array;
 export function encode(value: Decoded, opts?: object): Uint8Array {
   return formatOf(value).encode(value, opts);

@@ -6,12 +6,14 @@ import type { AnyFormat, Decoded } from './define.js';
 import { definition as wwd } from './wwd/index.js';
 import { definition as teeworlds } from './teeworlds/index.js';
 import { definition as graal } from './graal/index.js';
+import { definition as wdata } from './wdata/index.js';
 
 /** Every format's definition, precisely typed; one line per format, in sniffing order. */
 export const FORMATS = [
   wwd,
   teeworlds,
   graal,
+  wdata,
 ] as const;
 
 /** The same list, each widened to AnyFormat (sound only behind `owns()`, see FormatDefinition). */
