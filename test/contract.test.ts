@@ -5,15 +5,16 @@ import type { AnyFormat } from '../src/formats/define.js';
 import type { GraalDecoded, GraalEncodeOptions, GraalSummary } from '../src/formats/graal/index.js';
 import { FORMATS } from '../src/formats/registry.js';
 import * as api from '../src/index.js';
-import { type FormatNamespace, graal, teeworlds, wwd } from '../src/index.js';
+import { type FormatNamespace, graal, teeworlds, wdata, wwd } from '../src/index.js';
 import { FIXTURES, listFiles, readBytes } from './helpers/paths.js';
 
 // Type-level: each namespace has exactly the shared members with the shared signatures.
 wwd satisfies FormatNamespace<'wwd', wwd.WwdLevel, wwd.WwdSummary, wwd.WwdEncodeOptions>;
 teeworlds satisfies FormatNamespace<'teeworlds', teeworlds.TeeworldsMap, teeworlds.TeeworldsSummary, teeworlds.EncodeOptions>;
 graal satisfies FormatNamespace<'graal' | 'graal-nw' | 'graal-gmap', GraalDecoded, GraalSummary, GraalEncodeOptions>;
+wdata satisfies FormatNamespace<'wdata', wdata.WdataLevel, wdata.WdataSummary, wdata.WdataEncodeOptions>;
 
-const NAMESPACES = { wwd, teeworlds, graal } as const;
+const NAMESPACES = { wwd, teeworlds, graal, wdata } as const;
 const MEMBERS = ['sniff', 'decode', 'encode', 'summarize', 'mainGrid'] as const;
 
 describe('format contract', () => {
@@ -32,7 +33,7 @@ describe('format contract', () => {
 
   it('FORMAT_IDS lists each id once, and every fixture detects as one of them', () => {
     expect(new Set(api.FORMAT_IDS).size).toBe(api.FORMAT_IDS.length);
-    const files = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/).filter((p) => !p.includes('/bad/'));
+    const files = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap|wdata)$/).filter((p) => !p.includes('/bad/'));
     expect(files.length).toBeGreaterThan(10);
     for (const p of files) expect(api.FORMAT_IDS, p).toContain(api.detect(readBytes(p)));
   });
@@ -47,7 +48,7 @@ describe('format contract', () => {
   });
 
   it('each fixture: the namespace decode equals the top-level decode, summarize/mainGrid agree, and owns() is exact', () => {
-    for (const p of listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/).filter((f) => !f.includes('/bad/'))) {
+    for (const p of listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap|wdata)$/).filter((f) => !f.includes('/bad/'))) {
       const bytes = readBytes(p);
       const value = api.decode(bytes);
       const defs: readonly AnyFormat[] = FORMATS;
