@@ -78,15 +78,18 @@ export function readTable(r: ByteReader, kind: string, fields: readonly FieldSpe
 const isColumn = (c: unknown, ctor: Function, n: number) => c instanceof ctor && (c as { length: number }).length === n;
 
 /** Checks `t` against `fields` (every column present, of its type, `count` long); EncodeError naming the column. */
-export function checkTable(t: WdataBoxTable, fields: readonly FieldSpec[], path: string): void {
+export function checkTable(t: WdataBoxTable, fields: readonly FieldSpec[], path: string, kind: string): void {
   if (t === null || typeof t !== 'object') throw encodeError('wdata', 'BAD_VALUE', { path, expected: 'a box table' });
+  // The kind is not stored: a table of another kind here would read back relabelled.
+  if (t.kind !== kind) throw encodeError('wdata', 'BAD_VALUE', { path: `${path}.kind`, expected: kind, actual: String(t.kind) });
   const n = t.count;
   if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) throw encodeError('wdata', 'OUT_OF_RANGE', { path: `${path}.count`, actual: String(n) });
   if (!Array.isArray(t.name) || t.name.length !== n) throw encodeError('wdata', 'BAD_LENGTH', { path: `${path}.name`, expected: n, actual: Array.isArray(t.name) ? t.name.length : typeof t.name });
   for (const c of OBB_COLUMNS) {
     if (!isColumn(t[c], Float32Array, n)) throw encodeError('wdata', 'BAD_LENGTH', { path: `${path}.${c}`, expected: `Float32Array(${n})` });
   }
-  const fs = t.fields ?? {};
+  if (t.fields === null || typeof t.fields !== 'object') throw encodeError('wdata', 'BAD_VALUE', { path: `${path}.fields`, expected: 'an object of columns' });
+  const fs = t.fields;
   for (const s of fields) {
     if (s.kind === 'count') continue;
     const c = fs[s.name];

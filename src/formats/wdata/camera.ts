@@ -110,6 +110,9 @@ export function writeCameras(w: ByteWriter, t: WdataBoxTable, ev: number, main: 
     if (ev >= 7) w.u32(category![i]!);
     const infos = cameras[i]!;
     if (!Array.isArray(infos) || infos.length !== 4) throw encodeError('wdata', 'BAD_LENGTH', { path: `${p}.cameras`, expected: 4 });
+    infos.forEach((info, k) => {
+      if (info === null || typeof info !== 'object') throw bad(`${p}.cameras[${k}]`, 'a camera setting');
+    });
     infos.forEach((info, k) => writeInfo(w, info, k, ev, main, `${p}.cameras[${k}]`, nul));
   }
 }
@@ -129,12 +132,14 @@ function writeInfo(w: ByteWriter, info: WdataCameraInfo, k: number, ev: number, 
   if ((ev >= 4) !== (info.lists !== null)) throw bad(`${p}.lists`, ev >= 4 ? 'lists at EventBox version ≥ 4' : 'null below EventBox version 4');
   const l = info.lists;
   if (!l) return;
+  if (typeof l !== 'object') throw bad(`${p}.lists`, 'an object');
   const lp = `${p}.lists`;
   if (!(l.pvsBg instanceof Uint32Array)) throw bad(`${lp}.pvsBg`, 'Uint32Array');
   if (ev < 6 ? !(l.pvsEventBoxIds instanceof Uint32Array) || l.pvsEventBoxes !== null : !Array.isArray(l.pvsEventBoxes) || l.pvsEventBoxIds !== null) {
     throw bad(`${lp}.pvsEventBoxes`, ev < 6 ? 'pvsEventBoxIds (Uint32Array) and pvsEventBoxes null below EventBox version 6' : 'pvsEventBoxes (array) and pvsEventBoxIds null from version 6');
   }
-  if (!Array.isArray(l.render) || l.render.length !== 8 || !l.render.every(Array.isArray)) throw encodeError('wdata', 'BAD_LENGTH', { path: `${lp}.render`, expected: '8 lists' });
+  if (ev >= 6 && l.pvsEventBoxes!.some((e) => e === null || typeof e !== 'object')) throw bad(`${lp}.pvsEventBoxes`, 'objects');
+  if (!Array.isArray(l.render) || l.render.length !== 8 || !l.render.every((x) => Array.isArray(x) && x.every((e) => e !== null && typeof e === 'object'))) throw encodeError('wdata', 'BAD_LENGTH', { path: `${lp}.render`, expected: '8 lists' });
   if (!(l.buildPos instanceof Float32Array) || l.buildPos.length % 3 !== 0) throw encodeError('wdata', 'BAD_LENGTH', { path: `${lp}.buildPos`, expected: 'Float32Array, 3 per position' });
   const pvsEvents = ev < 6 ? l.pvsEventBoxIds!.length : l.pvsEventBoxes!.length;
   for (const c of [l.pvsBg.length, pvsEvents, ...l.render.map((x) => x.length), l.buildPos.length / 3]) w.u32(c);

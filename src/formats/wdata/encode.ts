@@ -6,7 +6,9 @@ import { encodeError } from '../../core/errors.js';
 import { ByteWriter } from '../../core/reader.js';
 import { checkTable, writeTable } from './boxes.js';
 import { writeCameras, writeCategory } from './camera.js';
-import { ANIBG_FIELDS, CAMERA, EVENT_BOX_FIELDS, GIMMICK_FIELDS, ITEMBOX_FIELDS, UNUSED, fieldsAt } from './layout.js';
+import { ANIBG_FIELDS, CAMERA, EVENT_BOX_FIELDS, GIMMICK_FIELDS, ITEMBOX_FIELDS, UNUSED, fieldsAt, typeName } from './layout.js';
+
+const KINDS = { aniBGs: 'aniBG', itemBoxes: 'itemBox', gimmicks: 'gimmick' } as const;
 import { MAX_EVENTBOX_VERSION, MAX_MAIN_VERSION, SIGNATURE } from './decode.js';
 import type { WString, WdataEntry, WdataEncodeOptions, WdataLevel } from './types.js';
 import { writeWString } from './wstring.js';
@@ -51,9 +53,15 @@ export function encode(level: WdataLevel, opts: WdataEncodeOptions = {}): Uint8A
     return present;
   };
   const str = (s: WString, path: string) => writeWString(w, s, path, nul);
-  const list = <T>(a: T[] | null | undefined, path: string): T[] => {
+  /** `a` as an array whose every element is an object (`objects`) or anything. */
+  const list = <T>(a: T[] | null | undefined, path: string, objects = false): T[] => {
     if (!Array.isArray(a)) throw fail('BAD_VALUE', path, 'an array', a);
+    if (objects) a.forEach((x, i) => { if (x === null || typeof x !== 'object') throw fail('BAD_VALUE', `${path}[${i}]`, 'an object', x); });
     return a;
+  };
+  const record = <T>(x: T | null | undefined, path: string): T => {
+    if (x === null || typeof x !== 'object') throw fail('BAD_VALUE', path, 'an object', x);
+    return x;
   };
 
   // Header: the signature is kept as stored (with or without its counted NUL).
@@ -95,9 +103,10 @@ export function encode(level: WdataLevel, opts: WdataEncodeOptions = {}): Uint8A
       if (t === UNUSED || t >= EVENT_BOX_FIELDS.length) throw fail('BAD_VALUE', `eventBoxes.tables[${t}].count`, '0 (no reader knows this type)', eb.tables[t]!.count);
     }
     eb.tables.forEach((t, i) => {
-      if (i !== CAMERA && i < EVENT_BOX_FIELDS.length) checkTable(t, fieldsAt(EVENT_BOX_FIELDS[i]!, ev), `eventBoxes.tables[${i}]`);
-      else if (i === CAMERA) checkTable(t, [], `eventBoxes.tables[0]`);
-      else if (t?.count !== 0) throw fail('BAD_VALUE', `eventBoxes.tables[${i}].count`, '0', t?.count);
+      const kind = `event:${typeName(i)}`;
+      if (i !== CAMERA && i < EVENT_BOX_FIELDS.length) checkTable(t, fieldsAt(EVENT_BOX_FIELDS[i]!, ev), `eventBoxes.tables[${i}]`, kind);
+      else if (i === CAMERA) checkTable(t, [], `eventBoxes.tables[0]`, kind);
+      else if (t?.count !== 0 || t.kind !== kind) throw fail('BAD_VALUE', `eventBoxes.tables[${i}]`, `an empty ${kind} table`, t?.count);
     });
     w.u32(n);
     const tableAt = w.pos;
@@ -110,7 +119,7 @@ export function encode(level: WdataLevel, opts: WdataEncodeOptions = {}): Uint8A
     }
   }
   const section = (name: 'aniBGs' | 'itemBoxes' | 'gimmicks', fields: typeof ANIBG_FIELDS) => {
-    checkTable(level[name], fields, name);
+    checkTable(level[name], fields, name, KINDS[name]);
     w.u32(level[name].count);
     writeTable(w, level[name], fields, name, nul);
   };
@@ -122,20 +131,20 @@ export function encode(level: WdataLevel, opts: WdataEncodeOptions = {}): Uint8A
   str(level.aniBGPath, 'aniBGPath');
 
   // Triggers: the script list from main version 9, the trigger list below it.
-  const tr = level.triggers;
-  w.i32(int(tr?.reserved0, 'triggers.reserved0'));
+  const tr = record(level.triggers, 'triggers');
+  w.i32(int(tr.reserved0, 'triggers.reserved0'));
   str(tr.scriptDir, 'triggers.scriptDir');
   w.i32(int(tr.reserved1, 'triggers.reserved1'));
   str(tr.mainScript, 'triggers.mainScript');
   const strings = (a: WString[], path: string) => list(a, path).forEach((s, i) => str(s, `${path}[${i}]`));
   if (gated(tr.scripts, v >= 9, 'triggers.scripts', 'from main version 9')) {
-    const s = tr.scripts;
+    const s = record(tr.scripts, 'triggers.scripts');
     const lists = [list(s.events, 'triggers.scripts.events'), list(s.conditions, 'triggers.scripts.conditions'), list(s.actions, 'triggers.scripts.actions')];
     for (const l of lists) w.u32(l.length);
     ['events', 'conditions', 'actions'].forEach((k, i) => strings(lists[i]!, `triggers.scripts.${k}`));
   }
   if (gated(tr.triggers, v < 9, 'triggers.triggers', 'below main version 9')) {
-    w.u32(tr.triggers.length);
+    w.u32(list(tr.triggers, 'triggers.triggers', true).length);
     tr.triggers.forEach((t, i) => {
       const p = `triggers.triggers[${i}]`;
       str(t.name, `${p}.name`);
@@ -147,7 +156,7 @@ export function encode(level: WdataLevel, opts: WdataEncodeOptions = {}): Uint8A
   }
 
   // Scenes: first pass, then (main version ≥ 20) the second.
-  const scenes = list(level.scenes, 'scenes');
+  const scenes = list(level.scenes, 'scenes', true);
   w.u32(scenes.length);
   scenes.forEach((s, i) => {
     const p = `scenes[${i}]`;
@@ -163,16 +172,16 @@ export function encode(level: WdataLevel, opts: WdataEncodeOptions = {}): Uint8A
     if (!Array.isArray(a) || a.length !== n) throw fail('BAD_LENGTH', path, `${n} numbers`, a?.length);
     a.forEach((x, k) => float(x, `${path}[${k}]`));
   }
-  const entries = (a: WdataEntry[], withCategory: boolean, path: string) => list(a, path).forEach((e, k) => writeCategory(w, e.category, e.key, `${path}[${k}]`, withCategory, nul));
+  const entries = (a: WdataEntry[], withCategory: boolean, path: string) => list(a, path, true).forEach((e, k) => writeCategory(w, e.category, e.key, `${path}[${k}]`, withCategory, nul));
   scenes.forEach((s, i) => {
     const p = `scenes[${i}].extra`;
     if (!gated(s.extra, v >= 20, p, 'from main version 20')) return;
-    const x = s.extra;
+    const x = record(s.extra, p);
     if (gated(x.name, v >= 21, `${p}.name`, 'from main version 21')) str(x.name, `${p}.name`);
     if (!(x.indices instanceof Uint32Array)) throw fail('BAD_VALUE', `${p}.indices`, 'Uint32Array', x.indices);
     const lists = list(x.lists, `${p}.lists`);
     if (lists.length !== 8) throw fail('BAD_LENGTH', `${p}.lists`, '8 lists', lists.length);
-    w.u32(list(x.events, `${p}.events`).length).u32(x.indices.length);
+    w.u32(list(x.events, `${p}.events`, true).length).u32(x.indices.length);
     for (const l of lists) w.u32(list(l, `${p}.lists`).length);
     for (const idx of x.indices) w.u32(idx);
     x.events.forEach((e, k) => writeCategory(w, e.category, e.key, `${p}.events[${k}]`, true, nul));
@@ -180,14 +189,14 @@ export function encode(level: WdataLevel, opts: WdataEncodeOptions = {}): Uint8A
   });
 
   // SceneResources.
-  const res = list(level.sceneResources, 'sceneResources');
+  const res = list(level.sceneResources, 'sceneResources', true);
   w.u32(res.length);
   res.forEach((sr, i) => {
     const p = `sceneResources[${i}]`;
     str(sr.key, `${p}.key`);
     w.u32(list(sr.aliases, `${p}.aliases`).length);
     strings(sr.aliases, `${p}.aliases`);
-    const paths = list(sr.paths, `${p}.paths`);
+    const paths = list(sr.paths, `${p}.paths`, true);
     w.u32(paths.length);
     if (gated(sr.delay, paths.length > 0, `${p}.delay`, 'when there are paths')) float(sr.delay, `${p}.delay`);
     paths.forEach((q, k) => {
@@ -198,7 +207,7 @@ export function encode(level: WdataLevel, opts: WdataEncodeOptions = {}): Uint8A
       if (gated(q.blendTime, k < paths.length - 1, `${pp}.blendTime`, 'between paths (not after the last)')) float(q.blendTime, `${pp}.blendTime`);
     });
     if (gated(sr.cues, v >= 11, `${p}.cues`, 'from main version 11')) {
-      w.u32(list(sr.cues, `${p}.cues`).length);
+      w.u32(list(sr.cues, `${p}.cues`, true).length);
       sr.cues.forEach((c, k) => {
         float(c.delay, `${p}.cues[${k}].delay`);
         str(c.name, `${p}.cues[${k}].name`);
@@ -207,8 +216,8 @@ export function encode(level: WdataLevel, opts: WdataEncodeOptions = {}): Uint8A
       });
     }
     if (gated(sr.sounds, v >= 12, `${p}.sounds`, 'from main version 12')) {
-      const sb = sr.sounds;
-      w.u32(list(sb.sounds, `${p}.sounds.sounds`).length);
+      const sb = record(sr.sounds, `${p}.sounds`);
+      w.u32(list(sb.sounds, `${p}.sounds.sounds`, true).length);
       sb.sounds.forEach((s, k) => {
         const sp = `${p}.sounds.sounds[${k}]`;
         float(s.start, `${sp}.start`);
@@ -229,7 +238,7 @@ export function encode(level: WdataLevel, opts: WdataEncodeOptions = {}): Uint8A
       }
     }
     if (gated(sr.ambients, v >= 17, `${p}.ambients`, 'from main version 17')) {
-      w.u32(list(sr.ambients, `${p}.ambients`).length);
+      w.u32(list(sr.ambients, `${p}.ambients`, true).length);
       sr.ambients.forEach((a, k) => {
         float(a.start, `${p}.ambients[${k}].start`);
         str(a.path, `${p}.ambients[${k}].path`);
