@@ -8,13 +8,24 @@ export function walkRecords(rt: WasmRuntime, src: Uint8Array, offset: number, co
   if (!isOffsetIn(src, offset)) return Status.TRUNCATED;
   const ops = program.length / 3;
   if (!Number.isInteger(ops)) return Status.CORRUPT;
-  const part = src.subarray(offset);
-  const p = rt.reserve(part.length, program.byteLength, ops * count * 4);
-  if (!p) return jsKernels.walkRecords(src, offset, count, program, columns);
-  const [ps, pp, pc] = p as [number, number, number];
-  rt.put(part, ps);
-  rt.put(program, pp);
-  const end = rt.exports.walkRecords(ps, part.length, count, pp, ops, pc, offset);
-  if (end >= 0) rt.get(columns.subarray(0, ops * count), pc);
-  return end;
+  const rest = src.length - offset;
+  // Copy a window sized from the record count rather than the whole rest of the file (a table is
+  // often one of many in a large file); if the walk runs past it, retry with a window four times
+  // larger. The kernel is stateless, so a retry is a plain re-run; total copying stays within a
+  // small factor of the table's size.
+  let window = Math.min(rest, Math.max(4096, count * (8 * ops + 64)));
+  for (;;) {
+    const p = rt.reserve(window, program.byteLength, ops * count * 4);
+    if (!p) return jsKernels.walkRecords(src, offset, count, program, columns);
+    const [ps, pp, pc] = p as [number, number, number];
+    rt.put(src.subarray(offset, offset + window), ps);
+    rt.put(program, pp);
+    const end = rt.exports.walkRecords(ps, window, count, pp, ops, pc, offset);
+    if (end === Status.TRUNCATED && window < rest) {
+      window = Math.min(rest, window * 4);
+      continue;
+    }
+    if (end >= 0) rt.get(columns.subarray(0, ops * count), pc);
+    return end;
+  }
 }
