@@ -46,7 +46,7 @@ export function readTable(r: ByteReader, kind: string, fields: readonly FieldSpe
   }
   const col = (o: number) => columns.subarray(o * count, (o + 1) * count);
   const floats = (o: number) => new Float32Array(columns.buffer, o * count * 4, count).slice();
-  const strings = (o: number, name: string): WString[] => Array.from(col(o), (at, i) => wstringFromWalk(r, at, `${kind}[${i}].${name}`));
+  const strings = (o: number, name: string): WString[] => Array.from(col(o), (at, i) => wstringFromWalk(r, at, () => `${kind}[${i}].${name}`));
   const t = { kind, count, name: strings(0, 'name'), fields: {} as Record<string, Column> } as WdataBoxTable;
   OBB_COLUMNS.forEach((c, k) => { t[c] = floats(1 + k); });
   const dv = new DataView(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength);

@@ -24,13 +24,31 @@ function loneSurrogate(bytes: Uint8Array, at: number, units: number): number {
   return -1;
 }
 
-/** A WString from the `units` code units stored at `bytes[at…]` (checked to be there by the caller). */
+/**
+ * A WString from the `units` code units stored at `bytes[at…]` (checked to be there by the
+ * caller), or the index of its first unpaired surrogate. Short strings (names, the common case)
+ * are built unit by unit in the same pass as the surrogate check; long ones go to TextDecoder.
+ */
 export function wstringAt(bytes: Uint8Array, at: number, units: number): WString | number {
-  const bad = loneSurrogate(bytes, at, units);
-  if (bad >= 0) return bad;
   const raw = bytes.slice(at, at + 2 * units);
   const nul = units > 0 && raw[2 * units - 2] === 0 && raw[2 * units - 1] === 0;
-  return { text: utf16.decode(nul ? raw.subarray(0, raw.length - 2) : raw), raw, encoding: 'utf-16le', nul };
+  const shown = nul ? units - 1 : units;
+  if (units > 128) {
+    const bad = loneSurrogate(raw, 0, units);
+    if (bad >= 0) return bad;
+    return { text: utf16.decode(raw.subarray(0, 2 * shown)), raw, encoding: 'utf-16le', nul };
+  }
+  let text = '';
+  for (let i = 0; i < units; i++) {
+    const u = raw[2 * i]! | (raw[2 * i + 1]! << 8);
+    if (u >= 0xd800 && u <= 0xdfff) {
+      const next = i + 1 < units ? raw[2 * i + 2]! | (raw[2 * i + 3]! << 8) : 0;
+      if (u > 0xdbff || next < 0xdc00 || next > 0xdfff) return i;
+      if (i < shown) text += String.fromCharCode(u, next);
+      i++;
+    } else if (i < shown) text += String.fromCharCode(u);
+  }
+  return { text, raw, encoding: 'utf-16le', nul };
 }
 
 /** Reads one string at the cursor: TRUNCATED when it runs past the end, CORRUPT for an unpaired surrogate. */
@@ -44,11 +62,11 @@ export function readWString(r: ByteReader, what: string): WString {
   return s;
 }
 
-/** Reads the string whose count field is at absolute `at` (already walked by the kernel, so in bounds). */
-export function wstringFromWalk(r: ByteReader, at: number, path: string): WString {
+/** Reads the string whose count field is at `at` (already walked by the kernel, so in bounds); `path()` names it in an error. */
+export function wstringFromWalk(r: ByteReader, at: number, path: () => string): WString {
   const units = r.bytes[at]! | (r.bytes[at + 1]! << 8);
   const s = wstringAt(r.bytes, at + 2, units);
-  if (typeof s === 'number') throw r.fail('CORRUPT', { at: at + 2 + 2 * s, path, detail: 'unpaired UTF-16 surrogate' });
+  if (typeof s === 'number') throw r.fail('CORRUPT', { at: at + 2 + 2 * s, path: path(), detail: 'unpaired UTF-16 surrogate' });
   return s;
 }
 
