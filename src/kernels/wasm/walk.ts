@@ -15,12 +15,12 @@ export function walkRecords(rt: WasmRuntime, src: Uint8Array, offset: number, co
   // small factor of the table's size.
   let window = Math.min(rest, Math.max(4096, count * (8 * ops + 64)));
   for (;;) {
-    const p = rt.reserve(window, program.byteLength, ops * count * 4);
+    const p = rt.reserve(window, program.byteLength, ops * count * 4, ops * 16);
     if (!p) return jsKernels.walkRecords(src, offset, count, program, columns);
-    const [ps, pp, pc] = p as [number, number, number];
+    const [ps, pp, pc, pl] = p as [number, number, number, number];
     rt.put(src.subarray(offset, offset + window), ps);
     rt.put(program, pp);
-    const end = rt.exports.walkRecords(ps, window, count, pp, ops, pc, offset);
+    const end = rt.exports.walkRecords(ps, window, count, pp, ops, pc, offset, pl);
     if (end === Status.TRUNCATED && window < rest) {
       window = Math.min(rest, window * 4);
       continue;
