@@ -10,3 +10,4 @@ export { walkRecords } from './walk';
 export { graalTileStream } from './bitstream';
 export { decodeBoardRows } from './board';
 export { allZero, expandTileSkip, splitColumns } from './tilemap';
+export { replaceByte } from './bytes';

@@ -4,8 +4,7 @@
 
 import type { ByteReader, ByteWriter } from '../../core/reader.js';
 import type { DecodeContext } from '../../core/context.js';
-import type { Text } from '../../core/text.js';
-import { textToNul } from './text.js';
+import { canonicalEncoding, decodeText, isSingleByte, type Text } from '../../core/text.js';
 import { kernelError } from '../../core/kernel-status.js';
 import type { WwdObject, WwdObjectTable } from './types.js';
 
@@ -35,55 +34,86 @@ const LEN_INDEX = 1;
 export const OBJECT_STRINGS = ['name', 'logic', 'imageSet', 'animation'] as const;
 const LAYOUT = Object.freeze({ fixedWords: OBJECT_FIELDS.length, lenIndex: LEN_INDEX, lenCount: 4 });
 
+// Most planes have no objects (167 of the corpus' 227), and a fresh ArrayBuffer per empty column
+// (71 per plane) cost more than reading many tables. Zero-length views can share one zero-length
+// buffer: they hold no data, and detaching it (a transfer) leaves each of them as empty as before.
+const NO_BYTES = new ArrayBuffer(0);
+
 /** An empty table (planes without objects, or skipped by `sections: 'summary'`). */
 export function emptyObjectTable(): WwdObjectTable {
-  return buildTable(0, new Int32Array(0), [[], [], [], []]);
+  return buildTable(0, OBJECT_FIELDS.map(() => new Int32Array(NO_BYTES)), [[], [], [], []]);
 }
 
 /**
- * Reads `count` objects at the reader's cursor (absolute offsets, see README.md). Every size is
- * checked by the kernel against the bytes present before any string is sliced; the columns are
- * allocated only after `count` passed the record limit and the minimum-size check, and the
- * string bytes only after `claimStrings` (given the strings' total byte count) has returned.
+ * Reads `count` objects at the reader's cursor (absolute offsets, see README.md). The strings'
+ * total is found first (four length words per object) and claimed before anything is allocated
+ * for them; the columns are allocated only after `count` passed the record limit and the
+ * minimum-size check. The gatherRecords kernel then fills the columns and packs the strings into
+ * one buffer the table owns, checking every size against the bytes present again; each Text's
+ * raw is a view of its own bytes there.
  */
 export function readObjects(r: ByteReader, count: number, ctx: DecodeContext, claimStrings?: (bytes: number) => void): WwdObjectTable {
   r.count(count, ctx.limits.maxRecords, OBJECT_FIXED_BYTES, 'objects');
   if (count === 0) return emptyObjectTable();
-  const words = OBJECT_FIELDS.length;
-  const columns = new Int32Array(words * count);
-  const tails = new Uint32Array(count);
-  const end = ctx.kernels.gatherRecords(r.bytes, r.pos, count, LAYOUT, columns, tails);
+  const total = stringBytes(r.bytes, r.pos, count);
+  if (total >= 0) claimStrings?.(total);
+  const columns = OBJECT_FIELDS.map(() => new Int32Array(count));
+  const blob = new Uint8Array(Math.max(total, 0));
+  const start = new Uint32Array(count);
+  const end = ctx.kernels.gatherRecords(r.bytes, r.pos, count, LAYOUT, columns, blob, start);
   if (end < 0) throw kernelError(r.format, end, { offset: r.offset, path: r.path ? `${r.path}.objects` : 'objects', detail: `${count} objects of ${OBJECT_FIXED_BYTES} bytes plus their strings do not fit` });
-  const lens = (w: number, k: number) => columns[(LEN_INDEX + w) * count + k]! >>> 0;
-  let total = 0;
-  for (let k = 0; k < count; k++) total += lens(0, k) + lens(1, k) + lens(2, k) + lens(3, k);
-  claimStrings?.(total);
-  // Strings of consecutive objects are interleaved with fixed parts: one copy packs them into a
-  // buffer the table owns, and each Text's raw is a view of its own bytes there.
-  const blob = new Uint8Array(total);
-  const src = r.bytes;
-  const text: Text[][] = [new Array<Text>(count), new Array<Text>(count), new Array<Text>(count), new Array<Text>(count)];
-  for (let k = 0, to = 0; k < count; k++) {
-    let from = tails[k]!;
-    for (let w = 0; w < 4; w++) {
-      const n = lens(w, k);
-      // Strings are a few bytes each: a plain loop beats creating a subarray to copy from.
-      for (let b = 0; b < n; b++) blob[to + b] = src[from + b]!;
-      text[w]![k] = textToNul(blob.subarray(to, to + n), ctx.encoding);
-      from += n;
-      to += n;
-    }
-  }
+  const text = decodeStrings(blob, start, columns.slice(LEN_INDEX, LEN_INDEX + OBJECT_STRINGS.length), count, ctx.encoding);
   r.pos = end;
   return buildTable(count, columns, text);
 }
 
-function buildTable(count: number, columns: Int32Array, text: Text[][]): WwdObjectTable {
+/** Total string bytes of the `count` objects at `pos`, or -1 when the table passes the end of `src`. */
+function stringBytes(src: Uint8Array, pos: number, count: number): number {
+  const dv = new DataView(src.buffer, src.byteOffset, src.byteLength);
+  let total = 0;
+  for (let k = 0; k < count; k++) {
+    if (pos + OBJECT_FIXED_BYTES > src.length) return -1;
+    const at = pos + LEN_INDEX * 4;
+    const n = dv.getUint32(at, true) + dv.getUint32(at + 4, true) + dv.getUint32(at + 8, true) + dv.getUint32(at + 12, true);
+    pos += OBJECT_FIXED_BYTES + n;
+    total += n;
+  }
+  return pos > src.length ? -1 : total;
+}
+
+/**
+ * The four string columns as Texts (text up to a NUL, raw all stored bytes). With a single-byte
+ * code page the whole blob is decoded once and each text is a substring of it (one TextDecoder
+ * call per table instead of four per object, which dominated decode time); other code pages
+ * decode string by string.
+ */
+function decodeStrings(blob: Uint8Array, start: Uint32Array, lengths: Int32Array[], count: number, encoding: string): Text[][] {
+  const out: Text[][] = [new Array<Text>(count), new Array<Text>(count), new Array<Text>(count), new Array<Text>(count)];
+  const name = canonicalEncoding(encoding);
+  const whole = isSingleByte(name) ? decodeText(blob, name) : null;
+  const hasNul = blob.indexOf(0) >= 0;
+  for (let k = 0; k < count; k++) {
+    let at = start[k]!;
+    for (let w = 0; w < 4; w++) {
+      const n = lengths[w]![k]! >>> 0;
+      const raw = blob.subarray(at, at + n);
+      const nul = hasNul ? raw.indexOf(0) : -1;
+      const visible = nul < 0 ? n : nul;
+      // Single-byte pages give one UTF-16 unit per byte, so byte offsets index the whole decode.
+      const s = visible === 0 ? '' : whole !== null ? whole.substring(at, at + visible) : decodeText(raw.subarray(0, visible), name);
+      out[w]![k] = { text: s, raw, encoding: name };
+      at += n;
+    }
+  }
+  return out;
+}
+
+/** `columns[w]` is field w's column, in a buffer of its own (so a table cloned or transferred column by column stays small). */
+function buildTable(count: number, columns: Int32Array[], text: Text[][]): WwdObjectTable {
   const t: Record<string, unknown> = { count };
   OBJECT_FIELDS.forEach(([name, kind], w) => {
-    // Each column is its own copy, so a table cloned or transferred column by column stays small.
-    const col = columns.slice(w * count, (w + 1) * count);
-    t[name] = kind === 'u32' ? new Uint32Array(col.buffer) : col;
+    const col = columns[w]!;
+    t[name] = kind === 'u32' ? new Uint32Array(col.buffer, col.byteOffset, col.length) : col;
   });
   OBJECT_STRINGS.forEach((s, w) => { t[s] = text[w]; });
   const table = t as unknown as WwdObjectTable;
@@ -130,7 +160,7 @@ export const LENGTH_FIELDS: ReadonlySet<number> = new Set([LEN_INDEX, LEN_INDEX 
  */
 export function objectTable(objects: WwdObject[]): WwdObjectTable {
   const count = objects.length;
-  const columns = new Int32Array(OBJECT_FIELDS.length * count);
+  const columns = OBJECT_FIELDS.map(() => new Int32Array(count));
   const text: Text[][] = [[], [], [], []];
   objects.forEach((o, k) => {
     const f: Record<string, number> = { ...(o as unknown as Record<string, number>) };
@@ -142,7 +172,7 @@ export function objectTable(objects: WwdObject[]): WwdObjectTable {
       const v = f[name];
       const [lo, hi] = kind === 'u32' ? [0, 0xffffffff] : [-0x80000000, 0x7fffffff];
       if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) throw new RangeError(`levelkit: objects[${k}].${name} is ${String(v)}, not an integer in ${lo}..${hi}`);
-      columns[w * count + k] = v | 0;
+      columns[w]![k] = v | 0;
     });
   });
   return buildTable(count, columns, text);

@@ -6,6 +6,7 @@ import { gatherRecords } from './records.js';
 import { walkRecords } from './walk.js';
 import { graalTileStream } from './bitstream.js';
 import { decodeBoardRows } from './board.js';
+import { replaceByte } from './bytes.js';
 import { expandTileSkip, splitColumns, splitTilesInPlace } from './tilemap.js';
 
 export const jsKernels: Kernels = Object.freeze({
@@ -16,6 +17,7 @@ export const jsKernels: Kernels = Object.freeze({
   walkRecords,
   graalTileStream,
   decodeBoardRows,
+  replaceByte,
   expandTileSkip,
   splitColumns,
   splitTilesInPlace,

@@ -1,7 +1,6 @@
 // WASM bindings: record walks. Only the input from `offset` on is copied into the arena; offsets
 // come back absolute, as from the TS twin.
 import type { WasmRuntime } from './runtime.js';
-import { jsKernels } from '../js/index.js';
 import { Status, isOffsetIn } from '../status.js';
 
 export function walkRecords(rt: WasmRuntime, src: Uint8Array, offset: number, count: number, program: Int32Array, columns: Int32Array): number {
@@ -15,9 +14,8 @@ export function walkRecords(rt: WasmRuntime, src: Uint8Array, offset: number, co
   // small factor of the table's size.
   let window = Math.min(rest, Math.max(4096, count * (8 * ops + 64)));
   for (;;) {
-    const p = rt.reserve(window, program.byteLength, ops * count * 4, ops * 16);
-    if (!p) return jsKernels.walkRecords(src, offset, count, program, columns);
-    const [ps, pp, pc, pl] = p as [number, number, number, number];
+    // Throws WasmUnavailableError when memory cannot grow that far (no silent TS run).
+    const [ps, pp, pc, pl] = rt.reserve(window, program.byteLength, ops * count * 4, ops * 16) as [number, number, number, number];
     rt.put(src.subarray(offset, offset + window), ps);
     rt.put(program, pp);
     const end = rt.exports.walkRecords(ps, window, count, pp, ops, pc, offset, pl);
