@@ -6,6 +6,7 @@ export { arenaBase, arenaEnsure } from './memory';
 export { sumBytes } from './checksum';
 export { scanTileGrid } from './tiles';
 export { gatherRecords } from './records';
+export { walkRecords } from './walk';
 export { graalTileStream } from './bitstream';
 export { decodeBoardRows } from './board';
 export { allZero, expandTileSkip, splitColumns } from './tilemap';

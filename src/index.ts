@@ -14,6 +14,7 @@ import type { EncodeOptions as TeeworldsEncodeOptions, TeeworldsMap } from './fo
 import type { TeeworldsSummary } from './formats/teeworlds/summary.js';
 import type { GraalDecoded, GraalEncodeOptions, GraalSummary } from './formats/graal/index.js';
 import type { GwcCartridge, GwcAnySummary, GwcDecoded, GwcEncodeOptions, GwcSummary, GwzArchive, GwzSummary } from './formats/gwc/index.js';
+import type { WdataEncodeOptions, WdataLevel, WdataSummary } from './formats/wdata/index.js';
 
 export { detect } from './detect.js';
 export {
@@ -33,13 +34,14 @@ export * as wwd from './formats/wwd/index.js';
 export * as teeworlds from './formats/teeworlds/index.js';
 export * as graal from './formats/graal/index.js';
 export * as gwc from './formats/gwc/index.js';
+export * as wdata from './formats/wdata/index.js';
 
 /** What decode() returns: one of the formats' results, discriminated by `format`. */
 export type AnyDecoded = ReturnType<(typeof FORMATS)[number]['decode']>;
 /** What summarize() returns for any format. */
 export type AnySummary = ReturnType<(typeof FORMATS)[number]['summarize']>;
 /** Options encode() accepts: each format reads its own and ignores none it does not know. */
-export type AnyEncodeOptions = WwdEncodeOptions | TeeworldsEncodeOptions | GraalEncodeOptions | GwcEncodeOptions;
+export type AnyEncodeOptions = WwdEncodeOptions | TeeworldsEncodeOptions | GraalEncodeOptions | GwcEncodeOptions | WdataEncodeOptions;
 
 /**
  * Detects the format by content and decodes it. Accepts a Uint8Array, Buffer, ArrayBuffer or
@@ -61,6 +63,7 @@ export function summarize(value: GraalDecoded): GraalSummary;
 export function summarize(value: GwcCartridge): GwcSummary;
 export function summarize(value: GwzArchive): GwzSummary;
 export function summarize(value: GwcDecoded): GwcAnySummary;
+export function summarize(value: WdataLevel): WdataSummary;
 export function summarize(value: AnyDecoded): AnySummary;
 export function summarize(value: Decoded): Summary {
   return formatOf(value).summarize(value);
@@ -76,6 +79,7 @@ export function encode(value: WwdLevel, opts?: WwdEncodeOptions): Uint8Array;
 export function encode(value: TeeworldsMap, opts?: TeeworldsEncodeOptions): Uint8Array;
 export function encode(value: GraalDecoded, opts?: GraalEncodeOptions): Uint8Array;
 export function encode(value: GwcDecoded, opts?: GwcEncodeOptions): Uint8Array;
+export function encode(value: WdataLevel, opts?: WdataEncodeOptions): Uint8Array;
 export function encode(value: AnyDecoded, opts?: AnyEncodeOptions): Uint8Array;
 export function encode(value: Decoded, opts?: object): Uint8Array {
   return formatOf(value).encode(value, opts);

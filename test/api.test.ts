@@ -10,7 +10,7 @@ import { FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
 import { Prng } from './helpers/prng.js';
 import { typedArrays } from './helpers/views.js';
 
-const FILES = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap|gwc|gwz)$/i).filter((p) => !p.includes('/bad/'));
+const FILES = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap|gwc|gwz|wdata)$/i).filter((p) => !p.includes('/bad/'));
 
 describe('public API over every fixture', () => {
   it('there are fixtures of every format with a decoder', () => {

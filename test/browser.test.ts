@@ -12,7 +12,7 @@ import { FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const FIXTURE_FILES = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/i).filter((p) => !p.includes('/bad/'));
+const FIXTURE_FILES = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap|wdata)$/i).filter((p) => !p.includes('/bad/'));
 
 /** A headless Chromium, or what kept it from starting (launched here, so a broken install counts as missing). */
 async function startChromium(): Promise<Need<Browser>> {

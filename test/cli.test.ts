@@ -7,7 +7,7 @@ import { detect } from '../src/index.js';
 import { cli, cliChild } from './helpers/cli.js';
 import { FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
 
-const FILES = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap|gwc|gwz)$/i).filter((p) => !p.includes('/bad/'));
+const FILES = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap|gwc|gwz|wdata)$/i).filter((p) => !p.includes('/bad/'));
 
 describe('levelkit info', () => {
   it('prints one JSON object per file with the contract fields, exit 0', () => {

@@ -5,7 +5,7 @@ import type { AnyFormat } from '../src/formats/define.js';
 import type { GraalDecoded, GraalEncodeOptions, GraalSummary } from '../src/formats/graal/index.js';
 import { FORMATS } from '../src/formats/registry.js';
 import * as api from '../src/index.js';
-import { type FormatNamespace, graal, gwc, teeworlds, wwd } from '../src/index.js';
+import { type FormatNamespace, graal, gwc, teeworlds, wdata, wwd } from '../src/index.js';
 import { FIXTURES, listFiles, readBytes } from './helpers/paths.js';
 
 // Type-level: each namespace has exactly the shared members with the shared signatures.
@@ -13,8 +13,9 @@ wwd satisfies FormatNamespace<'wwd', wwd.WwdLevel, wwd.WwdSummary, wwd.WwdEncode
 teeworlds satisfies FormatNamespace<'teeworlds', teeworlds.TeeworldsMap, teeworlds.TeeworldsSummary, teeworlds.EncodeOptions>;
 graal satisfies FormatNamespace<'graal' | 'graal-nw' | 'graal-gmap', GraalDecoded, GraalSummary, GraalEncodeOptions>;
 gwc satisfies FormatNamespace<'gwc' | 'gwz', gwc.GwcDecoded, gwc.GwcAnySummary, gwc.GwcEncodeOptions>;
+wdata satisfies FormatNamespace<'wdata', wdata.WdataLevel, wdata.WdataSummary, wdata.WdataEncodeOptions>;
 
-const NAMESPACES = { wwd, teeworlds, graal, gwc } as const;
+const NAMESPACES = { wwd, teeworlds, graal, gwc, wdata } as const;
 const MEMBERS = ['sniff', 'decode', 'encode', 'summarize', 'mainGrid', 'extract'] as const;
 
 describe('format contract', () => {
@@ -33,7 +34,7 @@ describe('format contract', () => {
 
   it('FORMAT_IDS lists each id once, and every fixture detects as one of them', () => {
     expect(new Set(api.FORMAT_IDS).size).toBe(api.FORMAT_IDS.length);
-    const files = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap|gwc|gwz)$/).filter((p) => !p.includes('/bad/'));
+    const files = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap|gwc|gwz|wdata)$/).filter((p) => !p.includes('/bad/'));
     expect(files.length).toBeGreaterThan(10);
     for (const p of files) expect(api.FORMAT_IDS, p).toContain(api.detect(readBytes(p)));
   });
@@ -48,7 +49,7 @@ describe('format contract', () => {
   });
 
   it('each fixture: the namespace decode equals the top-level decode, summarize/mainGrid agree, and owns() is exact', () => {
-    for (const p of listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap|gwc|gwz)$/).filter((f) => !f.includes('/bad/'))) {
+    for (const p of listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap|gwc|gwz|wdata)$/).filter((f) => !f.includes('/bad/'))) {
       const bytes = readBytes(p);
       const value = api.decode(bytes);
       const defs: readonly AnyFormat[] = FORMATS;

@@ -27,8 +27,8 @@ const withoutTiming = (r: object) => {
 
 /** What fixtures/ holds (generated levels, the bad-file sets and zip/levels.zip); change it with the fixtures. */
 const FIXTURES_SUMMARY = {
-  files: 72,
-  bytes: 176485,
+  files: 99,
+  bytes: 400663,
   formats: {
     graal: { files: 8, versions: { 'GR-V1.00': 1, 'GR-V1.01': 1, 'GR-V1.03': 2, 'GR-V1.04': 1, 'GR-V1.05': 1, 'Z3-V1.03': 1, 'Z3-V1.04': 1 } },
     'graal-gmap': { files: 1, versions: { GRMAP001: 1 } },
@@ -36,6 +36,30 @@ const FIXTURES_SUMMARY = {
     gwc: { files: 4, versions: { '10': 4 } },
     gwz: { files: 1, versions: { '0': 1 } },
     teeworlds: { files: 11, versions: { '3': 1, '4': 10 } },
+    // One generated file per main version, and EventBox versions 1–9 at main version 22.
+    wdata: {
+      files: 27,
+      versions: {
+        '1': 1,
+        '2': 1,
+        '7': 1,
+        '8': 1,
+        '9': 1,
+        '10': 1,
+        '11': 1,
+        '12': 1,
+        '13': 1,
+        '14': 1,
+        '15': 1,
+        '16': 1,
+        '17': 1,
+        '18': 1,
+        '19': 1,
+        '20': 1,
+        '21': 1,
+        '22': 10,
+      },
+    },
     wwd: { files: 9, versions: { '1': 9 } },
   },
   unknown: 0,
@@ -67,12 +91,12 @@ describe('levelkit scan fixtures/', () => {
     expect(withoutTiming(summary)).toEqual(FIXTURES_SUMMARY);
     expect(summary.timing.seconds).toBeGreaterThan(0);
     const lines = jsonLines(r.stdout);
-    expect(lines).toHaveLength(72);
+    expect(lines).toHaveLength(99);
     const keys = lines.map((l) => `${l.path}!${l.member ?? ''}`);
     expect(keys).toEqual([...keys].sort());
     expect(lines.find((l) => l.member === 'more.zip/tw07-skip.map')).toMatchObject({ path: 'fixtures/zip/levels.zip', format: 'teeworlds', version: 4 });
     // The table on stderr carries the same counts.
-    expect(r.stderr).toMatch(/^files\s+72 /m);
+    expect(r.stderr).toMatch(/^files\s+99 /m);
     expect(r.stderr).toMatch(/^errors\s+35: BAD_INDEX 2, /m);
     // The library's reportOf gives the same summary from the same records.
     expect(withoutTiming(reportOf(lines as ScanRecord[]))).toEqual(FIXTURES_SUMMARY);
@@ -207,8 +231,8 @@ describe('shards', () => {
     const merged = join(tmp, 'merged.json');
     const m = await spawnSyncEnv(['report', ...[0, 1, 2].map((k) => join(tmp, `shard${k}.jsonl`)), '--report', merged], {});
     expect(m.code).toBe(0);
-    // With --all the 17 files of no known format (READMEs, manifests, the zip's text file) count too.
-    expect(m.stdout).toMatch(/^files\s+89 /m);
+    // With --all the 19 files of no known format (READMEs, manifests, the zip's text file) count too.
+    expect(m.stdout).toMatch(/^files\s+118 /m);
     const a = JSON.parse(readFileSync(single, 'utf8'));
     const b = JSON.parse(readFileSync(merged, 'utf8'));
     expect(b.timing).toBeUndefined();

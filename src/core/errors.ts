@@ -24,7 +24,7 @@ export type EncodeErrorCode =
   | 'LIMIT_EXCEEDED'; // more records, bytes or cells than the format can store
 
 /** Format ids: the strings used in results, errors, CLI output and file names. Only formats that exist. */
-export type FormatId = 'wwd' | 'teeworlds' | 'graal' | 'graal-nw' | 'graal-gmap' | 'gwc' | 'gwz';
+export type FormatId = 'wwd' | 'teeworlds' | 'graal' | 'graal-nw' | 'graal-gmap' | 'gwc' | 'gwz' | 'wdata';
 
 /** The format named in an error: `unknown` when detection found none. */
 export type ErrorFormat = FormatId | 'unknown';

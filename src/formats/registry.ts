@@ -7,6 +7,7 @@ import { definition as wwd } from './wwd/index.js';
 import { definition as teeworlds } from './teeworlds/index.js';
 import { definition as graal } from './graal/index.js';
 import { definition as gwc } from './gwc/index.js';
+import { definition as wdata } from './wdata/index.js';
 
 /** Every format's definition, precisely typed; one line per format, in sniffing order. */
 export const FORMATS = [
@@ -14,6 +15,7 @@ export const FORMATS = [
   teeworlds,
   graal,
   gwc,
+  wdata,
 ] as const;
 
 /** The same list, each widened to AnyFormat (sound only behind `owns()`, see FormatDefinition). */

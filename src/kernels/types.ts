@@ -38,6 +38,19 @@ export interface Kernels {
    */
   gatherRecords(src: Uint8Array, offset: number, count: number, layout: RecordLayout, columns: readonly Int32Array[], strings: Uint8Array, starts: Uint32Array): number;
 
+  /**
+   * Walks `count` records starting at `offset` in `src`, each described by `program`: triples
+   * (op, a, b), one column per op. Ops: 0 WORD — the LE i32 at the cursor; 1 WSTRING — a u16
+   * code-unit count and that many UTF-16 units, the column gets the offset of the count; 2 ARRAY
+   * — `b` bytes per element, element count = column `a` (an earlier op) of the same record read
+   * as u32, the column gets the offset of the first element. Op o of record r goes to
+   * columns[o * count + r] (offsets are into `src`); `columns` must hold ops × count.
+   * Returns the offset just past the last record; Status.TRUNCATED when an op passes the end of
+   * `src` (or `offset` is not a whole number in 0..src.length), Status.CORRUPT for a bad program
+   * (length not a multiple of 3, unknown op, ARRAY naming a later column or a negative size).
+   */
+  walkRecords(src: Uint8Array, offset: number, count: number, program: Int32Array, columns: Int32Array): number;
+
   // ── bitstream (Graal binary levels) ───────────────────────────────────────
   /**
    * Decodes one Graal tile stream starting at `src[offset]`: LSB-first codes of `codeBits` bits

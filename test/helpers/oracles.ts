@@ -163,3 +163,38 @@ export function splitColumns(src: Uint8Array, stride: number, keep: number, coun
   }
   return dirty;
 }
+
+/** walkRecords from its contract: op by op with a plain byte reader, no DataView. */
+export function walkRecords(src: Uint8Array, offset: number, count: number, program: Int32Array, columns: Int32Array): number {
+  if (!validOffset(src, offset)) return Status.TRUNCATED;
+  if (program.length % 3 !== 0) return Status.CORRUPT;
+  const ops: [number, number, number][] = [];
+  for (let i = 0; i < program.length; i += 3) ops.push([program[i]!, program[i + 1]!, program[i + 2]!]);
+  for (const [o, [op, a, b]] of ops.entries()) {
+    if (![0, 1, 2].includes(op)) return Status.CORRUPT;
+    if (op === 2 && (a < 0 || a >= o || b < 0)) return Status.CORRUPT;
+  }
+  let pos = offset;
+  for (let r = 0; r < count; r++) {
+    const row: number[] = [];
+    for (const [op, a, b] of ops) {
+      if (op === 0) {
+        if (pos + 4 > src.length) return Status.TRUNCATED;
+        row.push(u32le(src, pos) | 0);
+        pos += 4;
+      } else if (op === 1) {
+        if (pos + 2 > src.length) return Status.TRUNCATED;
+        row.push(pos);
+        pos += 2 + 2 * (src[pos]! + 256 * src[pos + 1]!);
+      } else {
+        row.push(pos);
+        pos += (row[a]! >>> 0) * b;
+      }
+      if (pos > src.length) return Status.TRUNCATED;
+    }
+    row.forEach((v, o) => {
+      columns[o * count + r] = v;
+    });
+  }
+  return pos;
+}

@@ -3,6 +3,7 @@ import type { Kernels } from '../types.js';
 import { sumBytes } from './checksum.js';
 import { scanTileGrid } from './tiles.js';
 import { gatherRecords } from './records.js';
+import { walkRecords } from './walk.js';
 import { graalTileStream } from './bitstream.js';
 import { decodeBoardRows } from './board.js';
 import { replaceByte } from './bytes.js';
@@ -13,6 +14,7 @@ export const jsKernels: Kernels = Object.freeze({
   sumBytes,
   scanTileGrid,
   gatherRecords,
+  walkRecords,
   graalTileStream,
   decodeBoardRows,
   replaceByte,

@@ -5,6 +5,7 @@ export { ARENA_CAP_BYTES, WasmUnavailableError } from './runtime.js';
 import * as checksum from './checksum.js';
 import * as tiles from './tiles.js';
 import * as records from './records.js';
+import * as walk from './walk.js';
 import * as bitstream from './bitstream.js';
 import * as board from './board.js';
 import * as bytes from './bytes.js';
@@ -18,6 +19,7 @@ function bind(rt: WasmRuntime): Kernels {
     sumBytes: (src) => done(checksum.sumBytes(rt, src)),
     scanTileGrid: (cells, counts, maxIds) => done(tiles.scanTileGrid(rt, cells, counts, maxIds)),
     gatherRecords: (src, offset, count, layout, columns, strings, starts) => done(records.gatherRecords(rt, src, offset, count, layout, columns, strings, starts)),
+    walkRecords: (src, offset, count, program, columns) => done(walk.walkRecords(rt, src, offset, count, program, columns)),
     graalTileStream: (src, offset, codeBits, dst) => done(bitstream.graalTileStream(rt, src, offset, codeBits, dst)),
     decodeBoardRows: (text, rows, rowCount, dst) => done(board.decodeBoardRows(rt, text, rows, rowCount, dst)),
     replaceByte: (buf, from, to) => done(bytes.replaceByte(rt, buf, from, to)),

@@ -11,6 +11,7 @@ export interface WasmExports {
   sumBytes(ptr: number, len: number): number;
   scanTileGrid(cells: number, count: number, maxIds: number, setCount: number, counts: number): number;
   gatherRecords(src: number, srcLen: number, maxRecs: number, fixedWords: number, lenIndex: number, lenCount: number, cols: number, colStride: number, blob: number, starts: number, blobBase: number, out: number): number;
+  walkRecords(src: number, srcLen: number, count: number, prog: number, ops: number, cols: number, base: number, plan: number): number;
   expandTileSkip(src: number, srcLen: number, index: number, flags: number, capacity: number): number;
   splitColumns(src: number, stride: number, keep: number, count: number, dst: number): number;
   allZero(ptr: number, len: number): number;
