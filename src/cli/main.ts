@@ -5,11 +5,12 @@ import type { Command } from './command.js';
 import { convert } from './commands/convert.js';
 import { extract } from './commands/extract.js';
 import { info } from './commands/info.js';
+import { renderCommand } from './commands/render.js';
 import { helpText, parseCommandArgs, UsageError } from './options.js';
 import { Reporter } from './report.js';
 import { packageVersion } from './version.js';
 
-const COMMANDS: Record<string, Command> = { info, extract, convert };
+const COMMANDS: Record<string, Command> = { info, extract, convert, render: renderCommand };
 
 function overview(): string {
   return 'usage: levelkit <command> [options]   (levelkit <command> --help lists its options)\n\n'

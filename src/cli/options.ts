@@ -29,6 +29,9 @@ export const OPTIONS = {
   out: { type: 'string', short: 'o', value: 'dir', help: 'output folder' },
   to: { type: 'string', value: 'nw|graal', help: 'output format (default: from the output name)' },
   version: { type: 'string', value: 'header', help: 'binary header to write: GR-V1.00…GR-V1.05, Z3-V1.03, Z3-V1.04 (default: GR-V1.03, or GR-V1.04 for a level with heights)' },
+  scale: { type: 'string', value: 'n', help: 'pixels per tile, 1…64 (default: fit the longest side in 2048 px, at most 16)' },
+  layer: { type: 'string', value: 'main|all|n', help: 'grid to draw: the main grid (default), all layers composited, or layer n (in the order --json lists them)' },
+  sheet: { type: 'string', value: 'sheet.png', help: 'also draw every level onto one contact sheet' },
   help: { type: 'boolean', short: 'h', help: 'this help' },
 } satisfies Record<string, OptionSpec>;
 
@@ -48,6 +51,9 @@ export interface Options {
   out: string | undefined;
   to: string | undefined;
   version: string | undefined;
+  scale: string | undefined;
+  layer: string | undefined;
+  sheet: string | undefined;
 }
 
 export interface Parsed { options: Options; positionals: string[] }
@@ -91,6 +97,9 @@ export function parseCommandArgs(argv: string[], names: readonly OptionName[]): 
       out: str('out'),
       to: str('to'),
       version: str('version'),
+      scale: str('scale'),
+      layer: str('layer'),
+      sheet: str('sheet'),
     },
   };
 }
