@@ -7,6 +7,9 @@ import { hasNativeZlib } from './core/inflate.js';
 import { BLOCK_SOURCE, type DecodeOptions } from './core/limits.js';
 import { blockCollector, blockTable, inflateWithStream, nativeStreamInflater } from './core/prefetch.js';
 import { inputBytes } from './core/reader.js';
+import type { BlockRequest } from './core/prefetch.js';
+import { openDatafile } from './formats/teeworlds/datafile.js';
+import { sniff as sniffTeeworlds } from './formats/teeworlds/index.js';
 
 /** Which inflater decodeAsync() uses with these options in this host. */
 export function asyncInflater(opts?: DecodeOptions): 'stream' | 'native' | 'pako' {
@@ -30,19 +33,57 @@ export async function decodeAsyncWith<T>(
   const bytes = inputBytes(input);
   const Ctor = asyncInflater(opts) === 'stream' ? nativeStreamInflater() : undefined;
   if (!Ctor) return decode(bytes, opts);
-  // Pass 1: which blocks does this decode ask for? Zero-filled stand-ins let it walk on; whatever
-  // it throws on them is of no interest (pass 2 decides the outcome).
+  const requests = listedBlocks(bytes, opts) ?? collectedBlocks(decode, bytes, opts);
+  if (requests.length === 0) return decode(bytes, opts);
+  const inflated: { request: BlockRequest; bytes: Uint8Array }[] = [];
+  // A few streams at a time: each holds its output while it runs, and hundreds at once only
+  // add memory and scheduling, not speed.
+  let next = 0;
+  const lane = async () => {
+    while (next < requests.length) {
+      const request = requests[next++]!;
+      const out = await inflateWithStream(Ctor, request.src, request.expectedSize);
+      if (out) inflated.push({ request, bytes: out });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(STREAMS, requests.length) }, lane));
+  // Pass 2: the real decode, its blocks answered from the table.
+  return decode(bytes, { ...opts, [BLOCK_SOURCE]: blockTable(inflated) } as DecodeOptions);
+}
+
+/** Streams inflating at once. */
+const STREAMS = 4;
+
+/**
+ * Pass 1, for any format: which blocks does this decode ask for? Zero-filled stand-ins let it walk
+ * on; whatever it throws on them is of no interest (pass 2 decides the outcome). Costs about a
+ * decode without inflating.
+ */
+function collectedBlocks<T>(decode: (bytes: Uint8Array, opts?: DecodeOptions) => T, bytes: Uint8Array, opts: DecodeOptions | undefined): BlockRequest[] {
   const collect = blockCollector();
   try {
     decode(bytes, { ...opts, [BLOCK_SOURCE]: collect.source } as DecodeOptions);
   } catch {
     // ignored: see above
   }
-  if (collect.requests.length === 0) return decode(bytes, opts);
-  const done = await Promise.all(
-    collect.requests.map(async (request) => ({ request, bytes: await inflateWithStream(Ctor, request.src, request.expectedSize) })),
-  );
-  const inflated = done.filter((d): d is { request: (typeof d)['request']; bytes: Uint8Array } => d.bytes !== undefined);
-  // Pass 2: the real decode, its blocks answered from the table.
-  return decode(bytes, { ...opts, [BLOCK_SOURCE]: blockTable(inflated) } as DecodeOptions);
+  return collect.requests;
+}
+
+/**
+ * The blocks of a file whose container lists them, without a first decode: a Teeworlds datafile
+ * (v4) names every data block's offset, stored and inflated size in its header, and a full decode
+ * inflates them all. undefined (use collectedBlocks) for other formats, `sections: 'summary'`
+ * (which needs only some), and anything openDatafile refuses (pass 2 reports it).
+ */
+function listedBlocks(bytes: Uint8Array, opts: DecodeOptions | undefined): BlockRequest[] | undefined {
+  if ((opts?.sections ?? 'all') !== 'all' || !sniffTeeworlds(bytes.subarray(0, 64))) return undefined;
+  try {
+    const { version, blocks } = openDatafile(bytes, { ...opts, inflate: 'pako' });
+    if (version !== 4) return [];
+    return blocks
+      .filter((b) => b.byteLength > 0)
+      .map((b) => ({ src: bytes.subarray(b.offset, b.offset + b.storedByteLength), expectedSize: b.byteLength, site: { format: 'teeworlds', offset: b.offset, path: '' } }));
+  } catch {
+    return undefined;
+  }
 }

@@ -67,6 +67,29 @@ export function nativeStreamInflater(): DecompressionStreamCtor | undefined {
  * exactly as decode() would.
  */
 export async function inflateWithStream(Ctor: DecompressionStreamCtor, src: Uint8Array, expectedSize: number): Promise<Uint8Array | undefined> {
+  const out = new Uint8Array(expectedSize);
+  let written = 0;
+  const fits = await streamChunks(Ctor, src, (chunk) => {
+    if (written + chunk.length > expectedSize) return false;
+    out.set(chunk, written);
+    written += chunk.length;
+    return true;
+  });
+  if (!fits || written !== expectedSize) return undefined;
+  // decode() learns how many input bytes the stream used (WWD keeps what follows it). Where the
+  // host's stream rejects bytes after the end (Chromium does), a stream that succeeded used all
+  // of `src`. Elsewhere: a stream that used all of `src` ends with the Adler-32 of its output;
+  // when the last four bytes are not that, something follows the stream, and the synchronous
+  // inflater must find where.
+  if (await rejectsTrailingBytes(Ctor)) return out;
+  return src.length >= 6 && readU32BE(src, src.length - 4) === adler32(out) ? out : undefined;
+}
+
+/**
+ * Runs `src` through a DecompressionStream('deflate'), handing each output chunk to `take` (which
+ * returns false to stop). Resolves to false when the stream failed or was stopped, never rejects.
+ */
+async function streamChunks(Ctor: DecompressionStreamCtor, src: Uint8Array, take: (chunk: Uint8Array) => boolean): Promise<boolean> {
   try {
     const ds = new Ctor('deflate');
     const writer = ds.writable.getWriter();
@@ -74,26 +97,31 @@ export async function inflateWithStream(Ctor: DecompressionStreamCtor, src: Uint
     writer.write(src).catch(() => {});
     writer.close().catch(() => {});
     const reader = ds.readable.getReader();
-    const out = new Uint8Array(expectedSize);
-    let written = 0;
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) break;
-      if (written + value.length > expectedSize) {
+      if (done) return true;
+      if (!take(value)) {
         reader.cancel().catch(() => {});
-        return undefined;
+        return false;
       }
-      out.set(value, written);
-      written += value.length;
     }
-    if (written !== expectedSize) return undefined;
-    // decode() learns how many input bytes the stream used (WWD keeps what follows it). A stream
-    // that used all of `src` ends with the Adler-32 of its output; when the last four bytes are
-    // not that, something follows the stream, and the synchronous inflater must find where.
-    return src.length >= 6 && readU32BE(src, src.length - 4) === adler32(out) ? out : undefined;
   } catch {
-    return undefined;
+    return false;
   }
+}
+
+/** zlib of the empty string, then one byte that is not part of it. */
+const EMPTY_THEN_JUNK = new Uint8Array([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00]);
+const probes = new WeakMap<object, Promise<boolean>>();
+
+/** Whether this host's DecompressionStream fails on bytes after the end of the stream (asked once). */
+function rejectsTrailingBytes(Ctor: DecompressionStreamCtor): Promise<boolean> {
+  let p = probes.get(Ctor);
+  if (!p) {
+    p = streamChunks(Ctor, EMPTY_THEN_JUNK, () => true).then((ok) => !ok);
+    probes.set(Ctor, p);
+  }
+  return p;
 }
 
 function readU32BE(b: Uint8Array, at: number): number {

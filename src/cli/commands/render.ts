@@ -19,7 +19,7 @@ export const renderCommand: Command = {
   usage: 'levelkit render <file|folder…> -o <out.png|dir> [options]',
   summary: 'Draws each level (tile grid and markers) as PNG; --sheet draws all of them on one contact sheet.',
   options: ['out', 'scale', 'layer', 'sheet', 'json', 'strict', 'backend', 'inflate', 'encoding', 'max-bytes', 'follow', 'force'],
-  optionHelp: { out: 'a .png for one level, else a folder (created when missing; inputs\' paths below it, .png appended)' },
+  optionHelp: { out: 'a .png for one level, else a folder (created when missing; files found in a folder keep their path below it, named files their name; .png appended)' },
   run({ options, positionals }, out) {
     if (positionals.length === 0) throw new UsageError('render needs at least one file or folder');
     if (!options.out && !options.sheet) throw new UsageError('render needs -o <out.png|dir> or --sheet <sheet.png>');
@@ -39,7 +39,7 @@ export const renderCommand: Command = {
     const toFile = options.out !== undefined && extOf(pathBytes(options.out)) === '.png';
     if (toFile && !single) throw new UsageError('-o names a .png, so render needs exactly one level file (a folder of them needs -o <dir>)');
     const plan = entries.flatMap((e) => (e.kind === 'file' && options.out
-      ? [{ input: e.path, output: toFile ? pathBytes(options.out) : joinBytes(pathBytes(options.out), Buffer.concat([e.rel, Buffer.from('.png')])) }]
+      ? [{ input: e.path, output: toFile ? pathBytes(options.out) : joinBytes(pathBytes(options.out), Buffer.concat([e.named ? e.rel.subarray(e.rel.lastIndexOf(0x2f) + 1) : e.rel, Buffer.from('.png')])) }]
       : []));
     const clashes = findClashes(plan);
     if (clashes.length) throw new UsageError(`${clashes.map((c) => displayName(c.output)).join(', ')} would be written twice`);
