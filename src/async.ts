@@ -24,16 +24,20 @@ export function asyncInflater(opts?: DecodeOptions): 'stream' | 'native' | 'pako
  * zlib block it needs inflated beforehand by DecompressionStream('deflate'). The result, warnings
  * and errors are those of `decode(bytes, opts)`: a block the stream could not inflate to exactly
  * the expected bytes is left to the synchronous inflater, which reports it as decode() does.
+ * Blocks that inflate to fewer than `tuning.minStreamBytes` (default 64 KiB) are left to it too:
+ * a stream's set-up costs more than pako's whole inflate of such a block.
  */
 export async function decodeAsyncWith<T>(
   decode: (bytes: Uint8Array, opts?: DecodeOptions) => T,
   input: Uint8Array | ArrayBuffer | ArrayBufferView,
   opts?: DecodeOptions,
+  tuning: { minStreamBytes?: number } = {},
 ): Promise<T> {
   const bytes = inputBytes(input);
   const Ctor = asyncInflater(opts) === 'stream' ? nativeStreamInflater() : undefined;
   if (!Ctor) return decode(bytes, opts);
-  const requests = listedBlocks(bytes, opts) ?? collectedBlocks(decode, bytes, opts);
+  const minStreamBytes = tuning.minStreamBytes ?? MIN_STREAM_BYTES;
+  const requests = (listedBlocks(bytes, opts) ?? collectedBlocks(decode, bytes, opts)).filter((r) => r.expectedSize >= minStreamBytes);
   if (requests.length === 0) return decode(bytes, opts);
   const inflated: { request: BlockRequest; bytes: Uint8Array }[] = [];
   // A few streams at a time: each holds its output while it runs, and hundreds at once only
@@ -50,6 +54,9 @@ export async function decodeAsyncWith<T>(
   // Pass 2: the real decode, its blocks answered from the table.
   return decode(bytes, { ...opts, [BLOCK_SOURCE]: blockTable(inflated) } as DecodeOptions);
 }
+
+/** Blocks smaller than this (inflated) are not worth a stream (see decodeAsyncWith). */
+const MIN_STREAM_BYTES = 64 * 1024;
 
 /** Streams inflating at once. */
 const STREAMS = 4;

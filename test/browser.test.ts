@@ -67,11 +67,11 @@ describeWith(await startChromium(['dist/levelkit.browser.mjs']), 'library in hea
     expect(errors).toEqual([]);
   });
 
-  it('decodeAsync gives what decode gives, value for value, on every fixture (and the same errors on bad ones)', async () => {
+  it('decodeAsync gives what decode gives (every block streamed, and with the default threshold), value for value, on every fixture (and the same errors on bad ones)', async () => {
     const all = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/i);
     for (const path of all) {
       const rel = relative(ROOT, path);
-      const [sync, async] = await page.evaluate(async (url) => {
+      const [sync, everyBlock, async] = await page.evaluate(async (url) => {
         const bytes = await window.fetchBytes(url);
         // Typed arrays as tagged arrays, so a difference in kind or content shows.
         const canon = (v: unknown) =>
@@ -85,8 +85,14 @@ describeWith(await startChromium(['dist/levelkit.browser.mjs']), 'library in hea
             return `threw ${canon(e)} ${(e as Error).message}`;
           }
         };
-        return [await run(() => window.lk.decode(bytes, { inflate: 'pako' })), await run(() => window.lk.decodeAsync(bytes))];
+        return [
+          await run(() => window.lk.decode(bytes, { inflate: 'pako' })),
+          await run(() => window.lk.decodeAsyncWith(window.lk.decode, bytes, undefined, { minStreamBytes: 0 })),
+          await run(() => window.lk.decodeAsync(bytes)),
+        ];
       }, `/${rel}`);
+      // Every block through the stream (fixtures are below the default 64 KiB threshold), then the default.
+      expect(everyBlock, rel).toBe(sync);
       expect(async, rel).toBe(sync);
     }
     expect(errors).toEqual([]);

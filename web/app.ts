@@ -202,6 +202,7 @@ function showPreview(p: Preview | undefined, resetLayers = true): void {
     (sel.options[0] as HTMLOptionElement).value = 'main';
     if (p.layers.length > 1) (sel.options[1] as HTMLOptionElement).value = 'all';
     for (let i = 0; i < p.layers.length; i++) (sel.options[sel.options.length - p.layers.length + i] as HTMLOptionElement).value = String(i);
+    sel.value = p.drawn.length > 1 ? 'all' : p.layers[p.drawn[0]!]?.main ? 'main' : String(p.drawn[0]);
   }
   fitView();
 }

@@ -88,7 +88,9 @@ scope.onmessage = async ({ data: req }) => {
     const decoded: DecodedFile = { format: value.format, version, summary, warnings: value.warnings, ms };
     const transfer: Transferable[] = [];
     if (req.preview) {
-      const p = render(value, { layer: req.layer ?? 'main' });
+      let p = render(value, { layer: req.layer ?? 'main' });
+      // A map whose tile layers carry their tilesets looks like the game when every layer is drawn.
+      if (req.layer === undefined && p.layers.some((l) => l.tileset)) p = render(value, { layer: 'all' });
       decoded.preview = {
         width: p.width,
         height: p.height,
