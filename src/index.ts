@@ -19,8 +19,8 @@ import type { GraalDecoded, GraalEncodeOptions, GraalSummary } from './formats/g
 export { detect } from './detect.js';
 export { asyncInflater, decodeAsyncWith } from './async.js';
 export {
-  paintPreview, markersOf, tablesOf, layersOf, tileColour, MARKER_COLOURS,
-  type Preview, type RenderOptions, type Marker, type PreviewTable, type Canvas2D,
+  paintPreview, markersOf, mediaOf, tablesOf, layersOf, tileColour, MARKER_COLOURS,
+  type Preview, type RenderOptions, type Marker, type PreviewMedia, type PreviewTable, type Canvas2D,
 } from './render/index.js';
 export {
   DecodeError, EncodeError,

@@ -111,3 +111,30 @@ describe('levelkit render', () => {
     expect(cli('render', path, '-o', join(OUT, 'x.png'), '--scale', 'big').status).toBe(1);
   });
 });
+
+describe('adapters for formats not on this branch yet', () => {
+  it("lists a GWC cartridge's header and media, and hands out its images and sounds", async () => {
+    const { mediaOf, renderPreview, tablesOf } = await import('../src/render/index.js');
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+    const cartridge = {
+      format: 'gwc',
+      warnings: [],
+      header: { latitude: 52.5, longitude: 13.4, altitude: 0, createdSeconds: 5n, name: { text: 'Tour', raw: new Uint8Array() } },
+      media: [
+        { id: 1, type: 2, data: png, length: 4 },
+        { id: 2, type: null, data: new Uint8Array(), length: 0 },
+        { id: 3, type: 49, data: new Uint8Array(3), length: 3 },
+      ],
+    };
+    const [header, media] = tablesOf(cartridge);
+    expect(header!.rows).toContainEqual(['name', 'Tour']);
+    expect(header!.rows).toContainEqual(['createdSeconds', '5']);
+    expect(media!.rows).toEqual([
+      [1, 'image/png', 4],
+      [2, 'deleted', 0],
+      [3, 'type 49', 3],
+    ]);
+    expect(mediaOf(cartridge)).toEqual([{ id: 1, mime: 'image/png', bytes: png }]);
+    expect(renderPreview(cartridge, undefined).empty).toBe('this level has no tile grid');
+  });
+});

@@ -145,6 +145,7 @@ async function openFile(i: number, layer?: 'main' | 'all' | number): Promise<voi
   showWarnings(d);
   showPreview(d.preview, layer === undefined);
   showTables(d.preview?.tables ?? []);
+  showMedia(d.preview?.media ?? []);
   if ($<HTMLInputElement>('compare').checked) await showBench(f.bytes);
   else $('bench').hidden = true;
   detail.dataset.state = 'done';
@@ -299,6 +300,39 @@ function tooltipAt(e: PointerEvent): void {
   tip.style.left = `${sx + 14}px`;
   tip.style.top = `${sy + 14}px`;
   tip.hidden = false;
+}
+
+// ---- media: images shown, sounds playable ---------------------------------------------------
+let mediaUrls: string[] = [];
+
+function showMedia(media: Preview['media']): void {
+  for (const u of mediaUrls) URL.revokeObjectURL(u);
+  mediaUrls = [];
+  const box = $('media');
+  box.replaceChildren();
+  box.hidden = media.length === 0;
+  if (!media.length) return;
+  box.append(el('h3', `media (${media.length})`));
+  const grid = el('div', undefined, 'media-grid');
+  for (const m of media) {
+    const url = URL.createObjectURL(new Blob([m.bytes as BlobPart], { type: m.mime }));
+    mediaUrls.push(url);
+    const fig = el('figure');
+    if (m.mime.startsWith('image/')) {
+      const img = el('img');
+      img.src = url;
+      img.alt = `media ${m.id}`;
+      fig.append(img);
+    } else {
+      const audio = el('audio');
+      audio.controls = true;
+      audio.src = url;
+      fig.append(audio);
+    }
+    fig.append(el('figcaption', `#${m.id} ${m.mime}, ${size(m.bytes.length)}`));
+    grid.append(fig);
+  }
+  box.append(grid);
 }
 
 // ---- paged tables -------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // Messages between the page (web/app.ts) and its decode worker (web/worker.ts). Everything here
 // survives structuredClone; pixel buffers are transferred, not copied.
 
-import type { Backend, DecodeWarning, Marker, PreviewTable } from '../src/index.js';
+import type { Backend, DecodeWarning, Marker, PreviewMedia, PreviewTable } from '../src/index.js';
 
 /** How the page asks for zlib blocks to be inflated: the browser's DecompressionStream or pako. */
 export type PageInflater = 'stream' | 'pako';
@@ -37,6 +37,8 @@ export interface DecodedFile {
     empty?: string;
     markers: Marker[];
     tables: PreviewTable[];
+    /** Images and sounds (GWC media), shown as thumbnails and players. */
+    media: PreviewMedia[];
   };
 }
 

@@ -2,7 +2,19 @@
 // responsive on a big map or a zip of hundreds of levels. Loads nothing but the library and fflate.
 
 import { unzipSync } from 'fflate';
-import { asyncInflater, DecodeError, type DecodeOptions, decode, decodeAsync, detect, render, summarize, tablesOf, wasmAvailable } from '../src/index.js';
+import {
+  asyncInflater,
+  DecodeError,
+  type DecodeOptions,
+  decode,
+  decodeAsync,
+  detect,
+  mediaOf,
+  render,
+  summarize,
+  tablesOf,
+  wasmAvailable,
+} from '../src/index.js';
 import type { BenchRow, DecodedFile, Reply, Request } from './protocol.js';
 
 interface WorkerScope {
@@ -102,6 +114,7 @@ scope.onmessage = async ({ data: req }) => {
         drawn: p.drawn,
         markers: p.markers,
         tables: tablesOf(value),
+        media: mediaOf(value),
         ...(p.empty ? { empty: p.empty } : {}),
       };
       transfer.push(p.rgba.buffer as ArrayBuffer);

@@ -144,8 +144,46 @@ export function markersOf(value: Any): Marker[] {
   return out;
 }
 
+/**
+ * The few fields of a GWC (Wherigo) cartridge a preview reads, declared here rather than imported
+ * so this module does not depend on the format's internals (src/formats/gwc/types.ts documents them).
+ */
+interface GwcView {
+  format: 'gwc';
+  header: Record<string, unknown> & { latitude: number; longitude: number; altitude: number };
+  media: { id: number; type: number | null; data: Uint8Array; length: number }[];
+}
+const isGwc = (v: Any): v is GwcView => v.format === 'gwc' && 'header' in v && Array.isArray((v as { media?: unknown }).media);
+
+/** MIME types of GWC media type numbers a browser can show or play. */
+const GWC_MIME: Record<number, string> = { 1: 'image/bmp', 2: 'image/png', 3: 'image/jpeg', 4: 'image/gif', 17: 'audio/wav', 18: 'audio/mpeg', 21: 'audio/ogg' };
+
+/** Media a page can show (images) or play (sounds): GWC cartridges' media objects. */
+export interface PreviewMedia {
+  id: number;
+  mime: string;
+  bytes: Uint8Array;
+}
+
+/** `value`'s images and sounds, for thumbnails and players (empty for formats without media). */
+export function mediaOf(value: Any): PreviewMedia[] {
+  if (!isGwc(value)) return [];
+  return value.media.flatMap((m) => {
+    const mime = m.type === null ? undefined : GWC_MIME[m.type];
+    return mime && m.data.length ? [{ id: m.id, mime, bytes: m.data }] : [];
+  });
+}
+
 /** Tables of `value`'s records for the page (objects, links, layers, images…). */
 export function tablesOf(value: Any): PreviewTable[] {
+  if (isGwc(value)) {
+    const header = Object.entries(value.header).map(([k, v]) => [k, typeof v === 'bigint' ? v.toString() : v instanceof Date ? v.toISOString() : str(v)]);
+    const media = value.media.map((m) => [m.id, m.type === null ? 'deleted' : (GWC_MIME[m.type] ?? `type ${m.type}`), m.length]);
+    return [
+      { name: 'header', columns: ['field', 'value'], rows: header },
+      { name: 'media', columns: ['id', 'type', 'bytes'], rows: media },
+    ];
+  }
   if (isWwd(value)) {
     const rows: (string | number)[][] = [];
     value.planes.forEach((p, pi) => {

@@ -4,4 +4,4 @@
 
 export { renderPreview, tileColour, BACKGROUND, MARKER_COLOURS, type Preview, type RenderOptions } from './draw.js';
 export { paintPreview, type Canvas2D } from './canvas.js';
-export { layersOf, markersOf, tablesOf, str, type Marker, type PreviewLayer, type PreviewTable, type Tileset } from './adapters.js';
+export { layersOf, markersOf, mediaOf, tablesOf, str, type Marker, type PreviewLayer, type PreviewMedia, type PreviewTable, type Tileset } from './adapters.js';
