@@ -1,6 +1,8 @@
 // Graal binary tile stream: LSB-first 12- or 13-bit codes with single and double run codes,
 // expanded into exactly `cap` u16 tiles. See src/formats/graal/README.md § "Tile stream".
-// Invariants: reads stay inside [src, src+srcLen), writes inside [dst, dst+2·cap); no allocation.
+// Invariants: reads stay inside [src, src+srcLen), writes inside [dst, dst+2·cap+16) (the binding
+// pads the destination: run fills store whole vectors and may run up to 7 tiles past their end,
+// into cells a later code overwrites or into the padding); no allocation.
 
 import { STATUS_CORRUPT, STATUS_TRUNCATED } from './status';
 
@@ -57,20 +59,20 @@ export function graalTileStream(src: usize, srcLen: usize, codeBits: u32, dst: u
     if (dbl) {
       if (first < 0) { first = <i32>code; continue; }
       // A pair needs two free slots; a run that would pass the end is cut short.
-      const packed: u32 = <u32>first | (code << 16);
-      for (let i: u32 = 0; i < count && n + 1 < cap; i++) {
-        store<u32>(dst + (<usize>n << 1), packed); // (dst + 2n) may be unaligned for u32: fine in WASM
-        n += 2;
-      }
+      let pairs = (cap - n) >> 1;
+      if (count < pairs) pairs = count;
+      const pair = i32x4.splat(<i32>(<u32>first | (code << 16)));
+      // Eight tiles per store; cells past the run's end are rewritten by later codes (or padding).
+      for (let i: u32 = 0; i < pairs; i += 4) v128.store(dst + (<usize>(n + (i << 1)) << 1), pair);
+      n += pairs << 1;
       first = -1;
       dbl = false;
     } else {
       let k = cap - n;
       if (count < k) k = count;
-      const stop = n + k;
-      const four: u64 = <u64>code * 0x0001_0001_0001_0001;
-      while (n + 4 <= stop) { store<u64>(dst + (<usize>n << 1), four); n += 4; }
-      while (n < stop) { store<u16>(dst + (<usize>n << 1), <u16>code); n++; }
+      const eight = i16x8.splat(<i16>code);
+      for (let i: u32 = 0; i < k; i += 8) v128.store(dst + (<usize>(n + i) << 1), eight);
+      n += k;
     }
     count = 1;
     plain = true;

@@ -9,3 +9,4 @@ export { gatherRecords } from './records';
 export { graalTileStream } from './bitstream';
 export { decodeBoardRows } from './board';
 export { allZero, expandTileSkip, splitColumns } from './tilemap';
+export { replaceByte } from './bytes';

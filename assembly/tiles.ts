@@ -35,6 +35,10 @@ export function scanTileGrid(cells: usize, count: usize, maxIds: usize, setCount
   let invAcc = i32x4.splat(0);
   let filAcc = i32x4.splat(0);
   let other: u32 = 0;
+  // Set 0 has a slot only when setCount > 0; otherwise its cells count as `other` (scalar path).
+  const set0Fast = setCount > 0;
+  const high = i32x4.splat(<i32>0xFFFF_0000);
+  let max0 = i32x4.splat(-1);
   const end4 = cells + ((count & ~(<usize>3)) << 2);
   const end = cells + (count << 2);
   let p = cells;
@@ -46,11 +50,21 @@ export function scanTileGrid(cells: usize, count: usize, maxIds: usize, setCount
     filAcc = i32x4.sub(filAcc, isFil);
     const sentinel = v128.or(isInv, isFil);
     if (i32x4.all_true(sentinel)) continue;
+    // Used cells of set 0 (most grids name one image set): when every used lane is one, their
+    // running maximum stays in a vector (sentinel lanes read as -1) and is folded in at the end.
+    if (set0Fast && !v128.any_true(v128.andnot(v128.and(v, high), sentinel))) {
+      max0 = i32x4.max_s(max0, v128.or(v, sentinel));
+      continue;
+    }
     // At least one used cell: lanes whose sentinel mask is 0.
     if (!i32x4.extract_lane(sentinel, 0)) other += useCell(load<u32>(p), maxIds, setCount);
     if (!i32x4.extract_lane(sentinel, 1)) other += useCell(load<u32>(p, 4), maxIds, setCount);
     if (!i32x4.extract_lane(sentinel, 2)) other += useCell(load<u32>(p, 8), maxIds, setCount);
     if (!i32x4.extract_lane(sentinel, 3)) other += useCell(load<u32>(p, 12), maxIds, setCount);
+  }
+  if (set0Fast) {
+    const m = max(max(i32x4.extract_lane(max0, 0), i32x4.extract_lane(max0, 1)), max(i32x4.extract_lane(max0, 2), i32x4.extract_lane(max0, 3)));
+    if (m > load<i32>(maxIds)) store<i32>(maxIds, m);
   }
   let invisible: u32 = <u32>(i32x4.extract_lane(invAcc, 0) + i32x4.extract_lane(invAcc, 1) + i32x4.extract_lane(invAcc, 2) + i32x4.extract_lane(invAcc, 3));
   let filled: u32 = <u32>(i32x4.extract_lane(filAcc, 0) + i32x4.extract_lane(filAcc, 1) + i32x4.extract_lane(filAcc, 2) + i32x4.extract_lane(filAcc, 3));

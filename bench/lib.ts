@@ -97,32 +97,50 @@ function fullGc(): () => void {
   return runInNewContext('gc') as () => void;
 }
 
+export interface RatioSummary {
+  median: number;
+  min: number;
+  max: number;
+  cpuMedian: number;
+  cpuMin: number;
+  cpuMax: number;
+  fastest: number;
+}
+
 /**
  * Ratio of each variant's time to `base`'s, from passes run in alternating order (base first in
  * even rounds, last in odd ones), so the machine's load falls on both sides alike. Each timed
  * pass runs from a collected heap to a collected heap (a full GC before it, untimed, and one at
  * its end, timed): every pass pays for exactly its own garbage, not for what the pass before
  * left behind, nor leaves its own to the next. Prints and returns the median ratio per variant
- * with its range over the rounds.
+ * with its range over the rounds, by wall time and by this process's CPU time: on a shared
+ * machine a pass that is descheduled for a while inflates its wall time, not its CPU time.
+ * `fastest` is the variant's fastest pass over the base's fastest (wall time): load only ever
+ * adds time, so under heavy load the fastest passes are the nearest to a quiet machine's.
  */
-export function interleavedRatios(
-  title: string,
-  base: [string, () => unknown],
-  variants: [string, () => unknown][],
-  rounds = 7,
-): Record<string, { median: number; min: number; max: number }> {
+export function interleavedRatios(title: string, base: [string, () => unknown], variants: [string, () => unknown][], rounds = 7): Record<string, RatioSummary> {
   const gc = fullGc();
-  const time = (f: () => unknown) => {
+  const cpuMs = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e3;
+  };
+  const time = (f: () => unknown): [number, number] => {
     gc();
-    const t0 = performance.now();
+    const t0 = performance.now(),
+      c0 = cpuMs();
     f();
     gc();
-    return performance.now() - t0;
+    return [performance.now() - t0, cpuMs() - c0];
   };
-  const ratios = new Map<string, number[]>(variants.map(([n]) => [n, []]));
+  const wall = new Map<string, number[]>(variants.map(([n]) => [n, []]));
+  const best = new Map<string, number>([[base[0], Infinity], ...variants.map(([n]) => [n, Infinity] as [string, number])]);
+  const keep = (n: string, t: number) => {
+    if (t < best.get(n)!) best.set(n, t);
+  };
+  const cpu = new Map<string, number[]>(variants.map(([n]) => [n, []]));
   for (let r = 0; r < rounds; r++) {
     for (const [n, f] of variants) {
-      let b: number, v: number;
+      let b: [number, number], v: [number, number];
       if (r % 2 === 0) {
         b = time(base[1]);
         v = time(f);
@@ -130,18 +148,30 @@ export function interleavedRatios(
         v = time(f);
         b = time(base[1]);
       }
-      ratios.get(n)!.push(v / b);
+      wall.get(n)!.push(v[0] / b[0]);
+      keep(base[0], b[0]);
+      keep(n, v[0]);
+      cpu.get(n)!.push(v[1] / b[1]);
     }
   }
-  const out: Record<string, { median: number; min: number; max: number }> = {};
-  for (const [n, rs] of ratios) {
+  const stats = (rs: number[]) => {
     rs.sort((a, b) => a - b);
-    out[n] = { median: rs[rs.length >> 1]!, min: rs[0]!, max: rs[rs.length - 1]! };
+    return [rs[rs.length >> 1]!, rs[0]!, rs[rs.length - 1]!] as const;
+  };
+  const out: Record<string, RatioSummary> = {};
+  for (const [n] of variants) {
+    const [median, min, max] = stats(wall.get(n)!);
+    const [cpuMedian, cpuMin, cpuMax] = stats(cpu.get(n)!);
+    out[n] = { median, min, max, cpuMedian, cpuMin, cpuMax, fastest: best.get(n)! / best.get(base[0])! };
   }
+  const x = (v: number) => v.toFixed(2);
   printTable(
     `${title} (${rounds} alternating rounds, each pass from a collected heap to a collected heap)`,
-    ['variant', `median ÷ ${base[0]}`, 'range'],
-    variants.map(([n]) => [n, `${out[n]!.median.toFixed(2)}×`, `${out[n]!.min.toFixed(2)}–${out[n]!.max.toFixed(2)}×`]),
+    ['variant', `median ÷ ${base[0]} (wall)`, 'range', `median ÷ ${base[0]} (CPU time)`, 'range', 'fastest ÷ fastest'],
+    variants.map(([n]) => {
+      const o = out[n]!;
+      return [n, `${x(o.median)}×`, `${x(o.min)}–${x(o.max)}×`, `${x(o.cpuMedian)}×`, `${x(o.cpuMin)}–${x(o.cpuMax)}×`, `${x(o.fastest)}×`];
+    }),
   );
   return out;
 }

@@ -82,6 +82,12 @@ const SINGLE_BYTE = new Set([
   'windows-1256', 'windows-1257', 'windows-1258', 'x-mac-cyrillic',
 ]);
 
+/** True for code pages with one byte per character (windows-1252 and the WHATWG single-byte list). */
+export function isSingleByte(label: string): boolean {
+  const name = canonicalEncoding(label);
+  return name === 'windows-1252' || SINGLE_BYTE.has(name);
+}
+
 /** True when levelkit can encode changed text in `label` (UTF-8 and the single-byte code pages). */
 export function canEncode(label: string): boolean {
   const name = canonicalEncoding(label);

@@ -3,7 +3,12 @@ import type { Backend, Kernels } from './types.js';
 import { jsKernels } from './js/index.js';
 import { wasmAvailable, wasmKernels } from './wasm/index.js';
 
-/** `auto`: WASM when it instantiates here, else the JS reference kernels. */
+/**
+ * `js` and `wasm` are taken at their word: `wasm` throws WasmUnavailableError where the WASM
+ * kernels cannot run (no WebAssembly or SIMD, instantiation failed), never a quiet switch to
+ * TypeScript. `auto`: WASM when it instantiates here, else the JS reference kernels. The set's
+ * `name` says which one runs.
+ */
 export function chooseKernels(backend: Backend = 'auto', explicit?: Kernels): Kernels {
   if (explicit) return explicit;
   if (backend === 'js') return jsKernels;

@@ -26,13 +26,17 @@ export interface Kernels {
   /**
    * Struct-of-arrays extraction of `count` records starting at `offset` in `src`: each record is
    * `layout.fixedWords` LE u32 words followed by a tail of Σ words[lenIndex .. lenIndex+lenCount)
-   * bytes. Word w of record r goes to columns[w * count + r]; the offset of record r's tail to
-   * tails[r] (offsets into `src`). `columns` must hold fixedWords × count, `tails` count.
-   * Returns the offset just past the last record; Status.TRUNCATED when a record or its tail
-   * does not fit in `src` (or `offset` is not a whole number in 0..src.length), Status.CORRUPT when the length words do
-   * not lie inside the fixed part. `columns`/`tails` contents are unspecified after a failure.
+   * bytes. Word w of record r goes to columns[w][r]; the tails are packed back to back into
+   * `strings` (record order), and starts[r] is where record r's tail begins in it. The tails'
+   * total is (return value − offset − count × 4 × fixedWords).
+   * Returns the offset in `src` just past the last record; Status.TRUNCATED when a record or its
+   * tail does not fit in `src` (or `offset` is not a whole number in 0..src.length),
+   * Status.OVERFLOW when the tails do not fit in `strings` or `columns` (fewer than fixedWords
+   * arrays, or one shorter than count) or `starts` (shorter than count) cannot hold the table,
+   * Status.CORRUPT when the length words do not lie inside the fixed part. The outputs' contents
+   * are unspecified after a failure.
    */
-  gatherRecords(src: Uint8Array, offset: number, count: number, layout: RecordLayout, columns: Int32Array, tails: Uint32Array): number;
+  gatherRecords(src: Uint8Array, offset: number, count: number, layout: RecordLayout, columns: readonly Int32Array[], strings: Uint8Array, starts: Uint32Array): number;
 
   // ── bitstream (Graal binary levels) ───────────────────────────────────────
   /**
@@ -56,6 +60,12 @@ export interface Kernels {
    */
   decodeBoardRows(text: Uint8Array, rows: Int32Array, rowCount: number, dst: Uint16Array): number;
 
+  // ── bytes ─────────────────────────────────────────────────────────────────
+  /**
+   * Replaces every byte equal to `from` in `buf` by `to` (stored as a byte, i.e. `to & 0xFF`),
+   * in place. Returns how many bytes were replaced (0 when `from` is not a byte value).
+   */
+  replaceByte(buf: Uint8Array, from: number, to: number): number;
   // ── tilemap (Teeworlds/DDNet tile layers) ─────────────────────────────────
   /**
    * Expands 0.7 tile-skip records: `src` is a list of 4-byte {index, flags, skip, reserved}

@@ -58,6 +58,21 @@ export function str(v: unknown): string {
 }
 
 type Any = { format: string };
+
+/** The fields of a Teeworlds tile layer (any kind) a preview reads; each kind has its own columns. */
+interface TeeTileLayer {
+  kind: TileLayer['kind'];
+  name: unknown;
+  width: number;
+  height: number;
+  image?: number;
+  color?: { r: number; g: number; b: number; a: number };
+  tiles?: { index: Uint8Array; flags: Uint8Array };
+  tele?: { number: Uint8Array; type: Uint8Array };
+  switch?: { number: Uint8Array };
+  tune?: { number: Uint8Array };
+  speedup?: { force: Uint8Array };
+}
 const isWwd = (v: Any): v is WwdLevel => v.format === 'wwd';
 const isTee = (v: Any): v is TeeworldsMap => v.format === 'teeworlds';
 const isGraal = (v: Any): v is GraalDecoded => v.format === 'graal' || v.format === 'graal-nw' || v.format === 'graal-gmap';
@@ -75,10 +90,10 @@ export function layersOf(value: Any, main: MainGrid | undefined): PreviewLayer[]
     value.groups.forEach((g, gi) =>
       g.layers.forEach((l, li) => {
         if (l.kind === 'quads' || l.kind === 'sounds' || l.kind === 'unknown') return;
-        const t = l as TileLayer;
+        const t = l as unknown as TeeTileLayer;
         const cells = t.tiles?.index ?? t.tele?.number ?? t.switch?.number ?? t.tune?.number ?? t.speedup?.force;
         if (!cells) return;
-        const img = t.kind === 'tiles' && t.image >= 0 ? value.images[t.image] : undefined;
+        const img = t.kind === 'tiles' && t.image !== undefined && t.image >= 0 ? value.images[t.image] : undefined;
         const tileset = img?.pixels && img.width >= 16 && img.height >= 16
           ? { width: img.width, height: img.height, channels: img.format === 0 ? 3 : 4, pixels: img.pixels } as Tileset
           : undefined;
@@ -87,7 +102,7 @@ export function layersOf(value: Any, main: MainGrid | undefined): PreviewLayer[]
         if (tileset) {
           layer.tileset = tileset;
           if (t.tiles) layer.flags = t.tiles.flags;
-          layer.tint = [t.color.r, t.color.g, t.color.b, t.color.a];
+          if (t.color) layer.tint = [t.color.r, t.color.g, t.color.b, t.color.a];
         }
         out.push(layer);
       }),
@@ -116,7 +131,7 @@ export function markersOf(value: Any): Marker[] {
     const o = plane.objects;
     const tw = plane.tileWidth || 64;
     const th = plane.tileHeight || 64;
-    for (let i = 0; i < o.count; i++) push({ kind: 'object', x: o.x[i]! / tw, y: o.y[i]! / th, w: 0, h: 0, label: `${o.logic[i] || 'object'} #${o.id[i]}${o.name[i] ? ` "${o.name[i]}"` : ''}` });
+    for (let i = 0; i < o.count; i++) push({ kind: 'object', x: o.x[i]! / tw, y: o.y[i]! / th, w: 0, h: 0, label: `${str(o.logic[i]) || 'object'} #${o.id[i]}${str(o.name[i]) ? ` "${str(o.name[i])}"` : ''}` });
   } else if (isGraal(value) && value.format !== 'graal-gmap') {
     for (const l of value.links) push({ kind: 'link', x: l.x, y: l.y, w: l.width, h: l.height, label: `link → ${str(l.level)} (${str(l.destX)}, ${str(l.destY)})` });
     for (const n of value.npcs) push({ kind: 'npc', x: n.x, y: n.y, w: 0, h: 0, label: `NPC${str(n.image) ? ` ${str(n.image)}` : ''}` });
@@ -125,15 +140,15 @@ export function markersOf(value: Any): Marker[] {
     for (const b of value.baddies) push({ kind: 'baddy', x: b.x, y: b.y, w: 0, h: 0, label: `baddy type ${b.type}` });
   } else if (isTee(value)) {
     for (const g of value.groups) for (const l of g.layers) {
-      if (l.kind === 'game' && (l as TileLayer).tiles) {
-        const t = l as TileLayer;
+      if (l.kind === 'game' && (l as unknown as TeeTileLayer).tiles) {
+        const t = l as unknown as TeeTileLayer;
         const idx = t.tiles!.index;
         for (let i = 0; i < idx.length; i++) {
           const name = TEE_ENTITIES[idx[i]!];
           if (name) push({ kind: name.startsWith('spawn') ? 'spawn' : 'flag', x: i % t.width, y: Math.floor(i / t.width), w: 1, h: 1, label: name });
         }
-      } else if (l.kind === 'tele' && (l as TileLayer).tele) {
-        const t = l as TileLayer;
+      } else if (l.kind === 'tele' && (l as unknown as TeeTileLayer).tele) {
+        const t = l as unknown as TeeTileLayer;
         const { number, type } = t.tele!;
         for (let i = 0; i < number.length; i++) {
           if (type[i]) push({ kind: 'tele', x: i % t.width, y: Math.floor(i / t.width), w: 1, h: 1, label: `tele ${number[i]} (type ${type[i]})` });
@@ -188,7 +203,7 @@ export function tablesOf(value: Any): PreviewTable[] {
     const rows: (string | number)[][] = [];
     value.planes.forEach((p, pi) => {
       const o = p.objects;
-      for (let i = 0; i < o.count; i++) rows.push([pi, o.id[i]!, o.name[i] ?? '', o.logic[i] ?? '', o.imageSet[i] ?? '', o.x[i]!, o.y[i]!, o.z[i]!]);
+      for (let i = 0; i < o.count; i++) rows.push([pi, o.id[i]!, str(o.name[i]), str(o.logic[i]), str(o.imageSet[i]), o.x[i]!, o.y[i]!, o.z[i]!]);
     });
     const planes = value.planes.map((p, i) => [i, str(p.name), `${p.tilesWide}×${p.tilesHigh}`, `${p.tileWidth}×${p.tileHeight}`, p.objects.count] as (string | number)[]);
     return [
@@ -199,7 +214,7 @@ export function tablesOf(value: Any): PreviewTable[] {
   if (isTee(value)) {
     const layers: (string | number)[][] = [];
     value.groups.forEach((g, gi) => g.layers.forEach((l, li) => {
-      const t = l as Partial<TileLayer>;
+      const t = l as unknown as Partial<TeeTileLayer>;
       layers.push([`${gi}.${li}`, str(g.name), str(l.name), l.kind, t.width !== undefined ? `${t.width}×${t.height}` : '', t.image ?? '']);
     }));
     return [

@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sampleLevel } from '../../fixtures/generators/graal.js';
+import { link, sampleLevel, txt, txts } from '../../fixtures/generators/graal.js';
 import * as graal from '../../src/formats/graal/index.js';
 import { splitLines } from '../../src/formats/graal/nw.js';
-import { DecodeError, decode, encode, summarize } from '../../src/index.js';
+import { DecodeError, decode, EncodeError, encode, summarize } from '../../src/index.js';
 import { fuzz } from '../helpers/fuzz.js';
 import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
 
@@ -90,13 +90,13 @@ describe('graal binary versions', () => {
   it('NPCs: signed +32 coordinates, 0xA7 newlines, images with spaces', () => {
     const bytes = readBytes(join(dir, 'gr-v103.graal'));
     const npc = level('gr-v103.graal').npcs[0]!;
-    expect(npc).toEqual({ x: -3, y: 5, image: 'door 2.png', script: 'if (playerenters) {\n  message Hi;\n}' });
+    expect(npc).toEqual({ x: -3, y: 5, image: txt('door 2.png'), script: txt('if (playerenters) {\n  message Hi;\n}') });
     expect(bytes.includes(0xa7)).toBe(true);
     expect(Buffer.from(bytes).includes(Buffer.from([0x1d, 0x25, ...enc('door 2.png#')]))).toBe(true);
   });
   it('links keep names with spaces and expression destinations as text', () => {
-    expect(level('gr-v103.graal').links[1]).toEqual({ level: 'world.gmap', x: 0, y: 0, width: 64, height: 1, destX: 'playerx', destY: 'playery+62' });
-    expect(level('gr-v103.graal').links[0]!.level).toBe('house 1.graal');
+    expect(level('gr-v103.graal').links[1]).toEqual(link('world.gmap', 0, 0, 64, 1, 'playerx', 'playery+62'));
+    expect(level('gr-v103.graal').links[0]!.level.text).toBe('house 1.graal');
   });
   it('chests: item names and a signed sign index (-1 = none)', () => {
     expect(level('gr-v103.graal').chests).toEqual(sample.chests);
@@ -111,8 +111,8 @@ describe('graal binary versions', () => {
         const l: graal.GraalLevel = {
           ...graal.blankLevel('graal'),
           npcs: [
-            { x, y, image: 'a.png', script: '' },
-            { x: 1, y: 1, image: '', script: 'b' },
+            { x, y, image: txt('a.png'), script: txt('') },
+            { x: 1, y: 1, image: txt(''), script: txt('b') },
           ],
           chests: [
             { x, y, item: 'bombs', signIndex: -1 },
@@ -127,7 +127,8 @@ describe('graal binary versions', () => {
         try {
           bytes = graal.encodeBinary(l);
         } catch (e) {
-          expect(e).toBeInstanceOf(RangeError);
+          expect(e).toBeInstanceOf(EncodeError);
+          expect((e as EncodeError).code).toBe('OUT_OF_RANGE');
           refused.push(`${x},${y}`);
           continue;
         }
@@ -136,14 +137,14 @@ describe('graal binary versions', () => {
       }
     }
     expect(refused).toEqual(['-22,-22', '3,-22', '5,-22', '-22,3', '-22,5']);
-    expect(() => graal.encodeBinary({ ...graal.blankLevel('graal'), npcs: [{ x: -22, y: 5, image: '', script: '' }] })).toThrow(/NPC x -22/);
+    expect(() => graal.encodeBinary({ ...graal.blankLevel('graal'), npcs: [{ x: -22, y: 5, image: txt(''), script: txt('') }] })).toThrow(/npcs\[0\]\.x/);
   });
   it('baddies: signed bytes round-trip (0x0A and -1 included); a wrapping value or the FF FF FF end mark is refused', () => {
     const withBaddies = (...baddies: graal.GraalBaddy[]) => ({ ...graal.blankLevel('graal'), baddies });
     const ok = [
-      { x: 10, y: -128, type: 127, verses: ['a', '', 'c'] },
-      { x: -1, y: -1, type: 0, verses: ['', '', ''] },
-      { x: 0, y: 0, type: -1, verses: ['', '', ''] },
+      { x: 10, y: -128, type: 127, verses: txts('a', '', 'c') },
+      { x: -1, y: -1, type: 0, verses: txts('', '', '') },
+      { x: 0, y: 0, type: -1, verses: txts('', '', '') },
     ];
     expect(graal.decodeBinary(graal.encodeBinary(withBaddies(...ok))).baddies).toEqual(ok);
     for (const bad of [
@@ -152,32 +153,36 @@ describe('graal binary versions', () => {
       { x: 0, y: 0, type: 128 },
       { x: -1, y: -1, type: -1 },
     ]) {
-      expect(() => graal.encodeBinary(withBaddies({ ...bad, verses: [] }))).toThrow(RangeError);
+      expect(() => graal.encodeBinary(withBaddies({ ...bad, verses: txts('') }))).toThrow(EncodeError);
     }
   });
   it('text a record cannot frame is refused; the same text without it round-trips', () => {
     const base = graal.blankLevel('graal');
-    const link = { level: 'next level.graal', x: 0, y: 0, width: 2, height: 64, destX: 'playerx', destY: '30' };
+    const ln = link('next level.graal', 0, 0, 2, 64, 'playerx', '30');
     const cases: [string, Partial<graal.GraalLevel>, Partial<graal.GraalLevel>][] = [
-      ['link level', { links: [{ ...link, level: 'a\nb.graal' }] }, { links: [link] }],
-      ['link destX', { links: [{ ...link, destX: 'player x' }] }, { links: [{ ...link, destX: 'playerx' }] }],
-      ['link destY', { links: [{ ...link, destY: '' }] }, { links: [{ ...link, destX: '', destY: 'a\tb' }] }],
-      ['link width', { links: [{ ...link, width: Number.NaN }] }, { links: [{ ...link, width: 2.5 }] }],
-      ['verse', { baddies: [{ x: 1, y: 2, type: 3, verses: ['a\\b', '', ''] }] }, { baddies: [{ x: 1, y: 2, type: 3, verses: ['a/b', '', ''] }] }],
-      ['verses', { baddies: [{ x: 1, y: 2, type: 3, verses: ['a\nb', '', ''] }] }, { baddies: [{ x: 1, y: 2, type: 3, verses: ['a b', '', ''] }] }],
-      ['NPC image', { npcs: [{ x: 1, y: 1, image: 'a#b.png', script: '' }] }, { npcs: [{ x: 1, y: 1, image: 'ab.png', script: 'x#y' }] }],
-      ['NPC script', { npcs: [{ x: 1, y: 1, image: '', script: 'message §1;' }] }, { npcs: [{ x: 1, y: 1, image: '', script: 'if (a)\n  b;' }] }],
+      ['link level', { links: [{ ...ln, level: txt('a\nb.graal') }] }, { links: [ln] }],
+      ['link destX', { links: [{ ...ln, destX: txt('player x') }] }, { links: [{ ...ln, destX: txt('playerx') }] }],
+      ['link destY', { links: [{ ...ln, destY: txt('') }] }, { links: [{ ...ln, destX: txt(''), destY: txt('a\tb') }] }],
+      ['link width', { links: [{ ...ln, width: Number.NaN }] }, { links: [{ ...ln, width: 2.5 }] }],
+      ['verse', { baddies: [{ x: 1, y: 2, type: 3, verses: txts('a\\b', '', '') }] }, { baddies: [{ x: 1, y: 2, type: 3, verses: txts('a/b', '', '') }] }],
+      ['verses', { baddies: [{ x: 1, y: 2, type: 3, verses: txts('a\nb', '', '') }] }, { baddies: [{ x: 1, y: 2, type: 3, verses: txts('a b', '', '') }] }],
+      ['NPC image', { npcs: [{ x: 1, y: 1, image: txt('a#b.png'), script: txt('') }] }, { npcs: [{ x: 1, y: 1, image: txt('ab.png'), script: txt('x#y') }] }],
+      [
+        'NPC script',
+        { npcs: [{ x: 1, y: 1, image: txt(''), script: txt('message §1;') }] },
+        { npcs: [{ x: 1, y: 1, image: txt(''), script: txt('if (a)\n  b;') }] },
+      ],
       ['chest item', { chests: [{ x: 1, y: 1, item: 'spoon', signIndex: 0 }] }, { chests: [{ x: 1, y: 1, item: '99', signIndex: 0 }] }],
     ];
     for (const [what, bad, good] of cases) {
-      expect(() => graal.encodeBinary({ ...base, ...bad }), what).toThrow(RangeError);
+      expect(() => graal.encodeBinary({ ...base, ...bad }), what).toThrow(EncodeError);
       const back = graal.decodeBinary(graal.encodeBinary({ ...base, ...good }));
       const key = Object.keys(good)[0] as keyof graal.GraalLevel;
       expect(back[key], what).toEqual(good[key]);
     }
   });
-  it('12-bit versions reject tile ids ≥ 2048 on encode', () => {
-    expect(() => graal.encodeBinary(sample, { version: 'GR-V1.01' })).toThrow(RangeError);
+  it('12-bit versions reject tile ids ≥ 2048 on encode; an unknown version is a RangeError', () => {
+    expect(() => graal.encodeBinary(sample, { version: 'GR-V1.01' })).toThrow(EncodeError);
     expect(() => graal.encodeBinary(sample, { version: 'GR-V9.99' })).toThrow(RangeError);
   });
 });
@@ -210,13 +215,18 @@ describe('graal .nw', () => {
     const l = level('layers.nw');
     expect(l.format).toBe('graal-nw');
     expect(l.layers.map((x) => x.index)).toEqual([0, 1, 2]);
-    expect(l.tileset).toBe('classic');
-    expect(l.tilesetImage).toBe('pics1.png');
+    expect(l.tileset).toEqual(txt('classic'));
+    expect(l.tilesetImage).toEqual(txt('pics1.png'));
     expect(l.heights).toHaveLength(81);
-    expect(l.unknownLines).toEqual(['LAYERNAME 1 bridge', 'GENERATED by levelkit fixtures']);
+    expect(l.unknownLines).toEqual(txts('LAYERNAME 1 bridge', 'GENERATED by levelkit fixtures'));
     const text = readFileSync(join(dir, 'layers.nw'), 'latin1');
     expect(text).toContain('BOARD 20 22 10 1 ');
-    expect(content(l)).toEqual({ ...content(level('gr-v105-layers.graal')), tileset: 'classic', tilesetImage: 'pics1.png', unknownLines: l.unknownLines });
+    expect(content(l)).toEqual({
+      ...content(level('gr-v105-layers.graal')),
+      tileset: txt('classic'),
+      tilesetImage: txt('pics1.png'),
+      unknownLines: l.unknownLines,
+    });
   });
   it('CRLF fixture keeps its line ending and its content', () => {
     const l = level('crlf.nw');
@@ -227,7 +237,7 @@ describe('graal .nw', () => {
   it('partial rows: missing layer-0 cells are tile 0; a missing NPCEND reads to the end (warning)', () => {
     const l = nw(['BOARD 2 1 2 0 //AB', 'NPC some image.png 30.5 -2', 'line 1', 'line 2']);
     expect(Array.from(l.layers[0]!.tiles.subarray(64, 68))).toEqual([0, 0, 4095, 1]);
-    expect(l.npcs).toEqual([{ x: 30.5, y: -2, image: 'some image.png', script: 'line 1\nline 2' }]);
+    expect(l.npcs).toEqual([{ x: 30.5, y: -2, image: txt('some image.png'), script: txt('line 1\nline 2') }]);
     expect(l.warnings.map((w) => w.code)).toEqual(['MISSING_END']);
     expect(() => graal.decodeNw(enc('GLEVNW01\nNPC - 1 1\nx\n'), { strict: true })).toThrow(DecodeError);
   });
@@ -246,11 +256,11 @@ describe('graal .nw', () => {
       'NPCEND',
       'BOARD 0 0 65 0 AA',
     ]);
-    expect(l.baddies).toEqual([{ x: 3, y: 4, type: 5, verses: ['Hi'] }]);
+    expect(l.baddies).toEqual([{ x: 3, y: 4, type: 5, verses: txts('Hi') }]);
     expect(l.chests).toEqual([{ x: 1, y: 2, item: 'bombs', signIndex: -1 }]);
     expect(l.signs).toEqual([{ x: 5, y: 6, text: 'A\n\nB' }]);
-    expect(l.links[0]!.level).toBe('my level.nw');
-    expect(l.unknownLines).toEqual(['NPCEND', 'BOARD 0 0 65 0 AA']);
+    expect(l.links[0]!.level.text).toBe('my level.nw');
+    expect(l.unknownLines).toEqual(txts('NPCEND', 'BOARD 0 0 65 0 AA'));
     expect(l.warnings.map((w) => w.code)).toEqual(['BAD_LINE']);
   });
   it('BOARD characters outside the alphabet read as 0 with a warning', () => {
@@ -263,19 +273,12 @@ describe('graal .nw', () => {
 describe('graal .gmap', () => {
   it('keeps positional blanks and option lines', () => {
     const m = graal.decode(readBytes(join(dir, 'world.gmap'))) as graal.GraalGmap;
-    expect(m).toMatchObject({
-      width: 3,
-      height: 2,
-      levels: [
-        ['world_a1.nw', '', 'world_c1.nw'],
-        ['world_a2.nw', 'world b2.nw', ''],
-      ],
-    });
-    expect(m.options).toContain('NOAUTOMAPPING');
+    expect(m).toMatchObject({ width: 3, height: 2, levels: [txts('world_a1.nw', '', 'world_c1.nw'), txts('world_a2.nw', 'world b2.nw', '')] });
+    expect(m.options).toContainEqual(txt('NOAUTOMAPPING'));
   });
   it('reads unquoted names, blanks between commas and a trailing comma', () => {
     const m = graal.decodeGmap(enc('GRMAP001\r\nWIDTH 3\r\nHEIGHT 1\r\nLEVELNAMES\r\na.nw,, "c d.nw",\r\nLEVELNAMESEND\r\n'));
-    expect(m.levels).toEqual([['a.nw', '', 'c d.nw']]);
+    expect(m.levels).toEqual([txts('a.nw', '', 'c d.nw')]);
     expect(m.lineEnding).toBe('\r\n');
     expect(m.warnings).toEqual([]);
   });
@@ -289,13 +292,14 @@ describe('graal long lines and many lines', () => {
   const v104Tail = (tail: string) => Uint8Array.from([...enc('GR-V1.04'), ...readBytes(join(dir, 'gr-v103.graal')).subarray(8), 0x0a, ...enc(tail)]);
   it('.nw: a 1 MB line without spaces is an unknown line (no stack overflow)', () => {
     const l = graal.decodeNw(enc(`GLEVNW01\n${long}\nTILESET classic\n`));
-    expect(l.unknownLines).toEqual([long]);
-    expect(l.tileset).toBe('classic');
+    // Texts compared by their string and bytes (toEqual walks a 1 MB array element by element).
+    expect(l.unknownLines.map((u) => [u.text, Buffer.from(u.raw).equals(enc(long))])).toEqual([[long, true]]);
+    expect(l.tileset).toEqual(txt('classic'));
   });
   it('.nw: a 1 MB keyword-like first token, and a 1 MB TILESET argument', () => {
     const l = graal.decodeNw(enc(`GLEVNW01\nTILESET${long} x\nTILESET ${long}\n`));
-    expect(l.unknownLines).toEqual([`TILESET${long} x`]);
-    expect(l.tileset).toBe(long);
+    expect(l.unknownLines.map((u) => [u.text, Buffer.from(u.raw).equals(enc(`TILESET${long} x`))])).toEqual([[`TILESET${long} x`, true]]);
+    expect([l.tileset?.text, Buffer.from(l.tileset!.raw).equals(enc(long))]).toEqual([long, true]);
   });
   it('binary: a 1 MB final line where HEIGHTS may start is trailing bytes (with and without a newline)', () => {
     for (const tail of [long, `${long}\n`]) {

@@ -2,6 +2,7 @@
 // v3/ATAD equivalence, warnings and strict mode, names and UUIDs (malformed files: test/bad-files.test.ts).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { textFrom } from '../../src/core/text.js';
 import { ITEM, TILEMAP } from '../../src/formats/teeworlds/items.js';
 import { packName, unpackName } from '../../src/formats/teeworlds/names.js';
 import type { TeeworldsMap, TileLayer } from '../../src/formats/teeworlds/types.js';
@@ -76,7 +77,9 @@ describe('teeworlds fixtures', () => {
       'sounds',
       'unknown',
     ]);
-    const sp = layers(m).find((l) => l.kind === 'speedup') as TileLayer;
+    // The layer union narrows on `kind`: no cast to reach a physics layer's columns.
+    const sp = layers(m).find((l) => l.kind === 'speedup');
+    if (sp?.kind !== 'speedup') throw new Error('no speedup layer');
     expect(sp.speedup!.angle.length).toBe(63);
     expect(Math.min(...sp.speedup!.angle)).toBeLessThan(0);
     const oldSounds = layers(m)[11]!;
@@ -95,8 +98,9 @@ describe('teeworlds fixtures', () => {
       [0, 24],
     ]);
     expect(m.envelopes.every((e) => e.version === 3 && e.points.bezier)).toBe(true);
-    const game = layers(m)[0] as TileLayer;
-    expect([game.kind, game.tilemapVersion, game.tiles!.index.length]).toEqual(['game', 4, 1200]);
+    const game = layers(m)[0]!;
+    expect(game.kind).toBe('game');
+    if (game.kind === 'game') expect([game.tilemapVersion, game.tiles!.index.length]).toEqual([4, 1200]);
     expect(teeworlds.summarize(m).summary).toMatchObject({
       flavour: 'teeworlds07',
       images: 3,
@@ -116,7 +120,8 @@ describe('teeworlds fixtures', () => {
       ['tele', 2],
       ['switch', 2],
     ]);
-    expect((layers(m)[1] as TileLayer).tele!.number.length).toBe(30);
+    const tele = layers(m)[1]!;
+    expect(tele.kind === 'tele' && tele.tele!.number.length).toBe(30);
   });
 
   it('the 2007 legacy map comes back as flavour legacy with its raw items', () => {
@@ -168,7 +173,7 @@ describe('teeworlds fixtures', () => {
 
   it('encoding a summary decode is refused, not silently lossy', () => {
     const m = teeworlds.decode(load('ddnet-all-items.map'), { sections: 'summary' });
-    expect(() => teeworlds.encode(m)).toThrow(TypeError);
+    expect(() => teeworlds.encode(m)).toThrow(expect.objectContaining({ name: 'EncodeError', code: 'BAD_VALUE' }));
   });
 
   it('limits are checked before allocating', () => {
@@ -188,7 +193,7 @@ describe('teeworlds data blocks shared between sections', () => {
     const cells = 200 * 200;
     const layer = (k: number): TileLayer => ({
       kind: 'tiles',
-      name: { text: `L${k}`, bytes: new TextEncoder().encode(`L${k}`) },
+      name: textFrom(`L${k}`, 'utf-8'),
       detail: false,
       tilemapVersion: 3,
       width: 200,
@@ -246,15 +251,40 @@ describe('teeworlds encoder output the decoder reads back', () => {
     expect(sameMap(again, m)).toBeNull();
     m.info!.settings = null;
     expect(teeworlds.decode(teeworlds.encode(m)).info!.settings).toBeNull();
-    m.info!.settings = [{ text: '', bytes: new Uint8Array(0) }];
-    expect(teeworlds.decode(teeworlds.encode(m)).info!.settings).toEqual([{ text: '', bytes: new Uint8Array(0) }]);
+    m.info!.settings = [textFrom('', 'utf-8')];
+    expect(teeworlds.decode(teeworlds.encode(m)).info!.settings).toEqual([textFrom('', 'utf-8')]);
   });
-  it('an embedded sound or image with no bytes is refused with a TypeError naming it', () => {
+  it('an embedded sound or image with no bytes is refused with an EncodeError naming it', () => {
     const m = teeworlds.decode(load('ddnet-all-items.map'));
     m.sounds[0]!.data = new Uint8Array(0);
-    expect(() => teeworlds.encode(m)).toThrow(new TypeError('teeworlds.encode: sounds[0].data is empty; a 0-byte data block cannot be read back'));
+    expect(() => teeworlds.encode(m)).toThrow(expect.objectContaining({ name: 'EncodeError', code: 'BAD_LENGTH', path: 'sounds[0].data' }));
     const n = teeworlds.decode(load('ddnet-all-items.map'));
     n.images[1]!.pixels = new Uint8Array(0);
-    expect(() => teeworlds.encode(n)).toThrow(/images\[1\]\.pixels is empty/);
+    expect(() => teeworlds.encode(n)).toThrow(expect.objectContaining({ name: 'EncodeError', code: 'BAD_LENGTH', path: 'images[1].pixels' }));
+  });
+});
+
+describe('teeworlds warnings and error offsets', () => {
+  it('warnings carry the typed code union, and offsets are real or absent', () => {
+    const m = teeworlds.decode(load('header-size-bug.map'));
+    const codes: teeworlds.TeeworldsWarningCode[] = m.warnings.map((w) => w.code);
+    expect(codes).toEqual(['HEADER_SIZE_BUG']);
+    expect(m.warnings[0]!.offset).toBe(8);
+    // strict mode keeps the code as the error's `warning`, and the offset.
+    expect(() => teeworlds.decode(load('header-size-bug.map'), { strict: true })).toThrow(
+      expect.objectContaining({ code: 'STRICT', warning: 'HEADER_SIZE_BUG', offset: 8 }),
+    );
+  });
+  it('a fault with no single place has no offset (not a placeholder 0)', () => {
+    let err: unknown;
+    try {
+      teeworlds.decode(load('bad/no-version-item.map'));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(DecodeError);
+    expect((err as DecodeError).offset).toBeUndefined();
+    const df = teeworlds.openDatafile(load('ddrace-v2.map'));
+    expect(() => df.readData(999, 'x')).toThrow(expect.objectContaining({ code: 'BAD_INDEX', offset: undefined }));
   });
 });

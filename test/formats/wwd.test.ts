@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { WwdLevel } from '../../src/formats/wwd/index.js';
-import { DecodeError, decode, detect, encode, jsKernels, type Kernels, wwd } from '../../src/index.js';
+import { DecodeError, decode, detect, EncodeError, encode, jsKernels, type Kernels, wwd } from '../../src/index.js';
 import { fuzz } from '../helpers/fuzz.js';
 import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
 import { wwdContent } from './wwd-content.js';
@@ -68,8 +68,9 @@ describe('wwd fixtures: content', () => {
       // The first two objects have all four strings too: every one of their fields is non-zero.
       expect(col[0] !== 0 && col[1] !== 0, name).toBe(true);
     }
-    expect(t.logic).toEqual(['StartElevator', 'TreasurePowerup', 'TreasurePowerup', 'Officer']);
-    expect(t.name[1]).toBe('Pièce d’or');
+    expect(t.logic.map((s) => s.text)).toEqual(['StartElevator', 'TreasurePowerup', 'TreasurePowerup', 'Officer']);
+    expect(t.name[1]).toEqual({ text: 'Pièce d’or', raw: Uint8Array.of(0x50, 0x69, 0xe8, 0x63, 0x65, 0x20, 0x64, 0x92, 0x6f, 0x72), encoding: 'windows-1252' });
+    expect([...t.nameLength]).toEqual(t.name.map((s) => s.raw.length));
     expect(t.id[1]).toBe(t.id[2]);
     const o = wwd.objectAt(t, 1);
     expect(o.logic.text).toBe('TreasurePowerup');
@@ -79,7 +80,7 @@ describe('wwd fixtures: content', () => {
     expect(t.objectAt!(1)).toEqual(o);
     expect(() => wwd.objectAt(t, 4)).toThrow(RangeError);
     expect(level.planes[2]!.objects.count).toBe(1);
-    expect(level.planes[2]!.objects.imageSet).toEqual(['LEVEL_ARCHESFRONT']);
+    expect(level.planes[2]!.objects.imageSet.map((s) => s.text)).toEqual(['LEVEL_ARCHESFRONT']);
     expect(level.planes[0]!.objects.count).toBe(0);
     expect(level.planes[0]!.objectsOffset).toBe(0);
   });
@@ -150,19 +151,20 @@ describe('wwd fixtures: round trip and parity', () => {
 });
 
 describe('wwd.encode refuses levels it cannot write whole', () => {
-  it("a sections: 'summary' decode (non-main grids, objects and tile properties left out): TypeError", () => {
+  it("a sections: 'summary' decode (non-main grids, objects and tile properties left out): EncodeError BAD_VALUE at sections", () => {
     const summary = wwd.decode(load('claw-uncompressed.wwd'), { sections: 'summary' });
-    expect(() => wwd.encode(summary)).toThrow(TypeError);
+    expect(() => wwd.encode(summary)).toThrow(EncodeError);
+    expect(() => wwd.encode(summary)).toThrow(expect.objectContaining({ code: 'BAD_VALUE', format: 'wwd', path: 'sections' }));
     expect(() => wwd.encode(summary)).toThrow("decode with sections: 'all' to encode");
     // Through the registry too (the top-level encode).
-    expect(() => encode(summary)).toThrow(TypeError);
+    expect(() => encode(summary)).toThrow(EncodeError);
   });
-  it('a plane whose tiles do not match tilesWide × tilesHigh: TypeError naming the plane', () => {
+  it('a plane whose tiles do not match tilesWide × tilesHigh: BAD_LENGTH naming the plane', () => {
     const level = wwd.decode(load('claw-uncompressed.wwd'));
     const short = { ...level, planes: level.planes.map((p, i) => (i === 2 ? { ...p, tiles: p.tiles.subarray(1) } : p)) };
-    expect(() => wwd.encode(short)).toThrow(/planes\[2\]\.tiles has 19 cells, not 5×4/);
+    expect(() => wwd.encode(short)).toThrow(expect.objectContaining({ code: 'BAD_LENGTH', path: 'planes[2].tiles', expected: 20, actual: 19 }));
     const negative = { ...level, planes: level.planes.map((p, i) => (i === 0 ? { ...p, tilesWide: -4, tilesHigh: -3 } : p)) };
-    expect(() => wwd.encode(negative)).toThrow(TypeError);
+    expect(() => wwd.encode(negative)).toThrow(expect.objectContaining({ code: 'OUT_OF_RANGE', path: 'planes[0].tilesWide' }));
     // The level passed in is not touched by the refusal.
     expect(level.planes[2]!.tiles.length).toBe(20);
   });

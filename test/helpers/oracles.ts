@@ -32,22 +32,50 @@ export function scanTileGrid(cells: Uint32Array, counts: Uint32Array, maxIds: In
   return 0;
 }
 
-export function gatherRecords(src: Uint8Array, offset: number, count: number, layout: RecordLayout, columns: Int32Array, tails: Uint32Array): number {
+export function gatherRecords(
+  src: Uint8Array,
+  offset: number,
+  count: number,
+  layout: RecordLayout,
+  columns: readonly Int32Array[],
+  strings: Uint8Array,
+  starts: Uint32Array,
+): number {
   if (!validOffset(src, offset)) return Status.TRUNCATED;
   if (layout.lenIndex + layout.lenCount > layout.fixedWords) return Status.CORRUPT;
+  if (columns.length < layout.fixedWords || starts.length < count || columns.some((c, w) => w < layout.fixedWords && c.length < count)) return Status.OVERFLOW;
   let pos = offset;
+  let packed = 0;
   for (let r = 0; r < count; r++) {
     if (pos + layout.fixedWords * 4 > src.length) return Status.TRUNCATED;
     const words: number[] = [];
     for (let w = 0; w < layout.fixedWords; w++) words.push(u32le(src, pos + w * 4));
+    let tail = 0;
+    for (let k = 0; k < layout.lenCount; k++) tail += words[layout.lenIndex + k]!;
+    if (pos + layout.fixedWords * 4 + tail > src.length) return Status.TRUNCATED;
+    if (packed + tail > strings.length) return Status.OVERFLOW;
     words.forEach((word, w) => {
-      columns[w * count + r] = word | 0;
+      columns[w]![r] = word | 0;
     });
     pos += layout.fixedWords * 4;
-    tails[r] = pos;
-    for (let k = 0; k < layout.lenCount; k++) pos += words[layout.lenIndex + k]!;
+    starts[r] = packed;
+    for (let b = 0; b < tail; b++) strings[packed + b] = src[pos + b]!;
+    packed += tail;
+    pos += tail;
   }
-  return pos > src.length ? Status.TRUNCATED : pos;
+  return pos;
+}
+
+/** Every byte equal to `from` becomes `to & 0xFF`; the count of replaced bytes. */
+export function replaceByte(buf: Uint8Array, from: number, to: number): number {
+  let n = 0;
+  for (let i = 0; i < buf.length; i++) {
+    if (Number.isInteger(from) && from >= 0 && from <= 255 && buf[i] === from) {
+      buf[i] = to & 0xff;
+      n++;
+    }
+  }
+  return n;
 }
 
 export function graalTileStream(src: Uint8Array, offset: number, codeBits: number, dst: Uint16Array): number {

@@ -23,22 +23,41 @@ function table(rng: Prng, layout: RecordLayout, tailLens: number[][], lead = 0):
   return Uint8Array.from(parts);
 }
 
+/** Runs the kernel with room for every tail; the outputs come back as plain arrays (columns word-major, strings cut to their total). */
 function run(k: Pick<Kernels, 'gatherRecords'>, src: Uint8Array, offset: number, count: number, layout = WWD) {
-  const columns = new Int32Array(layout.fixedWords * count);
-  const tails = new Uint32Array(count);
-  const end = k.gatherRecords(src, offset, count, layout, columns, tails);
-  return end < 0 ? { end } : { end, columns: [...columns], tails: [...tails] };
+  const columns = Array.from({ length: layout.fixedWords }, () => new Int32Array(count));
+  const strings = new Uint8Array(src.length);
+  const starts = new Uint32Array(count);
+  const end = k.gatherRecords(src, offset, count, layout, columns, strings, starts);
+  if (end < 0) return { end };
+  const total = end - offset - count * layout.fixedWords * 4;
+  return { end, columns: columns.flatMap((c) => [...c]), strings: [...strings.subarray(0, total)], starts: [...starts] };
 }
 
 describe.each(KERNEL_SETS)('gatherRecords [%s]', (_name, k) => {
   it('known answer: two small records', () => {
     const layout = { fixedWords: 3, lenIndex: 1, lenCount: 2 };
     const src = Uint8Array.of(9, 9, /* r0 */ 1, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0xa, 0xb, 0xc, /* r1 */ 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0);
-    expect(run(k, src, 2, 2, layout)).toEqual({ end: src.length, columns: [1, -1, 2, 0, 1, 0], tails: [14, src.length] });
+    expect(run(k, src, 2, 2, layout)).toEqual({ end: src.length, columns: [1, -1, 2, 0, 1, 0], strings: [0xa, 0xb, 0xc], starts: [0, 3] });
+  });
+  it('outputs too small are OVERFLOW: the strings, a missing or short column, starts', () => {
+    const layout = { fixedWords: 3, lenIndex: 1, lenCount: 2 };
+    const src = Uint8Array.of(/* r0 */ 1, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0xa, 0xb, 0xc, /* r1 */ 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    const cols = (n: number, len = 2) => Array.from({ length: n }, () => new Int32Array(len));
+    expect(k.gatherRecords(src, 0, 2, layout, cols(3), new Uint8Array(3), new Uint32Array(2))).toBe(src.length);
+    expect(k.gatherRecords(src, 0, 2, layout, cols(3), new Uint8Array(2), new Uint32Array(2))).toBe(Status.OVERFLOW);
+    expect(k.gatherRecords(src, 0, 2, layout, cols(2), new Uint8Array(3), new Uint32Array(2))).toBe(Status.OVERFLOW);
+    expect(k.gatherRecords(src, 0, 2, layout, [...cols(2), new Int32Array(1)], new Uint8Array(3), new Uint32Array(2))).toBe(Status.OVERFLOW);
+    expect(k.gatherRecords(src, 0, 2, layout, cols(3), new Uint8Array(3), new Uint32Array(1))).toBe(Status.OVERFLOW);
+    // Longer outputs are fine; cells past count are left alone.
+    const wide = cols(4, 5).map((c) => c.fill(-9));
+    expect(k.gatherRecords(src, 0, 2, layout, wide, new Uint8Array(9), new Uint32Array(5))).toBe(src.length);
+    expect([...wide[0]!]).toEqual([1, 7, -9, -9, -9]);
+    expect([...wide[3]!]).toEqual([-9, -9, -9, -9, -9]);
   });
   it('count 0 returns the offset; offset past the end is TRUNCATED', () => {
-    expect(run(k, new Uint8Array(10), 4, 0)).toEqual({ end: 4, columns: [], tails: [] });
-    expect(run(k, new Uint8Array(10), 10, 0)).toEqual({ end: 10, columns: [], tails: [] });
+    expect(run(k, new Uint8Array(10), 4, 0)).toEqual({ end: 4, columns: [], strings: [], starts: [] });
+    expect(run(k, new Uint8Array(10), 10, 0)).toEqual({ end: 10, columns: [], strings: [], starts: [] });
     expect(run(k, new Uint8Array(10), 11, 0).end).toBe(Status.TRUNCATED);
   });
   it('one record, exactly fitting, and one byte short (fixed part and tail)', () => {
@@ -90,19 +109,19 @@ describe.each(KERNEL_SETS)('gatherRecords [%s]', (_name, k) => {
     expect(got).toEqual(run(oracle, src, 17, 20000));
   });
   it("tables crossing the binding's streaming window, tails longer than the window, cuts anywhere", () => {
-    // The WASM binding copies 64 KB of input per call (8,192 two-word records, 230 WWD objects):
+    // The WASM binding streams 256 KB windows of input (32,768 two-word records, 923 WWD objects):
     // counts, tails and cut points here straddle those boundaries.
     const seed = 4242;
     const rng = new Prng(seed);
     const small: RecordLayout = { fixedWords: 2, lenIndex: 1, lenCount: 1 };
     const cases: [RecordLayout, number[][]][] = [
-      [small, Array.from({ length: 20000 }, () => [rng.int(3)])],
-      [small, Array.from({ length: 50 }, (_, i) => [i % 7 === 0 ? 70000 + rng.int(100000) : rng.int(4)])],
-      [WWD, Array.from({ length: 700 }, (_, i) => [0, 0, i === 300 ? 200000 : rng.int(8), rng.int(8)])],
+      [small, Array.from({ length: 70000 }, () => [rng.int(3)])],
+      [small, Array.from({ length: 50 }, (_, i) => [i % 7 === 0 ? 200000 + rng.int(150000) : rng.int(4)])],
+      [WWD, Array.from({ length: 2000 }, (_, i) => [0, 0, i === 300 ? 300000 : rng.int(8), rng.int(8)])],
     ];
     for (const [c, [layout, lens]] of cases.entries()) {
       const full = table(rng, layout, lens, 1);
-      for (const cut of [full.length, full.length - 1, 65536, 65537, rng.int(full.length), rng.int(full.length)]) {
+      for (const cut of [full.length, full.length - 1, 65536, 65537, 262144, 262145, rng.int(full.length), rng.int(full.length)]) {
         const src = full.subarray(0, cut);
         expect(run(k, src, 1, lens.length, layout), `seed ${seed} case ${c} cut ${cut}`).toEqual(run(oracle, src, 1, lens.length, layout));
       }
@@ -122,6 +141,16 @@ describe.each(KERNEL_SETS)('gatherRecords [%s]', (_name, k) => {
       if (t % 3 === 0) src = src.subarray(0, rng.int(src.length + 1));
       const count = t % 5 === 0 ? n + 1 : n;
       expect(run(k, src, lead, count, layout), `seed ${seed} case ${t}`).toEqual(run(oracle, src, lead, count, layout));
+      // A strings buffer of random capacity, often too small: both sets agree on status and output.
+      const cap = rng.int(src.length + 2);
+      const limited = (kk: Pick<Kernels, 'gatherRecords'>) => {
+        const cols = Array.from({ length: layout.fixedWords }, () => new Int32Array(Math.max(count, 0)));
+        const strings = new Uint8Array(cap),
+          starts = new Uint32Array(Math.max(count, 0));
+        const end = kk.gatherRecords(src, lead, count, layout, cols, strings, starts);
+        return end < 0 ? { end } : { end, cols: cols.map((c) => [...c]), strings: [...strings], starts: [...starts] };
+      };
+      expect(limited(k), `seed ${seed} case ${t} strings capacity ${cap}`).toEqual(limited(oracle));
     }
   });
 });

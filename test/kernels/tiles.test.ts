@@ -66,6 +66,14 @@ describe.each(KERNEL_SETS)('scanTileGrid [%s]', (_name, k) => {
     g[g.length - 1] = FILL;
     expect(run(k, g, 3)).toEqual({ status: 0, counts: [(5 << 20) - 2, 1, 1, 0], maxIds: [-1, -1, 9] });
   });
+  it("grids around the WASM binding's 16 Ki-cell window, a maximum in each window", () => {
+    const rng = new Prng(77);
+    for (const n of [16383, 16384, 16385, 32768, 50001]) {
+      const g = randomGrid(rng, n);
+      expect(run(k, g, 6), `${n} cells`).toEqual(run(oracle, g, 6));
+      expect(run(k, g.subarray(1), 3), `${n - 1} cells, unaligned view`).toEqual(run(oracle, g.subarray(1), 3));
+    }
+  });
   it('seeded random differential vs the naive oracle', () => {
     const seed = 4242;
     const rng = new Prng(seed);

@@ -1,16 +1,24 @@
 // Writes a Graal level as a binary .graal: GR-V1.03 by default, GR-V1.04 when it has heights,
-// GR-V1.05 when it has overlay layers, or any version of the table on request. Tiles go through
-// a run-length encoder (single runs, and double runs where they save codes). See README.md.
-import { BINARY_LAYOUTS, CHEST_ITEMS, NO_TILE, TILE_COUNT } from './level.js';
-import { encodeSign } from './signs.js';
-import { textBytes } from './text.js';
-import type { GraalLevel } from './types.js';
+// GR-V1.05 when it has overlay layers, or any version of the table on request. The whole level is
+// checked first (encode-check.ts): what the version cannot hold is refused, never dropped. Tiles
+// go through a run-length encoder (single runs, and double runs where they save codes). See README.md.
+import type { FormatId } from '../../core/errors.js';
+import { Checker } from './encode-check.js';
+import { join } from './gmap.js';
+import { BINARY_LAYOUTS, CHEST_ITEMS, NO_TILE, TILE_COUNT, type BinaryLayout } from './level.js';
+import { decodeSign, encodeSign, unencodableSignChar } from './signs.js';
+import { LF, num, numText, stringBytes } from './text.js';
+import type { GraalLayer, GraalLevel } from './types.js';
 
 /** Longest run the original editor wrote (a run code could say 255; 64 keeps files familiar). */
 export const MAX_RUN = 64;
+/** Most layers GR-V1.05 can count (one byte holding count + 32). */
+export const MAX_BINARY_LAYERS = 223;
+
+const HASH = 0x23, SPACE = 0x20, BACKSLASH = 0x5c, NPC_NEWLINE = 0xa7;
 
 export interface BinaryEncodeOptions {
-  /** Header to write (`Z3-V1.03` … `GR-V1.05`); sections that version lacks are left out. */
+  /** Header to write (`Z3-V1.03` … `GR-V1.05`); RangeError for any other. */
   version?: string;
 }
 
@@ -20,133 +28,214 @@ export function binaryVersionFor(level: GraalLevel): string {
   return level.heights ? 'GR-V1.04' : 'GR-V1.03';
 }
 
+/** The layout of a requested header; RangeError naming the allowed ones (an option, not the model). */
+export function binaryLayout(version: unknown): BinaryLayout {
+  const layout = typeof version === 'string' && Object.hasOwn(BINARY_LAYOUTS, version) ? BINARY_LAYOUTS[version] : undefined;
+  if (!layout) throw new RangeError(`levelkit graal: version must be one of ${Object.keys(BINARY_LAYOUTS).join(', ')} (got ${JSON.stringify(version)})`);
+  return layout;
+}
+
+/** The format id encode errors name: the value's own, when it is a Graal level id. */
+export function errorFormat(level: { format?: unknown }, fallback: FormatId): FormatId {
+  return level?.format === 'graal' || level?.format === 'graal-nw' ? level.format : fallback;
+}
+
 /**
- * Encodes `level` as a binary level. Throws RangeError for an unknown version, a tile id the
- * code width cannot hold (≥ 2048 in 12-bit versions), a value outside −32..223 where a byte
- * holds value + 32, an NPC, chest or sign x or y of −22 (see `recordCoord`), or a baddy value
- * outside −128..127 or at −1, −1 of type −1 (the list's end mark), a chest item that is
- * neither a known name nor a number, and text the records cannot frame (see `framed`).
+ * Encodes `level` as a binary level. RangeError for an unknown `opts.version`; EncodeError (with
+ * the model path) for anything the version cannot hold so that it reads back the same: see
+ * README.md § Encoders for the list.
  */
 export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}): Uint8Array {
+  const c = new Checker(errorFormat(level, 'graal'));
+  c.object(level, 'level');
+  c.array(level.layers, 'layers').forEach((l, i) => c.object(l, `layers[${i}]`)); // binaryVersionFor reads them
   const version = opts.version ?? binaryVersionFor(level);
-  const layout = BINARY_LAYOUTS[version];
-  if (!layout) throw new RangeError(`levelkit graal: unknown binary version ${version}`);
-  const out: number[] = [...textBytes(version)];
-  const push = (b: Uint8Array | number[]) => { for (const v of b) out.push(v); };
-  const line = (b: Uint8Array | number[]) => { push(b); out.push(0x0a); };
-  const gchar = (v: number, what: string) => {
-    const b = Math.round(v) + 32;
-    if (b < 0 || b > 255) throw new RangeError(`levelkit graal: ${what} ${v} does not fit a +32 byte`);
+  const layout = binaryLayout(version);
+  c.encoding(level.encoding, 'encoding');
+  const lines: Uint8Array[] = [];
+  const head: number[] = Array.from(version, (ch) => ch.charCodeAt(0));
+
+  // Fields a binary level has no place for: refused rather than dropped.
+  c.array(level.unknownLines, 'unknownLines');
+  if (level.unknownLines.length) c.fail('LIMIT_EXCEEDED', 'unknownLines', 'none (binary levels have no unknown lines)', level.unknownLines.length);
+  if (level.tileset !== undefined) c.fail('BAD_VALUE', 'tileset', 'undefined (binary levels have no TILESET)', level.tileset?.text);
+  if (level.tilesetImage !== undefined) c.fail('BAD_VALUE', 'tilesetImage', 'undefined (binary levels have no TILESETIMAGE)', level.tilesetImage?.text);
+
+  // A +32 byte: v in −32..223. NPC, chest and sign records are newline-framed and begin with x, y:
+  // −22 is byte 0x0A, read as an empty line ending the section (or `#` + LF with x = 3), so no file can hold it.
+  const gchar = (v: number, path: string) => c.int(v, -32, 223, path) + 32;
+  const recordCoord = (v: number, path: string) => {
+    const b = gchar(v, path);
+    if (b === LF) c.fail('OUT_OF_RANGE', path, '−32..223 except −22 (byte 0x0A ends the record)', v);
     return b;
   };
-  // NPC, chest and sign records are newline-framed and begin with x, y: a coordinate of −22 is
-  // byte 0x0A, which the decoder (and the game) reads as an empty line ending the section, or as
-  // `#` + LF (x = 3), or as a sign cut short. No file can hold it, so refuse it here rather than
-  // write a level that reads back truncated or different.
-  const recordCoord = (v: number, what: string) => {
-    const b = gchar(v, what);
-    if (b === 0x0a) throw new RangeError(`levelkit graal: ${what} ${v} would be written as a newline byte (0x0A), which ends the record`);
-    return b;
-  };
 
-  // Links, verses and NPCs are lines with separators of their own: text holding a line break or
-  // its record's separator would read back as other records (or cut them), so it is refused.
-  const framed = (text: string, what: string, forbidden: readonly string[]) => {
-    const bad = forbidden.find((c) => text.includes(c));
-    if (bad !== undefined) throw new RangeError(`levelkit graal: ${what} ${JSON.stringify(text)} holds ${JSON.stringify(bad)}, which a binary level cannot frame there`);
-    return textBytes(text);
-  };
-
-  const layers = [...level.layers].sort((a, b) => a.index - b.index);
-  const written = layout.layers ? layers : layers.filter((l) => l.index === 0);
-  if (layout.layers) out.push(gchar(written.length, 'layer count'));
-  for (const layer of written) push(encodeTileStream(layer.tiles, layout.codeBits, layer.index > 0));
-
-  for (const l of level.links) {
-    // The last six words split at single spaces are the numbers and destinations (the name keeps
-    // its spaces); a link whose destY is empty or whose numbers do not parse is skipped on reading.
-    framed(l.destX, 'link destX', ['\n', ' ']);
-    framed(l.destY, 'link destY', ['\n', ' ']);
-    if (l.destY === '') throw new RangeError('levelkit graal: link destY is empty');
-    for (const [v, what] of [[l.x, 'x'], [l.y, 'y'], [l.width, 'width'], [l.height, 'height']] as const) {
-      if (!Number.isFinite(v)) throw new RangeError(`levelkit graal: link ${what} ${v} is not a finite number`);
-    }
-    framed(l.level, 'link level', ['\n']);
-    line(textBytes(`${l.level} ${l.x} ${l.y} ${l.width} ${l.height} ${l.destX} ${l.destY}`));
+  const layers = checkLayers(c, level.layers, layout);
+  if (layout.layers) {
+    if (layers.length > MAX_BINARY_LAYERS) c.fail('LIMIT_EXCEEDED', 'layers', `≤ ${MAX_BINARY_LAYERS} layers`, layers.length);
+    head.push(layers.length + 32);
   }
-  line([0x23]);
-  // Baddies are three raw signed bytes; FF FF FF is the end of the list, and a value outside
-  // −128..127 would wrap: either way the level would read back different.
-  const sbyte = (v: number, what: string) => {
-    if (!(v >= -128 && v <= 127)) throw new RangeError(`levelkit graal: ${what} ${v} does not fit a signed byte`);
-    return v & 0xff;
-  };
-  for (const b of level.baddies) {
-    const bytes = [sbyte(b.x, 'baddy x'), sbyte(b.y, 'baddy y'), sbyte(b.type, 'baddy type')];
-    if (bytes.every((v) => v === 0xff)) throw new RangeError('levelkit graal: a baddy at -1, -1 of type -1 would be read as the end of the baddy list');
-    push(bytes);
-    if (layout.verses) {
-      if (b.verses.some((v) => v.includes('\\'))) throw new RangeError('levelkit graal: a baddy verse holds "\\", which separates verses');
-      line(framed(b.verses.join('\\'), 'baddy verses', ['\n']));
+  const streams = layers.map((layer, i) => encodeTileStream(layer.tiles, layout.codeBits, layer.index > 0, c, `layers[${i}].tiles`));
+
+  c.array(level.links, 'links').forEach((l, i) => {
+    const p = `links[${i}]`;
+    c.object(l, p);
+    // Read back as: the last six space-separated words are the numbers and destinations, the
+    // rest the name (spaces kept); a link whose destY is empty is skipped on reading.
+    const name = c.without(c.text(l.level, `${p}.level`), [LF], `${p}.level`, 'a name without a line break');
+    const nums = (['x', 'y', 'width', 'height'] as const).map((k) => numText(c.finite(l[k], `${p}.${k}`)));
+    const destX = c.without(c.text(l.destX, `${p}.destX`), [LF, SPACE], `${p}.destX`, 'one word (no space or line break)');
+    const destY = c.without(c.text(l.destY, `${p}.destY`), [LF, SPACE], `${p}.destY`, 'one word (no space or line break)');
+    if (destY.length === 0) c.fail('BAD_VALUE', `${p}.destY`, 'not empty (a link without destY is skipped on reading)', '');
+    lines.push(Uint8Array.from([...name, ...stringBytes(` ${nums.join(' ')} `), ...destX, SPACE, ...destY]));
+  });
+  lines.push(Uint8Array.of(HASH));
+
+  // Baddies are three raw signed bytes; FF FF FF is the end of the list.
+  const baddies: number[] = [];
+  c.array(level.baddies, 'baddies').forEach((b, i) => {
+    const p = `baddies[${i}]`;
+    c.object(b, p);
+    const bytes = [c.int(b.x, -128, 127, `${p}.x`), c.int(b.y, -128, 127, `${p}.y`), c.int(b.type, -128, 127, `${p}.type`)].map((v) => v & 0xff);
+    if (bytes.every((v) => v === 0xff)) c.fail('BAD_VALUE', p, 'not −1, −1 of type −1 (FF FF FF ends the baddy list)', '-1, -1, -1');
+    baddies.push(...bytes);
+    const verses = c.array(b.verses, `${p}.verses`);
+    if (!layout.verses) {
+      if (verses.length) c.fail('LIMIT_EXCEEDED', `${p}.verses`, `none (${version} stores no verses)`, verses.length);
+    } else {
+      // One line split on `\`: zero verses cannot be written (an empty line reads as one).
+      if (verses.length === 0) c.fail('BAD_LENGTH', `${p}.verses`, `≥ 1 verse (${version} stores a verse line)`, 0);
+      verses.forEach((v, k) => {
+        const vp = `${p}.verses[${k}]`;
+        if (k > 0) baddies.push(BACKSLASH);
+        baddies.push(...c.without(c.text(v, vp), [LF, BACKSLASH], vp, 'a verse without a line break or `\\` (it separates verses)'));
+      });
+      baddies.push(LF);
     }
-  }
-  line([0xff, 0xff, 0xff]);
+  });
+  baddies.push(0xff, 0xff, 0xff);
+  lines.push(Uint8Array.from(baddies));
+
+  const npcs = c.array(level.npcs, 'npcs');
+  if (!layout.npcs && npcs.length) c.fail('LIMIT_EXCEEDED', 'npcs', `none (${version} stores no NPCs)`, npcs.length);
   if (layout.npcs) {
-    for (const n of level.npcs) {
-      // Script line breaks are written as '§' (0xA7), so a '§' of its own would read back as one.
-      const script = framed(n.script, 'NPC script', ['§']).map((c) => (c === 0x0a ? 0xa7 : c));
-      line([recordCoord(n.x, 'NPC x'), recordCoord(n.y, 'NPC y'), ...framed(n.image, 'NPC image', ['\n', '#']), 0x23, ...script]);
-    }
-    line([0x23]);
+    npcs.forEach((n, i) => {
+      const p = `npcs[${i}]`;
+      c.object(n, p);
+      const image = c.without(c.text(n.image, `${p}.image`), [LF, HASH], `${p}.image`, 'an image name without `#` or a line break (`#` starts the script)');
+      // Line breaks are written as 0xA7 ('§'), so a 0xA7 of its own would read back as one.
+      const script = c.without(c.text(n.script, `${p}.script`), [NPC_NEWLINE], `${p}.script`, 'a script without byte 0xA7 (§), which binary scripts use for a line break');
+      lines.push(Uint8Array.from([recordCoord(n.x, `${p}.x`), recordCoord(n.y, `${p}.y`), ...image, HASH, ...script.map((b) => (b === LF ? NPC_NEWLINE : b))]));
+    });
+    lines.push(Uint8Array.of(HASH));
   }
+
+  const chests = c.array(level.chests, 'chests');
+  if (!layout.chests && chests.length) c.fail('LIMIT_EXCEEDED', 'chests', `none (${version} stores no chests)`, chests.length);
   if (layout.chests) {
-    for (const c of level.chests) {
-      const index = CHEST_ITEMS.indexOf(c.item);
-      // Decoding names the known items and keeps other values as their number.
-      const item = index >= 0 ? index : /^-?\d+$/.test(c.item) ? Number(c.item) : Number.NaN;
-      if (Number.isNaN(item)) throw new RangeError(`levelkit graal: chest item ${JSON.stringify(c.item)} is neither a known item nor a number`);
-      line([recordCoord(c.x, 'chest x'), recordCoord(c.y, 'chest y'), gchar(item, 'chest item'), gchar(c.signIndex, 'chest sign index')]);
-    }
-    line([0x23]);
+    chests.forEach((ch, i) => {
+      const p = `chests[${i}]`;
+      c.object(ch, p);
+      lines.push(Uint8Array.of(recordCoord(ch.x, `${p}.x`), recordCoord(ch.y, `${p}.y`), gchar(chestItemIndex(c, ch.item, `${p}.item`), `${p}.item`), gchar(ch.signIndex, `${p}.signIndex`)));
+    });
+    lines.push(Uint8Array.of(HASH));
   }
-  for (const s of level.signs) line([recordCoord(s.x, 'sign x'), recordCoord(s.y, 'sign y'), ...encodeSign(s.text)]);
-  if (layout.heights && level.heights) {
-    out.push(0x0a); // an empty line ends the signs
-    line(textBytes('HEIGHTS'));
-    for (let i = 0; i < level.heights.length; i += 9) line(textBytes(level.heights.slice(i, i + 9).join(',')));
-    line(textBytes('HEIGHTSEND'));
+
+  c.array(level.signs, 'signs').forEach((s, i) => {
+    const p = `signs[${i}]`;
+    c.object(s, p);
+    lines.push(Uint8Array.from([recordCoord(s.x, `${p}.x`), recordCoord(s.y, `${p}.y`), ...signBytes(c, s.text, `${p}.text`)]));
+  });
+
+  if (level.heights !== undefined) {
+    c.array(level.heights, 'heights');
+    if (!layout.heights) c.fail('LIMIT_EXCEEDED', 'heights', `none (${version} stores no HEIGHTS)`, level.heights.length);
+    const heights = level.heights.map((h, i) => numText(c.finite(h, `heights[${i}]`)));
+    lines.push(new Uint8Array(0)); // an empty line ends the signs
+    lines.push(stringBytes('HEIGHTS'));
+    for (let i = 0; i < heights.length; i += 9) lines.push(stringBytes(heights.slice(i, i + 9).join(',')));
+    lines.push(stringBytes('HEIGHTSEND'));
   }
-  return Uint8Array.from(out);
+  return concat([Uint8Array.from(head), ...streams, join(lines, Uint8Array.of(LF))]);
+}
+
+/** The layers a version writes, checked: indices 0, 1, … in order (binary layers are positional). */
+function checkLayers(c: Checker, layers: readonly GraalLayer[], layout: BinaryLayout): readonly GraalLayer[] {
+  c.array(layers, 'layers');
+  if (layers.length === 0) c.fail('BAD_LENGTH', 'layers', '≥ 1 layer (layer 0 always exists)', 0);
+  layers.forEach((l, i) => {
+    c.object(l, `layers[${i}]`);
+    if (!Object.is(l.index, i)) c.fail('BAD_VALUE', `layers[${i}].index`, `${i} (binary layers are numbered by position)`, l.index);
+    checkTiles(c, l.tiles, `layers[${i}].tiles`);
+  });
+  if (!layout.layers && layers.length > 1) c.fail('LIMIT_EXCEEDED', 'layers', '1 layer (only GR-V1.05 stores overlay layers)', layers.length);
+  return layers;
+}
+
+/** A Uint16Array of exactly 4,096 tiles. */
+export function checkTiles(c: Checker, tiles: Uint16Array, path: string): Uint16Array {
+  if (!(tiles instanceof Uint16Array)) c.fail('BAD_VALUE', path, 'a Uint16Array', tiles);
+  if (tiles.length !== TILE_COUNT) c.fail('BAD_LENGTH', path, `${TILE_COUNT} tiles (64 × 64)`, tiles.length);
+  return tiles;
+}
+
+/** The item byte of a chest: a known name's index, or a number the decoder keeps as its decimal text. */
+function chestItemIndex(c: Checker, item: string, path: string): number {
+  c.string(item, path);
+  const index = CHEST_ITEMS.indexOf(item);
+  if (index >= 0) return index;
+  const n = num(item);
+  // The decoder names indices 0..24 and writes others as String(n): only that spelling reads back.
+  if (n === undefined || !Number.isInteger(n) || String(n) !== item || (n >= 0 && n < CHEST_ITEMS.length)) {
+    c.fail('BAD_VALUE', path, `one of ${CHEST_ITEMS.length} item names, or an integer outside 0..${CHEST_ITEMS.length - 1} written plainly`, item);
+  }
+  return n;
+}
+
+/** Sign glyph bytes that decode to exactly `text` (UNENCODABLE_TEXT for a character the font lacks). */
+export function signBytes(c: Checker, text: string, path: string): Uint8Array {
+  c.string(text, path);
+  const missing = unencodableSignChar(text);
+  if (missing !== undefined) c.fail('UNENCODABLE_TEXT', path, 'characters of the sign font (or its # escapes)', missing);
+  const bytes = encodeSign(text);
+  if (decodeSign(bytes) !== text) c.fail('BAD_VALUE', path, 'sign text that reads back the same (a raw glyph U+E00A, or raw codes that read back as an escape)', text);
+  return bytes;
 }
 
 /**
  * Run-length encodes 4,096 tiles as LSB-first codes of `codeBits` bits. Greedy: a run of ≥ 2
  * equal tiles becomes a single run (2 codes); else ≥ 2 repeats of a pair become a double run
- * (3 codes for ≥ 4 tiles); else a literal. `overlay` maps NO_TILE to 0xFFF.
+ * (3 codes for ≥ 4 tiles); else a literal. `overlay` maps NO_TILE to 0xFFF. Tile ids the code
+ * width cannot hold are EncodeError OUT_OF_RANGE (path `tiles` unless given).
  */
-export function encodeTileStream(tiles: Uint16Array, codeBits: 12 | 13, overlay: boolean): Uint8Array {
+export function encodeTileStream(tiles: Uint16Array, codeBits: 12 | 13, overlay: boolean, checker?: Checker, path = 'tiles'): Uint8Array {
+  const c = checker ?? new Checker('graal');
+  checkTiles(c, tiles, path);
   const flag = 1 << (codeBits - 1);
-  const codes: number[] = [];
-  const tile = (i: number) => {
+  // QUIRK (GR-V1.05): 0xFFF is "no tile" in overlays, so a real tile 4095 there cannot be written.
+  const max = overlay ? Math.min(flag, 0xfff) - 1 : flag - 1;
+  // Locals: the imported bindings are slower to read in these loops.
+  const count = TILE_COUNT, maxRun = MAX_RUN, none = overlay ? NO_TILE : -1;
+  for (let i = 0; i < count; i++) {
     const t = tiles[i]!;
-    const v = overlay && t === NO_TILE ? 0xfff : t;
-    if (v >= flag) throw new RangeError(`levelkit graal: tile ${t} at ${i} needs more than ${codeBits - 1} bits`);
-    return v;
-  };
-  for (let i = 0; i < TILE_COUNT;) {
+    if (t > max && t !== none) c.fail('OUT_OF_RANGE', `${path}[${i}]`, `0..${max}${overlay ? ' or NO_TILE' : ''} (${codeBits}-bit codes)`, t);
+  }
+  const codes: number[] = [];
+  const tile = (i: number) => (tiles[i] === none ? 0xfff : tiles[i]!);
+  for (let i = 0; i < count;) {
     const a = tile(i);
     let single = 1;
-    while (single < MAX_RUN && i + single < TILE_COUNT && tile(i + single) === a) single++;
+    while (single < maxRun && i + single < count && tile(i + single) === a) single++;
     // QUIRK: like the original editor, no run starts in the last three tiles (they are literals).
-    if (single >= 2 && i + 3 < TILE_COUNT) {
+    if (single >= 2 && i + 3 < count) {
       codes.push(flag | single, a);
       i += single;
       continue;
     }
-    if (i + 3 < TILE_COUNT) {
+    if (i + 3 < count) {
       const b = tile(i + 1);
       let pairs = 1;
-      while (pairs < MAX_RUN && i + 2 * pairs + 1 < TILE_COUNT && tile(i + 2 * pairs) === a && tile(i + 2 * pairs + 1) === b) pairs++;
+      while (pairs < maxRun && i + 2 * pairs + 1 < count && tile(i + 2 * pairs) === a && tile(i + 2 * pairs + 1) === b) pairs++;
       if (pairs >= 2) {
         codes.push(flag | 0x100 | pairs, a, b);
         i += 2 * pairs;
@@ -169,5 +258,12 @@ export function packCodes(codes: readonly number[], codeBits: number): Uint8Arra
     while (have >= 8) { out[p++] = acc & 0xff; acc >>>= 8; have -= 8; }
   }
   if (have > 0) out[p] = acc & 0xff;
+  return out;
+}
+
+export function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) { out.set(p, at); at += p.length; }
   return out;
 }

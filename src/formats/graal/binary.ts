@@ -5,15 +5,18 @@ import type { DecodeContext } from '../../core/context.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import { ByteReader } from '../../core/reader.js';
 import { startDecode } from '../decode-context.js';
-import { decodeText } from '../../core/text.js';
-import { statusName, statusToErrorCode } from '../../core/kernel-status.js';
+import { makeText } from '../../core/text.js';
+import { kernelError } from '../../core/kernel-status.js';
 import { BINARY_LAYOUTS, CHEST_ITEMS, NO_TILE, TILE_COUNT, blankLevel, type BinaryLayout } from './level.js';
 import { decodeSign } from './signs.js';
-import { LF, ascii, num, splitTrailing } from './text.js';
-import type { GraalBaddy, GraalChest, GraalLayer, GraalLevel, GraalLink, GraalNpc, GraalSign } from './types.js';
+import { LF, ascii, byteString, fieldText, num, splitTrailing } from './text.js';
+import type { GraalBaddy, GraalChest, GraalLayer, GraalLevel, GraalLink, GraalNpc, GraalSign, GraalWarningCode } from './types.js';
+
+type Ctx = DecodeContext<GraalWarningCode>;
 
 const HASH = 0x23;
 const HEIGHTS = 'HEIGHTS';
+const BACKSLASH = 0x5c;
 const NPC_NEWLINE = 0xa7; // '§' stands for a line break inside binary NPC scripts
 // A tile stream of 4,096 tiles needs at least ~41 bytes (nine 255-pair runs); a bound for layer counts.
 const MIN_STREAM_BYTES = 40;
@@ -21,16 +24,17 @@ const MAX_LAYERS = 223;
 
 /** Decodes a binary level. Throws DecodeError (BAD_MAGIC, UNSUPPORTED_VERSION, TRUNCATED, CORRUPT…). */
 export function decodeBinary(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
-  const { bytes, ctx } = startDecode('graal', input, opts);
+  const { bytes, ctx } = startDecode<GraalWarningCode>('graal', input, opts);
   const r = new ByteReader(bytes, 'graal');
   r.need(8, 'header');
   const version = ascii(bytes.subarray(0, 8));
   const layout = BINARY_LAYOUTS[version];
   if (!layout) {
-    throw r.fail(/^(GR|Z3)-V/.test(version) ? 'UNSUPPORTED_VERSION' : 'BAD_MAGIC', { expected: 'Z3-V1.03 … GR-V1.05', actual: JSON.stringify(version) });
+    throw r.fail(/^(GR|Z3)-V/.test(version) ? 'UNSUPPORTED_VERSION' : 'BAD_MAGIC', { path: 'version', at: 0, expected: 'Z3-V1.03 … GR-V1.05', actual: JSON.stringify(version) });
   }
   r.pos = 8;
   const level = blankLevel('graal', version);
+  level.encoding = ctx.encoding;
   level.layers = r.within('layers', () => readLayers(r, ctx, layout));
   level.links = r.within('links', () => readLinks(r, ctx));
   level.baddies = r.within('baddies', () => readBaddies(r, ctx, layout));
@@ -46,7 +50,7 @@ export function decodeBinary(input: Uint8Array, opts?: DecodeOptions): GraalLeve
   return level;
 }
 
-function readLayers(r: ByteReader, ctx: DecodeContext, layout: BinaryLayout): GraalLayer[] {
+function readLayers(r: ByteReader, ctx: Ctx, layout: BinaryLayout): GraalLayer[] {
   // GR-V1.05 stores the layer count as one byte + 32.
   const count = layout.layers ? r.count(r.u8() - 32, MAX_LAYERS, MIN_STREAM_BYTES, 'layers') : 1;
   if (count < 1) throw r.fail('CORRUPT', { expected: 'at least one layer', actual: count, at: r.pos - 1 });
@@ -54,7 +58,7 @@ function readLayers(r: ByteReader, ctx: DecodeContext, layout: BinaryLayout): Gr
   for (let index = 0; index < count; index++) {
     const tiles = new Uint16Array(TILE_COUNT);
     const end = ctx.kernels.graalTileStream(r.bytes, r.pos, layout.codeBits, tiles);
-    if (end < 0) throw r.fail(statusToErrorCode(end), { path: `${r.path}[${index}]`, detail: `tile stream: ${statusName(end)}` });
+    if (end < 0) throw kernelError('graal', end, { offset: r.offset, path: `${r.path}[${index}].tiles`, detail: 'tile stream' });
     // QUIRK: in overlay layers (GR-V1.05) tile 0xFFF means "no tile".
     if (index > 0) for (let i = 0; i < TILE_COUNT; i++) if (tiles[i] === 0xfff) tiles[i] = NO_TILE;
     layers.push({ index, tiles });
@@ -81,75 +85,108 @@ function sectionEnd(r: ByteReader): boolean {
   return false;
 }
 
-function readLinks(r: ByteReader, ctx: DecodeContext): GraalLink[] {
+function readLinks(r: ByteReader, ctx: Ctx): GraalLink[] {
   const links: GraalLink[] = [];
   while (!sectionEnd(r)) {
     const at = r.offset;
-    const text = decodeText(line(r, 'link'), ctx.encoding);
-    const link = parseLink(text);
+    const text = byteString(line(r, 'link'));
+    const link = parseLink(text, ctx.encoding);
     if (link) links.push(link);
     else ctx.warnings.warn('BAD_LINK', `link line ${JSON.stringify(text)} skipped`, at, `links[${links.length}]`);
   }
   return links;
 }
 
-/** `level x y w h destX destY`; the level name may contain spaces (all tokens but the last six). */
-export function parseLink(text: string): GraalLink | undefined {
+/**
+ * `level x y w h destX destY` from a byte string (text.ts); the level name may contain spaces
+ * (all tokens but the last six). Text fields keep their stored bytes, decoded with `encoding`.
+ */
+export function parseLink(text: string, encoding: string): GraalLink | undefined {
   // Single spaces first (keeps a name's own spacing), then any run of whitespace.
   for (const candidate of [text, text.trim().replace(/\s+/g, ' ')]) {
     const parts = splitTrailing(candidate, 6);
     if (!parts || parts.tail[5] === '') continue;
     const [x, y, width, height] = parts.tail.slice(0, 4).map(num);
     if (x === undefined || y === undefined || width === undefined || height === undefined) continue;
-    return { level: parts.head, x, y, width, height, destX: parts.tail[4]!, destY: parts.tail[5]! };
+    return {
+      level: fieldText(parts.head, encoding), x, y, width, height,
+      destX: fieldText(parts.tail[4]!, encoding), destY: fieldText(parts.tail[5]!, encoding),
+    };
   }
   return undefined;
 }
 
-function readBaddies(r: ByteReader, ctx: DecodeContext, layout: BinaryLayout): GraalBaddy[] {
+function readBaddies(r: ByteReader, ctx: Ctx, layout: BinaryLayout): GraalBaddy[] {
   const baddies: GraalBaddy[] = [];
   for (;;) {
     // Three raw bytes first: a coordinate equal to 0x0A must not split the record.
-    r.need(3, 'baddy');
+    r.within(`[${baddies.length}]`, () => r.need(3, 'baddy'));
     const [x, y, type] = [r.i8(), r.i8(), r.i8()];
     if (x === -1 && y === -1 && type === -1) {
       line(r, 'baddy list end');
       return baddies;
     }
-    const verses = layout.verses ? decodeText(line(r, 'baddy verses'), ctx.encoding).split('\\') : [];
+    const verses = layout.verses ? splitVerses(line(r, 'baddy verses'), ctx.encoding) : [];
     baddies.push({ x, y, type, verses });
   }
 }
 
-function readNpcs(r: ByteReader, ctx: DecodeContext): GraalNpc[] {
+/** A verse line split on `\` (0x5C in every code page levelkit reads), each verse keeping its bytes. */
+function splitVerses(bytes: Uint8Array, encoding: string) {
+  const verses = [];
+  let start = 0;
+  for (let i = 0; i <= bytes.length; i++) {
+    if (i === bytes.length || bytes[i] === BACKSLASH) { verses.push(makeText(bytes.slice(start, i), encoding)); start = i + 1; }
+  }
+  return verses;
+}
+
+const EMPTY_SCRIPT = (encoding: string) => makeText(new Uint8Array(0), encoding);
+
+function readNpcs(r: ByteReader, ctx: Ctx): GraalNpc[] {
   const npcs: GraalNpc[] = [];
+  const spans: number[] = []; // each NPC's script as [start, end) in r.bytes; start -1 when it has none
   while (!sectionEnd(r)) {
+    const at = r.offset;
     r.need(2, 'NPC position');
     const x = r.u8() - 32, y = r.u8() - 32;
+    const start = r.pos;
     const rest = line(r, 'NPC');
     const hash = rest.indexOf(HASH);
-    if (hash < 0) ctx.warnings.warn('NPC_NO_SCRIPT', 'NPC line without "#": read as an image name only', r.offset, `npcs[${npcs.length}]`);
-    const image = decodeText(hash < 0 ? rest : rest.subarray(0, hash), ctx.encoding);
-    const script = hash < 0 ? new Uint8Array(0) : rest.slice(hash + 1);
-    for (let i = 0; i < script.length; i++) if (script[i] === NPC_NEWLINE) script[i] = LF;
-    npcs.push({ x, y, image, script: decodeText(script, ctx.encoding) });
+    if (hash < 0) ctx.warnings.warn('NPC_NO_SCRIPT', 'NPC line without "#": read as an image name only', at, `npcs[${npcs.length}]`);
+    const image = makeText((hash < 0 ? rest : rest.subarray(0, hash)).slice(), ctx.encoding);
+    npcs.push({ x, y, image, script: EMPTY_SCRIPT(ctx.encoding) });
+    spans.push(hash < 0 ? -1 : start + hash + 1, start + rest.length);
+  }
+  // Scripts write line breaks as 0xA7; the model's script (raw too) uses LF, as 0xA7 is only the
+  // binary framing of one. One copy of the bytes from the first script to the last, rewritten by
+  // one kernel call (not one per script: most are ~100 bytes, where a call's fixed cost is most
+  // of the work), and each script's raw sliced from it; the bytes between scripts in the copy
+  // are rewritten too, but nothing reads them there.
+  let lo = Infinity, hi = 0;
+  for (let i = 0; i < spans.length; i += 2) if (spans[i]! >= 0) { lo = Math.min(lo, spans[i]!); hi = spans[i + 1]!; }
+  if (lo < hi) {
+    const copy = r.bytes.slice(lo, hi);
+    ctx.kernels.replaceByte(copy, NPC_NEWLINE, LF);
+    npcs.forEach((npc, k) => { const s = spans[2 * k]!; if (s >= 0) npc.script = makeText(copy.slice(s - lo, spans[2 * k + 1]! - lo), ctx.encoding); });
   }
   return npcs;
 }
 
-function readChests(r: ByteReader, ctx: DecodeContext): GraalChest[] {
+function readChests(r: ByteReader, ctx: Ctx): GraalChest[] {
   const chests: GraalChest[] = [];
   while (!sectionEnd(r)) {
     r.need(4, 'chest');
     const [x, y, item, sign] = [r.u8() - 32, r.u8() - 32, r.u8() - 32, r.u8() - 32];
+    const extraAt = r.offset;
     const extra = line(r, 'chest');
-    if (extra.length) ctx.warnings.warn('CHEST_EXTRA', `${extra.length} extra bytes after a chest ignored`, r.offset, `chests[${chests.length}]`);
+    if (extra.length) ctx.warnings.warn('CHEST_EXTRA', `${extra.length} extra bytes after a chest ignored`, extraAt, `chests[${chests.length}]`);
     chests.push({ x, y, item: CHEST_ITEMS[item] ?? String(item), signIndex: sign });
   }
   return chests;
 }
 
-function readSigns(r: ByteReader, ctx: DecodeContext): GraalSign[] {
+function readSigns(r: ByteReader, ctx: Ctx): GraalSign[] {
   const signs: GraalSign[] = [];
   while (r.remaining > 0) {
     if (r.bytes[r.pos] === LF) { r.pos++; break; } // an empty line ends the signs (HEIGHTS may follow)
@@ -167,7 +204,7 @@ function readSigns(r: ByteReader, ctx: DecodeContext): GraalSign[] {
 }
 
 /** `HEIGHTS` LF, lines of comma-separated numbers, `HEIGHTSEND` LF; undefined (cursor kept) when absent. */
-function readHeights(r: ByteReader, ctx: DecodeContext): number[] | undefined {
+function readHeights(r: ByteReader, ctx: Ctx): number[] | undefined {
   const start = r.pos;
   const found = r.bytes.indexOf(LF, r.pos);
   const end = found < 0 ? r.length : found;
@@ -177,9 +214,10 @@ function readHeights(r: ByteReader, ctx: DecodeContext): number[] | undefined {
   const values: number[] = [];
   for (;;) {
     if (r.remaining === 0) throw r.fail('TRUNCATED', { expected: 'HEIGHTSEND', at: start });
-    const text = decodeText(line(r, 'heights'), 'windows-1252').trim();
+    const at = r.offset;
+    const text = ascii(line(r, 'heights')).trim();
     if (text === 'HEIGHTSEND') return values;
-    if (!parseHeights(text, values)) ctx.warnings.warn('BAD_HEIGHTS', `heights line ${JSON.stringify(text)} ignored`, r.offset);
+    if (!parseHeights(text, values)) ctx.warnings.warn('BAD_HEIGHTS', `heights line ${JSON.stringify(text)} ignored`, at);
   }
 }
 

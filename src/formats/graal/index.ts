@@ -3,7 +3,8 @@
 import type { FormatId } from '../../core/errors.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import { decodeBinary } from './binary.js';
-import { encodeBinary, type BinaryEncodeOptions } from './binary-encode.js';
+import { binaryLayout, encodeBinary, type BinaryEncodeOptions } from './binary-encode.js';
+import { encodeError } from '../../core/errors.js';
 import { defineFormat, type MainGrid, type Summary } from '../define.js';
 import { decodeGmap, encodeGmap } from './gmap.js';
 import { BINARY_LAYOUTS, GMAP_MAGIC, LEVEL_SIZE, NW_MAGIC, gridDigest } from './level.js';
@@ -11,9 +12,11 @@ import { decodeNw } from './nw.js';
 import { encodeNw } from './nw-encode.js';
 import type { GraalGmap, GraalLevel } from './types.js';
 
-export type { GraalBaddy, GraalChest, GraalGmap, GraalLayer, GraalLevel, GraalLink, GraalNpc, GraalSign } from './types.js';
+export type { GraalBaddy, GraalChest, GraalGmap, GraalLayer, GraalLevel, GraalLink, GraalNpc, GraalSign, GraalWarningCode } from './types.js';
+export type { Text } from '../define.js';
+export { textFrom } from '../../core/text.js';
 export { decodeBinary } from './binary.js';
-export { encodeBinary, encodeTileStream, binaryVersionFor, type BinaryEncodeOptions } from './binary-encode.js';
+export { encodeBinary, encodeTileStream, binaryVersionFor, MAX_BINARY_LAYERS, type BinaryEncodeOptions } from './binary-encode.js';
 export { decodeNw } from './nw.js';
 export { encodeNw } from './nw-encode.js';
 export { decodeGmap, encodeGmap } from './gmap.js';
@@ -43,13 +46,28 @@ export function decode(bytes: Uint8Array, opts?: DecodeOptions): GraalDecoded {
   }
 }
 
-/** Options of graal.encode(): `version` picks the binary header (binary levels only). */
+/** Options of graal.encode(): `version` picks the binary header (binary levels only; default: the level's own). */
 export type GraalEncodeOptions = BinaryEncodeOptions;
 
-/** Encodes a level in its own format (`graal` → binary, `graal-nw` → text) or a map as .gmap. */
+/**
+ * Encodes a level in its own format (`graal` → binary with its own header unless `opts.version`
+ * says otherwise, `graal-nw` → text) or a map as .gmap. TypeError/RangeError for bad options
+ * (an unknown version lists the headers); EncodeError for a value that would not read back the same.
+ */
 export function encode(value: GraalDecoded, opts?: GraalEncodeOptions): Uint8Array {
-  if (value.format === 'graal-gmap') return encodeGmap(value);
-  return value.format === 'graal' ? encodeBinary(value, opts) : encodeNw(value);
+  if (opts !== undefined && (opts === null || typeof opts !== 'object')) throw new TypeError('levelkit graal: encode options must be an object');
+  for (const key of Object.keys(opts ?? {})) if (key !== 'version') throw new TypeError(`levelkit graal: unknown encode option ${JSON.stringify(key)} (known: version)`);
+  if (opts?.version !== undefined) binaryLayout(opts.version);
+  const format = value !== null && typeof value === 'object' ? value.format : undefined;
+  if (format === 'graal-gmap') return encodeGmap(value as GraalGmap);
+  if (format === 'graal-nw') return encodeNw(value as GraalLevel);
+  if (format !== 'graal') throw encodeError('graal', 'BAD_VALUE', { path: 'format', expected: '"graal", "graal-nw" or "graal-gmap"', actual: String(format) });
+  const level = value as GraalLevel;
+  // The level's own header by default, so decode(encode(level)) gives it back.
+  if (opts?.version === undefined && !(typeof level.version === 'string' && Object.hasOwn(BINARY_LAYOUTS, level.version))) {
+    throw encodeError('graal', 'BAD_VALUE', { path: 'version', expected: Object.keys(BINARY_LAYOUTS).join(', '), actual: JSON.stringify(level.version) });
+  }
+  return encodeBinary(level, { version: opts?.version ?? level.version });
 }
 
 /** The `summary` fields of a level (`graal`, `graal-nw`). */
@@ -78,7 +96,7 @@ export type GraalSummary = Summary<string, GraalLevelSummaryFields> | Summary<st
 /** Cheap facts (what `levelkit info` prints). */
 export function summarize(v: GraalDecoded): GraalSummary {
   if (v.format === 'graal-gmap') {
-    return { version: v.version, summary: { width: v.width, height: v.height, levels: v.levels.flat().filter((n) => n !== '').length } };
+    return { version: v.version, summary: { width: v.width, height: v.height, levels: v.levels.flat().filter((n) => n.text !== '').length } };
   }
   return {
     version: v.version,

@@ -75,5 +75,8 @@ export function gridDigest(level: GraalLevel): string {
 
 /** The level with no content (what encoders and generators start from). */
 export function blankLevel(format: GraalLevel['format'] = 'graal-nw', version = format === 'graal' ? 'GR-V1.03' : NW_MAGIC): GraalLevel {
-  return { format, version, layers: [emptyLayer(0)], links: [], baddies: [], npcs: [], chests: [], signs: [], unknownLines: [], lineEnding: '\n', warnings: [] };
+  return {
+    format, version, layers: [emptyLayer(0)], links: [], baddies: [], npcs: [], chests: [], signs: [], unknownLines: [],
+    lineEnding: '\n', encoding: 'windows-1252', warnings: [],
+  };
 }

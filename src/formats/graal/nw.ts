@@ -3,18 +3,29 @@
 // keyword explains kept in order. See README.md § ".nw levels".
 import type { DecodeContext } from '../../core/context.js';
 import { startDecode } from '../decode-context.js';
-import { DecodeError } from '../../core/errors.js';
+import { decodeError } from '../../core/errors.js';
 import type { DecodeOptions } from '../../core/limits.js';
-import { decodeText } from '../../core/text.js';
-import { statusName, statusToErrorCode } from '../../core/kernel-status.js';
+import { decodeText, makeText } from '../../core/text.js';
+import { kernelError } from '../../core/kernel-status.js';
 import { parseHeights, parseLink } from './binary.js';
 import { BADDY_NAMES, CHEST_ITEMS, LEVEL_SIZE, NO_TILE, NW_MAGIC, TILE_COUNT, blankLevel } from './level.js';
-import { CR, LF, MAX_KEYWORD, ascii, num, splitTrailing } from './text.js';
-import type { GraalLevel } from './types.js';
+import { CR, LF, MAX_KEYWORD, ascii, byteString, fieldText, num, splitTrailing, stringBytes } from './text.js';
+import type { GraalLevel, GraalWarningCode } from './types.js';
 
 /** Highest BOARD layer index accepted (bounds the memory a small file can ask for). */
 export const MAX_NW_LAYER = 255;
 const SPACE = 0x20;
+/** The keywords the decoder reads (BOARD is read before, straight from the bytes). */
+const KEYWORDS = new Set(['LINK', 'SIGN', 'NPC', 'CHEST', 'BADDY', 'TILESET', 'TILESETIMAGE', 'HEIGHTS']);
+
+/** True when bytes[start, end) are all whitespace as String.trim sees it in a byte string (0x09–0x0D, space, 0xA0). */
+function blank(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let p = start; p < end; p++) {
+    const b = bytes[p]!;
+    if (!(b === 0x20 || (b >= 0x09 && b <= 0x0d) || b === 0xa0)) return false;
+  }
+  return true;
+}
 
 /** One line of the file: [start, end) without the line break. */
 interface Line { start: number; end: number }
@@ -46,16 +57,19 @@ export function splitLines(bytes: Uint8Array): Lines {
 
 /** Decodes a .nw level. Throws DecodeError (BAD_MAGIC, CORRUPT…); odd lines become warnings. */
 export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
-  const { bytes, ctx } = startDecode('graal-nw', input, opts);
+  const { bytes, ctx } = startDecode<GraalWarningCode>('graal-nw', input, opts);
   const { count, starts, ends, crlf } = splitLines(bytes);
   const lineAt = (i: number): Line => ({ start: starts[i]!, end: ends[i]! });
   const first = count > 0 ? lineAt(0) : undefined;
   if (!first || ascii(bytes.subarray(first.start, Math.min(first.end, first.start + 9))).trimEnd() !== NW_MAGIC) {
-    throw new DecodeError('graal-nw', 'BAD_MAGIC', { offset: 0, expected: NW_MAGIC, actual: JSON.stringify(ascii(bytes.subarray(0, 8))) });
+    throw decodeError('graal-nw', 'BAD_MAGIC', { offset: 0, expected: NW_MAGIC, actual: JSON.stringify(ascii(bytes.subarray(0, 8))) });
   }
   const level = blankLevel('graal-nw', NW_MAGIC);
   if (crlf) level.lineEnding = '\r\n';
-  const text = (l: Line) => decodeText(bytes.subarray(l.start, l.end), ctx.encoding);
+  level.encoding = ctx.encoding;
+  // Lines are parsed as byte strings (text.ts): fields become Texts with their stored bytes.
+  const text = (l: Line) => byteString(bytes.subarray(l.start, l.end));
+  const decoded = (s: string) => decodeText(stringBytes(s), ctx.encoding);
   const rows: number[] = []; // (data offset, count, layer, y·64 + x) per BOARD row
   const layerIds = new Set<number>([0]);
 
@@ -72,18 +86,35 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
     return { body, next: j };
   };
 
+  // Lines no keyword explains keep their exact bytes (a CR of a mixed-ending file included).
+  const unknown = (keyword: string, l: Line, at: string) => {
+    if (keyword === 'BOARD' || keyword === 'LINK' || keyword === 'SIGN' || keyword === 'NPC' || keyword === 'CHEST' || keyword === 'BADDY') {
+      ctx.warnings.warn('BAD_LINE', `malformed ${keyword} line kept as an unknown line`, l.start, at);
+    }
+    level.unknownLines.push(makeText(bytes.slice(l.start, l.end), ctx.encoding));
+  };
+
   for (let i = 1; i < count;) {
     if (starts[i] === ends[i]) { i++; continue; } // empty: nothing to keep, and files can be all newlines
     const l = lineAt(i);
     const keyword = keywordOf(bytes, l);
     if (keyword === 'BOARD' && boardRow(bytes, l, rows, layerIds)) { i++; continue; }
-    const line = text(l).replace(/\r$/, ''); // a keyword line of a mixed-ending file
-    const args = line.slice(keyword.length + 1);
     const at = `line ${i + 1}`;
+    // A keyword line of a mixed-ending file loses its CR; unknown lines keep it (and are cut
+    // straight from the bytes: they may be megabytes long and need no parsing).
+    const end = bytes[l.end - 1] === CR ? l.end - 1 : l.end;
+    const argsStart = Math.min(l.start + keyword.length + 1, end);
+    if (!KEYWORDS.has(keyword)) {
+      if (!blank(bytes, l.start, end)) unknown(keyword, l, at);
+      i++;
+      continue;
+    }
+    const line = text({ start: l.start, end });
+    const args = line.slice(keyword.length + 1);
     let handled = true;
     switch (keyword) {
       case 'LINK': {
-        const link = parseLink(args);
+        const link = parseLink(args, ctx.encoding);
         if (link) level.links.push(link); else handled = false;
         break;
       }
@@ -91,7 +122,7 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
         const t = args.trim().split(/\s+/).map(num);
         if (t.length < 2 || t[0] === undefined || t[1] === undefined) { handled = false; break; }
         const { body, next } = block(i, 'SIGNEND');
-        level.signs.push({ x: t[0], y: t[1], text: body.join('\n') });
+        level.signs.push({ x: t[0], y: t[1], text: decoded(body.join('\n')) });
         i = next;
         continue;
       }
@@ -102,7 +133,7 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
         const x = num(parts?.tail[0]), y = num(parts?.tail[1]);
         if (!parts || parts.head === '' || x === undefined || y === undefined) { handled = false; break; }
         const { body, next } = block(i, 'NPCEND');
-        level.npcs.push({ x, y, image: parts.head === '-' ? '' : parts.head, script: body.join('\n') });
+        level.npcs.push({ x, y, image: fieldText(parts.head === '-' ? '' : parts.head, ctx.encoding), script: fieldText(body.join('\n'), ctx.encoding) });
         i = next;
         continue;
       }
@@ -111,7 +142,7 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
         const [x, y, sign] = [num(t[0]), num(t[1]), num(t[3])];
         if (t.length !== 4 || x === undefined || y === undefined || sign === undefined) { handled = false; break; }
         const byIndex = num(t[2]);
-        level.chests.push({ x, y, item: byIndex !== undefined && Number.isInteger(byIndex) ? CHEST_ITEMS[byIndex] ?? t[2]! : t[2]!, signIndex: sign });
+        level.chests.push({ x, y, item: byIndex !== undefined && Number.isInteger(byIndex) ? CHEST_ITEMS[byIndex] ?? decoded(t[2]!) : decoded(t[2]!), signIndex: sign });
         break;
       }
       case 'BADDY': {
@@ -120,12 +151,12 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
         const type = num(t[2]) ?? (t[2] !== undefined && BADDY_NAMES.includes(t[2].toLowerCase()) ? BADDY_NAMES.indexOf(t[2].toLowerCase()) : undefined);
         if (t.length < 3 || x === undefined || y === undefined || type === undefined) { handled = false; break; }
         const { body, next } = block(i, 'BADDYEND');
-        level.baddies.push({ x, y, type, verses: body });
+        level.baddies.push({ x, y, type, verses: body.map((v) => fieldText(v, ctx.encoding)) });
         i = next;
         continue;
       }
-      case 'TILESET': level.tileset = args; break;
-      case 'TILESETIMAGE': level.tilesetImage = args; break;
+      case 'TILESET': level.tileset = makeText(bytes.slice(argsStart, end), ctx.encoding); break;
+      case 'TILESETIMAGE': level.tilesetImage = makeText(bytes.slice(argsStart, end), ctx.encoding); break;
       case 'HEIGHTS': {
         const { body, next } = block(i, 'HEIGHTSEND');
         const values: number[] = [];
@@ -137,13 +168,7 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
       default:
         handled = false;
     }
-    if (!handled && line.trim() !== '') {
-      // unknown lines keep their exact text (a CR of a mixed-ending file included)
-      if (keyword === 'BOARD' || keyword === 'LINK' || keyword === 'SIGN' || keyword === 'NPC' || keyword === 'CHEST' || keyword === 'BADDY') {
-        ctx.warnings.warn('BAD_LINE', `malformed ${keyword} line kept as an unknown line`, l.start, at);
-      }
-      level.unknownLines.push(text(l));
-    }
+    if (!handled && !blank(bytes, l.start, end)) unknown(keyword, l, at);
     i++;
   }
   level.layers = boardLayers(ctx, bytes, rows, layerIds);
@@ -185,7 +210,7 @@ function boardRow(bytes: Uint8Array, l: Line, rows: number[], layerIds: Set<numb
 }
 
 /** One kernel call for every row of every layer; layer 0 starts as tile 0, overlays as NO_TILE. */
-function boardLayers(ctx: DecodeContext, bytes: Uint8Array, rows: number[], layerIds: Set<number>) {
+function boardLayers(ctx: DecodeContext<GraalWarningCode>, bytes: Uint8Array, rows: number[], layerIds: Set<number>) {
   const ids = [...layerIds].sort((a, b) => a - b);
   const slot = new Map(ids.map((id, i) => [id, i]));
   const dst = new Uint16Array(ids.length * TILE_COUNT).fill(NO_TILE, TILE_COUNT);
@@ -197,7 +222,21 @@ function boardLayers(ctx: DecodeContext, bytes: Uint8Array, rows: number[], laye
     table[r * 3 + 2] = slot.get(rows[r * 4 + 2]!)! * TILE_COUNT + rows[r * 4 + 3]!;
   }
   const bad = ctx.kernels.decodeBoardRows(bytes, table, n, dst);
-  if (bad < 0) throw new DecodeError('graal-nw', statusToErrorCode(bad), { offset: 0, path: 'BOARD', detail: statusName(bad) });
-  if (bad > 0) ctx.warnings.warn('BOARD_CHARACTER', `${bad} BOARD characters outside A–Z a–z 0–9 + / read as 0`, 0, 'BOARD');
+  // The rows span the whole file: a kernel failure has no single offset.
+  if (bad < 0) throw kernelError('graal-nw', bad, { path: 'BOARD', detail: 'BOARD rows' });
+  if (bad > 0) ctx.warnings.warn('BOARD_CHARACTER', `${bad} BOARD characters outside A–Z a–z 0–9 + / read as 0`, firstBadBoardCharacter(bytes, table, n), 'BOARD');
   return ids.map((index, i) => ({ index, tiles: dst.slice(i * TILE_COUNT, (i + 1) * TILE_COUNT) }));
+}
+
+const BOARD_LETTER = new Uint8Array(256);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/') BOARD_LETTER[c.charCodeAt(0)] = 1;
+
+/** Offset of the first BOARD letter outside the alphabet (the kernel only counts them). */
+function firstBadBoardCharacter(bytes: Uint8Array, table: Int32Array, n: number): number | undefined {
+  let first: number | undefined;
+  for (let r = 0; r < n; r++) {
+    const start = table[r * 3]!, end = start + 2 * table[r * 3 + 1]!;
+    for (let p = start; p < end && (first === undefined || p < first); p++) if (!BOARD_LETTER[bytes[p]!]) { first = p; break; }
+  }
+  return first;
 }

@@ -70,3 +70,12 @@ export function encodeSign(text: string): Uint8Array {
   }
   return Uint8Array.from(out);
 }
+
+/** The first character of `text` the sign font cannot hold (encodeSign would spell it `#K(n)`), or undefined. */
+export function unencodableSignChar(text: string): string | undefined {
+  for (const c of text) {
+    const code = c.charCodeAt(0);
+    if (c !== '#' && !(code >= RAW_BASE && code < RAW_BASE + 256 && c.length === 1) && !CHAR_TO_GLYPH.has(c)) return c;
+  }
+  return undefined;
+}

@@ -1,29 +1,41 @@
-// Line and token helpers shared by the Graal codecs: byte lines with CR stripped, and
-// Windows-1252 text that never throws on encode (the default code page is byte-for-byte lossless).
-import { decodeText, encodeWindows1252 } from '../../core/text.js';
+// Line and token helpers shared by the Graal codecs. Lines are parsed as "byte strings" (one
+// char per byte, U+0000–U+00FF) so every field's stored bytes can be cut out exactly and kept as
+// a Text in the caller's code page; with the default Windows-1252 the parse is the same as on
+// decoded text (no byte 0x80–0x9F decodes to whitespace or to a separator).
+import { makeText, type Text } from '../../core/text.js';
 
 export const LF = 0x0a;
 export const CR = 0x0d;
-
-/** Text → Windows-1252 bytes; characters with no byte become '?'. */
-export function textBytes(s: string): Uint8Array {
-  try {
-    return encodeWindows1252(s);
-  } catch {
-    return encodeWindows1252(Array.from(s, (c) => { try { encodeWindows1252(c); return c; } catch { return '?'; } }).join(''));
-  }
-}
 
 /** Longest keyword the codecs compare a token with (`TILESETIMAGE` is 12); longer tokens are no keyword. */
 export const MAX_KEYWORD = 16;
 
 /**
- * `bytes` as Windows-1252 text, for headers and keywords (ASCII in every valid file). Any length
- * is safe: spreading the bytes into String.fromCharCode overflowed the stack from ~120 KB on.
+ * One char per byte. Widened to UTF-16 and decoded natively: no code unit is a surrogate, so the
+ * decoder maps each one to itself (a `latin1` TextDecoder would not do: it is Windows-1252).
  */
-export function ascii(bytes: Uint8Array): string {
-  return decodeText(bytes, 'windows-1252');
+export function byteString(bytes: Uint8Array): string {
+  if (bytes.length < 64) return String.fromCharCode.apply(null, bytes as unknown as number[]);
+  const wide = new Uint16Array(bytes.length);
+  wide.set(bytes);
+  return UTF16.decode(wide);
 }
+const UTF16 = new TextDecoder('utf-16le');
+
+/** The bytes of a byte string (inverse of byteString). */
+export function stringBytes(s: string): Uint8Array {
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+}
+
+/** The Text of a byte-string field: its bytes kept as stored, decoded with `encoding`. */
+export function fieldText(field: string, encoding: string): Text {
+  return makeText(stringBytes(field), encoding);
+}
+
+/** Headers and keywords: ASCII in every valid file, so the byte string is the text. */
+export const ascii = byteString;
 
 /** Splits on single spaces; `minTrailing` tokens are taken from the end and the rest re-joined (names with spaces). */
 export function splitTrailing(text: string, minTrailing: number): { head: string; tail: string[] } | undefined {
@@ -39,3 +51,7 @@ export function num(token: string | undefined): number | undefined {
   return Number.isFinite(v) ? v : undefined;
 }
 
+/** How numbers are written in text records: what `num` reads back as the same number (−0 included). */
+export function numText(v: number): string {
+  return Object.is(v, -0) ? '-0' : String(v);
+}

@@ -1,6 +1,20 @@
 // Graal Online levels: the one level model shared by binary .graal/.zelda and text .nw, and
 // the .gmap model. See README.md in this folder for the byte layouts behind each field.
 import type { DecodeWarning } from '../../core/errors.js';
+import type { Text } from '../../core/text.js';
+
+/** Every warning code the Graal decoders emit (binary, .nw and .gmap). */
+export type GraalWarningCode =
+  | 'TRAILING_BYTES' // binary: bytes after the last section
+  | 'BAD_LINK' // binary: a link line that does not parse (skipped)
+  | 'NPC_NO_SCRIPT' // binary: an NPC line without `#` (read as an image only)
+  | 'CHEST_EXTRA' // binary: bytes after a chest's four
+  | 'NO_FINAL_NEWLINE' // binary: the last sign has no closing LF
+  | 'BAD_HEIGHTS' // binary and .nw: a HEIGHTS line that is not numbers (ignored)
+  | 'MISSING_END' // .nw and .gmap: a block without its END line (read to the end of the file)
+  | 'BAD_LINE' // .nw: a malformed keyword line (kept in unknownLines)
+  | 'BOARD_CHARACTER' // .nw: BOARD letters outside the alphabet (read as 0)
+  | 'GRID_SIZE'; // .gmap: LEVELNAMES is not WIDTH × HEIGHT
 
 /** One 64×64 tile layer. */
 export interface GraalLayer {
@@ -16,14 +30,14 @@ export interface GraalLayer {
 /** A warp rectangle to another level. */
 export interface GraalLink {
   /** Destination level file name (may contain spaces). */
-  level: string;
+  level: Text;
   x: number;
   y: number;
   width: number;
   height: number;
   /** Destination x/y as written: a number, `playerx`/`playery`, or an expression such as `playerx+9`. */
-  destX: string;
-  destY: string;
+  destX: Text;
+  destY: Text;
 }
 
 export interface GraalBaddy {
@@ -32,7 +46,7 @@ export interface GraalBaddy {
   /** Baddy type (0 graysoldier … 9 dragon; see BADDY_NAMES). */
   type: number;
   /** Verses (attack, hurt, win), as many as the file gives; empty in Z3-V1.03. */
-  verses: string[];
+  verses: Text[];
 }
 
 export interface GraalNpc {
@@ -40,15 +54,21 @@ export interface GraalNpc {
   x: number;
   y: number;
   /** Image file name, '' for none (written `-` in .nw). */
-  image: string;
-  /** GScript source, lines separated by '\n' (0xA7 in binary files). */
-  script: string;
+  image: Text;
+  /**
+   * GScript source, lines separated by '\n'. `raw` uses LF for line breaks too (binary files
+   * store 0xA7, .nw files one line per line: that is framing, done by the codecs).
+   */
+  script: Text;
 }
 
 export interface GraalChest {
   x: number;
   y: number;
-  /** Item name from CHEST_ITEMS, or the decimal index when it is outside that list. */
+  /**
+   * Item name from CHEST_ITEMS, or the decimal index when it is outside that list. A fixed
+   * vocabulary, not code-page text, so a plain string.
+   */
   item: string;
   /** Index of the sign shown on opening; -1 for none. */
   signIndex: number;
@@ -59,7 +79,8 @@ export interface GraalSign {
   y: number;
   /**
    * Text with '\n' line breaks and `#` escapes for glyphs (`#A`, `#u`, `#h`…, see signs.ts);
-   * a glyph code no table entry explains appears as U+E000 + its byte.
+   * a glyph code no table entry explains appears as U+E000 + its byte. Glyph-coded in binary
+   * files (not a code page), so a plain string; .nw files write it in the level's `encoding`.
    */
   text: string;
 }
@@ -79,14 +100,19 @@ export interface GraalLevel {
   /** HEIGHTS values (GR-V1.04+, .nw), in file order; absent when the file has none. */
   heights?: number[];
   /** .nw `TILESET name`. */
-  tileset?: string;
+  tileset?: Text;
   /** .nw `TILESETIMAGE file`. */
-  tilesetImage?: string;
+  tilesetImage?: Text;
   /** .nw lines no keyword explains, in file order (written back after the known sections). */
-  unknownLines: string[];
-  /** .nw line ending of the file (`\n` unless the file used CRLF). */
+  unknownLines: Text[];
+  /** .nw line ending of the file (`\n` unless the file used CRLF; always `\n` for binary levels). */
   lineEnding: '\n' | '\r\n';
-  warnings: DecodeWarning[];
+  /**
+   * The code page the level was decoded with (WHATWG name). The string fields that are not
+   * `Text` (sign text, chest items) are written in it in .nw files.
+   */
+  encoding: string;
+  warnings: DecodeWarning<GraalWarningCode>[];
 }
 
 /** A .gmap (GRMAP001): a grid of level names. */
@@ -96,9 +122,9 @@ export interface GraalGmap {
   width: number;
   height: number;
   /** `height` rows of `width` level names; '' for a blank cell (positional blanks kept). */
-  levels: string[][];
+  levels: Text[][];
   /** Every other line (MAPIMG, NOAUTOMAPPING, LOADATSTART blocks…), in file order. */
-  options: string[];
+  options: Text[];
   lineEnding: '\n' | '\r\n';
-  warnings: DecodeWarning[];
+  warnings: DecodeWarning<GraalWarningCode>[];
 }

@@ -6,7 +6,8 @@ import { ByteReader } from '../../core/reader.js';
 import type { DecodeContext } from '../../core/context.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import { startDecode } from '../decode-context.js';
-import type { DatafileItem, DataBlockInfo } from './types.js';
+import { decodeError } from '../../core/errors.js';
+import type { DatafileItem, DataBlockInfo, TeeworldsWarningCode } from './types.js';
 
 export const ITEMTYPE_EX = 0xffff;
 const HEADER_BYTES = 36; // magic, version, then 7 ints
@@ -39,21 +40,21 @@ export function sniffDatafile(head: Uint8Array): boolean {
  * `readData`), for tools that work below the map level. Validates `opts` like decode().
  */
 export function openDatafile(input: Uint8Array, opts?: DecodeOptions): Datafile {
-  const { bytes, ctx } = startDecode('teeworlds', input, opts);
+  const { bytes, ctx } = startDecode<TeeworldsWarningCode>('teeworlds', input, opts);
   return readDatafile(bytes, ctx);
 }
 
 /** openDatafile() inside a decode that already has its context (`bytes` already checked by startDecode). */
-export function readDatafile(bytes: Uint8Array, ctx: DecodeContext): Datafile {
+export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarningCode>): Datafile {
   const r = new ByteReader(bytes, ctx.format);
-  r.need(8, 'signature');
+  r.within('header', () => r.need(8, 'signature'));
   const magicText = String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!);
-  if (magicText !== 'DATA' && magicText !== 'ATAD') throw r.fail('BAD_MAGIC', { expected: 'DATA or ATAD', actual: JSON.stringify(magicText) });
+  if (magicText !== 'DATA' && magicText !== 'ATAD') throw r.fail('BAD_MAGIC', { at: 0, path: 'header.magic', expected: 'DATA or ATAD', actual: JSON.stringify(magicText) });
   const magic = magicText as 'DATA' | 'ATAD';
   r.pos = 4;
   const version = r.i32();
-  if (version !== 3 && version !== 4) throw r.fail('UNSUPPORTED_VERSION', { at: 4, expected: '3 or 4', actual: version });
-  r.need(HEADER_BYTES - 8, 'header');
+  if (version !== 3 && version !== 4) throw r.fail('UNSUPPORTED_VERSION', { at: 4, path: 'header.version', expected: '3 or 4', actual: version });
+  r.within('header', () => r.need(HEADER_BYTES - 8, 'header'));
   const size = r.i32();
   const swaplen = r.i32();
   const numItemTypes = r.i32();
@@ -62,18 +63,28 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext): Datafile {
   const itemSize = r.i32();
   const dataSize = r.i32();
 
-  r.within('header', () => {
-    r.count(numItemTypes, 0x10000, 12, 'item types');
-    r.count(numItems, ctx.limits.maxRecords, 4, 'items');
-    r.count(numData, ctx.limits.maxRecords, version === 4 ? 8 : 4, 'data blocks');
-  });
+  // Each count against its cap and the bytes after the header, reported at its own field.
+  const count = (value: number, max: number, bytesEach: number, at: number, field: string) => {
+    const path = `header.${field}`;
+    if (!Number.isInteger(value) || value < 0 || value > max) throw r.fail('LIMIT_EXCEEDED', { at, path, expected: `≤ ${max}`, actual: value });
+    if (value * bytesEach > bytes.length - HEADER_BYTES) {
+      throw r.fail('TRUNCATED', { at, path, expected: `${value * bytesEach} bytes for ${value} entries`, actual: `${bytes.length - HEADER_BYTES} after the header` });
+    }
+  };
+  count(numItemTypes, 0x10000, 12, 16, 'num_item_types');
+  count(numItems, ctx.limits.maxRecords, 4, 20, 'num_items');
+  count(numData, ctx.limits.maxRecords, version === 4 ? 8 : 4, 24, 'num_data');
   const tablesBytes = numItemTypes * 12 + numItems * 4 + numData * (version === 4 ? 8 : 4);
   const itemsStart = HEADER_BYTES + tablesBytes;
   if (itemSize < 0 || (itemSize & 3) !== 0) throw r.fail('CORRUPT', { at: 28, path: 'header.item_size', expected: 'a non-negative multiple of 4', actual: itemSize });
   if (dataSize < 0) throw r.fail('CORRUPT', { at: 32, path: 'header.data_size', expected: '≥ 0', actual: dataSize });
   const dataStart = itemsStart + itemSize;
   const end = dataStart + dataSize;
-  if (end > bytes.length) throw r.fail('TRUNCATED', { at: bytes.length, path: 'header', expected: `${end} bytes (item_size + data_size)`, actual: bytes.length });
+  if (end > bytes.length) {
+    // Reported where the input ends, in the section it cuts short.
+    const cut = bytes.length < itemsStart ? 'header' : bytes.length < dataStart ? 'items' : 'data';
+    throw r.fail('TRUNCATED', { at: bytes.length, path: cut, expected: `${end} bytes (item_size + data_size)`, actual: bytes.length });
+  }
 
   // size and swaplen are not read by the game; check them only to report the known writer bug.
   const expectedSize = end - 16;
@@ -97,10 +108,12 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext): Datafile {
     for (let t = 0; t < numItemTypes; t++) {
       const at = r.pos;
       const typeId = r.i32(), start = r.i32(), num = r.i32();
-      if (typeId < 0 || typeId > 0xffff) throw r.fail('CORRUPT', { at, detail: `type ${t}`, expected: 'type id ≤ 0xffff', actual: typeId });
-      if (types.has(typeId)) throw r.fail('CORRUPT', { at, detail: `type ${t}`, expected: 'unique type ids', actual: typeId });
-      if (num <= 0 || start !== running || num > numItems - running) {
-        throw r.fail('CORRUPT', { at, detail: `type ${typeId}: start ${start}, num ${num}`, expected: `start ${running}, 1 ≤ num ≤ ${numItems - running}` });
+      const path = `item_types[${t}]`;
+      if (typeId < 0 || typeId > 0xffff) throw r.fail('CORRUPT', { at, path: `${path}.type_id`, expected: 'type id ≤ 0xffff', actual: typeId });
+      if (types.has(typeId)) throw r.fail('CORRUPT', { at, path: `${path}.type_id`, expected: 'unique type ids', actual: typeId });
+      if (start !== running) throw r.fail('CORRUPT', { at: at + 4, path: `${path}.start`, detail: `type ${typeId}`, expected: `start ${running}`, actual: start });
+      if (num <= 0 || num > numItems - running) {
+        throw r.fail('CORRUPT', { at: at + 8, path: `${path}.num`, detail: `type ${typeId}`, expected: `1 ≤ num ≤ ${numItems - running}`, actual: num });
       }
       types.set(typeId, { start, num });
       typeOfIndex.fill(typeId, start, start + num);
@@ -158,7 +171,7 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext): Datafile {
 
   const readData = (index: number, path: string): Uint8Array => {
     const b = blocks[index];
-    if (!b) throw r.fail('BAD_INDEX', { at: 0, path, expected: `data index < ${blocks.length}`, actual: index });
+    if (!b) throw decodeError(ctx.format, 'BAD_INDEX', { path, expected: `data index < ${blocks.length}`, actual: index });
     const src = bytes.subarray(b.offset, b.offset + b.storedByteLength);
     if (version === 3) return src.slice();
     if (b.byteLength <= 0) throw r.fail('CORRUPT', { at: b.offset, path, detail: `data block ${index}`, expected: 'inflated size > 0', actual: b.byteLength });

@@ -7,13 +7,16 @@ import { decodeMap } from './map.js';
 import { encodeMap, type EncodeOptions } from './map-encode.js';
 import { mainGrid, summarize, type TeeworldsSummary } from './summary.js';
 import { defineFormat } from '../define.js';
-import type { TeeworldsMap } from './types.js';
+import type { TeeworldsMap, TeeworldsWarningCode } from './types.js';
 
 export type * from './types.js';
+export { flavourOf } from './flavour.js';
+export { MAX_STRING_BYTES, MAX_SETTINGS_BYTES } from './items.js';
 export { summarize, mainGrid, gameLayer, type TeeworldsSummary, type TeeworldsSummaryFields } from './summary.js';
 export { encodeMap as encode, type EncodeOptions } from './map-encode.js';
 export { openDatafile, type Datafile } from './datafile.js';
 export { writeDatafile, type DatafileWriteOptions } from './datafile-write.js';
+export type { DecodeOptions } from '../../core/limits.js';
 
 /** `'teeworlds'` when `head` (≥ 8 bytes) starts a datafile (DATA/ATAD, version 3 or 4); never throws. */
 export function sniff(head: Uint8Array): 'teeworlds' | undefined {
@@ -26,7 +29,7 @@ export function sniff(head: Uint8Array): 'teeworlds' | undefined {
  * sounds, quads or sources). All arrays in the result are copies owned by it.
  */
 export function decode(bytes: Uint8Array, opts: DecodeOptions = {}): TeeworldsMap {
-  const start = startDecode('teeworlds', bytes, opts);
+  const start = startDecode<TeeworldsWarningCode>('teeworlds', bytes, opts);
   return decodeMap(start.bytes, start.ctx, start.ctx.summaryOnly);
 }
 

@@ -21,6 +21,15 @@ export const LEGACY_TYPES = { IMAGE: 0x8001, TILEMAP: 0x8002, COLLISION: 0x8003 
 /** Layer item `type` values. */
 export const LAYER_TYPE = { TILES: 2, QUADS: 3, SOUNDS_DEPRECATED: 9, SOUNDS: 10 } as const;
 
+/**
+ * Largest data string (info fields, image and sound names) with its NUL, in bytes. DDNet copies
+ * these into buffers of at most 512 bytes (the longest in the corpus is 51), so the decoder
+ * refuses a larger declared size (LIMIT_EXCEEDED) before inflating it, in every `sections` mode.
+ */
+export const MAX_STRING_BYTES = 1024;
+/** Largest settings block (NUL-terminated commands; DDNet's are ≤ 256 bytes each; the corpus's largest block is 2.6 KB). */
+export const MAX_SETTINGS_BYTES = 1 << 20;
+
 export const INFO = { version: 0, author: 1, mapVersion: 2, credits: 3, license: 4, settings: 5, size: 6 } as const;
 
 /** Image: v1 6 ints; v2 (0.7) adds `format` (later renamed must_be_1). */
@@ -86,10 +95,13 @@ export const SOUNDS = { version: 3, numSources: 4, data: 5, sound: 6, name: 7, s
 
 /** Int-struct tables as (column, ints per record) in record order. */
 export type IntStruct = readonly (readonly [string, number])[];
-export const QUAD_STRUCT: IntStruct = [['points', 10], ['colors', 16], ['texcoords', 8], ['posEnv', 1], ['posEnvOffset', 1], ['colorEnv', 1], ['colorEnvOffset', 1]];
-export const SOURCE_STRUCT: IntStruct = [['position', 2], ['loop', 1], ['pan', 1], ['delay', 1], ['falloff', 1], ['posEnv', 1], ['posEnvOffset', 1], ['soundEnv', 1], ['soundEnvOffset', 1], ['shape', 3]];
+/** The columns an IntStruct reads into: one Int32Array per column name (so readers need no casts). */
+export type IntColumns<S extends IntStruct> = { [K in S[number][0]]: Int32Array };
+
+export const QUAD_STRUCT = [['points', 10], ['colors', 16], ['texcoords', 8], ['posEnv', 1], ['posEnvOffset', 1], ['colorEnv', 1], ['colorEnvOffset', 1]] as const satisfies IntStruct;
+export const SOURCE_STRUCT = [['position', 2], ['loop', 1], ['pan', 1], ['delay', 1], ['falloff', 1], ['posEnv', 1], ['posEnvOffset', 1], ['soundEnv', 1], ['soundEnvOffset', 1], ['shape', 3]] as const satisfies IntStruct;
 /** The deprecated sound layer's 36-byte source (converted to SOURCE_STRUCT with pan 1, falloff 0, a circle). */
-export const SOURCE_STRUCT_DEPRECATED: IntStruct = [['position', 2], ['loop', 1], ['delay', 1], ['radius', 1], ['posEnv', 1], ['posEnvOffset', 1], ['soundEnv', 1], ['soundEnvOffset', 1]];
+export const SOURCE_STRUCT_DEPRECATED = [['position', 2], ['loop', 1], ['delay', 1], ['radius', 1], ['posEnv', 1], ['posEnvOffset', 1], ['soundEnv', 1], ['soundEnvOffset', 1]] as const satisfies IntStruct;
 export const SHAPE_CIRCLE = 1;
 
 export const SOUND = { version: 0, external: 1, name: 2, data: 3, dataSize: 4, size: 5 } as const;
@@ -103,7 +115,7 @@ export function structInts(s: IntStruct): number {
 }
 
 /** Splits `count` records of little-endian int structs in `bytes` into one Int32Array per column. */
-export function gatherInts(bytes: Uint8Array, count: number, s: IntStruct): Record<string, Int32Array> {
+export function gatherInts<S extends IntStruct>(bytes: Uint8Array, count: number, s: S): IntColumns<S> {
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const stride = structInts(s);
   const out: Record<string, Int32Array> = {};
@@ -114,18 +126,20 @@ export function gatherInts(bytes: Uint8Array, count: number, s: IntStruct): Reco
     out[name] = col;
     at += w;
   }
-  return out;
+  // Every name of S was just set: the record is exactly IntColumns<S>.
+  return out as IntColumns<S>;
 }
 
 /** Inverse of gatherInts: interleaves the columns back into little-endian records. */
-export function scatterInts(cols: Record<string, Int32Array>, count: number, s: IntStruct): Uint8Array {
+export function scatterInts<S extends IntStruct>(cols: IntColumns<S>, count: number, s: S): Uint8Array {
   const stride = structInts(s);
   const bytes = new Uint8Array(count * stride * 4);
   const dv = new DataView(bytes.buffer);
   let at = 0;
+  const byName: Readonly<Record<string, Int32Array>> = cols;
   for (const [name, w] of s) {
-    const col = cols[name];
-    for (let r = 0; r < count; r++) for (let k = 0; k < w; k++) dv.setInt32((r * stride + at + k) * 4, col?.[r * w + k] ?? 0, true);
+    const col = byName[name]!;
+    for (let r = 0; r < count; r++) for (let k = 0; k < w; k++) dv.setInt32((r * stride + at + k) * 4, col[r * w + k]!, true);
     at += w;
   }
   return bytes;

@@ -3,43 +3,46 @@
 // map stays DDNet and a 0.7 map keeps its layouts and tile-skip compression. README.md §Encoder.
 
 import {
-  AUTOMAPPER, BEZIER_INTS, ENVELOPE, ENVPOINT, GROUP, IMAGE, INFO, ITEM, LAYER, LAYER_TYPE, PHYSICS, QUADS, QUAD_STRUCT, SOUND, SOUNDS,
-  SOURCE_STRUCT, SOURCE_STRUCT_DEPRECATED, TILEMAP, TILEMAP_BY_VERSION, TILE_STRUCTS, scatterInts, structInts, type IntStruct,
+  AUTOMAPPER, BEZIER_INTS, ENVELOPE, ENVPOINT, GROUP, IMAGE, INFO, ITEM, LAYER, LAYER_TYPE, PHYSICS, QUADS, QUAD_STRUCT, SOUNDS,
+  SOURCE_STRUCT, SOURCE_STRUCT_DEPRECATED, TILEMAP, TILEMAP_BY_VERSION, TILE_STRUCTS, scatterInts, structInts, type IntColumns, type IntStruct,
 } from './items.js';
+import { encodeError } from '../../core/errors.js';
+import { textBytes, type Text } from '../../core/text.js';
 import { ITEMTYPE_EX } from './datafile.js';
-import { writeDatafile, type DatafileWriteOptions } from './datafile-write.js';
+import { resolveWriteOptions, writeDatafile, type DatafileWriteOptions } from './datafile-write.js';
+import { checkMap } from './map-check.js';
 import { packName } from './names.js';
 import { UUID, uuidToInts } from './uuid.js';
-import type { DatafileItem, MapEnvelope, MapLayer, MapText, TeeworldsMap, TileLayer } from './types.js';
+import type { DatafileItem, MapEnvelope, MapLayer, TeeworldsMap, TileLayer } from './types.js';
 
 export type EncodeOptions = DatafileWriteOptions;
 
 /**
- * Encodes a map decoded with `sections: 'all'` (or built by hand) to datafile bytes.
- * Throws TypeError when heavy sections are missing (a `sections: 'summary'` decode).
+ * Encodes a map (decoded with `sections: 'all'`, or built by hand) to datafile bytes. The whole
+ * map is checked first (map-check.ts): EncodeError, before anything is written, for any value that
+ * would not decode back the same (a `sections: 'summary'` decode lacks its grids: BAD_VALUE).
+ * TypeError/RangeError for bad options (`version` 3 or 4, `level` 0–9).
  */
-export function encodeMap(map: TeeworldsMap, opts: EncodeOptions = {}): Uint8Array {
-  if (map.legacy) {
-    if (!map.legacy.data) throw new TypeError('teeworlds.encode: legacy map decoded without its data blocks');
-    return writeDatafile(map.legacy.items, map.legacy.data, opts);
-  }
+export function encodeMap(map: TeeworldsMap, opts?: EncodeOptions): Uint8Array {
+  const options = resolveWriteOptions(opts);
+  checkMap(map);
+  if (map.legacy) return writeDatafile(map.legacy.items, map.legacy.data!, options);
   const out = new Builder();
   out.item(ITEM.VERSION, 0, [1]);
   if (map.info) {
     const i = map.info;
-    const ints = [i.version, out.string(i.author), out.string(i.mapVersion), out.string(i.credits), out.string(i.license)];
+    const ints = [i.version, out.string(i.author, 'info.author'), out.string(i.mapVersion, 'info.mapVersion'), out.string(i.credits, 'info.credits'), out.string(i.license, 'info.license')];
     // [] is written as −1, as DDNet does: an empty block would be unreadable (inflated size 0).
-    if (i.settings) ints[INFO.settings] = i.settings.length > 0 ? out.data(concat(i.settings.map((s) => withNul(s.bytes))), 'info.settings') : -1;
+    if (i.settings) ints[INFO.settings] = i.settings.length > 0 ? out.data(concat(i.settings.map((s, k) => withNul(text(s, `info.settings[${k}]`))))) : -1;
     out.item(ITEM.INFO, 0, ints);
   }
   map.images.forEach((img, k) => {
     const d = new Int32Array(IMAGE.sizeByVersion[img.version] ?? (img.version >= 2 ? 7 : 6));
     d[IMAGE.version] = img.version; d[IMAGE.width] = img.width; d[IMAGE.height] = img.height;
     d[IMAGE.external] = img.external ? 1 : 0;
-    d[IMAGE.name] = out.string(img.name);
-    if (!img.external && !img.pixels) throw new TypeError(`teeworlds.encode: images[${k}] has no pixels (decoded with sections: 'summary'?)`);
-    d[IMAGE.data] = img.external ? -1 : out.data(img.pixels!, `images[${k}].pixels`);
-    if (img.version >= 2) d[IMAGE.format] = img.format ?? 1;
+    d[IMAGE.name] = out.string(img.name, `images[${k}].name`);
+    d[IMAGE.data] = img.external ? -1 : out.data(img.pixels!);
+    if (img.version >= 2) d[IMAGE.format] = img.format!;
     out.item(ITEM.IMAGE, k, d);
   });
   encodeEnvelopes(out, map.envelopes);
@@ -53,14 +56,13 @@ export function encodeMap(map: TeeworldsMap, opts: EncodeOptions = {}): Uint8Arr
       d[GROUP.useClipping] = g.clipping.enabled ? 1 : 0;
       d[GROUP.clipX] = g.clipping.x; d[GROUP.clipY] = g.clipping.y; d[GROUP.clipW] = g.clipping.width; d[GROUP.clipH] = g.clipping.height;
     }
-    if (d.length >= GROUP.name + GROUP.nameInts) packName(g.name.bytes, d, GROUP.name, GROUP.nameInts);
+    if (d.length >= GROUP.name + GROUP.nameInts) packName(text(g.name, `groups[${k}].name`), d, GROUP.name, GROUP.nameInts);
     out.item(ITEM.GROUP, k, d);
-    for (const l of g.layers) out.item(ITEM.LAYER, layerCount++, encodeLayer(out, l));
+    g.layers.forEach((l, j) => out.item(ITEM.LAYER, layerCount++, encodeLayer(out, l, `groups[${k}].layers[${j}]`)));
   });
   map.sounds.forEach((s, k) => {
-    if (!s.external && !s.data) throw new TypeError(`teeworlds.encode: sounds[${k}] has no data (decoded with sections: 'summary'?)`);
-    const data = s.external ? -1 : out.data(s.data!, `sounds[${k}].data`);
-    out.item(ITEM.SOUND, k, [s.version, s.external ? 1 : 0, out.string(s.name), data, s.data?.length ?? 0]);
+    const data = s.external ? -1 : out.data(s.data!);
+    out.item(ITEM.SOUND, k, [s.version, s.external ? 1 : 0, out.string(s.name, `sounds[${k}].name`), data, s.data?.length ?? 0]);
   });
   map.automapperConfigs.forEach((a, k) => {
     const d = new Int32Array(AUTOMAPPER.size);
@@ -70,9 +72,14 @@ export function encodeMap(map: TeeworldsMap, opts: EncodeOptions = {}): Uint8Arr
   });
   for (const x of map.extraItems) {
     if (x.uuid) out.uuidItem(x.uuid, x.id, x.data);
-    else if (x.typeId !== undefined) out.item(x.typeId, x.id, x.data);
+    else out.item(x.typeId!, x.id, x.data);
   }
-  return writeDatafile(out.finishItems(), out.blocks, opts);
+  return writeDatafile(out.finishItems(), out.blocks, options);
+}
+
+/** The bytes a (checked) text field stores: its raw bytes while its text is unchanged. */
+function text(t: Text, path: string): Uint8Array {
+  return textBytes(t, { format: 'teeworlds', path });
 }
 
 /** Collects items and data blocks; UUID types get internal ids from 0xfffe down. */
@@ -87,14 +94,13 @@ class Builder {
   uuidItem(uuid: string, id: number, data: ArrayLike<number>): void {
     this.uuidItems.push({ uuid, id, data: Int32Array.from(data) });
   }
-  /** Adds a block; refuses an empty one (TypeError), since readers (ours, DDNet's) reject inflated size 0. */
-  data(bytes: Uint8Array, what = 'a data block'): number {
-    if (bytes.length === 0) throw new TypeError(`teeworlds.encode: ${what} is empty; a 0-byte data block cannot be read back`);
+  /** Adds a block (never empty: checkMap refuses what would give one, which no reader could read back). */
+  data(bytes: Uint8Array): number {
     this.blocks.push(bytes);
     return this.blocks.length - 1;
   }
-  string(t: MapText | null): number {
-    return t ? this.data(withNul(t.bytes)) : -1;
+  string(t: Text | null, path: string): number {
+    return t ? this.data(withNul(text(t, path))) : -1;
   }
   finishItems(): DatafileItem[] {
     // Free ids from 0xfffe down, handed out lowest first so that ascending type order (the
@@ -103,7 +109,7 @@ class Builder {
     const distinct = [...new Set(this.uuidItems.map((u) => u.uuid))];
     const ids: number[] = [];
     for (let next = 0xfffe; ids.length < distinct.length && next > 0x8000; next--) if (!used.has(next)) ids.push(next);
-    if (ids.length < distinct.length) throw new TypeError('teeworlds.encode: no free item type ids left for UUID types');
+    if (ids.length < distinct.length) throw encodeError('teeworlds', 'LIMIT_EXCEEDED', { path: 'extraItems', expected: `≤ ${ids.length} UUID item types beside the numeric ones`, actual: distinct.length });
     ids.reverse();
     const typeOf = new Map(distinct.map((u, k) => [u, ids[k]!]));
     for (const [uuid, typeId] of typeOf) this.items.push({ typeId: ITEMTYPE_EX, id: typeId, data: uuidToInts(uuid) });
@@ -149,7 +155,7 @@ function encodeEnvelopes(out: Builder, envs: MapEnvelope[]): void {
     const d = new Int32Array(ENVELOPE.sizeByVersion[e.version] ?? 13);
     d[ENVELOPE.version] = e.version; d[ENVELOPE.channels] = e.channels;
     d[ENVELOPE.startPoint] = start; d[ENVELOPE.numPoints] = n;
-    packName(e.name.bytes, d, ENVELOPE.name, ENVELOPE.nameInts);
+    packName(text(e.name, `envelopes[${k}].name`), d, ENVELOPE.name, ENVELOPE.nameInts);
     if (d.length > ENVELOPE.synchronized) d[ENVELOPE.synchronized] = e.synchronized ? 1 : 0;
     out.item(ITEM.ENVELOPE, k, d);
     start += n;
@@ -166,24 +172,24 @@ function layerHeader(type: number, l: MapLayer, size: number): Int32Array {
   return d;
 }
 
-function encodeLayer(out: Builder, l: MapLayer): Int32Array {
+function encodeLayer(out: Builder, l: MapLayer, path: string): Int32Array {
   switch (l.kind) {
     case 'quads': {
       const d = layerHeader(LAYER_TYPE.QUADS, l, QUADS.sizeByVersion[l.quadsVersion] ?? 10);
-      const q = need(l.quads, 'quads');
+      const q = l.quads!;
       d[QUADS.version] = l.quadsVersion; d[QUADS.numQuads] = q.count; d[QUADS.image] = l.image;
-      d[QUADS.data] = out.data(structBlock(q as unknown as Record<string, Int32Array>, q.count, QUAD_STRUCT));
-      if (d.length >= QUADS.name + 3) packName(l.name.bytes, d, QUADS.name, 3);
+      d[QUADS.data] = out.data(structBlock(q, q.count, QUAD_STRUCT));
+      if (d.length >= QUADS.name + 3) packName(text(l.name, `${path}.name`), d, QUADS.name, 3);
       return d;
     }
     case 'sounds': {
       const d = layerHeader(l.deprecated ? LAYER_TYPE.SOUNDS_DEPRECATED : LAYER_TYPE.SOUNDS, l, SOUNDS.size);
-      const s = need(l.sources, 'sources');
+      const s = l.sources!;
       d[SOUNDS.version] = l.soundsVersion; d[SOUNDS.numSources] = s.count; d[SOUNDS.sound] = l.sound;
-      let cols = s as unknown as Record<string, Int32Array>;
-      if (l.deprecated) cols = { ...cols, radius: Int32Array.from({ length: s.count }, (_, i) => s.shape[i * 3 + 1]!) };
-      d[SOUNDS.data] = out.data(structBlock(cols, s.count, l.deprecated ? SOURCE_STRUCT_DEPRECATED : SOURCE_STRUCT));
-      packName(l.name.bytes, d, SOUNDS.name, 3);
+      d[SOUNDS.data] = out.data(l.deprecated
+        ? structBlock({ ...s, radius: Int32Array.from({ length: s.count }, (_, i) => s.shape[i * 3 + 1]!) }, s.count, SOURCE_STRUCT_DEPRECATED)
+        : structBlock(s, s.count, SOURCE_STRUCT));
+      packName(text(l.name, `${path}.name`), d, SOUNDS.name, 3);
       return d;
     }
     case 'unknown': {
@@ -192,23 +198,17 @@ function encodeLayer(out: Builder, l: MapLayer): Int32Array {
       return d;
     }
     default:
-      return encodeTileLayer(out, l);
+      return encodeTileLayer(out, l, path);
   }
 }
 
-function need<T>(v: T | undefined, what: string): T {
-  if (v === undefined) throw new TypeError(`teeworlds.encode: a layer has no ${what} (decoded with sections: 'summary'?)`);
-  return v;
-}
-
 /** Int structs back to a block; an empty table still gets one zeroed record, as DDNet writes. */
-function structBlock(cols: Record<string, Int32Array>, count: number, s: IntStruct): Uint8Array {
+function structBlock<S extends IntStruct>(cols: IntColumns<S>, count: number, s: S): Uint8Array {
   return count === 0 ? new Uint8Array(structInts(s) * 4) : scatterInts(cols, count, s);
 }
 
-function encodeTileLayer(out: Builder, l: TileLayer): Int32Array {
-  const layout = TILEMAP_BY_VERSION[l.tilemapVersion];
-  if (!layout) throw new TypeError(`teeworlds.encode: tilemap version ${l.tilemapVersion} is not 2, 3 or 4`);
+function encodeTileLayer(out: Builder, l: TileLayer, path: string): Int32Array {
+  const layout = TILEMAP_BY_VERSION[l.tilemapVersion]!;
   const phys = PHYSICS.find((p) => p.kind === l.kind)!;
   // v2 carries the DDRace extension only when it is needed; v3 always the full DDNet item; v4 (0.7) none.
   const size = l.tilemapVersion === 2 ? (phys.ext >= 0 ? layout.ext + 5 : layout.ext) : l.tilemapVersion === 3 ? layout.ext + 5 : layout.ext;
@@ -216,11 +216,11 @@ function encodeTileLayer(out: Builder, l: TileLayer): Int32Array {
   d[TILEMAP.version] = l.tilemapVersion; d[TILEMAP.width] = l.width; d[TILEMAP.height] = l.height; d[TILEMAP.flags] = phys.flag;
   d[TILEMAP.color] = l.color.r; d[TILEMAP.color + 1] = l.color.g; d[TILEMAP.color + 2] = l.color.b; d[TILEMAP.color + 3] = l.color.a;
   d[TILEMAP.colorEnv] = l.colorEnv; d[TILEMAP.colorEnvOffset] = l.colorEnvOffset; d[TILEMAP.image] = l.image;
-  if (layout.name >= 0) packName(l.name.bytes, d, layout.name, 3);
+  if (layout.name >= 0) packName(text(l.name, `${path}.name`), d, layout.name, 3);
   for (let e = layout.ext; e < size; e++) d[e] = -1;
   const cells = l.width * l.height;
-  if (phys.ext < 0) {
-    const t = need(l.tiles, 'tiles');
+  if (phys.ext < 0 && (l.kind === 'tiles' || l.kind === 'game')) {
+    const t = l.tiles!;
     d[TILEMAP.data] = out.data(l.tilemapVersion >= 4 ? compressSkip(t.index, t.flags) : interleave([t.index, t.flags], TILE_STRUCTS.tiles.stride, cells));
     return d;
   }
@@ -228,16 +228,18 @@ function encodeTileLayer(out: Builder, l: TileLayer): Int32Array {
   d[TILEMAP.data] = out.data(new Uint8Array(cells * 4));
   let grid: Uint8Array;
   switch (l.kind) {
-    case 'front': { const t = need(l.tiles, 'tiles'); grid = interleave([t.index, t.flags], 4, cells); break; }
-    case 'tele': { const t = need(l.tele, 'tele'); grid = interleave([t.number, t.type], 2, cells); break; }
-    case 'tune': { const t = need(l.tune, 'tune'); grid = interleave([t.number, t.type], 2, cells); break; }
-    case 'switch': { const t = need(l.switch, 'switch'); grid = interleave([t.number, t.type, t.flags, t.delay], 4, cells); break; }
-    default: {
-      const t = need(l.speedup, 'speedup');
+    case 'front': { const t = l.tiles!; grid = interleave([t.index, t.flags], 4, cells); break; }
+    case 'tele': { const t = l.tele!; grid = interleave([t.number, t.type], 2, cells); break; }
+    case 'tune': { const t = l.tune!; grid = interleave([t.number, t.type], 2, cells); break; }
+    case 'switch': { const t = l.switch!; grid = interleave([t.number, t.type, t.flags, t.delay], 4, cells); break; }
+    case 'speedup': {
+      const t = l.speedup!;
       const lo = new Uint8Array(cells), hi = new Uint8Array(cells);
       for (let i = 0; i < cells; i++) { lo[i] = t.angle[i]! & 0xff; hi[i] = (t.angle[i]! >> 8) & 0xff; }
       grid = interleave([t.force, t.maxSpeed, t.type, new Uint8Array(cells), lo, hi], 6, cells);
+      break;
     }
+    default: throw encodeError('teeworlds', 'BAD_VALUE', { path: `${path}.kind`, expected: 'a tile layer kind', actual: l.kind });
   }
   d[layout.ext + phys.ext] = out.data(grid);
   return d;

@@ -2,26 +2,27 @@
 // groups, layers (tiles and DDNet physics, quads, sounds), sounds, automapper configs, and the
 // 2007 legacy maps. Layouts come from items.ts; see README.md §Map for the rules.
 
-import { DecodeError, type ErrorCode } from '../../core/errors.js';
+import { decodeError, type DecodeError, type ErrorCode } from '../../core/errors.js';
 import type { DecodeContext } from '../../core/context.js';
-import { decodeUtf8 } from '../../core/text.js';
-import { statusName, statusToErrorCode } from '../../core/kernel-status.js';
+import { makeText, type Text } from '../../core/text.js';
+import { kernelError } from '../../core/kernel-status.js';
 import { readDatafile, ITEMTYPE_EX, type Datafile } from './datafile.js';
 import {
-  AUTOMAPPER, BEZIER_INTS, ENVELOPE, ENVPOINT, GROUP, IMAGE, INFO, ITEM, LAYER, LAYER_TYPE, LEGACY_TYPES, PHYSICS, QUADS, QUAD_STRUCT,
-  SHAPE_CIRCLE, SOUND, SOUNDS, SOURCE_STRUCT, SOURCE_STRUCT_DEPRECATED, TILEMAP, TILEMAP_BY_VERSION, TILE_STRUCTS, gatherInts, structInts,
+  AUTOMAPPER, BEZIER_INTS, ENVELOPE, ENVPOINT, GROUP, IMAGE, INFO, ITEM, LAYER, LAYER_TYPE, LEGACY_TYPES, MAX_SETTINGS_BYTES, MAX_STRING_BYTES, PHYSICS, QUADS, QUAD_STRUCT,
+  SHAPE_CIRCLE, SOUND, SOUNDS, SOURCE_STRUCT, SOURCE_STRUCT_DEPRECATED, TILEMAP, TILEMAP_BY_VERSION, TILE_STRUCTS, gatherInts, structInts, type IntColumns, type IntStruct,
 } from './items.js';
 import { unpackName } from './names.js';
+import { flavourOf } from './flavour.js';
 import { UUID, uuidFromInts } from './uuid.js';
 import type {
-  AutomapperConfig, DatafileItem, EnvelopePoints, ExtraItem, MapEnvelope, MapGroup, MapImage, MapInfo, MapLayer, MapSound, MapText,
-  QuadColumns, SoundSourceColumns, TeeworldsMap, TileLayer, TileLayerKind,
+  AutomapperConfig, DatafileItem, EnvelopePoints, ExtraItem, MapEnvelope, MapGroup, MapImage, MapInfo, MapLayer, MapSound,
+  SoundSourceColumns, TeeworldsMap, TeeworldsWarningCode, TileColumns, TileLayer, TileLayerKind,
 } from './types.js';
 
 /** Decoding state shared by the section readers. */
 interface Reader {
   df: Datafile;
-  ctx: DecodeContext;
+  ctx: DecodeContext<TeeworldsWarningCode>;
   summaryOnly: boolean;
   /** Items of one type id, in file order, with their index in df.items. */
   ofType(typeId: number): { item: DatafileItem; index: number }[];
@@ -32,7 +33,7 @@ interface Reader {
   gridCells: number;
 }
 
-export function decodeMap(bytes: Uint8Array, ctx: DecodeContext, summaryOnly: boolean): TeeworldsMap {
+export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarningCode>, summaryOnly: boolean): TeeworldsMap {
   const df = readDatafile(bytes, ctx);
   const rd: Reader = {
     df, ctx, summaryOnly,
@@ -42,7 +43,7 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext, summaryOnly: bo
       return Array.from({ length: t.num }, (_, k) => ({ item: df.items[t.start + k]!, index: t.start + k }));
     },
     fail(code, itemIndex, path, d = {}) {
-      return new DecodeError('teeworlds', code, { offset: df.itemOffsets[itemIndex] ?? 0, path, ...d });
+      return decodeError('teeworlds', code, { offset: df.itemOffsets[itemIndex], path, ...d });
     },
     claimedBy: new Map(),
     gridCells: 0,
@@ -59,7 +60,7 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext, summaryOnly: bo
     if (df.types.has(LEGACY_TYPES.IMAGE) || df.types.has(LEGACY_TYPES.TILEMAP) || df.types.has(LEGACY_TYPES.COLLISION)) {
       return { ...base, flavour: 'legacy', info: null, images: [], envelopes: [], groups: [], sounds: [], automapperConfigs: [], extraItems: [], legacy: decodeLegacy(rd) };
     }
-    throw new DecodeError('teeworlds', 'CORRUPT', { offset: 0, path: 'items', detail: 'no VERSION item (not a map)' });
+    throw decodeError('teeworlds', 'CORRUPT', { path: 'items', detail: 'no VERSION item (not a map)' });
   }
   if (versionItem.item.data[0] !== 1) throw rd.fail('UNSUPPORTED_VERSION', versionItem.index, 'version', { expected: 1, actual: versionItem.item.data[0] ?? 'none' });
 
@@ -91,21 +92,20 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext, summaryOnly: bo
   }
   const extraItems = [...numericExtras, ...uuidExtras];
 
-  const seventh = images.some((i) => i.version >= 2) || envelopes.some((e) => e.version >= 3)
-    || groups.some((g) => g.layers.some((l) => 'tilemapVersion' in l && l.tilemapVersion >= 4));
-  return { ...base, flavour: seventh ? 'teeworlds07' : 'ddnet', info, images, envelopes, groups, sounds, automapperConfigs, extraItems };
+  return { ...base, flavour: flavourOf({ images, envelopes, groups }), info, images, envelopes, groups, sounds, automapperConfigs, extraItems };
 }
 
 // ── strings ──────────────────────────────────────────────────────────────────
 
-function text(bytes: Uint8Array): MapText {
-  return { text: decodeUtf8(bytes), bytes };
+/** Map text is UTF-8 whatever the decode's `encoding` option says; `raw` keeps invalid bytes as stored. */
+function text(bytes: Uint8Array): Text {
+  return makeText(bytes, 'utf-8');
 }
 
 /** A NUL-terminated data string; null for index −1. */
-function readString(rd: Reader, dataIndex: number, path: string): MapText | null {
+function readString(rd: Reader, dataIndex: number, path: string): Text | null {
   if (dataIndex === -1) return null;
-  const raw = readBlock(rd, dataIndex, path);
+  const raw = readBlock(rd, dataIndex, path, MAX_STRING_BYTES);
   const end = raw.indexOf(0);
   if (end < 0) rd.ctx.warnings.warn('STRING_NOT_TERMINATED', 'data string has no NUL terminator', rd.df.blocks[dataIndex]!.offset, path);
   return text(end < 0 ? raw : raw.slice(0, end));
@@ -119,19 +119,24 @@ function readString(rd: Reader, dataIndex: number, path: string): MapText | null
  * every array in the result comes from its own block, so the output is bounded by the blocks'
  * declared sizes (tile-skip grids, which expand, are bounded together by maxGridCells).
  */
-function readBlock(rd: Reader, dataIndex: number, path: string): Uint8Array {
+function readBlock(rd: Reader, dataIndex: number, path: string, maxBytes = Infinity): Uint8Array {
   if (!Number.isInteger(dataIndex) || dataIndex < 0 || dataIndex >= rd.df.blocks.length) {
-    throw new DecodeError('teeworlds', 'BAD_INDEX', { offset: 0, path, expected: `data index < ${rd.df.blocks.length}`, actual: dataIndex });
+    throw decodeError('teeworlds', 'BAD_INDEX', { path, expected: `data index < ${rd.df.blocks.length}`, actual: dataIndex });
+  }
+  const block = rd.df.blocks[dataIndex]!;
+  // Strings are small: a block declaring more than its field can hold is refused before inflating.
+  if (block.byteLength > maxBytes) {
+    throw decodeError('teeworlds', 'LIMIT_EXCEEDED', { offset: block.offset, path, expected: `≤ ${maxBytes} bytes`, actual: block.byteLength });
   }
   const owner = rd.claimedBy.get(dataIndex);
   if (owner !== undefined) {
-    throw new DecodeError('teeworlds', 'CORRUPT', { offset: rd.df.blocks[dataIndex]!.offset, path, detail: `data block ${dataIndex} is already used by ${owner}` });
+    throw decodeError('teeworlds', 'CORRUPT', { offset: rd.df.blocks[dataIndex]!.offset, path, detail: `data block ${dataIndex} is already used by ${owner}` });
   }
   rd.claimedBy.set(dataIndex, path);
   return rd.df.readData(dataIndex, path);
 }
 
-const EMPTY_TEXT = (): MapText => text(new Uint8Array(0));
+const EMPTY_TEXT = (): Text => text(new Uint8Array(0));
 
 // ── info, images, sounds ─────────────────────────────────────────────────────
 
@@ -142,10 +147,10 @@ function decodeInfo(rd: Reader): MapInfo | null {
   const s = (k: number, what: string) => readString(rd, d[k] ?? -1, `info.${what}`);
   // null: a 5-int INFO without DDNet's settings field; []: the field is −1, which is how DDNet
   // writes a map without commands (it never writes an empty block, which it could not read back).
-  let settings: MapText[] | null = d.length > INFO.settings ? [] : null;
+  let settings: Text[] | null = d.length > INFO.settings ? [] : null;
   const si = d[INFO.settings] ?? -1;
   if (si !== -1) {
-    const raw = readBlock(rd, si, 'info.settings');
+    const raw = readBlock(rd, si, 'info.settings', MAX_SETTINGS_BYTES);
     settings = [];
     // One block of consecutive NUL-terminated commands.
     for (let p = 0; p < raw.length;) {
@@ -279,7 +284,7 @@ function decodeGroups(rd: Reader): MapGroup[] {
     return group;
   });
   const orphans = owner.reduce((n, o) => n + (o === -1 ? 1 : 0), 0);
-  if (orphans > 0) rd.ctx.warnings.warn('UNGROUPED_LAYERS', `${orphans} layer item(s) belong to no group; dropped`, 0, 'groups');
+  if (orphans > 0) rd.ctx.warnings.warn('UNGROUPED_LAYERS', `${orphans} layer item(s) belong to no group; dropped`, undefined, 'groups');
   return groups;
 }
 
@@ -295,7 +300,7 @@ function decodeLayer(rd: Reader, item: DatafileItem, index: number, path: string
       const version = d[QUADS.version]!;
       const name = version >= 2 && d.length >= QUADS.name + 3 ? text(unpackName(d, QUADS.name, 3)) : EMPTY_TEXT();
       const layer: MapLayer = { kind: 'quads', name, detail, quadsVersion: version, image: d[QUADS.image]! };
-      if (!rd.summaryOnly) layer.quads = readStructs(rd, d[QUADS.data]!, d[QUADS.numQuads]!, QUAD_STRUCT, index, `${path}.quads`) as unknown as QuadColumns;
+      if (!rd.summaryOnly) layer.quads = readStructs(rd, d[QUADS.data]!, d[QUADS.numQuads]!, QUAD_STRUCT, index, `${path}.quads`);
       return layer;
     }
     case LAYER_TYPE.SOUNDS:
@@ -305,9 +310,8 @@ function decodeLayer(rd: Reader, item: DatafileItem, index: number, path: string
       const name = d.length >= SOUNDS.name + 3 ? text(unpackName(d, SOUNDS.name, 3)) : EMPTY_TEXT();
       const layer: MapLayer = { kind: 'sounds', name, detail, deprecated, soundsVersion: d[SOUNDS.version]!, sound: d[SOUNDS.sound]! };
       if (!rd.summaryOnly) {
-        const n = d[SOUNDS.numSources]!;
-        const cols = readStructs(rd, d[SOUNDS.data]!, n, deprecated ? SOURCE_STRUCT_DEPRECATED : SOURCE_STRUCT, index, `${path}.sources`);
-        layer.sources = (deprecated ? upgradeSources(cols, n) : cols) as unknown as SoundSourceColumns;
+        const n = d[SOUNDS.numSources]!, at = d[SOUNDS.data]!, where = `${path}.sources`;
+        layer.sources = deprecated ? upgradeSources(readStructs(rd, at, n, SOURCE_STRUCT_DEPRECATED, index, where)) : readStructs(rd, at, n, SOURCE_STRUCT, index, where);
       }
       return layer;
     }
@@ -317,7 +321,7 @@ function decodeLayer(rd: Reader, item: DatafileItem, index: number, path: string
 }
 
 /** `count` int structs from a data block, as columns plus `count`. */
-function readStructs(rd: Reader, dataIndex: number, count: number, s: typeof QUAD_STRUCT, index: number, path: string): Record<string, unknown> {
+function readStructs<S extends IntStruct>(rd: Reader, dataIndex: number, count: number, s: S, index: number, path: string): { count: number } & IntColumns<S> {
   const bytesEach = structInts(s) * 4;
   if (!Number.isInteger(count) || count < 0 || count > rd.ctx.limits.maxRecords) throw rd.fail('LIMIT_EXCEEDED', index, path, { expected: `0 ≤ count ≤ ${rd.ctx.limits.maxRecords}`, actual: count });
   // QUIRK: DDNet writes a 1-record dummy block for an empty layer; with count 0 nothing is read.
@@ -329,10 +333,10 @@ function readStructs(rd: Reader, dataIndex: number, count: number, s: typeof QUA
 }
 
 /** Deprecated sound sources → current columns: pan on, no falloff, a circle of the old radius. */
-function upgradeSources(old: Record<string, unknown>, n: number): Record<string, unknown> {
+function upgradeSources(old: { count: number } & IntColumns<typeof SOURCE_STRUCT_DEPRECATED>): SoundSourceColumns {
+  const n = old.count;
   const shape = new Int32Array(n * 3);
-  const radius = old.radius as Int32Array;
-  for (let i = 0; i < n; i++) { shape[i * 3] = SHAPE_CIRCLE; shape[i * 3 + 1] = radius[i]!; }
+  for (let i = 0; i < n; i++) { shape[i * 3] = SHAPE_CIRCLE; shape[i * 3 + 1] = old.radius[i]!; }
   const { radius: _r, ...rest } = old;
   return { ...rest, pan: new Int32Array(n).fill(1), falloff: new Int32Array(n), shape };
 }
@@ -379,15 +383,15 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
   const raw = readBlock(rd, dataIndex, gridPath);
   const k = rd.ctx.kernels;
   const check = (n: number, what: string) => {
-    if (n < 0) throw new DecodeError('teeworlds', statusToErrorCode(n), { offset: rd.df.blocks[dataIndex]!.offset, path: gridPath, detail: `${what}: ${statusName(n)}` });
+    if (n < 0) throw kernelError('teeworlds', n, { offset: rd.df.blocks[dataIndex]!.offset, path: gridPath, detail: what });
     return n;
   };
   if (tilemapVersion >= 4) {
     const buf = new Uint8Array(cells * 2);
     const index = buf.subarray(0, cells), flags = buf.subarray(cells);
     const n = check(k.expandTileSkip(raw, index, flags), 'tile-skip expansion');
-    if (n !== cells) throw new DecodeError('teeworlds', 'CORRUPT', { offset: rd.df.blocks[dataIndex]!.offset, path: gridPath, expected: `${cells} tiles`, actual: n });
-    layer.tiles = { index, flags };
+    if (n !== cells) throw decodeError('teeworlds', 'CORRUPT', { offset: rd.df.blocks[dataIndex]!.offset, path: gridPath, expected: `${cells} tiles`, actual: n });
+    setTiles(layer, { index, flags });
     return layer;
   }
   let count = cells;
@@ -405,7 +409,7 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
     // 1-byte columns in place, so the commonest grid needs no second buffer (the columns keep
     // the block alive: 4 bytes per tile held instead of 2, for a fifth less time beside inflate).
     warnDirty(check(k.splitTilesInPlace(raw, cells), 'tile split'));
-    layer.tiles = { index: raw.subarray(0, cells), flags: raw.subarray(cells, 2 * cells) };
+    setTiles(layer, { index: raw.subarray(0, cells), flags: raw.subarray(cells, 2 * cells) });
     return layer;
   }
   // Speedup keeps force, maxSpeed and type as byte columns; its i16 angle is read separately.
@@ -418,7 +422,7 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
   const dropped = check(k.splitColumns(raw, struct.stride, keep, count, tmp, true), 'tile split');
   if (tmp !== buf) for (let c = 0; c < keep; c++) buf.set(tmp.subarray(c * count, (c + 1) * count), c * cells);
   const col = (c: number) => buf.subarray(c * cells, (c + 1) * cells);
-  switch (kind) {
+  switch (layer.kind) {
     case 'tiles': case 'game': case 'front': warnDirty(dropped); layer.tiles = { index: col(0), flags: col(1) }; break;
     case 'tele': layer.tele = { number: col(0), type: col(1) }; break;
     case 'tune': layer.tune = { number: col(0), type: col(1) }; break;
@@ -435,6 +439,11 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
     }
   }
   return layer;
+}
+
+/** The byte-column grid of a CTile layer (the only kinds whose grid is `tiles`). */
+function setTiles(layer: TileLayer, tiles: TileColumns): void {
+  if (layer.kind === 'tiles' || layer.kind === 'game' || layer.kind === 'front') layer.tiles = tiles;
 }
 
 // ── legacy 2007 maps ─────────────────────────────────────────────────────────

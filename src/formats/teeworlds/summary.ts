@@ -2,7 +2,7 @@
 import { sha256Hex } from '../../core/digest.js';
 import { LEGACY_TYPES } from './items.js';
 import type { MainGrid, Summary } from '../define.js';
-import type { TeeworldsMap, TileLayer } from './types.js';
+import type { GameLayer, TeeworldsMap } from './types.js';
 
 export interface TeeworldsSummaryFields {
   flavour: TeeworldsMap['flavour'];
@@ -19,7 +19,7 @@ export interface TeeworldsSummaryFields {
 }
 
 /** The game layer (the first tile layer of kind `game`), if any. */
-export function gameLayer(map: TeeworldsMap): TileLayer | undefined {
+export function gameLayer(map: TeeworldsMap): GameLayer | undefined {
   for (const g of map.groups) for (const l of g.layers) if (l.kind === 'game') return l;
   return undefined;
 }

@@ -2,6 +2,27 @@
 // See README.md in this folder for the layouts and the quirks behind each field.
 
 import type { DecodeWarning } from '../../core/errors.js';
+import type { Text } from '../../core/text.js';
+
+export type { Text } from '../../core/text.js';
+
+/**
+ * Every warning code a Teeworlds decode can give (README.md §Warnings); `strict: true` turns each
+ * into DecodeError `STRICT` carrying the code.
+ */
+export type TeeworldsWarningCode =
+  | 'HEADER_SIZE_BUG' // v4 size/swaplen omit data_sizes (pre-2010 writers)
+  | 'HEADER_SIZE_MISMATCH' // size/swaplen disagree with the layout otherwise
+  | 'TRAILING_BYTES' // bytes after the data section
+  | 'DUPLICATE_EX_ITEM' // the UUID index item written twice (old DDNet tools)
+  | 'DUPLICATE_ITEM_ID' // another (type, id) pair written twice
+  | 'ZERO_SIZE_DATA' // a data block declares an inflated size of 0 (TeeUniverse)
+  | 'STRING_NOT_TERMINATED' // a data string without its NUL
+  | 'OVERSIZED_IMAGE_DATA' // bytes after an image's pixels (dropped)
+  | 'BEZIER_MISMATCH' // the envpoints-bezier item does not cover the points (ignored)
+  | 'UNGROUPED_LAYERS' // layer items no group refers to (dropped)
+  | 'UNDERSIZED_TILES' // 2010 DDRace grids with smaller tiles (the rest reads as empty)
+  | 'NONZERO_TILE_SKIP'; // CTile skip/reserved bytes set (ignored)
 
 // ── container ────────────────────────────────────────────────────────────────
 
@@ -27,21 +48,19 @@ export interface DataBlockInfo {
 /** `ddnet` (0.6 layouts, DDNet extensions), `teeworlds07` (0.7 layouts), `legacy` (2007 maps). */
 export type MapFlavour = 'ddnet' | 'teeworlds07' | 'legacy';
 
-/** A string kept both as raw bytes (what the encoder writes) and as UTF-8 text. */
-export interface MapText {
-  text: string;
-  bytes: Uint8Array;
-}
+// Every text of a map is a `Text` with `encoding: 'utf-8'` (the game's encoding; the decode option
+// `encoding` does not apply): `raw` holds the stored bytes, invalid UTF-8 included, and is what the
+// encoder writes back while `text` is unchanged.
 
 export interface MapInfo {
   /** Item version (1). */
   version: number;
-  author: MapText | null;
-  mapVersion: MapText | null;
-  credits: MapText | null;
-  license: MapText | null;
+  author: Text | null;
+  mapVersion: Text | null;
+  credits: Text | null;
+  license: Text | null;
   /** DDNet server settings (one command per entry); [] when the settings field is −1 (no commands), null when the INFO item has no settings field (5-int layout). */
-  settings: MapText[] | null;
+  settings: Text[] | null;
 }
 
 export interface MapImage {
@@ -49,7 +68,7 @@ export interface MapImage {
   version: number;
   width: number;
   height: number;
-  name: MapText;
+  name: Text;
   /** External images are looked up as `mapres/<name>.png` and carry no pixels. */
   external: boolean;
   /** v2 only: 1 = RGBA; 0 = RGB (0.7 editors 2012–2020). Undefined on v1. */
@@ -61,7 +80,7 @@ export interface MapImage {
 export interface MapSound {
   version: number;
   external: boolean;
-  name: MapText;
+  name: Text;
   /** Opus file bytes; absent when external or with `sections: 'summary'`. */
   data?: Uint8Array;
 }
@@ -84,7 +103,7 @@ export interface MapEnvelope {
   version: number;
   /** 1 sound, 3 position, 4 colour. */
   channels: number;
-  name: MapText;
+  name: Text;
   synchronized: boolean;
   points: EnvelopePoints;
 }
@@ -108,15 +127,15 @@ export interface TuneColumns { number: Uint8Array; type: Uint8Array }
 export type TileLayerKind = 'tiles' | 'game' | 'front' | 'tele' | 'speedup' | 'switch' | 'tune';
 export type LayerKind = TileLayerKind | 'quads' | 'sounds' | 'unknown';
 
-interface LayerBase {
-  name: MapText;
+export interface LayerBase {
+  name: Text;
   /** Layer flag bit 0: detail (hidden at low detail settings). */
   detail: boolean;
 }
 
-export interface TileLayer extends LayerBase {
-  kind: TileLayerKind;
-  /** Tilemap item version: 2 (0.6/DDRace), 3 (DDNet, TW 2011) or 4 (0.7, tile-skip compressed). */
+/** What every tile layer has, whatever grid it holds. */
+export interface TileLayerBase extends LayerBase {
+  /** Tilemap item version: 2 (0.6/DDRace), 3 (DDNet, TW 2011) or 4 (0.7, tile-skip compressed; `tiles` and `game` only). */
   tilemapVersion: number;
   width: number;
   height: number;
@@ -124,13 +143,19 @@ export interface TileLayer extends LayerBase {
   colorEnv: number;
   colorEnvOffset: number;
   image: number;
-  /** Grids are absent with `sections: 'summary'` (except the game layer's `tiles`). */
-  tiles?: TileColumns;
-  tele?: TeleColumns;
-  speedup?: SpeedupColumns;
-  switch?: SwitchColumns;
-  tune?: TuneColumns;
 }
+
+// Grids are absent with `sections: 'summary'` (except the game layer's `tiles`).
+export interface TilesLayer extends TileLayerBase { kind: 'tiles'; tiles?: TileColumns }
+export interface GameLayer extends TileLayerBase { kind: 'game'; tiles?: TileColumns }
+export interface FrontLayer extends TileLayerBase { kind: 'front'; tiles?: TileColumns }
+export interface TeleLayer extends TileLayerBase { kind: 'tele'; tele?: TeleColumns }
+export interface SpeedupLayer extends TileLayerBase { kind: 'speedup'; speedup?: SpeedupColumns }
+export interface SwitchLayer extends TileLayerBase { kind: 'switch'; switch?: SwitchColumns }
+export interface TuneLayer extends TileLayerBase { kind: 'tune'; tune?: TuneColumns }
+
+/** A tile layer, discriminated by `kind`: `if (l.kind === 'tele')` gives `l.tele`. */
+export type TileLayer = TilesLayer | GameLayer | FrontLayer | TeleLayer | SpeedupLayer | SwitchLayer | TuneLayer;
 
 /** Quads as columns (n quads): points 5×(x,y), colors 4×(r,g,b,a), texcoords 4×(u,v). */
 export interface QuadColumns {
@@ -195,7 +220,7 @@ export interface MapGroup {
   parallaxX: number;
   parallaxY: number;
   clipping: { enabled: boolean; x: number; y: number; width: number; height: number };
-  name: MapText;
+  name: Text;
   layers: MapLayer[];
 }
 
@@ -220,7 +245,7 @@ export interface ExtraItem {
 
 export interface TeeworldsMap {
   format: 'teeworlds';
-  warnings: DecodeWarning[];
+  warnings: DecodeWarning<TeeworldsWarningCode>[];
   flavour: MapFlavour;
   datafileVersion: 3 | 4;
   /** 'ATAD' when the file carries the reversed magic of big-endian writers. */

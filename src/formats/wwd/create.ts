@@ -1,11 +1,10 @@
 // Builders for new WWD levels (for wwd.encode): every field at the value WapWorld writes, so a
 // caller sets only what matters. See README.md § Layout, tail and round trips for what encode recomputes.
 
-import { fixedText } from './header.js';
+import type { Text } from '../../core/text.js';
+import { fixedText } from './text.js';
 import { objectTable } from './objects.js';
-import type { WwdLevel, WwdObject, WwdPlane, WwdTileProperty, WwdText } from './types.js';
-
-type TextEncoderFn = (s: string) => Uint8Array;
+import type { WwdLevel, WwdObject, WwdPlane, WwdTileProperty } from './types.js';
 
 export interface NewPlaneOptions {
   name: string;
@@ -19,8 +18,8 @@ export interface NewPlaneOptions {
   tiles?: Uint32Array;
   imageSets?: string[];
   objects?: WwdObject[];
-  /** Text encoder for the names (default Latin-1 bytes; pass a code-page encoder for others). */
-  encode?: TextEncoderFn;
+  /** Code page of the names (default `windows-1252`, what decoding assumes); a character it lacks is a RangeError. */
+  encoding?: string;
 }
 
 /** A plane with every header field set as WapWorld writes it (movement 100 %, z 0, reserved 0). */
@@ -33,11 +32,11 @@ export function newPlane(o: NewPlaneOptions): WwdPlane {
   return {
     blockSize: 160, unknown1: 0, flags,
     flagBits: { main: (flags & 1) !== 0, noDraw: (flags & 2) !== 0, wrapX: (flags & 4) !== 0, wrapY: (flags & 8) !== 0, autoTileSize: (flags & 16) !== 0 },
-    unknown2: 0, name: fixedText(o.name, 64, o.encode),
+    unknown2: 0, name: fixedText(o.name, 64, o.encoding),
     widthPx: o.tilesWide * tile, heightPx: o.tilesHigh * tile, tileWidth: tile, tileHeight: tile, tilesWide: o.tilesWide, tilesHigh: o.tilesHigh,
     unknown3: 0, unknown4: 0, movementXPercent: 100, movementYPercent: 100, fillColor: 0,
     imageSetCount: 0, objectCount: 0, tilesOffset: 0, imageSetsOffset: 0, objectsOffset: 0, z: 0, unknown5: 0, unknown6: 0, unknown7: 0,
-    tiles, imageSetNames: (o.imageSets ?? []).map((s) => fixedText(s, undefined, o.encode)), objects: objectTable(o.objects ?? []), stats: null,
+    tiles, imageSetNames: (o.imageSets ?? []).map((s) => fixedText(s, undefined, o.encoding)), objects: objectTable(o.objects ?? []), stats: null,
   };
 }
 
@@ -58,13 +57,14 @@ export interface NewLevelOptions {
   planes: WwdPlane[];
   tileProperties?: WwdTileProperty[];
   compressed?: boolean;
-  encode?: TextEncoderFn;
+  /** Code page of every text field (default `windows-1252`); a character it lacks is a RangeError. */
+  encoding?: string;
 }
 
 /** A level ready for wwd.encode (derived fields such as counts, offsets and checksum are filled by encode). */
 export function newLevel(o: NewLevelOptions): WwdLevel {
-  const t = (s: string | undefined, size: number): WwdText => fixedText(s ?? '', size, o.encode);
-  const four = (xs: string[] | undefined, size: number) => [0, 1, 2, 3].map((i) => t(xs?.[i], size)) as [WwdText, WwdText, WwdText, WwdText];
+  const t = (s: string | undefined, size: number): Text => fixedText(s ?? '', size, o.encoding);
+  const four = (xs: string[] | undefined, size: number) => [0, 1, 2, 3].map((i) => t(xs?.[i], size)) as [Text, Text, Text, Text];
   const compressed = o.compressed ?? true;
   const props = o.tileProperties ?? [];
   return {

@@ -6,14 +6,14 @@ import { ByteReader } from '../../core/reader.js';
 import type { DecodeContext } from '../../core/context.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import { startDecode } from '../decode-context.js';
-import { HEADER_BYTES, PLANE_HEADER_BYTES, SIGNATURE, readHeader } from './header.js';
+import { HEADER_BYTES, PLANE_HEADER_BYTES, PLANES_OFFSET_AT, SIGNATURE, TILE_PROPERTIES_OFFSET_AT, readHeader } from './header.js';
 import { claimPlaneSections, gridStats, readGrid, readImageSetNames, readPlaneHeaders, readPlaneObjects, seekAbsolute } from './planes.js';
 import { emptyObjectTable, objectsByteLength } from './objects.js';
 import { TILE_TABLE_COUNT_WORD, readTileProperties, readTileTableHeader } from './tile-properties.js';
 import { classifyChecksum } from './checksum.js';
 import { SectionBudget, canonicalLayout, firstLayoutDifference } from './layout.js';
 import { detectGame } from './game.js';
-import type { WwdContainer, WwdLevel, WwdPlane } from './types.js';
+import type { WwdContainer, WwdLevel, WwdPlane, WwdWarningCode } from './types.js';
 
 /** True when `head` starts with the WWD signature (the header size, 0x5F4). Never throws. */
 export function sniffWwd(head: Uint8Array): boolean {
@@ -29,7 +29,7 @@ export function sniffWwd(head: Uint8Array): boolean {
  * LAYOUT, NO_MAIN_PLANE. The input is never modified; every array in the result is a copy.
  */
 export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
-  const { bytes, ctx } = startDecode('wwd', input, opts);
+  const { bytes, ctx } = startDecode<WwdWarningCode>('wwd', input, opts);
   const summaryOnly = ctx.summaryOnly;
   const r = new ByteReader(bytes, 'wwd');
   r.need(4, 'signature');
@@ -38,8 +38,10 @@ export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
   // requires equality, and no writer produces another value, so anything else is BAD_MAGIC.
   if (signature !== SIGNATURE) throw r.fail('BAD_MAGIC', { at: 0, path: 'header.signature', expected: '0x5f4', actual: '0x' + signature.toString(16) });
   r.pos = 0;
-  r.need(HEADER_BYTES, 'header');
-  const raw = r.within('header', () => readHeader(r, ctx.encoding));
+  const raw = r.within('header', () => {
+    r.need(HEADER_BYTES, 'header');
+    return readHeader(r, ctx.encoding);
+  });
   const { mainBlockSizeField, checksum: storedChecksum, ...header } = raw;
 
   const stored = bytes.subarray(HEADER_BYTES);
@@ -63,7 +65,7 @@ export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
 
   // Offsets in the file are absolute over header + (uncompressed) block: base the reader there.
   const br = new ByteReader(block, 'wwd', HEADER_BYTES);
-  seekAbsolute(br, header.planesOffset, 'planes');
+  seekAbsolute(br, header.planesOffset, { at: PLANES_OFFSET_AT, path: 'header.planesOffset' });
   const headers = readPlaneHeaders(br, header.planeCount, ctx, PLANE_HEADER_BYTES);
   const mainPlane = headers.findIndex((p) => p.flagBits.main);
   if (mainPlane < 0 && headers.length) ctx.warnings.warn('NO_MAIN_PLANE', 'no plane is flagged main', header.planesOffset, 'planes');
@@ -75,14 +77,15 @@ export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
 
   const planes: WwdPlane[] = headers.map((p, i) => br.within(`planes[${i}]`, () => {
     const full = !summaryOnly || i === mainPlane;
-    const tiles = full ? readGrid(br, p) : new Uint32Array(0);
-    const imageSetNames = readImageSetNames(br, p, ctx, budget);
-    const objects = summaryOnly ? emptyObjectTable() : readPlaneObjects(br, p, ctx, budget);
+    const headerAt = header.planesOffset + i * PLANE_HEADER_BYTES;
+    const tiles = full ? readGrid(br, p, headerAt) : new Uint32Array(0);
+    const imageSetNames = readImageSetNames(br, p, ctx, budget, headerAt);
+    const objects = summaryOnly ? emptyObjectTable() : readPlaneObjects(br, p, ctx, budget, headerAt);
     const stats = full ? gridStats(tiles, p.imageSetCount, ctx) : null;
     return { ...p, tiles, imageSetNames, objects, stats };
   }));
 
-  seekAbsolute(br, header.tilePropertiesOffset, 'tile properties');
+  seekAbsolute(br, header.tilePropertiesOffset, { at: TILE_PROPERTIES_OFFSET_AT, path: 'header.tilePropertiesOffset' });
   const tilePropertiesHeader = br.within('tilePropertiesHeader', () => readTileTableHeader(br));
   const tileProperties = summaryOnly ? [] : readTileProperties(br, tilePropertiesHeader[TILE_TABLE_COUNT_WORD]!, ctx.limits);
 
@@ -109,7 +112,7 @@ export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
  * Warns (LAYOUT) when sections are not where WapWorld puts them, and returns the bytes after
  * the tile-property table when it ends the block (TRAILING_BYTES; none in known files).
  */
-function checkLayout(ctx: DecodeContext, header: WwdLevel['header'], planes: WwdPlane[], tableEnd: number, block: Uint8Array): Uint8Array {
+function checkLayout(ctx: DecodeContext<WwdWarningCode>, header: WwdLevel['header'], planes: WwdPlane[], tableEnd: number, block: Uint8Array): Uint8Array {
   const expected = canonicalLayout(planes.map((p) => ({
     gridBytes: p.tiles.length * 4,
     imageSetBytes: p.imageSetNames.reduce((n, s) => n + s.raw.length + 1, 0),

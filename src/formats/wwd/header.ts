@@ -3,22 +3,26 @@
 // See README.md § Header.
 
 import type { ByteReader, ByteWriter } from '../../core/reader.js';
-import { decodeText, encodeWindows1252, trimNul } from '../../core/text.js';
-import type { WwdHeader, WwdPlane, WwdText } from './types.js';
+import { textToNul } from './text.js';
+import type { WwdHeader, WwdPlane } from './types.js';
 
 /** Header size and signature value. */
 export const HEADER_BYTES = 1524;
 export const SIGNATURE = 0x5f4;
 export const PLANE_HEADER_BYTES = 160;
 
+/** Header positions of the two offsets into the main block (errors about them point here). */
+export const PLANES_OFFSET_AT = 0x2e0;
+export const TILE_PROPERTIES_OFFSET_AT = 0x2e4;
+
 export const FLAG_USE_Z = 0x1;
 export const FLAG_COMPRESSED = 0x2;
 
-/** A field: a dword (`u32`/`i32`), a fixed-size text field (its byte size), or one of four in a group. */
-type Field = readonly [name: string, kind: 'u32' | 'i32' | number];
+/** A field: a dword (`u32`/`i32`), a fixed-size text field (its byte size), or one of four in a group (`imageSets.2`). */
+export type Field = readonly [name: string, kind: 'u32' | 'i32' | number];
 
 /** The file header in file order (offsets in the comments of types.ts and the spec). */
-const HEADER_FIELDS: readonly Field[] = [
+export const HEADER_FIELDS: readonly Field[] = [
   ['signature', 'u32'], ['unknown1', 'u32'], ['flags', 'u32'], ['unknown2', 'u32'],
   ['name', 64], ['author', 64], ['birth', 64], ['rezFile', 256], ['imageDir', 128], ['palRez', 128],
   ['startX', 'i32'], ['startY', 'i32'], ['unknown3', 'u32'], ['planeCount', 'u32'], ['planesOffset', 'u32'],
@@ -29,7 +33,7 @@ const HEADER_FIELDS: readonly Field[] = [
 ];
 
 /** The plane header in file order. */
-const PLANE_FIELDS: readonly Field[] = [
+export const PLANE_FIELDS: readonly Field[] = [
   ['blockSize', 'u32'], ['unknown1', 'u32'], ['flags', 'u32'], ['unknown2', 'u32'], ['name', 64],
   ['widthPx', 'i32'], ['heightPx', 'i32'], ['tileWidth', 'i32'], ['tileHeight', 'i32'], ['tilesWide', 'i32'], ['tilesHigh', 'i32'],
   ['unknown3', 'u32'], ['unknown4', 'u32'], ['movementXPercent', 'i32'], ['movementYPercent', 'i32'], ['fillColor', 'i32'],
@@ -37,29 +41,18 @@ const PLANE_FIELDS: readonly Field[] = [
   ['z', 'i32'], ['unknown5', 'u32'], ['unknown6', 'u32'], ['unknown7', 'u32'],
 ];
 
-/** Fixed-size text field: all bytes kept, text up to the first NUL. */
-export function readFixedText(r: ByteReader, size: number, encoding: string): WwdText {
-  const raw = r.take(size);
-  return { text: decodeText(trimNul(raw), encoding), raw };
-}
-
-/**
- * A text value for a field of `size` bytes (or a variable-length string when size is omitted),
- * for building levels. `encode` gives its bytes: by default Windows-1252, the code page decoding
- * assumes (a character it lacks is a RangeError); pass a code-page encoder for other text.
- */
-export function fixedText(text: string, size?: number, encode: (s: string) => Uint8Array = encodeWindows1252): WwdText {
-  const bytes = encode(text);
-  if (size === undefined) return { text, raw: bytes };
-  const raw = new Uint8Array(size);
-  raw.set(bytes.subarray(0, size - 1));
-  return { text, raw };
+/** `src`'s value for a field name, following `group.index` names into their array. */
+export function fieldValue(src: Record<string, unknown>, name: string): unknown {
+  const dot = name.indexOf('.');
+  if (dot < 0) return src[name];
+  const group = src[name.slice(0, dot)];
+  return Array.isArray(group) ? group[Number(name.slice(dot + 1))] : undefined;
 }
 
 function readFields(r: ByteReader, fields: readonly Field[], encoding: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, kind] of fields) {
-    const v = kind === 'u32' ? r.u32() : kind === 'i32' ? r.i32() : readFixedText(r, kind, encoding);
+    const v = kind === 'u32' ? r.u32() : kind === 'i32' ? r.i32() : textToNul(r.take(kind), encoding);
     const dot = name.indexOf('.');
     if (dot < 0) out[name] = v;
     else ((out[name.slice(0, dot)] ??= []) as unknown[])[Number(name.slice(dot + 1))] = v;
@@ -67,13 +60,15 @@ function readFields(r: ByteReader, fields: readonly Field[], encoding: string): 
   return out;
 }
 
-function writeFields(w: ByteWriter, fields: readonly Field[], src: Record<string, unknown>): void {
+/**
+ * Writes checked values: numbers from `src`, text fields from `texts` (each already its field's
+ * size, from validate.ts), so nothing here can cut or pad a value.
+ */
+function writeFields(w: ByteWriter, fields: readonly Field[], src: Record<string, unknown>, texts: ReadonlyMap<string, Uint8Array>): void {
   for (const [name, kind] of fields) {
-    const dot = name.indexOf('.');
-    const v = dot < 0 ? src[name] : (src[name.slice(0, dot)] as unknown[])[Number(name.slice(dot + 1))];
-    if (kind === 'u32') w.u32(v as number);
-    else if (kind === 'i32') w.i32(v as number);
-    else w.fixed((v as WwdText).raw, kind);
+    if (kind === 'u32') w.u32(fieldValue(src, name) as number);
+    else if (kind === 'i32') w.i32(fieldValue(src, name) as number);
+    else w.bytes(texts.get(name)!);
   }
 }
 
@@ -88,8 +83,8 @@ export function readHeader(r: ByteReader, encoding: string): RawHeader {
   return h;
 }
 
-export function writeHeader(w: ByteWriter, h: RawHeader): void {
-  writeFields(w, HEADER_FIELDS, h as unknown as Record<string, unknown>);
+export function writeHeader(w: ByteWriter, h: RawHeader, texts: ReadonlyMap<string, Uint8Array>): void {
+  writeFields(w, HEADER_FIELDS, h as unknown as Record<string, unknown>, texts);
 }
 
 /** The header part of a plane (no grid, names or objects yet). */
@@ -102,6 +97,6 @@ export function readPlaneHeader(r: ByteReader, encoding: string): PlaneHeader {
   return p;
 }
 
-export function writePlaneHeader(w: ByteWriter, p: PlaneHeader): void {
-  writeFields(w, PLANE_FIELDS, p as unknown as Record<string, unknown>);
+export function writePlaneHeader(w: ByteWriter, p: PlaneHeader, texts: ReadonlyMap<string, Uint8Array>): void {
+  writeFields(w, PLANE_FIELDS, p as unknown as Record<string, unknown>, texts);
 }

@@ -22,11 +22,13 @@ export const definition = defineFormat<'wwd', WwdLevel, WwdSummary, WwdEncodeOpt
   sniff, decode, encode, summarize, mainGrid,
 });
 export { objectAt, objectTable, OBJECT_FIELDS } from './objects.js';
-export { fixedText } from './header.js';
+export { fixedText } from './text.js';
+export { WWD_LAYOUT_VERSION } from './summary.js';
+export type { Text } from '../../core/text.js';
 export { wapworldChecksum, wapmapChecksum } from './checksum.js';
 export { detectGame } from './game.js';
 export type {
   WwdLevel, WwdHeader, WwdPlane, WwdPlaneFlags, WwdGridStats, WwdObjectTable, WwdObject, WwdObjectColumns, WwdObjectFields,
-  WwdTileProperty, WwdText, WwdGame, WwdChecksumClass, WwdContainer, WwdEncodeOptions,
+  WwdTileProperty, WwdGame, WwdChecksumClass, WwdContainer, WwdEncodeOptions, WwdWarningCode,
 } from './types.js';
 export { newLevel, newPlane, type NewLevelOptions, type NewPlaneOptions } from './create.js';

@@ -4,9 +4,9 @@
 
 import type { ByteReader, ByteWriter } from '../../core/reader.js';
 import type { DecodeContext } from '../../core/context.js';
-import { decodeText } from '../../core/text.js';
-import { statusToErrorCode } from '../../core/kernel-status.js';
-import type { WwdObject, WwdObjectTable, WwdText } from './types.js';
+import { canonicalEncoding, decodeText, isSingleByte, type Text } from '../../core/text.js';
+import { kernelError } from '../../core/kernel-status.js';
+import type { WwdObject, WwdObjectTable } from './types.js';
 
 const rect = <P extends string>(p: P) =>
   [[`${p}Left`, 'i32'], [`${p}Top`, 'i32'], [`${p}Right`, 'i32'], [`${p}Bottom`, 'i32']] as const;
@@ -30,60 +30,92 @@ export const OBJECT_FIELDS = [
 export const OBJECT_FIXED_BYTES = OBJECT_FIELDS.length * 4;
 /** Index of `nameLength`; the four string lengths follow it. */
 const LEN_INDEX = 1;
-const STRINGS = ['name', 'logic', 'imageSet', 'animation'] as const;
+/** The four strings of an object, in file order. */
+export const OBJECT_STRINGS = ['name', 'logic', 'imageSet', 'animation'] as const;
 const LAYOUT = Object.freeze({ fixedWords: OBJECT_FIELDS.length, lenIndex: LEN_INDEX, lenCount: 4 });
+
+// Most planes have no objects (167 of the corpus' 227), and a fresh ArrayBuffer per empty column
+// (71 per plane) cost more than reading many tables. Zero-length views can share one zero-length
+// buffer: they hold no data, and detaching it (a transfer) leaves each of them as empty as before.
+const NO_BYTES = new ArrayBuffer(0);
 
 /** An empty table (planes without objects, or skipped by `sections: 'summary'`). */
 export function emptyObjectTable(): WwdObjectTable {
-  return buildTable(0, new Int32Array(0), [[], [], [], []], new Uint8Array(0), new Uint32Array(0));
+  return buildTable(0, OBJECT_FIELDS.map(() => new Int32Array(NO_BYTES)), [[], [], [], []]);
 }
 
 /**
- * Reads `count` objects at the reader's cursor (absolute offsets, see README.md). Every size is
- * checked by the kernel against the bytes present before any string is sliced; the columns are
- * allocated only after `count` passed the record limit and the minimum-size check, and the
- * string blob only after `claimStrings` (given the strings' total byte count) has returned.
+ * Reads `count` objects at the reader's cursor (absolute offsets, see README.md). The strings'
+ * total is found first (four length words per object) and claimed before anything is allocated
+ * for them; the columns are allocated only after `count` passed the record limit and the
+ * minimum-size check. The gatherRecords kernel then fills the columns and packs the strings into
+ * one buffer the table owns, checking every size against the bytes present again; each Text's
+ * raw is a view of its own bytes there.
  */
 export function readObjects(r: ByteReader, count: number, ctx: DecodeContext, claimStrings?: (bytes: number) => void): WwdObjectTable {
   r.count(count, ctx.limits.maxRecords, OBJECT_FIXED_BYTES, 'objects');
   if (count === 0) return emptyObjectTable();
-  const words = OBJECT_FIELDS.length;
-  const columns = new Int32Array(words * count);
-  const tails = new Uint32Array(count);
-  const end = ctx.kernels.gatherRecords(r.bytes, r.pos, count, LAYOUT, columns, tails);
-  if (end < 0) throw r.fail(statusToErrorCode(end), { detail: `${count} objects of ${OBJECT_FIXED_BYTES} bytes plus their strings do not fit` });
-  // Strings of consecutive objects are interleaved with fixed parts; pack them into one blob.
-  const lens = (w: number, k: number) => columns[(LEN_INDEX + w) * count + k]! >>> 0;
+  const total = stringBytes(r.bytes, r.pos, count);
+  if (total >= 0) claimStrings?.(total);
+  const columns = OBJECT_FIELDS.map(() => new Int32Array(count));
+  const blob = new Uint8Array(Math.max(total, 0));
   const start = new Uint32Array(count);
-  let total = 0;
-  for (let k = 0; k < count; k++) {
-    start[k] = total;
-    total += lens(0, k) + lens(1, k) + lens(2, k) + lens(3, k);
-  }
-  claimStrings?.(total);
-  const blob = new Uint8Array(total);
-  const src = r.bytes;
-  for (let k = 0; k < count; k++) {
-    const from = tails[k]!;
-    const len = (k + 1 < count ? start[k + 1]! : total) - start[k]!;
-    // Strings are a few bytes each: a plain loop beats creating a subarray per object.
-    for (let b = 0, to = start[k]!; b < len; b++) blob[to + b] = src[from + b]!;
-  }
-  const text = decodeStrings(blob, start, (w, k) => lens(w, k), count, ctx.encoding);
+  const end = ctx.kernels.gatherRecords(r.bytes, r.pos, count, LAYOUT, columns, blob, start);
+  if (end < 0) throw kernelError(r.format, end, { offset: r.offset, path: r.path ? `${r.path}.objects` : 'objects', detail: `${count} objects of ${OBJECT_FIXED_BYTES} bytes plus their strings do not fit` });
+  const text = decodeStrings(blob, start, columns.slice(LEN_INDEX, LEN_INDEX + OBJECT_STRINGS.length), count, ctx.encoding);
   r.pos = end;
-  return buildTable(count, columns, text, blob, start);
+  return buildTable(count, columns, text);
 }
 
-function buildTable(count: number, columns: Int32Array, text: string[][], stringBytes: Uint8Array, stringStart: Uint32Array): WwdObjectTable {
+/** Total string bytes of the `count` objects at `pos`, or -1 when the table passes the end of `src`. */
+function stringBytes(src: Uint8Array, pos: number, count: number): number {
+  const dv = new DataView(src.buffer, src.byteOffset, src.byteLength);
+  let total = 0;
+  for (let k = 0; k < count; k++) {
+    if (pos + OBJECT_FIXED_BYTES > src.length) return -1;
+    const at = pos + LEN_INDEX * 4;
+    const n = dv.getUint32(at, true) + dv.getUint32(at + 4, true) + dv.getUint32(at + 8, true) + dv.getUint32(at + 12, true);
+    pos += OBJECT_FIXED_BYTES + n;
+    total += n;
+  }
+  return pos > src.length ? -1 : total;
+}
+
+/**
+ * The four string columns as Texts (text up to a NUL, raw all stored bytes). With a single-byte
+ * code page the whole blob is decoded once and each text is a substring of it (one TextDecoder
+ * call per table instead of four per object, which dominated decode time); other code pages
+ * decode string by string.
+ */
+function decodeStrings(blob: Uint8Array, start: Uint32Array, lengths: Int32Array[], count: number, encoding: string): Text[][] {
+  const out: Text[][] = [new Array<Text>(count), new Array<Text>(count), new Array<Text>(count), new Array<Text>(count)];
+  const name = canonicalEncoding(encoding);
+  const whole = isSingleByte(name) ? decodeText(blob, name) : null;
+  const hasNul = blob.indexOf(0) >= 0;
+  for (let k = 0; k < count; k++) {
+    let at = start[k]!;
+    for (let w = 0; w < 4; w++) {
+      const n = lengths[w]![k]! >>> 0;
+      const raw = blob.subarray(at, at + n);
+      const nul = hasNul ? raw.indexOf(0) : -1;
+      const visible = nul < 0 ? n : nul;
+      // Single-byte pages give one UTF-16 unit per byte, so byte offsets index the whole decode.
+      const s = visible === 0 ? '' : whole !== null ? whole.substring(at, at + visible) : decodeText(raw.subarray(0, visible), name);
+      out[w]![k] = { text: s, raw, encoding: name };
+      at += n;
+    }
+  }
+  return out;
+}
+
+/** `columns[w]` is field w's column, in a buffer of its own (so a table cloned or transferred column by column stays small). */
+function buildTable(count: number, columns: Int32Array[], text: Text[][]): WwdObjectTable {
   const t: Record<string, unknown> = { count };
   OBJECT_FIELDS.forEach(([name, kind], w) => {
-    // Each column is its own copy, so a table cloned or transferred column by column stays small.
-    const col = columns.slice(w * count, (w + 1) * count);
-    t[name] = kind === 'u32' ? new Uint32Array(col.buffer) : col;
+    const col = columns[w]!;
+    t[name] = kind === 'u32' ? new Uint32Array(col.buffer, col.byteOffset, col.length) : col;
   });
-  STRINGS.forEach((s, w) => { t[s] = text[w]; });
-  t.stringBytes = stringBytes;
-  t.stringStart = stringStart;
+  OBJECT_STRINGS.forEach((s, w) => { t[s] = text[w]; });
   const table = t as unknown as WwdObjectTable;
   Object.defineProperty(table, 'objectAt', { value: (i: number) => objectAt(table, i), enumerable: false });
   return table;
@@ -95,84 +127,61 @@ export function objectAt(table: WwdObjectTable, i: number): WwdObject {
   const o: Record<string, unknown> = {};
   const cols = table as unknown as Record<string, Int32Array | Uint32Array>;
   for (const [name] of OBJECT_FIELDS) o[name] = cols[name]![i];
-  let s = table.stringStart[i]!;
-  for (const name of STRINGS) {
-    const n = cols[`${name}Length`]![i]!;
-    o[name] = { text: table[name][i] ?? '', raw: table.stringBytes.slice(s, s + n) } satisfies WwdText;
-    s += n;
+  for (const name of OBJECT_STRINGS) {
+    const t = table[name][i]!;
+    o[name] = { text: t.text, raw: t.raw.slice(), encoding: t.encoding } satisfies Text;
   }
   return o as unknown as WwdObject;
 }
 
-/** Writes the table's objects (fixed part from the columns, lengths from the stored strings). */
-export function writeObjects(w: ByteWriter, table: WwdObjectTable): void {
-  const cols = table as unknown as Record<string, Int32Array | Uint32Array>;
-  for (let k = 0; k < table.count; k++) {
-    for (const [name] of OBJECT_FIELDS) w.u32(cols[name]![k]!);
-    const s = table.stringStart[k]!;
-    let len = 0;
-    for (const name of STRINGS) len += cols[`${name}Length`]![k]!;
-    w.bytes(table.stringBytes.subarray(s, s + len));
+/**
+ * Writes `count` objects: fixed fields from the (checked) columns, each `…Length` field from the
+ * bytes stored for its string (`strings[w][k]`, from validate.ts), then those bytes.
+ */
+export function writeObjects(w: ByteWriter, columns: readonly ArrayLike<number>[], strings: readonly Uint8Array[][], count: number): void {
+  for (let k = 0; k < count; k++) {
+    OBJECT_FIELDS.forEach(([, kind], f) => {
+      const len = f - LEN_INDEX;
+      const v = len >= 0 && len < 4 ? strings[len]![k]!.length : columns[f]![k]!;
+      if (kind === 'u32') w.u32(v);
+      else w.i32(v);
+    });
+    for (let s = 0; s < 4; s++) w.bytes(strings[s]![k]!);
   }
 }
 
-/** Builds a table from plain objects (for encoders of new levels and the fixture generator). */
-export function objectTable(objects: WwdObject[]): WwdObjectTable {
-  const count = objects.length;
-  const columns = new Int32Array(OBJECT_FIELDS.length * count);
-  const text: string[][] = [[], [], [], []];
-  const parts: Uint8Array[] = [];
-  const start = new Uint32Array(count);
-  let total = 0;
-  objects.forEach((o, k) => {
-    start[k] = total;
-    // Lengths come from the strings themselves; the caller's objects are not modified.
-    const f: Record<string, number> = { ...(o as unknown as Record<string, number>) };
-    STRINGS.forEach((s, w) => {
-      f[`${s}Length`] = o[s].raw.length;
-      text[w]!.push(o[s].text);
-      parts.push(o[s].raw);
-      total += o[s].raw.length;
-    });
-    OBJECT_FIELDS.forEach(([name], w) => { columns[w * count + k] = f[name]! | 0; });
-  });
-  const blob = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) { blob.set(p, at); at += p.length; }
-  return buildTable(count, columns, text, blob, start);
-}
-
-/** Total bytes `table` occupies in a file. */
-export function objectsByteLength(table: WwdObjectTable): number {
-  return table.count * OBJECT_FIXED_BYTES + table.stringBytes.length;
-}
-
-// Code pages that map every byte to exactly one UTF-16 code unit (what TextDecoder does for the
-// WHATWG single-byte encodings), so a string's characters sit at its byte offsets.
-const SINGLE_BYTE = /^(windows-125\d|cp125\d|iso-8859-\d+|latin1|ascii|us-ascii|koi8-[ru])$/i;
+/** Index of each `…Length` column in OBJECT_FIELDS (the encoder writes them from the strings). */
+export const LENGTH_FIELDS: ReadonlySet<number> = new Set([LEN_INDEX, LEN_INDEX + 1, LEN_INDEX + 2, LEN_INDEX + 3]);
 
 /**
- * The four string columns. With a single-byte code page the whole blob is decoded once and each
- * string is a substring of it (one TextDecoder call per table instead of four per object, which
- * dominated decode time); other code pages decode string by string. Text stops at a NUL, like
- * every text field here.
+ * Builds a table from plain objects (for new levels and the fixture generator); the length
+ * columns come from the strings' `raw`. RangeError for a field that is not an integer its column
+ * holds (a typed column would silently wrap it).
  */
-function decodeStrings(blob: Uint8Array, start: Uint32Array, len: (w: number, k: number) => number, count: number, encoding: string): string[][] {
-  const out: string[][] = [new Array<string>(count), new Array<string>(count), new Array<string>(count), new Array<string>(count)];
-  const whole = SINGLE_BYTE.test(encoding) ? decodeText(blob, encoding) : null;
-  const hasNul = blob.indexOf(0) >= 0;
-  for (let k = 0; k < count; k++) {
-    let at = start[k]!;
-    for (let w = 0; w < 4; w++) {
-      const n = len(w, k);
-      let s: string;
-      if (n === 0) s = '';
-      else if (whole !== null) s = whole.substring(at, at + n);
-      else s = decodeText(blob.subarray(at, at + n), encoding);
-      if (hasNul && s.includes('\0')) s = s.slice(0, s.indexOf('\0'));
-      out[w]![k] = s;
-      at += n;
-    }
-  }
-  return out;
+export function objectTable(objects: WwdObject[]): WwdObjectTable {
+  const count = objects.length;
+  const columns = OBJECT_FIELDS.map(() => new Int32Array(count));
+  const text: Text[][] = [[], [], [], []];
+  objects.forEach((o, k) => {
+    const f: Record<string, number> = { ...(o as unknown as Record<string, number>) };
+    OBJECT_STRINGS.forEach((s, w) => {
+      f[`${s}Length`] = o[s].raw.length;
+      text[w]!.push(o[s]);
+    });
+    OBJECT_FIELDS.forEach(([name, kind], w) => {
+      const v = f[name];
+      const [lo, hi] = kind === 'u32' ? [0, 0xffffffff] : [-0x80000000, 0x7fffffff];
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) throw new RangeError(`levelkit: objects[${k}].${name} is ${String(v)}, not an integer in ${lo}..${hi}`);
+      columns[w]![k] = v | 0;
+    });
+  });
+  return buildTable(count, columns, text);
+}
+
+/** Total bytes `table` occupies in the file it was decoded from (its stored string lengths). */
+export function objectsByteLength(table: WwdObjectTable): number {
+  const cols = table as unknown as Record<string, Uint32Array>;
+  let bytes = table.count * OBJECT_FIXED_BYTES;
+  for (const s of OBJECT_STRINGS) for (const n of cols[`${s}Length`]!) bytes += n;
+  return bytes;
 }

@@ -3,19 +3,28 @@
 
 import type { ByteReader } from '../../core/reader.js';
 import type { DecodeContext } from '../../core/context.js';
-import { decodeText } from '../../core/text.js';
+import { makeText, type Text } from '../../core/text.js';
 import { LITTLE_ENDIAN_HOST } from '../../core/host.js';
 import { PLANE_HEADER_BYTES, readPlaneHeader, type PlaneHeader } from './header.js';
 import { OBJECT_FIXED_BYTES, emptyObjectTable, readObjects } from './objects.js';
 import type { SectionBudget } from './layout.js';
-import type { WwdGridStats, WwdText } from './types.js';
+import type { WwdGridStats } from './types.js';
 
-/** Moves `r` (whose `base` is the absolute offset of its first byte) to absolute offset `abs`. */
-export function seekAbsolute(r: ByteReader, abs: number, what: string): void {
+/** Where an offset is stored: the absolute position of its field and its path, e.g. `header.planesOffset`. */
+export interface OffsetField {
+  at: number;
+  path: string;
+}
+
+/**
+ * Moves `r` (whose `base` is the absolute offset of its first byte) to absolute offset `abs`;
+ * OUT_OF_RANGE at the field that holds `abs` when it is outside the block.
+ */
+export function seekAbsolute(r: ByteReader, abs: number, field: OffsetField): void {
   if (abs < r.base || abs > r.base + r.length) {
-    throw r.fail('OUT_OF_RANGE', { expected: `${what} offset within 0x${r.base.toString(16)}..0x${(r.base + r.length).toString(16)}`, actual: '0x' + abs.toString(16) });
+    throw r.fail('OUT_OF_RANGE', { at: field.at - r.base, path: field.path, expected: `an offset within 0x${r.base.toString(16)}..0x${(r.base + r.length).toString(16)}`, actual: `0x${abs.toString(16)}` });
   }
-  r.seek(abs - r.base, what);
+  r.seek(abs - r.base, field.path);
 }
 
 export function readPlaneHeaders(r: ByteReader, count: number, ctx: DecodeContext, headerBytes: number): PlaneHeader[] {
@@ -29,6 +38,9 @@ export function readPlaneHeaders(r: ByteReader, count: number, ctx: DecodeContex
 const TILES_WIDE_AT = 0x60;
 const IMAGE_SET_COUNT_AT = 0x7c;
 const OBJECT_COUNT_AT = 0x80;
+const TILES_OFFSET_AT = 0x84;
+const IMAGE_SETS_OFFSET_AT = 0x88;
+const OBJECTS_OFFSET_AT = 0x8c;
 
 /**
  * Checks every plane's grid size and claims, from the headers alone, what each plane's sections
@@ -53,10 +65,10 @@ export function claimPlaneSections(r: ByteReader, headers: PlaneHeader[], header
   });
 }
 
-/** Cells of a plane (a copy); its size was checked and claimed by claimPlaneSections. */
-export function readGrid(r: ByteReader, p: PlaneHeader): Uint32Array {
+/** Cells of a plane (a copy); its size was checked and claimed by claimPlaneSections. `headerAt`: the plane header's absolute offset. */
+export function readGrid(r: ByteReader, p: PlaneHeader, headerAt: number): Uint32Array {
   const cells = p.tilesWide * p.tilesHigh;
-  seekAbsolute(r, p.tilesOffset, 'tiles');
+  seekAbsolute(r, p.tilesOffset, { at: headerAt + TILES_OFFSET_AT, path: `${r.path}.tilesOffset` });
   const src = r.view8(cells * 4, 'tiles');
   if (LITTLE_ENDIAN_HOST) {
     // One built-in copy; the fresh buffer is aligned whatever the source alignment was.
@@ -78,9 +90,9 @@ export function gridStats(tiles: Uint32Array, imageSetCount: number, ctx: Decode
 }
 
 /** The plane's NUL-terminated image-set names; their bytes beyond one per name are claimed first. */
-export function readImageSetNames(r: ByteReader, p: PlaneHeader, ctx: DecodeContext, budget: SectionBudget): WwdText[] {
+export function readImageSetNames(r: ByteReader, p: PlaneHeader, ctx: DecodeContext, budget: SectionBudget, headerAt: number): Text[] {
   if (p.imageSetCount === 0) return [];
-  seekAbsolute(r, p.imageSetsOffset, 'image sets');
+  seekAbsolute(r, p.imageSetsOffset, { at: headerAt + IMAGE_SETS_OFFSET_AT, path: `${r.path}.imageSetsOffset` });
   r.count(p.imageSetCount, ctx.limits.maxRecords, 1, 'image sets');
   // Find where the list ends before copying a name, so a list shared by many planes fails here
   // instead of being copied once per plane (an unterminated list fails TRUNCATED below).
@@ -90,18 +102,15 @@ export function readImageSetNames(r: ByteReader, p: PlaneHeader, ctx: DecodeCont
     end = nul < 0 ? -1 : nul + 1;
   }
   if (end >= 0) budget.claim(r, end - r.pos - p.imageSetCount, r.pos, `${r.path}.imageSetNames`);
-  const out: WwdText[] = [];
-  for (let i = 0; i < p.imageSetCount; i++) {
-    const raw = r.cstring('image-set name');
-    out.push({ text: decodeText(raw, ctx.encoding), raw });
-  }
+  const out: Text[] = [];
+  for (let i = 0; i < p.imageSetCount; i++) out.push(makeText(r.cstring('image-set name'), ctx.encoding));
   return out;
 }
 
 /** The plane's objects; their string bytes (the fixed parts were claimed up front) are claimed before they are copied. */
-export function readPlaneObjects(r: ByteReader, p: PlaneHeader, ctx: DecodeContext, budget: SectionBudget) {
+export function readPlaneObjects(r: ByteReader, p: PlaneHeader, ctx: DecodeContext, budget: SectionBudget, headerAt: number) {
   if (p.objectCount === 0) return emptyObjectTable();
-  seekAbsolute(r, p.objectsOffset, 'objects');
+  seekAbsolute(r, p.objectsOffset, { at: headerAt + OBJECTS_OFFSET_AT, path: `${r.path}.objectsOffset` });
   const at = r.pos, path = `${r.path}.objects`;
   return readObjects(r, p.objectCount, ctx, (stringBytes) => budget.claim(r, stringBytes, at, path));
 }

@@ -9,7 +9,7 @@ import type { WwdLevel } from './types.js';
  * `{ version, summary: { name, author, game, compressed, planes, objects, tileProperties,
  * checksum, gridDigest } }`. Counts come from the stored headers, so a `sections: 'summary'`
  * decode gives the same values as a full one. gridDigest: sha256 of mainGrid(level)'s cells as LE
- * u32, null when there is none (no plane is main). `version` is the header signature (0x5F4 = 1524).
+ * u32, null when there is none (no plane is main). `version` is WWD_LAYOUT_VERSION.
  */
 /** The `summary` fields of a WWD (see the README's table). */
 export interface WwdSummaryFields {
@@ -25,13 +25,21 @@ export interface WwdSummaryFields {
   gridDigest: string | null;
 }
 
-/** What summarize() gives for a WWD: `version` is the header size field (0x5F4 = 1524). */
-export type WwdSummary = Summary<number, WwdSummaryFields>;
+/**
+ * WWD files carry no version: every file any tool writes or reads has the one layout (a 1524-byte
+ * header, 160-byte plane headers, 284-byte objects), which gruntz-decomp documents as WWD v1. The
+ * header-size field that looks like a version is the signature (anything but 1524 is BAD_MAGIC),
+ * so it cannot vary. `version` names that layout: 1.
+ */
+export const WWD_LAYOUT_VERSION = 1;
+
+/** What summarize() gives for a WWD: `version` is WWD_LAYOUT_VERSION (1). */
+export type WwdSummary = Summary<typeof WWD_LAYOUT_VERSION, WwdSummaryFields>;
 
 export function summarize(level: WwdLevel): WwdSummary {
   const grid = mainGrid(level);
   return {
-    version: level.header.signature,
+    version: WWD_LAYOUT_VERSION,
     summary: {
       name: level.header.name.text,
       author: level.header.author.text,

@@ -9,8 +9,12 @@ export const TILE_TABLE_HEADER_WORDS = 8;
 /** Index of the record count among the header dwords. */
 export const TILE_TABLE_COUNT_WORD = 2;
 
-/** Bytes after the 16-byte record base, by type; type 3's are width × height. */
-const BODY_BYTES: Readonly<Record<number, number>> = { 1: 4, 2: 24 };
+/** The i32 fields after the 16-byte record base, by type; type 3 has width × height mask bytes instead. */
+export const TILE_PROPERTY_FIELDS = {
+  1: ['attribute'],
+  2: ['outside', 'inside', 'left', 'top', 'right', 'bottom'],
+  3: [],
+} as const satisfies Record<WwdTileProperty['type'], readonly string[]>;
 const MIN_RECORD_BYTES = 20;
 
 /** Reads the header dwords at the cursor. */
@@ -39,9 +43,11 @@ function readRecord(r: ByteReader): WwdTileProperty {
   const height = r.u32();
   switch (type) {
     case 1:
-      return { type, unknown, width, height, attribute: r.i32() };
-    case 2:
-      return { type, unknown, width, height, outside: r.i32(), inside: r.i32(), left: r.i32(), top: r.i32(), right: r.i32(), bottom: r.i32() };
+    case 2: {
+      const p: Record<string, number> = { type, unknown, width, height };
+      for (const name of TILE_PROPERTY_FIELDS[type]) p[name] = r.i32();
+      return p as unknown as WwdTileProperty;
+    }
     case 3: {
       // Checked against the bytes left before allocating: width × height comes from the file.
       const size = width * height;
@@ -49,21 +55,16 @@ function readRecord(r: ByteReader): WwdTileProperty {
       return { type, unknown, width, height, mask: r.take(size) };
     }
     default:
-      throw r.fail('CORRUPT', { at, expected: 'tile type 1, 2 or 3', actual: type });
+      throw r.fail('CORRUPT', { at, path: `${r.path}.type`, expected: 'tile type 1, 2 or 3', actual: type });
   }
 }
 
-/** Bytes one record takes in a file. */
-export function recordByteLength(p: WwdTileProperty): number {
-  return 16 + (p.type === 3 ? p.mask.length : BODY_BYTES[p.type]!);
-}
-
-export function writeTileProperties(w: ByteWriter, header: Uint32Array, props: WwdTileProperty[]): void {
-  for (let i = 0; i < TILE_TABLE_HEADER_WORDS; i++) w.u32(i === TILE_TABLE_COUNT_WORD ? props.length : header[i] ?? 0);
-  for (const p of props) {
-    w.u32(p.type).u32(p.unknown).u32(p.width).u32(p.height);
-    if (p.type === 1) w.i32(p.attribute);
-    else if (p.type === 2) w.i32(p.outside).i32(p.inside).i32(p.left).i32(p.top).i32(p.right).i32(p.bottom);
-    else w.bytes(p.mask);
+/** Writes the table: the header words as found but the count, then each (checked) record; `mask` is type 3's bytes. */
+export function writeTileProperties(w: ByteWriter, header: ArrayLike<number>, props: readonly { record: WwdTileProperty; mask: Uint8Array | undefined }[]): void {
+  for (let i = 0; i < TILE_TABLE_HEADER_WORDS; i++) w.u32(i === TILE_TABLE_COUNT_WORD ? props.length : header[i]!);
+  for (const { record, mask } of props) {
+    w.u32(record.type).u32(record.unknown).u32(record.width).u32(record.height);
+    if (mask) w.bytes(mask);
+    else for (const name of TILE_PROPERTY_FIELDS[record.type]) w.i32((record as unknown as Record<string, number>)[name]!);
   }
 }

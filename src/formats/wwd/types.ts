@@ -1,22 +1,19 @@
 // WWD (WAP32 "Wap World Document": Claw, Gruntz, Get Medieval): the decoded model.
-// Field names follow ../../shared/specs/wwd.txt; see README.md here for layout, quirks and
+// Field names follow ../../shared/specs/wwd.txt; see README.md here for layout, quirks, text and
 // which fields the encoder recomputes.
 
 import type { DecodeWarning } from '../../core/errors.js';
+import type { Text } from '../../core/text.js';
 import type { Backend } from '../../core/limits.js';
 import type { Kernels } from '../../kernels/types.js';
 import type { OBJECT_FIELDS } from './objects.js';
 
 /**
- * A code-page string field. `raw` is the complete stored field (for fixed-size header fields all
- * of its bytes, including whatever follows the NUL, so files round-trip byte for byte; for
- * variable-length strings exactly the stored bytes). `text` is the bytes up to the first NUL
- * decoded with the decode's `encoding`. Encoders write `raw`; build new values with `fixedText()`.
+ * Every warning code a WWD decode can give (README.md § Warnings): a checksum neither known
+ * writer produces, bytes after the zlib stream or the tile table, sections where WapWorld does not
+ * put them, no plane flagged main.
  */
-export interface WwdText {
-  text: string;
-  raw: Uint8Array;
-}
+export type WwdWarningCode = 'CHECKSUM_MISMATCH' | 'TRAILING_BYTES' | 'LAYOUT' | 'NO_MAIN_PLANE';
 
 /** The game a level belongs to, from its path fields (LEVELn / AREAn / DUNGEONn) and tile size. */
 export type WwdGame = 'claw' | 'gruntz' | 'get-medieval' | 'unknown';
@@ -24,7 +21,10 @@ export type WwdGame = 'claw' | 'gruntz' | 'get-medieval' | 'unknown';
 /** How the stored checksum relates to the two known writers' formulas (see checksum.ts). */
 export type WwdChecksumClass = 'wapworld' | 'wapmap' | 'mismatch';
 
-/** The 1524-byte file header, every field (reserved ones as found). */
+/**
+ * The 1524-byte file header, every field (reserved ones as found). Its text fields are fixed-size:
+ * `raw` holds all of the field's bytes (whatever follows the NUL too), `text` the part before the NUL.
+ */
 export interface WwdHeader {
   /** 0x000, the header size; 0x5F4 in every valid file. */
   signature: number;
@@ -34,14 +34,14 @@ export interface WwdHeader {
   useZCoords: boolean;
   compressed: boolean;
   unknown2: number;
-  name: WwdText;
-  author: WwdText;
+  name: Text;
+  author: Text;
   /** The "birth" (date) string. */
-  birth: WwdText;
-  rezFile: WwdText;
+  birth: Text;
+  rezFile: Text;
   /** The tile image directory, e.g. `LEVEL1\TILES` (Claw) or `\AREA1\TILEZ` (Gruntz). */
-  imageDir: WwdText;
-  palRez: WwdText;
+  imageDir: Text;
+  palRez: Text;
   startX: number;
   startY: number;
   /** 0x2D8, reserved; 2 in one real file. */
@@ -53,11 +53,11 @@ export interface WwdHeader {
   /** 0x2E4 absolute offset of the tile-property table (recomputed by encode). */
   tilePropertiesOffset: number;
   unknown4: number;
-  launchApp: WwdText;
+  launchApp: Text;
   /** The four image-set directories (0x374…). */
-  imageSets: [WwdText, WwdText, WwdText, WwdText];
+  imageSets: [Text, Text, Text, Text];
   /** The four image-set prefixes (0x574…). */
-  prefixes: [WwdText, WwdText, WwdText, WwdText];
+  prefixes: [Text, Text, Text, Text];
 }
 
 /** Plane flag bits as named booleans (the raw value is kept in `flags`). */
@@ -92,7 +92,7 @@ export interface WwdPlane {
   flags: number;
   flagBits: WwdPlaneFlags;
   unknown2: number;
-  name: WwdText;
+  name: Text;
   widthPx: number;
   heightPx: number;
   tileWidth: number;
@@ -119,8 +119,8 @@ export interface WwdPlane {
   unknown7: number;
   /** Row-major `tilesWide × tilesHigh` cells (a copy); 0xFFFFFFFF invisible, 0xEEEEEEEE filled. Empty for non-main planes with `sections: 'summary'`. */
   tiles: Uint32Array;
-  /** Image-set names (NUL-terminated in the file; `raw` excludes the NUL). */
-  imageSetNames: WwdText[];
+  /** Image-set names (NUL-terminated in the file; `raw` excludes the NUL). The encoder writes `imageSetCount` from this list. */
+  imageSetNames: Text[];
   objects: WwdObjectTable;
   /** Grid statistics; null for grids skipped by `sections: 'summary'`. */
   stats: WwdGridStats | null;
@@ -138,25 +138,27 @@ export type WwdObjectFields = { [F in ObjectFieldSpec as F[0]]: number };
  * gives one object as a plain object. Object ids are not unique.
  */
 export interface WwdObjectTable extends WwdObjectColumns {
+  /** Rows in the table: every column and string list has exactly this length. */
   count: number;
-  name: string[];
-  logic: string[];
-  imageSet: string[];
-  animation: string[];
-  /** All four strings of every object, concatenated in file order (name, logic, image set, animation). */
-  stringBytes: Uint8Array;
-  /** Offset in `stringBytes` where object i's name starts. */
-  stringStart: Uint32Array;
+  /**
+   * The four strings of each object (text up to a NUL, `raw` exactly the stored bytes: views into
+   * one buffer owned by the table). The `…Length` columns hold the stored lengths; the encoder
+   * writes the lengths of the bytes it stores instead.
+   */
+  name: Text[];
+  logic: Text[];
+  imageSet: Text[];
+  animation: Text[];
   /** The same as the free function objectAt(this, i). Not enumerable. */
   readonly objectAt?: (i: number) => WwdObject;
 }
 
 /** One object as a plain object (a copy). */
 export interface WwdObject extends WwdObjectFields {
-  name: WwdText;
-  logic: WwdText;
-  imageSet: WwdText;
-  animation: WwdText;
+  name: Text;
+  logic: Text;
+  imageSet: Text;
+  animation: Text;
 }
 
 /** Tile property record, by type (1 single, 2 double, 3 mask). `unknown` is the reserved dword at +4. */
@@ -191,7 +193,7 @@ export interface WwdContainer {
 /** A decoded WWD level. */
 export interface WwdLevel {
   format: 'wwd';
-  warnings: DecodeWarning[];
+  warnings: DecodeWarning<WwdWarningCode>[];
   /** What was decoded: `summary` leaves non-main grids, objects and tile properties empty (encode refuses such a level). */
   sections: 'all' | 'summary';
   game: WwdGame;

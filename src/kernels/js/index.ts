@@ -5,6 +5,7 @@ import { scanTileGrid } from './tiles.js';
 import { gatherRecords } from './records.js';
 import { graalTileStream } from './bitstream.js';
 import { decodeBoardRows } from './board.js';
+import { replaceByte } from './bytes.js';
 import { expandTileSkip, splitColumns, splitTilesInPlace } from './tilemap.js';
 
 export const jsKernels: Kernels = Object.freeze({
@@ -14,6 +15,7 @@ export const jsKernels: Kernels = Object.freeze({
   gatherRecords,
   graalTileStream,
   decodeBoardRows,
+  replaceByte,
   expandTileSkip,
   splitColumns,
   splitTilesInPlace,

@@ -1,11 +1,9 @@
 // WASM bindings: board family (Graal .nw BOARD rows).
 import type { WasmRuntime } from './runtime.js';
-import { jsKernels } from '../js/index.js';
 
 export function decodeBoardRows(rt: WasmRuntime, text: Uint8Array, rows: Int32Array, rowCount: number, dst: Uint16Array): number {
   const n = Math.max(0, Math.min(rowCount, Math.floor(rows.length / 3)));
   const p = rt.reserve(text.length, n * 12, dst.byteLength);
-  if (!p) return jsKernels.decodeBoardRows(text, rows, n, dst);
   const [pt, pr, pd] = p as [number, number, number];
   rt.put(text, pt);
   rt.put(rows.subarray(0, n * 3), pr);

@@ -1,36 +1,46 @@
 // The WASM kernel set: lazily instantiated from the embedded module on first use.
 import type { Kernels } from '../types.js';
 import { instantiateAsync, instantiateSync, type WasmRuntime } from './runtime.js';
+export { ARENA_CAP_BYTES, WasmUnavailableError } from './runtime.js';
 import * as checksum from './checksum.js';
 import * as tiles from './tiles.js';
 import * as records from './records.js';
 import * as bitstream from './bitstream.js';
 import * as board from './board.js';
+import * as bytes from './bytes.js';
 import * as tilemap from './tilemap.js';
 
 function bind(rt: WasmRuntime): Kernels {
+  // Every call ends in release(), which drops memory a big call grew past the cap.
+  const done = <T>(v: T): T => { rt.release(); return v; };
   return Object.freeze({
     name: 'wasm' as const,
-    sumBytes: (src) => checksum.sumBytes(rt, src),
-    scanTileGrid: (cells, counts, maxIds) => tiles.scanTileGrid(rt, cells, counts, maxIds),
-    gatherRecords: (src, offset, count, layout, columns, tails) => records.gatherRecords(rt, src, offset, count, layout, columns, tails),
-    graalTileStream: (src, offset, codeBits, dst) => bitstream.graalTileStream(rt, src, offset, codeBits, dst),
-    decodeBoardRows: (text, rows, rowCount, dst) => board.decodeBoardRows(rt, text, rows, rowCount, dst),
-    expandTileSkip: (src, index, flags) => tilemap.expandTileSkip(rt, src, index, flags),
-    splitColumns: (src, stride, keep, count, dst, dstZeroed) => tilemap.splitColumns(rt, src, stride, keep, count, dst, dstZeroed),
-    splitTilesInPlace: (buf, count) => tilemap.splitTilesInPlace(rt, buf, count),
+    sumBytes: (src) => done(checksum.sumBytes(rt, src)),
+    scanTileGrid: (cells, counts, maxIds) => done(tiles.scanTileGrid(rt, cells, counts, maxIds)),
+    gatherRecords: (src, offset, count, layout, columns, strings, starts) => done(records.gatherRecords(rt, src, offset, count, layout, columns, strings, starts)),
+    graalTileStream: (src, offset, codeBits, dst) => done(bitstream.graalTileStream(rt, src, offset, codeBits, dst)),
+    decodeBoardRows: (text, rows, rowCount, dst) => done(board.decodeBoardRows(rt, text, rows, rowCount, dst)),
+    replaceByte: (buf, from, to) => done(bytes.replaceByte(rt, buf, from, to)),
+    expandTileSkip: (src, index, flags) => done(tilemap.expandTileSkip(rt, src, index, flags)),
+    splitColumns: (src, stride, keep, count, dst, dstZeroed) => done(tilemap.splitColumns(rt, src, stride, keep, count, dst, dstZeroed)),
+    splitTilesInPlace: (buf, count) => done(tilemap.splitTilesInPlace(rt, buf, count)),
   } satisfies Kernels);
 }
 
 let instance: Kernels | null = null;
+let runtime: WasmRuntime | null = null;
 let failure: unknown = null;
 
-/** The WASM kernels, instantiating synchronously on first call. Throws if WebAssembly (with SIMD) is unavailable. */
+/**
+ * The WASM kernels, instantiating synchronously on first call. Throws WasmUnavailableError when
+ * WebAssembly (with SIMD) is unavailable here, and from a call whose memory cannot grow.
+ */
 export function wasmKernels(): Kernels {
   if (instance) return instance;
   if (failure) throw failure;
   try {
-    instance = bind(instantiateSync());
+    runtime = instantiateSync();
+    instance = bind(runtime);
     return instance;
   } catch (e) {
     failure = e;
@@ -54,6 +64,12 @@ export function wasmAvailable(): boolean {
  */
 export async function init(module?: WebAssembly.Module): Promise<void> {
   if (instance) return;
-  instance = bind(await instantiateAsync(module));
+  runtime = await instantiateAsync(module);
+  instance = bind(runtime);
   failure = null;
+}
+
+/** Bytes of WASM linear memory held right now (0 before the first instantiation); for tests and benches. */
+export function wasmMemoryBytes(): number {
+  return runtime ? runtime.memoryBytes : 0;
 }

@@ -10,20 +10,46 @@ export interface WasmExports {
   arenaEnsure(bytes: number): number;
   sumBytes(ptr: number, len: number): number;
   scanTileGrid(cells: number, count: number, maxIds: number, setCount: number, counts: number): number;
-  gatherRecords(src: number, srcLen: number, count: number, fixedWords: number, lenIndex: number, lenCount: number, cols: number, tails: number, base: number): number;
+  gatherRecords(src: number, srcLen: number, maxRecs: number, fixedWords: number, lenIndex: number, lenCount: number, cols: number, colStride: number, blob: number, starts: number, blobBase: number, out: number): number;
   expandTileSkip(src: number, srcLen: number, index: number, flags: number, capacity: number): number;
   splitColumns(src: number, stride: number, keep: number, count: number, dst: number): number;
   allZero(ptr: number, len: number): number;
   graalTileStream(src: number, srcLen: number, codeBits: number, dst: number, cap: number): number;
   decodeBoardRows(text: number, textLen: number, rows: number, rowCount: number, dst: number, dstLen: number): number;
+  replaceByte(ptr: number, len: number, from: number, to: number): number;
   [name: string]: unknown;
+}
+
+/**
+ * Linear memory a runtime keeps between calls. WASM memory cannot shrink, so a call that grew it
+ * past this leaves a fresh instance behind (see WasmRuntime.release): a long scan then holds
+ * memory for the file it is on, not for the largest it ever met.
+ */
+export const ARENA_CAP_BYTES = 16 << 20;
+
+/**
+ * Thrown when the WASM kernels cannot run here: no WebAssembly (or no SIMD), instantiation
+ * failed, or linear memory could not grow for a call. `backend: 'wasm'` surfaces it as is.
+ */
+export class WasmUnavailableError extends Error {
+  override readonly name = 'WasmUnavailableError';
 }
 
 export class WasmRuntime {
   private buffer: ArrayBuffer | null = null;
   private _u8!: Uint8Array;
+  private grewPastCap = false;
+  // Arena bytes known to be addressable from `base` (what the last arenaEnsure granted), so a
+  // call that fits needs no export call: small per-call inputs are where the binding's fixed
+  // cost decides whether WASM wins at all.
+  private base = 0;
+  private ensured = 0;
+  exports: WasmExports;
 
-  constructor(readonly exports: WasmExports) {}
+  /** `module` is kept so the instance can be replaced without compiling again. */
+  constructor(private readonly module: WebAssembly.Module) {
+    this.exports = instantiate(module);
+  }
 
   /** Byte view of linear memory (fresh after growth). */
   get u8(): Uint8Array {
@@ -34,22 +60,49 @@ export class WasmRuntime {
     return this._u8;
   }
 
+  /** Bytes of linear memory the current instance holds. */
+  get memoryBytes(): number { return this.exports.memory.buffer.byteLength; }
+
   /**
    * Reserves one region per size (each 16-byte aligned) for one kernel call and returns their
-   * pointers, or null when the arena cannot grow that far (the caller falls back to JS).
-   * Regions are valid until the next reserve().
+   * pointers. Regions are valid until the next reserve(). Throws WasmUnavailableError when
+   * memory cannot grow that far: a caller that asked for WASM gets no silent TS run instead.
    */
-  reserve(...sizes: number[]): number[] | null {
+  reserve(...sizes: number[]): number[] {
     let total = 0;
     const offs: number[] = [];
     for (const s of sizes) {
       offs.push(total);
-      total += (s + 15) & ~15;
+      // Not `(s + 15) & ~15`: bit operations wrap at 2^32, and a huge size would reserve nothing.
+      total += Math.ceil(s / 16) * 16;
     }
-    if (total > 0xffff0000) return null;
-    const base = this.exports.arenaEnsure(total) >>> 0;
-    if (base === 0) return null;
+    const base = this.reserve1(total);
     return offs.map((o) => base + o);
+  }
+
+  /** reserve() for one region, without the arrays: the pointer. */
+  reserve1(bytes: number): number {
+    if (bytes <= this.ensured) return this.base;
+    const base = bytes > 0xffff0000 ? 0 : this.exports.arenaEnsure(bytes) >>> 0;
+    if (base === 0) throw new WasmUnavailableError(`levelkit: WASM memory could not grow to ${bytes} bytes for one kernel call (out of memory or past 4 GiB); decode with backend 'js'`);
+    if (base + bytes > ARENA_CAP_BYTES) this.grewPastCap = true;
+    this.base = base;
+    this.ensured = bytes;
+    return base;
+  }
+
+  /**
+   * Ends a kernel call: when it grew memory past ARENA_CAP_BYTES, the instance is replaced by a
+   * fresh one from the cached module (kernels keep no state between calls, so nothing is lost)
+   * and the big memory is left to the garbage collector.
+   */
+  release(): void {
+    if (!this.grewPastCap) return;
+    this.grewPastCap = false;
+    if (this.memoryBytes <= ARENA_CAP_BYTES) return;
+    this.exports = instantiate(this.module);
+    this.buffer = null;
+    this.ensured = 0;
   }
 
   /** Copies `src` into memory at `ptr`. */
@@ -77,16 +130,40 @@ export function wasmBytes(): Uint8Array { return decodeBase64(WASM_BASE64); }
 
 const imports = { env: { abort: () => { throw new Error('levelkit: WASM kernel aborted'); } } };
 
+function instantiate(module: WebAssembly.Module): WasmExports {
+  try {
+    return new WebAssembly.Instance(module, imports).exports as unknown as WasmExports;
+  } catch (e) {
+    throw new WasmUnavailableError(`levelkit: the WASM kernels could not be instantiated (${(e as Error)?.message ?? e}); decode with backend 'js'`, { cause: e });
+  }
+}
+
+function hostWebAssembly(): typeof WebAssembly {
+  const wa = (globalThis as { WebAssembly?: typeof WebAssembly }).WebAssembly;
+  if (!wa) throw new WasmUnavailableError("levelkit: backend 'wasm' needs WebAssembly, which this host does not provide; use backend 'js' or 'auto'");
+  return wa;
+}
+
+function compileError(e: unknown): WasmUnavailableError {
+  return new WasmUnavailableError(`levelkit: the WASM kernels could not be compiled here (they need WebAssembly SIMD): ${(e as Error)?.message ?? e}; use backend 'js' or 'auto'`, { cause: e });
+}
+
 /** Instantiates synchronously (the module is a few KB, under every browser's sync limit). */
 export function instantiateSync(module?: WebAssembly.Module): WasmRuntime {
-  const mod = module ?? new WebAssembly.Module(wasmBytes() as BufferSource);
-  const inst = new WebAssembly.Instance(mod, imports);
-  return new WasmRuntime(inst.exports as unknown as WasmExports);
+  const wa = hostWebAssembly();
+  let mod = module;
+  if (!mod) {
+    try { mod = new wa.Module(wasmBytes() as BufferSource); } catch (e) { throw compileError(e); }
+  }
+  return new WasmRuntime(mod);
 }
 
 /** Async instantiate, for hosts that forbid synchronous compilation. */
 export async function instantiateAsync(module?: WebAssembly.Module): Promise<WasmRuntime> {
-  const mod = module ?? (await WebAssembly.compile(wasmBytes() as BufferSource));
-  const inst = await WebAssembly.instantiate(mod, imports);
-  return new WasmRuntime(inst.exports as unknown as WasmExports);
+  const wa = hostWebAssembly();
+  let mod = module;
+  if (!mod) {
+    try { mod = await wa.compile(wasmBytes() as BufferSource); } catch (e) { throw compileError(e); }
+  }
+  return new WasmRuntime(mod);
 }

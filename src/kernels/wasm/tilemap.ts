@@ -1,14 +1,12 @@
 // WASM bindings: tilemap family. One call per tile block; the argument checks that the AS side
 // cannot do (typed-array lengths) happen here, with the same statuses as the JS reference.
 import type { WasmRuntime } from './runtime.js';
-import { jsKernels } from '../js/index.js';
 import { firstDirectFlags } from '../js/tilemap.js';
 import { Status } from '../status.js';
 
 export function expandTileSkip(rt: WasmRuntime, src: Uint8Array, index: Uint8Array, flags: Uint8Array): number {
   const capacity = Math.min(index.length, flags.length);
   const p = rt.reserve(src.length, capacity, capacity);
-  if (!p) return jsKernels.expandTileSkip(src, index, flags);
   const [ps, pi, pf] = p as [number, number, number];
   rt.put(src, ps);
   const n = rt.exports.expandTileSkip(ps, src.length, pi, pf, capacity);
@@ -31,7 +29,6 @@ export function splitColumns(rt: WasmRuntime, src: Uint8Array, stride: number, k
   // A multiple of 16 records, so every window but the last runs whole SIMD steps.
   const window = Math.min(count, Math.max(16, Math.floor(SPLIT_WINDOW_BYTES / stride) & ~15));
   const p = rt.reserve(window * stride, keep * window);
-  if (!p) return jsKernels.splitColumns(src, stride, keep, count, dst);
   const [ps, pd] = p as [number, number];
   const mem = rt.u8;
   let dirty = 0;
@@ -56,7 +53,6 @@ export function splitTilesInPlace(rt: WasmRuntime, buf: Uint8Array, count: numbe
   const window = Math.min(count, Math.max(16, (SPLIT_WINDOW_BYTES >> 2) & ~15));
   const direct = firstDirectFlags(count);
   const p = rt.reserve(window * 4, 2 * window, Math.min(count, direct + window));
-  if (!p) return jsKernels.splitTilesInPlace(buf, count);
   const [ps, pd, pStage] = p as [number, number, number];
   const mem = rt.u8;
   let dirty = 0, staged = 0;
