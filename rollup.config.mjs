@@ -2,15 +2,18 @@
 // declarations for both, a self-contained browser ESM build (pako inlined, for
 // <script type="module"> without a bundler), and the CLI, which loads the library build beside
 // it. The WASM module is inlined by src/kernels/wasm/binary.generated.ts (npm run asbuild).
-import { rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import typescript from '@rollup/plugin-typescript';
+import { zipSync } from 'fflate';
 import { dts } from 'rollup-plugin-dts';
 
 // Start from an empty dist/ so files an older layout wrote (a stale index.mjs.map) are never
 // packed. Not in watch mode, where one config rebuilding must not delete the others' output.
-if (!process.env.ROLLUP_WATCH) rmSync(fileURLToPath(new URL('./dist/', import.meta.url)), { recursive: true, force: true });
+// LEVELKIT_BUILD=web rebuilds only what browsers load (the browser build and dist/web/) and keeps the rest.
+const ONLY_WEB = process.env.LEVELKIT_BUILD === 'web';
+if (!process.env.ROLLUP_WATCH && !ONLY_WEB) rmSync(fileURLToPath(new URL('./dist/', import.meta.url)), { recursive: true, force: true });
 
 const ts = () => typescript({ tsconfig: './tsconfig.build.json' });
 const external = (id) => id === 'pako' || id.startsWith('node:') || id === 'fast-png' || id === 'unzipit';
@@ -67,49 +70,101 @@ function cliUsesLibraryBuild() {
   };
 }
 
-export default [
-  {
-    input: 'src/index.ts',
-    external,
-    plugins: [ts(), esmEntryOverCjs('index.mjs')],
-    output: { file: 'dist/index.cjs', format: 'cjs', sourcemap: true, exports: 'named' },
-  },
-  {
-    input: 'src/index.ts',
-    plugins: [nodeResolve({ browser: true }), ts()],
-    output: { file: 'dist/levelkit.browser.mjs', format: 'es', sourcemap: true },
-  },
-  {
-    // The CLI, the Node-only scan entry (levelkit/scan) and the scan worker share chunks at the
-    // top of dist/, so the worker is found beside the code that starts it.
-    input: { cli: 'src/cli/main.ts', scan: 'src/scan/index.ts', 'scan-worker': 'src/scan/worker-node.ts' },
-    external,
-    plugins: [cliUsesLibraryBuild(), ts()],
-    output: {
-      dir: 'dist',
-      format: 'es',
-      entryFileNames: '[name].mjs',
-      chunkFileNames: '[name]-[hash].mjs',
-      banner: (chunk) => (chunk.name === 'cli' && chunk.isEntry ? '#!/usr/bin/env node' : ''),
-    },
-  },
-  {
-    input: 'src/scan/index.ts',
-    external: (id) => external(id) || id === LIBRARY,
-    plugins: [
-      dts({ tsconfig: './tsconfig.build.json' }),
-      // The library's types are the ones dist/index.d.mts declares, beside this file.
-      { name: 'scan-types-use-library-types', renderChunk: (code) => code.replaceAll("from '../index.ts'", "from './index.mjs'") },
-    ],
-    output: { file: 'dist/scan.d.mts', format: 'es' },
-  },
-  {
-    input: 'src/index.ts',
-    external,
-    plugins: [dts({ tsconfig: './tsconfig.build.json' })],
-    output: [
-      { file: 'dist/index.d.mts', format: 'es' },
-      { file: 'dist/index.d.cts', format: 'es' },
-    ],
-  },
+const WEB_EXAMPLES = [
+  ['wwd', 'wwd/claw-compressed.wwd'],
+  ['wwd', 'wwd/gruntz-compressed.wwd'],
+  ['teeworlds', 'teeworlds/real/ddnet-coverage.map'],
+  ['teeworlds', 'teeworlds/real/tw07-dm1.map'],
+  ['teeworlds', 'teeworlds/ddnet-all-items.map'],
+  ['graal', 'graal/gr-v105-layers.graal'],
+  ['graal-nw', 'graal/layers.nw'],
+  ['graal', 'graal/z3-v103-baddies.zelda'],
+  ['graal-gmap', 'graal/world.gmap'],
+  ['gwc', 'gwc/odd-ids-deleted-cp1252.gwc'],
+  ['wdata', 'wdata/eventbox-v9.wdata'],
 ];
+
+/** Copies the page's static files (web/index.html, web/style.css) and the examples into dist/web/. */
+function webStatic() {
+  return {
+    name: 'web-static',
+    writeBundle() {
+      const out = fileURLToPath(new URL('./dist/web/', import.meta.url));
+      mkdirSync(`${out}examples`, { recursive: true });
+      for (const f of ['index.html', 'style.css']) copyFileSync(fileURLToPath(new URL(`./web/${f}`, import.meta.url)), `${out}${f}`);
+      const index = [];
+      const zip = {};
+      for (const [format, rel] of WEB_EXAMPLES) {
+        const file = rel.split('/').pop();
+        const bytes = readFileSync(fileURLToPath(new URL(`./fixtures/${rel}`, import.meta.url)));
+        writeFileSync(`${out}examples/${file}`, bytes);
+        zip[file] = new Uint8Array(bytes);
+        index.push({ name: file, format, file });
+      }
+      writeFileSync(`${out}examples/examples.zip`, zipSync(zip, { level: 6, mtime: new Date('2020-01-01T00:00:00Z') }));
+      index.push({ name: `examples.zip (${WEB_EXAMPLES.length} levels)`, format: 'zip', file: 'examples.zip' });
+      writeFileSync(`${out}examples/index.json`, `${JSON.stringify(index, null, 1)}\n`);
+    },
+  };
+}
+
+/** The page's scripts: library, fflate and page code bundled for browsers (no Node built-ins; the browser suite checks). */
+const webTs = () => typescript({ tsconfig: './tsconfig.web.json' });
+
+const web = {
+  input: { app: 'web/app.ts', worker: 'web/worker.ts' },
+  plugins: [nodeResolve({ browser: true }), webTs(), webStatic()],
+  output: { dir: 'dist/web', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+};
+
+const browser = {
+  input: 'src/index.ts',
+  plugins: [nodeResolve({ browser: true }), ts()],
+  output: { file: 'dist/levelkit.browser.mjs', format: 'es', sourcemap: true },
+};
+
+export default ONLY_WEB
+  ? [browser, web]
+  : [
+      {
+        input: 'src/index.ts',
+        external,
+        plugins: [ts(), esmEntryOverCjs('index.mjs')],
+        output: { file: 'dist/index.cjs', format: 'cjs', sourcemap: true, exports: 'named' },
+      },
+      browser,
+      web,
+      {
+        // The CLI, the Node-only scan entry (levelkit/scan) and the scan worker share chunks at the
+        // top of dist/, so the worker is found beside the code that starts it.
+        input: { cli: 'src/cli/main.ts', scan: 'src/scan/index.ts', 'scan-worker': 'src/scan/worker-node.ts' },
+        external,
+        plugins: [cliUsesLibraryBuild(), ts()],
+        output: {
+          dir: 'dist',
+          format: 'es',
+          entryFileNames: '[name].mjs',
+          chunkFileNames: '[name]-[hash].mjs',
+          banner: (chunk) => (chunk.name === 'cli' && chunk.isEntry ? '#!/usr/bin/env node' : ''),
+        },
+      },
+      {
+        input: 'src/scan/index.ts',
+        external: (id) => external(id) || id === LIBRARY,
+        plugins: [
+          dts({ tsconfig: './tsconfig.build.json' }),
+          // The library's types are the ones dist/index.d.mts declares, beside this file.
+          { name: 'scan-types-use-library-types', renderChunk: (code) => code.replaceAll("from '../index.ts'", "from './index.mjs'") },
+        ],
+        output: { file: 'dist/scan.d.mts', format: 'es' },
+      },
+      {
+        input: 'src/index.ts',
+        external,
+        plugins: [dts({ tsconfig: './tsconfig.build.json' })],
+        output: [
+          { file: 'dist/index.d.mts', format: 'es' },
+          { file: 'dist/index.d.cts', format: 'es' },
+        ],
+      },
+    ];

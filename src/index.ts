@@ -5,6 +5,8 @@
 import { decodeError } from './core/errors.js';
 import type { DecodeOptions } from './core/limits.js';
 import { inputBytes } from './core/reader.js';
+import { decodeAsyncWith } from './async.js';
+import { renderPreview, type Preview, type RenderOptions } from './render/draw.js';
 import { detect } from './detect.js';
 import type { Decoded, ExtractedFile, MainGrid, Summary } from './formats/define.js';
 import { FORMATS, formatById, formatOf } from './formats/registry.js';
@@ -17,6 +19,11 @@ import type { GwcCartridge, GwcAnySummary, GwcDecoded, GwcEncodeOptions, GwcSumm
 import type { WdataEncodeOptions, WdataLevel, WdataSummary } from './formats/wdata/index.js';
 
 export { detect } from './detect.js';
+export { asyncInflater, decodeAsyncWith } from './async.js';
+export {
+  paintPreview, markersOf, mediaOf, tablesOf, layersOf, tileColour, MARKER_COLOURS,
+  type Preview, type RenderOptions, type Marker, type PreviewMedia, type PreviewTable, type Canvas2D,
+} from './render/index.js';
 export {
   DecodeError, EncodeError,
   type ErrorCode, type EncodeErrorCode, type ErrorFormat, type ErrorRecord, type FormatId, type DecodeWarning,
@@ -91,6 +98,24 @@ export function encode(value: Decoded, opts?: object): Uint8Array {
  */
 export function extract(value: AnyDecoded): ExtractedFile[] {
   return formatOf(value).extract(value);
+}
+
+/**
+ * decode() for hosts whose fast inflater is asynchronous: in browsers every zlib block is
+ * inflated by DecompressionStream('deflate') (native) instead of pako, then the level is decoded
+ * synchronously as decode() does, to the same result. Under Node it is decode() (node:zlib is
+ * native already); without DecompressionStream, decode() with pako.
+ */
+export function decodeAsync(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, opts?: DecodeOptions): Promise<AnyDecoded> {
+  return decodeAsyncWith(decode, bytes, opts);
+}
+
+/**
+ * Draws `value`'s preview (the main grid, or the layer asked for, with markers) into an RGBA
+ * buffer: what `levelkit render` writes as PNG and the web page shows on its canvas.
+ */
+export function render(value: AnyDecoded, opts?: RenderOptions): Preview {
+  return renderPreview(value, mainGrid(value), opts);
 }
 
 /** The definition of a format id (ids, extensions and its namespace members). */

@@ -1,56 +1,45 @@
-// The browser build in a real (headless) Chromium: the demo page decodes every fixture with the
-// pako inflater and the WASM kernels, and must report exactly what Node reports with native zlib.
-// Needs Debian's chromium (.ci/run installs it) and dist/: without them, or when Chromium does not
-// start, the suite is skipped with a notice, or fails under CI (test/helpers/needs.ts decides).
-import { existsSync } from 'node:fs';
+// The browser build in a real (headless) Chromium: every fixture decodes as Node decodes it, and
+// decodeAsync (DecompressionStream for every zlib block) gives exactly decode()'s result, value
+// for value; then decodeAsync is timed against decode with pako on Teeworlds maps (the ratio is
+// printed and written to .bench-out/browser-inflate.json; bench/README.md keeps the numbers).
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { decode, summarize } from '../src/index.js';
-import { describeWith, type Need } from './helpers/needs.js';
-import { FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { serve } from '../web/serve.js';
+import { startChromium } from './helpers/chromium.js';
+import { describeWith } from './helpers/needs.js';
+import { CORPUS, FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
 
 const FIXTURE_FILES = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap|wdata)$/i).filter((p) => !p.includes('/bad/'));
 
-/** A headless Chromium, or what kept it from starting (launched here, so a broken install counts as missing). */
-async function startChromium(): Promise<Need<Browser>> {
-  if (!existsSync(CHROMIUM)) return { ok: false, missing: `${CHROMIUM} not found (.ci/run installs Debian's chromium; CHROMIUM_PATH names another)` };
-  if (!existsSync(`${ROOT}/dist/levelkit.browser.mjs`)) return { ok: false, missing: 'dist/levelkit.browser.mjs not found (npm run build)' };
-  try {
-    const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    return { ok: true, value: browser };
-  } catch (e) {
-    return { ok: false, missing: `${CHROMIUM} did not start: ${String((e as Error)?.message ?? e).split('\n')[0]}` };
+type Lib = typeof import('../src/index.js');
+declare global {
+  interface Window {
+    lk: Lib;
+    fetchBytes(url: string): Promise<Uint8Array>;
   }
 }
 
-describeWith(await startChromium(), 'demo page in headless Chromium', (browser) => {
-  let page: Page, server: { url: string; close(): Promise<void> } | undefined;
+describeWith(await startChromium(['dist/levelkit.browser.mjs']), 'library in headless Chromium', (browser) => {
+  let page: Page;
+  let server: Awaited<ReturnType<typeof serve>>;
+  const errors: string[] = [];
 
   beforeAll(async () => {
-    const { serve } = await import('./browser/serve.js');
     server = await serve(0);
     page = await browser.newPage();
-    const errors: string[] = [];
     page.on('pageerror', (e: Error) => errors.push(e.message));
-    await page.goto(`${server.url}/test/browser/demo.html`);
-    await page.waitForSelector('body[data-ready="1"]', { timeout: 20_000 });
-    expect(errors).toEqual([]);
+    await page.goto(`${server.url}/examples/index.json`);
+    // A module script, not import() inside evaluate (vitest would rewrite that import).
+    await page.addScriptTag({
+      type: 'module',
+      content: `import * as lk from '/dist/levelkit.browser.mjs';
+        window.fetchBytes = async (url) => new Uint8Array(await (await fetch(url)).arrayBuffer());
+        window.lk = lk;`,
+    });
+    await page.waitForFunction(() => window.lk !== undefined);
   });
 
   afterAll(async () => {
@@ -58,22 +47,105 @@ describeWith(await startChromium(), 'demo page in headless Chromium', (browser) 
     await server?.close();
   });
 
-  it('has fixtures to decode', () => {
+  it('has fixtures, DecompressionStream and WASM', async () => {
     expect(FIXTURE_FILES.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => [window.lk.asyncInflater(), window.lk.wasmAvailable()])).toEqual(['stream', true]);
   });
 
-  it('decodes every fixture exactly as Node does', async () => {
+  it('decodes every fixture with pako exactly as Node does with native zlib', async () => {
     for (const path of FIXTURE_FILES) {
       const rel = relative(ROOT, path);
-      const inBrowser = await page.evaluate(async (url: string) => {
-        const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
-        return (window as unknown as { levelkitInspect(n: string, b: Uint8Array): unknown }).levelkitInspect(url, bytes);
+      const inBrowser = await page.evaluate(async (url) => {
+        const value = window.lk.decode(await window.fetchBytes(url), { inflate: 'pako' });
+        const { version, summary } = window.lk.summarize(value);
+        return JSON.parse(JSON.stringify({ format: value.format, version, summary, warnings: value.warnings }));
       }, `/${rel}`);
       const value = decode(readBytes(path));
       const { version, summary } = summarize(value);
-      expect(inBrowser, rel).toEqual(JSON.parse(JSON.stringify({ file: `/${rel}`, format: value.format, version, summary, warnings: value.warnings })));
+      expect(inBrowser, rel).toEqual(JSON.parse(JSON.stringify({ format: value.format, version, summary, warnings: value.warnings })));
     }
-    // The page shows a WASM-vs-TS timing table only when the WASM kernels instantiated.
-    expect(await page.textContent('#env')).toContain('WebAssembly kernels available');
+    expect(errors).toEqual([]);
   });
+
+  it('decodeAsync gives what decode gives (every block streamed, and with the default threshold), value for value, on every fixture (and the same errors on bad ones)', async () => {
+    const all = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/i);
+    for (const path of all) {
+      const rel = relative(ROOT, path);
+      const [sync, everyBlock, async] = await page.evaluate(async (url) => {
+        const bytes = await window.fetchBytes(url);
+        // Typed arrays as tagged arrays, so a difference in kind or content shows.
+        const canon = (v: unknown) =>
+          JSON.stringify(v, (_k, x) =>
+            ArrayBuffer.isView(x) && !(x instanceof DataView) ? { [x.constructor.name]: Array.from(x as unknown as ArrayLike<number>) } : x,
+          );
+        const run = async (f: () => unknown) => {
+          try {
+            return canon(await f());
+          } catch (e) {
+            return `threw ${canon(e)} ${(e as Error).message}`;
+          }
+        };
+        return [
+          await run(() => window.lk.decode(bytes, { inflate: 'pako' })),
+          await run(() => window.lk.decodeAsyncWith(window.lk.decode, bytes, undefined, { minStreamBytes: 0 })),
+          await run(() => window.lk.decodeAsync(bytes)),
+        ];
+      }, `/${rel}`);
+      // Every block through the stream (fixtures are below the default 64 KiB threshold), then the default.
+      expect(everyBlock, rel).toBe(sync);
+      expect(async, rel).toBe(sync);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('times decodeAsync (native inflate) against decode with pako on Teeworlds maps', async () => {
+    const maps = [
+      ...listFiles(`${FIXTURES}/teeworlds`, /\.map$/).filter((p) => !p.includes('/bad/')),
+      // The corpus's largest maps, when it is there: fixtures are a few KiB, where zlib's share is small.
+      ...listFilesIfAny(`${CORPUS}/teeworlds`, /\.map$/)
+        .sort((a, b) => statSync(b).size - statSync(a).size)
+        .slice(0, 4),
+    ];
+    await page.route('**/bench/**', (route) => route.fulfill({ body: Buffer.from(readBytes(maps[Number(route.request().url().split('/').pop())]!)) }));
+    const rows: { file: string; bytes: number; pakoMs: number; asyncMs: number; ratio: number }[] = [];
+    for (let i = 0; i < maps.length; i++) {
+      const r = await page.evaluate(async (url) => {
+        const bytes = await window.fetchBytes(url);
+        const time = async (f: () => unknown) => {
+          await f();
+          const t0 = performance.now();
+          let n = 0;
+          while (n < 3 || performance.now() - t0 < 300) {
+            await f();
+            n++;
+          }
+          return (performance.now() - t0) / n;
+        };
+        return {
+          bytes: bytes.length,
+          pakoMs: await time(() => window.lk.decode(bytes, { inflate: 'pako' })),
+          asyncMs: await time(() => window.lk.decodeAsync(bytes)),
+        };
+      }, `/bench/${i}`);
+      rows.push({ file: relative(ROOT, maps[i]!).replace(/^\.\.\//, ''), ...r, ratio: r.pakoMs / r.asyncMs });
+    }
+    const total = { pakoMs: rows.reduce((s, r) => s + r.pakoMs, 0), asyncMs: rows.reduce((s, r) => s + r.asyncMs, 0) };
+    const summary = { rows, total: { ...total, ratio: total.pakoMs / total.asyncMs } };
+    mkdirSync(`${ROOT}/.bench-out`, { recursive: true });
+    writeFileSync(`${ROOT}/.bench-out/browser-inflate.json`, `${JSON.stringify(summary, null, 1)}\n`);
+    console.log(
+      `decodeAsync vs decode(pako) in Chromium:\n${rows.map((r) => `  ${r.file} ${r.bytes} B: pako ${r.pakoMs.toFixed(3)} ms, async ${r.asyncMs.toFixed(3)} ms, ${r.ratio.toFixed(2)}×`).join('\n')}\n  total ${summary.total.ratio.toFixed(2)}×`,
+    );
+    // A measurement, not a gate: timings on a shared 2-core machine are noisy, and which inflater
+    // wins depends on the browser build (bench/README.md keeps the numbers and what they mean).
+    expect(rows.every((r) => r.pakoMs > 0 && r.asyncMs > 0)).toBe(true);
+  }, 400_000);
 });
+
+function listFilesIfAny(dir: string, pattern: RegExp): string[] {
+  try {
+    return listFiles(dir, pattern);
+  } catch {
+    return [];
+  }
+}

@@ -7,11 +7,12 @@ import { extract } from './commands/extract.js';
 import { info } from './commands/info.js';
 import { reportCommand } from './commands/report.js';
 import { scanCommand } from './commands/scan.js';
+import { renderCommand } from './commands/render.js';
 import { helpText, parseCommandArgs, UsageError } from './options.js';
 import { Reporter } from './report.js';
 import { packageVersion } from './version.js';
 
-const COMMANDS: Record<string, Command> = { scan: scanCommand, report: reportCommand, info, extract, convert };
+const COMMANDS: Record<string, Command> = { scan: scanCommand, report: reportCommand, info, extract, convert, render: renderCommand };
 
 function overview(): string {
   return 'usage: levelkit <command> [options]   (levelkit <command> --help lists its options)\n\n'

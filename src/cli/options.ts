@@ -37,6 +37,9 @@ export const OPTIONS = {
   report: { type: 'string', value: 'file.json', help: 'write the summary as JSON to this file' },
   sort: { type: 'boolean', help: 'records sorted by path and member (held until the scan ends), for diffs between runs' },
   shard: { type: 'string', value: 'k/n|auto/n', help: 'only share k of n (0-based, by a hash of the path; archives whole); auto reads k from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID' },
+  scale: { type: 'string', value: 'n', help: 'pixels per tile, 1…64 (default: fit the longest side in 2048 px, at most 16)' },
+  layer: { type: 'string', value: 'main|all|n', help: 'grid to draw: the main grid (default), all layers composited, or layer n (in the order --json lists them)' },
+  sheet: { type: 'string', value: 'sheet.png', help: 'also draw every level onto one contact sheet' },
   help: { type: 'boolean', short: 'h', help: 'this help' },
 } satisfies Record<string, OptionSpec>;
 
@@ -56,6 +59,9 @@ export interface Options {
   out: string | undefined;
   to: string | undefined;
   version: string | undefined;
+  scale: string | undefined;
+  layer: string | undefined;
+  sheet: string | undefined;
 }
 
 export interface Parsed {
@@ -105,6 +111,9 @@ export function parseCommandArgs(argv: string[], names: readonly OptionName[]): 
       out: str('out'),
       to: str('to'),
       version: str('version'),
+      scale: str('scale'),
+      layer: str('layer'),
+      sheet: str('sheet'),
     },
   };
 }

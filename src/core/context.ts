@@ -43,7 +43,7 @@ export function makeContext<W extends string = string>(format: FormatId, opts: R
         }
         inflatedSoFar += expectedSize;
       }
-      return inflateExact(src, expectedSize, opts.inflate, limits, at);
+      return inflateExact(src, expectedSize, opts.inflate, limits, at, opts.blocks);
     },
   };
 }

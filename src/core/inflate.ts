@@ -7,6 +7,7 @@ import { Inflate, deflate as pakoDeflate } from 'pako';
 import { DecodeError, type FormatId } from './errors.js';
 import { nodeBuiltin } from './host.js';
 import type { InflaterChoice, Limits } from './limits.js';
+import type { BlockSource } from './prefetch.js';
 
 interface NodeZlib {
   inflateSync(buf: Uint8Array, opts: object): { buffer: Uint8Array; engine: { bytesWritten: number } };
@@ -42,8 +43,9 @@ export interface InflateSite {
  * Inflates a zlib (RFC 1950) stream that must produce exactly `expectedSize` bytes.
  * Throws LIMIT_EXCEEDED before allocating when `expectedSize` exceeds the limit, and
  * CORRUPT_COMPRESSED when the stream is damaged, ends early, or has a different size.
+ * `blocks` may supply the block instead (decodeAsync); it is asked after the size checks.
  */
-export function inflateExact(src: Uint8Array, expectedSize: number, choice: InflaterChoice, limits: Limits, site: InflateSite): InflateResult {
+export function inflateExact(src: Uint8Array, expectedSize: number, choice: InflaterChoice, limits: Limits, site: InflateSite, blocks?: BlockSource): InflateResult {
   const fail = (code: 'CORRUPT_COMPRESSED' | 'LIMIT_EXCEEDED', detail: string, extra: object = {}) =>
     new DecodeError(site.format, code, { offset: site.offset, path: site.path, detail, ...extra });
   if (!Number.isInteger(expectedSize) || expectedSize < 0 || expectedSize > limits.maxInflatedBytes) {
@@ -54,6 +56,9 @@ export function inflateExact(src: Uint8Array, expectedSize: number, choice: Infl
   if (expectedSize > src.length * MAX_DEFLATE_RATIO + 64) {
     throw fail('CORRUPT_COMPRESSED', `${src.length} compressed bytes cannot inflate to ${expectedSize}`);
   }
+  // decodeAsync's pre-inflated blocks (core/prefetch.ts), checked by the same limits as any other.
+  const pre = blocks?.(src, expectedSize, site);
+  if (pre && pre.bytes.length === expectedSize) return pre;
   const z = choice === 'pako' ? null : native();
   if (choice === 'native' && !z) throw new TypeError('levelkit: inflate: "native" needs node:zlib (Node ≥ 20.16)');
   return z ? inflateNative(z, src, expectedSize, fail) : inflatePako(src, expectedSize, fail);

@@ -3,6 +3,7 @@
 // allocated; the caps hold per file as a whole, not only per block.
 
 import type { Backend, Kernels } from '../kernels/types.js';
+import type { BlockSource } from './prefetch.js';
 import { canonicalEncoding } from './text.js';
 
 export type { Backend } from '../kernels/types.js';
@@ -64,7 +65,15 @@ export interface ResolvedOptions {
   limits: Limits;
   encoding: string;
   sections: Sections;
+  /** Pre-inflated blocks (decodeAsync only; never set by callers, see core/prefetch.ts). */
+  blocks: BlockSource | undefined;
 }
+
+/**
+ * Where decodeAsync() puts its BlockSource on the options it passes to decode(). A symbol, so it
+ * is not a public option: Object.keys() (and so the unknown-option check) does not see it.
+ */
+export const BLOCK_SOURCE: unique symbol = Symbol('levelkit.blockSource');
 
 const BACKENDS: readonly Backend[] = ['auto', 'wasm', 'js'];
 const INFLATERS: readonly InflaterChoice[] = ['auto', 'native', 'pako'];
@@ -102,6 +111,7 @@ export function resolveOptions(opts: DecodeOptions | undefined): ResolvedOptions
     limits: resolveLimits(opts.limits),
     encoding,
     sections: oneOf('sections', opts.sections ?? 'all', SECTIONS),
+    blocks: (opts as { [BLOCK_SOURCE]?: BlockSource })[BLOCK_SOURCE],
   };
 }
 

@@ -1,26 +1,38 @@
-// Serves the repository on 127.0.0.1 so test/browser/demo.html can load dist/ and fixtures/.
-// `npm run demo:browser` (after `npm run build`), then open the printed URL.
+// Serves the levelkit page (dist/web/, built by `npm run build`) on 127.0.0.1: `npm run
+// demo:browser`, then open the printed URL. The browser suite also reaches the library build
+// (/dist/…) and the fixtures (/fixtures/…) through it; nothing else in the repo is served.
 
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const PAGE = join(ROOT, 'dist', 'web');
 const TYPES: Record<string, string> = {
-  '.html': 'text/html',
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
   '.mjs': 'text/javascript',
   '.js': 'text/javascript',
   '.map': 'application/json',
   '.json': 'application/json',
+  '.png': 'image/png',
+  '.zip': 'application/zip',
 };
+
+/** The file a URL path names: /dist/… and /fixtures/… from the repo, anything else from dist/web/; undefined outside them. */
+function fileFor(urlPath: string): string | undefined {
+  const path = normalize(decodeURIComponent(urlPath));
+  const [base, rest] = /^[/\\](dist|fixtures)[/\\]/.test(path) ? [ROOT, path] : [PAGE, path.endsWith('/') ? `${path}index.html` : path];
+  const file = join(base, rest);
+  return file.startsWith(base + sep) ? file : undefined;
+}
 
 /** Starts the server on `port` (0 = any free port) and resolves to its base URL and a close function. */
 export function serve(port = 0): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-    const file = join(ROOT, path);
-    if (!file.startsWith(ROOT)) {
+    const file = fileFor(new URL(req.url ?? '/', 'http://x').pathname);
+    if (!file) {
       res.writeHead(403).end();
       return;
     }
@@ -41,5 +53,5 @@ export function serve(port = 0): Promise<{ url: string; close(): Promise<void> }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { url } = await serve(Number(process.env.PORT ?? 8080));
-  console.log(`levelkit demo: ${url}/test/browser/demo.html`);
+  console.log(`levelkit page: ${url}/`);
 }

@@ -1,0 +1,96 @@
+// decodeAsync(): decode() with the zlib blocks inflated by the host's native, asynchronous
+// inflater (DecompressionStream) where decode() would use pako, i.e. in browsers. Core stays
+// synchronous; see core/prefetch.ts for the two passes. Under Node (node:zlib, synchronous and
+// native) and where DecompressionStream is missing, it is decode() in a promise.
+
+import { hasNativeZlib } from './core/inflate.js';
+import { BLOCK_SOURCE, type DecodeOptions } from './core/limits.js';
+import { blockCollector, blockTable, inflateWithStream, nativeStreamInflater } from './core/prefetch.js';
+import { inputBytes } from './core/reader.js';
+import type { BlockRequest } from './core/prefetch.js';
+import { openDatafile } from './formats/teeworlds/datafile.js';
+import { sniff as sniffTeeworlds } from './formats/teeworlds/index.js';
+
+/** Which inflater decodeAsync() uses with these options in this host. */
+export function asyncInflater(opts?: DecodeOptions): 'stream' | 'native' | 'pako' {
+  const choice = opts?.inflate ?? 'auto';
+  if (choice === 'pako') return 'pako';
+  if (choice === 'native' || hasNativeZlib()) return 'native';
+  return nativeStreamInflater() ? 'stream' : 'pako';
+}
+
+/**
+ * Runs `decode` (any synchronous decode entry: levelkit's decode() or a namespace's) with every
+ * zlib block it needs inflated beforehand by DecompressionStream('deflate'). The result, warnings
+ * and errors are those of `decode(bytes, opts)`: a block the stream could not inflate to exactly
+ * the expected bytes is left to the synchronous inflater, which reports it as decode() does.
+ * Blocks that inflate to fewer than `tuning.minStreamBytes` (default 64 KiB) are left to it too:
+ * a stream's set-up costs more than pako's whole inflate of such a block.
+ */
+export async function decodeAsyncWith<T>(
+  decode: (bytes: Uint8Array, opts?: DecodeOptions) => T,
+  input: Uint8Array | ArrayBuffer | ArrayBufferView,
+  opts?: DecodeOptions,
+  tuning: { minStreamBytes?: number } = {},
+): Promise<T> {
+  const bytes = inputBytes(input);
+  const Ctor = asyncInflater(opts) === 'stream' ? nativeStreamInflater() : undefined;
+  if (!Ctor) return decode(bytes, opts);
+  const minStreamBytes = tuning.minStreamBytes ?? MIN_STREAM_BYTES;
+  const requests = (listedBlocks(bytes, opts) ?? collectedBlocks(decode, bytes, opts)).filter((r) => r.expectedSize >= minStreamBytes);
+  if (requests.length === 0) return decode(bytes, opts);
+  const inflated: { request: BlockRequest; bytes: Uint8Array }[] = [];
+  // A few streams at a time: each holds its output while it runs, and hundreds at once only
+  // add memory and scheduling, not speed.
+  let next = 0;
+  const lane = async () => {
+    while (next < requests.length) {
+      const request = requests[next++]!;
+      const out = await inflateWithStream(Ctor, request.src, request.expectedSize);
+      if (out) inflated.push({ request, bytes: out });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(STREAMS, requests.length) }, lane));
+  // Pass 2: the real decode, its blocks answered from the table.
+  return decode(bytes, { ...opts, [BLOCK_SOURCE]: blockTable(inflated) } as DecodeOptions);
+}
+
+/** Blocks smaller than this (inflated) are not worth a stream (see decodeAsyncWith). */
+const MIN_STREAM_BYTES = 64 * 1024;
+
+/** Streams inflating at once. */
+const STREAMS = 4;
+
+/**
+ * Pass 1, for any format: which blocks does this decode ask for? Zero-filled stand-ins let it walk
+ * on; whatever it throws on them is of no interest (pass 2 decides the outcome). Costs about a
+ * decode without inflating.
+ */
+function collectedBlocks<T>(decode: (bytes: Uint8Array, opts?: DecodeOptions) => T, bytes: Uint8Array, opts: DecodeOptions | undefined): BlockRequest[] {
+  const collect = blockCollector();
+  try {
+    decode(bytes, { ...opts, [BLOCK_SOURCE]: collect.source } as DecodeOptions);
+  } catch {
+    // ignored: see above
+  }
+  return collect.requests;
+}
+
+/**
+ * The blocks of a file whose container lists them, without a first decode: a Teeworlds datafile
+ * (v4) names every data block's offset, stored and inflated size in its header, and a full decode
+ * inflates them all. undefined (use collectedBlocks) for other formats, `sections: 'summary'`
+ * (which needs only some), and anything openDatafile refuses (pass 2 reports it).
+ */
+function listedBlocks(bytes: Uint8Array, opts: DecodeOptions | undefined): BlockRequest[] | undefined {
+  if ((opts?.sections ?? 'all') !== 'all' || !sniffTeeworlds(bytes.subarray(0, 64))) return undefined;
+  try {
+    const { version, blocks } = openDatafile(bytes, { ...opts, inflate: 'pako' });
+    if (version !== 4) return [];
+    return blocks
+      .filter((b) => b.byteLength > 0)
+      .map((b) => ({ src: bytes.subarray(b.offset, b.offset + b.storedByteLength), expectedSize: b.byteLength, site: { format: 'teeworlds', offset: b.offset, path: '' } }));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,139 @@
+// `levelkit render`: each level's preview (the page's drawing code, src/render) as PNG via
+// fast-png: one file to -o out.png, many into -o dir/ (tree mirrored, `.png` appended to each
+// name), and/or one contact sheet of them all with --sheet. A level with no grid says so and
+// writes nothing.
+import { encode as encodePng } from 'fast-png';
+import { decode, render, type Preview, type RenderOptions } from '../../index.js';
+import { displayName, extOf, fileFields, joinBytes, pathBytes, printable } from '../../scan/names.js';
+import { errorRecord, loadFile, recordFromError } from '../../scan/record.js';
+import { walk } from '../../scan/walk.js';
+import { exists, findClashes, writeNew } from '../../scan/write.js';
+import type { Command } from '../command.js';
+import { decodeOptions, UsageError } from '../options.js';
+
+/** Side of one contact-sheet cell, in pixels (a preview is scaled down to fit, never up). */
+const SHEET_CELL = 256;
+const SHEET_GAP = 8;
+
+export const renderCommand: Command = {
+  usage: 'levelkit render <file|folder…> -o <out.png|dir> [options]',
+  summary: 'Draws each level (tile grid and markers) as PNG; --sheet draws all of them on one contact sheet.',
+  options: ['out', 'scale', 'layer', 'sheet', 'json', 'strict', 'backend', 'inflate', 'encoding', 'max-bytes', 'follow', 'force'],
+  optionHelp: { out: 'a .png for one level, else a folder (created when missing; files found in a folder keep their path below it, named files their name; .png appended)' },
+  run({ options, positionals }, out) {
+    if (positionals.length === 0) throw new UsageError('render needs at least one file or folder');
+    if (!options.out && !options.sheet) throw new UsageError('render needs -o <out.png|dir> or --sheet <sheet.png>');
+    const opts: RenderOptions = {};
+    if (options.scale !== undefined) {
+      const s = Number(options.scale);
+      if (!/^\d+$/.test(options.scale) || s < 1 || s > 64) throw new UsageError(`--scale must be a whole number of pixels per tile, 1…64; got '${options.scale}'`);
+      opts.scale = s;
+    }
+    if (options.layer !== undefined) {
+      if (options.layer === 'main' || options.layer === 'all') opts.layer = options.layer;
+      else if (/^\d+$/.test(options.layer)) opts.layer = Number(options.layer);
+      else throw new UsageError(`--layer must be main, all or a layer number; got '${options.layer}'`);
+    }
+    const entries = [...walk(positionals, { follow: options.follow })];
+    const single = entries.length === 1 && entries[0]!.kind === 'file' && entries[0]!.named;
+    const toFile = options.out !== undefined && extOf(pathBytes(options.out)) === '.png';
+    if (toFile && !single) throw new UsageError('-o names a .png, so render needs exactly one level file (a folder of them needs -o <dir>)');
+    const plan = entries.flatMap((e) => (e.kind === 'file' && options.out
+      ? [{ input: e.path, output: toFile ? pathBytes(options.out) : joinBytes(pathBytes(options.out), Buffer.concat([e.named ? e.rel.subarray(e.rel.lastIndexOf(0x2f) + 1) : e.rel, Buffer.from('.png')])) }]
+      : []));
+    const clashes = findClashes(plan);
+    if (clashes.length) throw new UsageError(`${clashes.map((c) => displayName(c.output)).join(', ')} would be written twice`);
+    if (options.out !== undefined) out.tally.written = 0;
+    const decodeOpts = decodeOptions(options);
+    const sheet: { name: string; preview: Preview }[] = [];
+    for (const entry of entries) {
+      if (entry.kind === 'not-followed') { out.tally.notFollowed++; continue; }
+      if (entry.kind === 'unreadable') { out.fail(errorRecord(entry.path, entry.failure.code, entry.failure.message)); continue; }
+      const loaded = loadFile(entry, { maxBytes: options.maxBytes });
+      if (loaded === 'unrecognised') { out.tally.unrecognised++; out.tick(); continue; }
+      if ('error' in loaded) { out.fail(loaded); continue; }
+      let preview: Preview;
+      let format: string;
+      try {
+        const value = decode(loaded.bytes, decodeOpts);
+        format = value.format;
+        preview = render(value, opts);
+        out.tally.decoded(value.format, value.warnings.length);
+      } catch (e) {
+        out.fail(e instanceof RangeError ? errorRecord(entry.path, 'NOT_SUPPORTED', e.message.replace(/^levelkit: render: /, '')) : recordFromError(entry.path, e));
+        continue;
+      }
+      const base = { ...fileFields(entry.path), format, layers: preview.drawn.map((i) => preview.layers[i]!.name), markers: preview.markers.length };
+      if (preview.empty) {
+        out.ok({ ...base, empty: preview.empty }, `${printable(displayName(entry.path))}: nothing to draw: ${preview.empty}\n`);
+        continue;
+      }
+      if (options.sheet) sheet.push({ name: displayName(entry.path), preview });
+      const target = plan.find((p) => p.input.equals(entry.path))?.output;
+      if (!target) {
+        out.ok({ ...base, width: preview.width, height: preview.height }, '');
+        continue;
+      }
+      try {
+        if (!writeNew(target, pngOf(preview), options.force)) {
+          out.fail(errorRecord(entry.path, 'OUTPUT_EXISTS', `${displayName(target)} already exists (--force overwrites)`));
+          continue;
+        }
+      } catch (e) {
+        out.fail(recordFromError(entry.path, e));
+        continue;
+      }
+      out.tally.written!++;
+      const record = { ...base, output: displayName(target), width: preview.width, height: preview.height };
+      out.ok(record, `${printable(displayName(entry.path))}: ${preview.width}×${preview.height} px (${preview.tilesWide}×${preview.tilesHigh} tiles, ${preview.markers.length} markers) → ${printable(displayName(target))}\n`);
+    }
+    if (options.sheet) writeSheet(pathBytes(options.sheet), sheet, options.force, out);
+    return out.finish();
+  },
+};
+
+function pngOf(p: { width: number; height: number; rgba: Uint8ClampedArray }): Uint8Array {
+  return encodePng({ width: p.width, height: p.height, data: new Uint8Array(p.rgba.buffer, p.rgba.byteOffset, p.rgba.byteLength), channels: 4, depth: 8 });
+}
+
+/** Lays the previews out in a square-ish grid of SHEET_CELL cells, each scaled down to fit (nearest pixel). */
+export function contactSheet(previews: readonly Preview[]): { width: number; height: number; rgba: Uint8ClampedArray; columns: number } {
+  const columns = Math.max(1, Math.ceil(Math.sqrt(previews.length)));
+  const rows = Math.max(1, Math.ceil(previews.length / columns));
+  const width = columns * (SHEET_CELL + SHEET_GAP) + SHEET_GAP;
+  const height = rows * (SHEET_CELL + SHEET_GAP) + SHEET_GAP;
+  const rgba = new Uint8ClampedArray(width * height * 4).fill(255);
+  previews.forEach((p, i) => {
+    const k = Math.min(1, SHEET_CELL / Math.max(p.width, p.height));
+    const w = Math.max(1, Math.round(p.width * k));
+    const h = Math.max(1, Math.round(p.height * k));
+    const x0 = SHEET_GAP + (i % columns) * (SHEET_CELL + SHEET_GAP) + ((SHEET_CELL - w) >> 1);
+    const y0 = SHEET_GAP + Math.floor(i / columns) * (SHEET_CELL + SHEET_GAP) + ((SHEET_CELL - h) >> 1);
+    for (let y = 0; y < h; y++) {
+      const sy = Math.min(p.height - 1, Math.floor(y / k));
+      for (let x = 0; x < w; x++) {
+        const sx = Math.min(p.width - 1, Math.floor(x / k));
+        const s = (sy * p.width + sx) * 4;
+        rgba.set(p.rgba.subarray(s, s + 4), ((y0 + y) * width + x0 + x) * 4);
+      }
+    }
+  });
+  return { width, height, rgba, columns };
+}
+
+function writeSheet(path: Buffer, sheet: { name: string; preview: Preview }[], force: boolean, out: Parameters<Command['run']>[1]): void {
+  if (sheet.length === 0) {
+    process.stderr.write(`levelkit render: --sheet: no level had anything to draw; ${displayName(path)} not written\n`);
+    return;
+  }
+  if (!force && exists(path)) {
+    process.stderr.write(`levelkit render: --sheet: ${displayName(path)} already exists (--force overwrites)\n`);
+    out.tally.errors.set('OUTPUT_EXISTS', (out.tally.errors.get('OUTPUT_EXISTS') ?? 0) + 1);
+    return;
+  }
+  const s = contactSheet(sheet.map((x) => x.preview));
+  writeNew(path, pngOf(s), force);
+  out.tally.written = (out.tally.written ?? 0) + 1;
+  const order = sheet.map((x, i) => `  ${i % s.columns},${Math.floor(i / s.columns)}  ${printable(x.name)}`).join('\n');
+  process.stderr.write(`levelkit render: contact sheet ${s.width}×${s.height} px, ${sheet.length} levels (column,row) → ${printable(displayName(path))}\n${order}\n`);
+}

@@ -1,0 +1,242 @@
+// What a preview reads from each format, in one place: the layers it can draw, the markers it
+// puts on them and the tables it lists. Each adapter reads a few documented fields of the
+// decoded value; everything else about drawing is format-agnostic (draw.ts).
+
+import type { MainGrid } from '../formats/define.js';
+import type { GraalDecoded } from '../formats/graal/index.js';
+import type { TeeworldsMap, TileLayer } from '../formats/teeworlds/index.js';
+import type { WwdLevel } from '../formats/wwd/types.js';
+
+/** Pixels of a tileset image: 16 × 16 tiles of `width / 16` pixels (Teeworlds' layout). */
+export interface Tileset {
+  width: number;
+  height: number;
+  /** 3 (RGB) or 4 (RGBA) bytes per pixel. */
+  channels: 3 | 4;
+  pixels: Uint8Array;
+}
+
+/** One drawable tile grid. */
+export interface PreviewLayer {
+  name: string;
+  width: number;
+  height: number;
+  cells: MainGrid['cells'];
+  /** Per-cell Teeworlds flags (flip/rotate) when the tiles come from a tileset. */
+  flags?: Uint8Array;
+  /** Draw tiles from this image instead of a colour per tile id. */
+  tileset?: Tileset;
+  /** RGBA tint applied to tileset pixels (Teeworlds layer colour). */
+  tint?: [number, number, number, number];
+  /** The format's main grid (what `mainGrid()` returns). */
+  main: boolean;
+}
+
+/** Something placed on the level: an object, link, spawn point, chest… In tile units. */
+export interface Marker {
+  kind: string;
+  x: number;
+  y: number;
+  /** Size of an area marker (links); 0 for a point. */
+  w: number;
+  h: number;
+  label: string;
+}
+
+/** A table of records the page pages through. */
+export interface PreviewTable {
+  name: string;
+  columns: string[];
+  rows: (string | number)[][];
+}
+
+/** A text field as a string, whether the format gives a string or a Text ({ text, raw }). */
+export function str(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (v && typeof v === 'object' && 'text' in v) return String((v as { text: unknown }).text);
+  return v === undefined || v === null ? '' : String(v);
+}
+
+type Any = { format: string };
+
+/** The fields of a Teeworlds tile layer (any kind) a preview reads; each kind has its own columns. */
+interface TeeTileLayer {
+  kind: TileLayer['kind'];
+  name: unknown;
+  width: number;
+  height: number;
+  image?: number;
+  color?: { r: number; g: number; b: number; a: number };
+  tiles?: { index: Uint8Array; flags: Uint8Array };
+  tele?: { number: Uint8Array; type: Uint8Array };
+  switch?: { number: Uint8Array };
+  tune?: { number: Uint8Array };
+  speedup?: { force: Uint8Array };
+}
+const isWwd = (v: Any): v is WwdLevel => v.format === 'wwd';
+const isTee = (v: Any): v is TeeworldsMap => v.format === 'teeworlds';
+const isGraal = (v: Any): v is GraalDecoded => v.format === 'graal' || v.format === 'graal-nw' || v.format === 'graal-gmap';
+
+/** Every tile grid of `value` a preview can show, the main grid flagged. Empty for formats without grids. */
+export function layersOf(value: Any, main: MainGrid | undefined): PreviewLayer[] {
+  const out: PreviewLayer[] = [];
+  if (isWwd(value)) {
+    value.planes.forEach((p, i) => {
+      if (p.tiles.length === p.tilesWide * p.tilesHigh && p.tiles.length > 0) {
+        out.push({ name: str(p.name) || `plane ${i}`, width: p.tilesWide, height: p.tilesHigh, cells: p.tiles, main: p.tiles === main?.cells });
+      }
+    });
+  } else if (isTee(value)) {
+    value.groups.forEach((g, gi) =>
+      g.layers.forEach((l, li) => {
+        if (l.kind === 'quads' || l.kind === 'sounds' || l.kind === 'unknown') return;
+        const t = l as unknown as TeeTileLayer;
+        const cells = t.tiles?.index ?? t.tele?.number ?? t.switch?.number ?? t.tune?.number ?? t.speedup?.force;
+        if (!cells) return;
+        const img = t.kind === 'tiles' && t.image !== undefined && t.image >= 0 ? value.images[t.image] : undefined;
+        const tileset = img?.pixels && img.width >= 16 && img.height >= 16
+          ? { width: img.width, height: img.height, channels: img.format === 0 ? 3 : 4, pixels: img.pixels } as Tileset
+          : undefined;
+        const name = `${gi}.${li} ${t.kind}${str(l.name) ? ` ${str(l.name)}` : ''}`;
+        const layer: PreviewLayer = { name, width: t.width, height: t.height, cells, main: cells === main?.cells };
+        if (tileset) {
+          layer.tileset = tileset;
+          if (t.tiles) layer.flags = t.tiles.flags;
+          if (t.color) layer.tint = [t.color.r, t.color.g, t.color.b, t.color.a];
+        }
+        out.push(layer);
+      }),
+    );
+  } else if (isGraal(value) && value.format !== 'graal-gmap') {
+    for (const l of value.layers) out.push({ name: `layer ${l.index}`, width: 64, height: 64, cells: l.tiles, main: l.tiles === main?.cells });
+  } else if (main) {
+    out.push({ name: 'main', ...main, main: true });
+  }
+  if (main && !out.some((l) => l.main)) out.unshift({ name: 'main', ...main, main: true });
+  return out;
+}
+
+/** Teeworlds entity tiles that get a marker (game layer index values). */
+const TEE_ENTITIES: Record<number, string> = { 192: 'spawn', 193: 'spawn (red)', 194: 'spawn (blue)', 195: 'flag (red)', 196: 'flag (blue)' };
+/** At most this many markers per level (a preview is not a table). */
+export const MAX_MARKERS = 20_000;
+
+/** Markers of `value`: WWD objects (main plane), Graal links/NPCs/chests/signs/baddies, Teeworlds spawns, flags and teleporters. */
+export function markersOf(value: Any): Marker[] {
+  const out: Marker[] = [];
+  const push = (m: Marker) => { if (out.length < MAX_MARKERS) out.push(m); };
+  if (isWwd(value)) {
+    const plane = value.planes[value.mainPlane];
+    if (!plane) return out;
+    const o = plane.objects;
+    const tw = plane.tileWidth || 64;
+    const th = plane.tileHeight || 64;
+    for (let i = 0; i < o.count; i++) push({ kind: 'object', x: o.x[i]! / tw, y: o.y[i]! / th, w: 0, h: 0, label: `${str(o.logic[i]) || 'object'} #${o.id[i]}${str(o.name[i]) ? ` "${str(o.name[i])}"` : ''}` });
+  } else if (isGraal(value) && value.format !== 'graal-gmap') {
+    for (const l of value.links) push({ kind: 'link', x: l.x, y: l.y, w: l.width, h: l.height, label: `link → ${str(l.level)} (${str(l.destX)}, ${str(l.destY)})` });
+    for (const n of value.npcs) push({ kind: 'npc', x: n.x, y: n.y, w: 0, h: 0, label: `NPC${str(n.image) ? ` ${str(n.image)}` : ''}` });
+    for (const c of value.chests) push({ kind: 'chest', x: c.x, y: c.y, w: 0, h: 0, label: `chest: ${str(c.item)}` });
+    for (const s of value.signs) push({ kind: 'sign', x: s.x, y: s.y, w: 0, h: 0, label: `sign: ${str(s.text).slice(0, 80)}` });
+    for (const b of value.baddies) push({ kind: 'baddy', x: b.x, y: b.y, w: 0, h: 0, label: `baddy type ${b.type}` });
+  } else if (isTee(value)) {
+    for (const g of value.groups) for (const l of g.layers) {
+      if (l.kind === 'game' && (l as unknown as TeeTileLayer).tiles) {
+        const t = l as unknown as TeeTileLayer;
+        const idx = t.tiles!.index;
+        for (let i = 0; i < idx.length; i++) {
+          const name = TEE_ENTITIES[idx[i]!];
+          if (name) push({ kind: name.startsWith('spawn') ? 'spawn' : 'flag', x: i % t.width, y: Math.floor(i / t.width), w: 1, h: 1, label: name });
+        }
+      } else if (l.kind === 'tele' && (l as unknown as TeeTileLayer).tele) {
+        const t = l as unknown as TeeTileLayer;
+        const { number, type } = t.tele!;
+        for (let i = 0; i < number.length; i++) {
+          if (type[i]) push({ kind: 'tele', x: i % t.width, y: Math.floor(i / t.width), w: 1, h: 1, label: `tele ${number[i]} (type ${type[i]})` });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The few fields of a GWC (Wherigo) cartridge a preview reads, declared here rather than imported
+ * so this module does not depend on the format's internals (src/formats/gwc/types.ts documents them).
+ */
+interface GwcView {
+  format: 'gwc';
+  header: Record<string, unknown> & { latitude: number; longitude: number; altitude: number };
+  media: { id: number; type: number | null; data: Uint8Array; length: number }[];
+}
+const isGwc = (v: Any): v is GwcView => v.format === 'gwc' && 'header' in v && Array.isArray((v as { media?: unknown }).media);
+
+/** MIME types of GWC media type numbers a browser can show or play. */
+const GWC_MIME: Record<number, string> = { 1: 'image/bmp', 2: 'image/png', 3: 'image/jpeg', 4: 'image/gif', 17: 'audio/wav', 18: 'audio/mpeg', 21: 'audio/ogg' };
+
+/** Media a page can show (images) or play (sounds): GWC cartridges' media objects. */
+export interface PreviewMedia {
+  id: number;
+  mime: string;
+  bytes: Uint8Array;
+}
+
+/** `value`'s images and sounds, for thumbnails and players (empty for formats without media). */
+export function mediaOf(value: Any): PreviewMedia[] {
+  if (!isGwc(value)) return [];
+  return value.media.flatMap((m) => {
+    const mime = m.type === null ? undefined : GWC_MIME[m.type];
+    return mime && m.data.length ? [{ id: m.id, mime, bytes: m.data }] : [];
+  });
+}
+
+/** Tables of `value`'s records for the page (objects, links, layers, images…). */
+export function tablesOf(value: Any): PreviewTable[] {
+  if (isGwc(value)) {
+    const header = Object.entries(value.header).map(([k, v]) => [k, typeof v === 'bigint' ? v.toString() : v instanceof Date ? v.toISOString() : str(v)]);
+    const media = value.media.map((m) => [m.id, m.type === null ? 'deleted' : (GWC_MIME[m.type] ?? `type ${m.type}`), m.length]);
+    return [
+      { name: 'header', columns: ['field', 'value'], rows: header },
+      { name: 'media', columns: ['id', 'type', 'bytes'], rows: media },
+    ];
+  }
+  if (isWwd(value)) {
+    const rows: (string | number)[][] = [];
+    value.planes.forEach((p, pi) => {
+      const o = p.objects;
+      for (let i = 0; i < o.count; i++) rows.push([pi, o.id[i]!, str(o.name[i]), str(o.logic[i]), str(o.imageSet[i]), o.x[i]!, o.y[i]!, o.z[i]!]);
+    });
+    const planes = value.planes.map((p, i) => [i, str(p.name), `${p.tilesWide}×${p.tilesHigh}`, `${p.tileWidth}×${p.tileHeight}`, p.objects.count] as (string | number)[]);
+    return [
+      { name: 'objects', columns: ['plane', 'id', 'name', 'logic', 'image set', 'x', 'y', 'z'], rows },
+      { name: 'planes', columns: ['plane', 'name', 'tiles', 'tile size', 'objects'], rows: planes },
+    ];
+  }
+  if (isTee(value)) {
+    const layers: (string | number)[][] = [];
+    value.groups.forEach((g, gi) => g.layers.forEach((l, li) => {
+      const t = l as unknown as Partial<TeeTileLayer>;
+      layers.push([`${gi}.${li}`, str(g.name), str(l.name), l.kind, t.width !== undefined ? `${t.width}×${t.height}` : '', t.image ?? '']);
+    }));
+    return [
+      { name: 'layers', columns: ['layer', 'group', 'name', 'kind', 'size', 'image'], rows: layers },
+      { name: 'images', columns: ['#', 'name', 'size', 'embedded'], rows: value.images.map((m, i) => [i, str(m.name), `${m.width}×${m.height}`, m.external ? 'no' : 'yes']) },
+      { name: 'sounds', columns: ['#', 'name', 'embedded'], rows: value.sounds.map((s, i) => [i, str(s.name), s.external ? 'no' : 'yes']) },
+      { name: 'envelopes', columns: ['#', 'name', 'channels', 'points'], rows: value.envelopes.map((e, i) => [i, str(e.name), e.channels, e.points.time.length]) },
+    ];
+  }
+  if (isGraal(value)) {
+    if (value.format === 'graal-gmap') {
+      const rows: (string | number)[][] = [];
+      value.levels.forEach((row, y) => row.forEach((name, x) => rows.push([x, y, str(name)])));
+      return [{ name: 'levels', columns: ['x', 'y', 'level'], rows }];
+    }
+    return [
+      { name: 'links', columns: ['level', 'x', 'y', 'width', 'height', 'dest x', 'dest y'], rows: value.links.map((l) => [str(l.level), l.x, l.y, l.width, l.height, str(l.destX), str(l.destY)]) },
+      { name: 'npcs', columns: ['x', 'y', 'image', 'script'], rows: value.npcs.map((n) => [n.x, n.y, str(n.image), str(n.script).slice(0, 120)]) },
+      { name: 'chests', columns: ['x', 'y', 'item', 'sign'], rows: value.chests.map((c) => [c.x, c.y, str(c.item), c.signIndex]) },
+      { name: 'signs', columns: ['x', 'y', 'text'], rows: value.signs.map((s) => [s.x, s.y, str(s.text).slice(0, 120)]) },
+      { name: 'baddies', columns: ['x', 'y', 'type'], rows: value.baddies.map((b) => [b.x, b.y, b.type]) },
+    ];
+  }
+  return [];
+}

@@ -1,0 +1,196 @@
+// The preview of a level as a plain RGBA buffer: tile grids (a stable colour per tile id, or the
+// real tiles of a Teeworlds tileset) with markers on top. The page puts the same buffer on its
+// canvas (canvas.ts) and `levelkit render` encodes it as PNG, so both show the same picture.
+
+import type { MainGrid } from '../formats/define.js';
+import { layersOf, type Marker, markersOf, type PreviewLayer } from './adapters.js';
+
+export interface RenderOptions {
+  /** Pixels per tile (a whole number 1…64). Default: as large as keeps the picture within `maxSide`, at most 16. */
+  scale?: number;
+  /** Which grid: 'main' (default), 'all' (every layer composited in order) or an index into `layers`. */
+  layer?: 'main' | 'all' | number;
+  /** Draw markers (default true). */
+  markers?: boolean;
+  /** Longest side of the picture in pixels when `scale` is not given (default 2048); larger grids are sampled. */
+  maxSide?: number;
+}
+
+export interface Preview {
+  /** Picture size in pixels (0 × 0 when there is no grid). */
+  width: number;
+  height: number;
+  /** `width × height × 4` bytes, row-major RGBA. */
+  rgba: Uint8ClampedArray;
+  /** Grid size in tiles. */
+  tilesWide: number;
+  tilesHigh: number;
+  /** Pixels per tile; below 1 when a huge grid is sampled (then every `1/scale`th tile is drawn). */
+  scale: number;
+  /** Every layer the value has (what `layer` indexes). */
+  layers: { name: string; width: number; height: number; main: boolean; tileset: boolean }[];
+  /** The layers drawn, by index. */
+  drawn: number[];
+  /** Markers in tile units (draw at `x * scale`). */
+  markers: Marker[];
+  /** Why the picture is empty, when it is. */
+  empty?: string;
+}
+
+/** Background of cells with nothing in them (tile id 0, WWD's invisible 0xFFFFFFFF). */
+export const BACKGROUND: readonly [number, number, number] = [24, 28, 34];
+/** WWD's "filled" cell 0xEEEEEEEE. */
+const FILLED: readonly [number, number, number] = [120, 130, 140];
+
+/** The colour of tile id `v` when no tileset draws it: stable across runs, neighbouring ids far apart. */
+export function tileColour(v: number): [number, number, number] {
+  v >>>= 0;
+  if (v === 0 || v === 0xffffffff) return [BACKGROUND[0], BACKGROUND[1], BACKGROUND[2]];
+  if (v === 0xeeeeeeee) return [FILLED[0], FILLED[1], FILLED[2]];
+  const h = Math.imul(v ^ (v >>> 16), 0x9e3779b1) >>> 0;
+  return [72 + (h & 0xb7) % 168, 72 + ((h >>> 8) & 0xff) % 168, 72 + ((h >>> 16) & 0xff) % 168];
+}
+
+/** Marker colours by kind (RGB). */
+export const MARKER_COLOURS: Record<string, [number, number, number]> = {
+  object: [255, 214, 10], link: [64, 200, 255], npc: [255, 105, 180], chest: [255, 160, 40], sign: [240, 240, 240],
+  baddy: [255, 60, 60], spawn: [80, 255, 120], flag: [255, 80, 200], tele: [170, 120, 255],
+};
+
+/** Draws `value`'s preview (any decoded level) into a new RGBA buffer. RangeError for a bad `scale` or `layer`. */
+export function renderPreview(value: { format: string }, main: MainGrid | undefined, opts: RenderOptions = {}): Preview {
+  const layers = layersOf(value, main);
+  const info = layers.map((l) => ({ name: l.name, width: l.width, height: l.height, main: l.main, tileset: !!l.tileset }));
+  const which = opts.layer ?? 'main';
+  let drawn: number[];
+  if (which === 'all') drawn = layers.map((_, i) => i);
+  else if (which === 'main') drawn = layers.findIndex((l) => l.main) >= 0 ? [layers.findIndex((l) => l.main)] : [];
+  else {
+    if (!Number.isInteger(which) || which < 0 || which >= layers.length) {
+      throw new RangeError(`levelkit: render: layer ${which} does not exist (this level has ${layers.length} layer${layers.length === 1 ? '' : 's'}: 0…${layers.length - 1}, 'main' or 'all')`);
+    }
+    drawn = [which];
+  }
+  const tilesWide = Math.max(0, ...drawn.map((i) => layers[i]!.width));
+  const tilesHigh = Math.max(0, ...drawn.map((i) => layers[i]!.height));
+  const markers = opts.markers === false ? [] : markersOf(value);
+  const none = (empty: string): Preview => ({ width: 0, height: 0, rgba: new Uint8ClampedArray(0), tilesWide, tilesHigh, scale: 1, layers: info, drawn, markers, empty });
+  if (drawn.length === 0) return none(layers.length ? 'no main grid (pick a layer)' : 'this level has no tile grid');
+  if (tilesWide === 0 || tilesHigh === 0) return none(`the grid is empty (${tilesWide} × ${tilesHigh} tiles)`);
+
+  let scale: number;
+  if (opts.scale !== undefined) {
+    if (!Number.isInteger(opts.scale) || opts.scale < 1 || opts.scale > 64) throw new RangeError(`levelkit: render: scale must be a whole number 1…64, got ${opts.scale}`);
+    scale = opts.scale;
+  } else {
+    const maxSide = opts.maxSide ?? 2048;
+    const side = Math.max(tilesWide, tilesHigh);
+    scale = side <= maxSide ? Math.max(1, Math.min(16, Math.floor(maxSide / side))) : 1 / Math.ceil(side / maxSide);
+  }
+  const step = scale < 1 ? Math.round(1 / scale) : 1;
+  const px = scale < 1 ? 1 : scale;
+  const width = Math.ceil(tilesWide / step) * px;
+  const height = Math.ceil(tilesHigh / step) * px;
+  const rgba = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < rgba.length; i += 4) {
+    rgba[i] = BACKGROUND[0];
+    rgba[i + 1] = BACKGROUND[1];
+    rgba[i + 2] = BACKGROUND[2];
+    rgba[i + 3] = 255;
+  }
+  const composite = drawn.length > 1;
+  for (const i of drawn) drawLayer(rgba, width, layers[i]!, step, px, composite);
+  for (const m of markers) drawMarker(rgba, width, height, m, px / step);
+  return { width, height, rgba, tilesWide, tilesHigh, scale: px / step, layers: info, drawn, markers };
+}
+
+function drawLayer(rgba: Uint8ClampedArray, width: number, layer: PreviewLayer, step: number, px: number, composite: boolean): void {
+  const { cells, tileset } = layer;
+  const cw = Math.ceil(layer.width / step);
+  const ch = Math.ceil(layer.height / step);
+  for (let ty = 0; ty < ch; ty++) {
+    for (let tx = 0; tx < cw; tx++) {
+      const at = ty * step * layer.width + tx * step;
+      const v = cells[at]! >>> 0;
+      // In a composite, empty cells let the layers below show through.
+      if (v === 0 || v === 0xffffffff) {
+        if (!composite) continue;
+        continue;
+      }
+      if (tileset) drawTile(rgba, width, tx * px, ty * px, px, tileset, v, layer.flags?.[at] ?? 0, layer.tint);
+      else fillCell(rgba, width, tx * px, ty * px, px, tileColour(v));
+    }
+  }
+}
+
+function fillCell(rgba: Uint8ClampedArray, width: number, x0: number, y0: number, px: number, [r, g, b]: [number, number, number]): void {
+  for (let y = y0; y < y0 + px; y++) {
+    let o = (y * width + x0) * 4;
+    for (let x = 0; x < px; x++, o += 4) {
+      rgba[o] = r;
+      rgba[o + 1] = g;
+      rgba[o + 2] = b;
+      rgba[o + 3] = 255;
+    }
+  }
+}
+
+/** Teeworlds tile flags: mirror horizontally, vertically, rotate 90° clockwise. */
+const XFLIP = 1, YFLIP = 2, ROTATE = 8;
+
+/** Draws tile `index` of a 16 × 16 tileset into a px × px cell, sampling the tile's centres, alpha-blended over what is there. */
+function drawTile(rgba: Uint8ClampedArray, width: number, x0: number, y0: number, px: number, ts: NonNullable<PreviewLayer['tileset']>, index: number, flags: number, tint: [number, number, number, number] | undefined): void {
+  const tw = ts.width / 16;
+  const th = ts.height / 16;
+  const sx0 = (index & 15) * tw;
+  const sy0 = (index >> 4) * th;
+  const [tr, tg, tb, ta] = tint ?? [255, 255, 255, 255];
+  for (let dy = 0; dy < px; dy++) {
+    for (let dx = 0; dx < px; dx++) {
+      let u = (dx + 0.5) / px;
+      let v = (dy + 0.5) / px;
+      if (flags & ROTATE) [u, v] = [v, 1 - u];
+      if (flags & XFLIP) u = 1 - u;
+      if (flags & YFLIP) v = 1 - v;
+      const sx = sx0 + Math.min(tw - 1, Math.floor(u * tw));
+      const sy = sy0 + Math.min(th - 1, Math.floor(v * th));
+      const s = (sy * ts.width + sx) * ts.channels;
+      const a = ((ts.channels === 4 ? ts.pixels[s + 3]! : 255) * ta) / (255 * 255);
+      if (a <= 0) continue;
+      const o = ((y0 + dy) * width + x0 + dx) * 4;
+      rgba[o] = rgba[o]! * (1 - a) + (ts.pixels[s]! * tr / 255) * a;
+      rgba[o + 1] = rgba[o + 1]! * (1 - a) + (ts.pixels[s + 1]! * tg / 255) * a;
+      rgba[o + 2] = rgba[o + 2]! * (1 - a) + (ts.pixels[s + 2]! * tb / 255) * a;
+      rgba[o + 3] = 255;
+    }
+  }
+}
+
+/** A marker: an outlined rectangle for areas, a filled square with a dark rim for points. */
+function drawMarker(rgba: Uint8ClampedArray, width: number, height: number, m: Marker, scale: number): void {
+  const [r, g, b] = MARKER_COLOURS[m.kind] ?? [255, 255, 255];
+  const set = (x: number, y: number, c: readonly number[]) => {
+    if (x < 0 || y < 0 || x >= width || y >= height) return;
+    const o = (y * width + x) * 4;
+    rgba[o] = c[0]!;
+    rgba[o + 1] = c[1]!;
+    rgba[o + 2] = c[2]!;
+    rgba[o + 3] = 255;
+  };
+  const x0 = Math.floor(m.x * scale);
+  const y0 = Math.floor(m.y * scale);
+  if (m.w > 0 && m.h > 0) {
+    const x1 = Math.max(x0, Math.ceil((m.x + m.w) * scale) - 1);
+    const y1 = Math.max(y0, Math.ceil((m.y + m.h) * scale) - 1);
+    for (let x = x0; x <= x1; x++) { set(x, y0, [r, g, b]); set(x, y1, [r, g, b]); }
+    for (let y = y0; y <= y1; y++) { set(x0, y, [r, g, b]); set(x1, y, [r, g, b]); }
+    return;
+  }
+  const rad = Math.max(1, Math.min(6, Math.round(scale / 3)));
+  for (let y = -rad - 1; y <= rad + 1; y++) {
+    for (let x = -rad - 1; x <= rad + 1; x++) {
+      const rim = Math.abs(x) > rad || Math.abs(y) > rad;
+      set(x0 + x, y0 + y, rim ? [0, 0, 0] : [r, g, b]);
+    }
+  }
+}

@@ -1,0 +1,155 @@
+// The page (web/, built into dist/web/) as a person uses it, in a real headless Chromium: one
+// fixture of each format through the file input (format label, a known tile's pixel on the
+// canvas, marker count, warnings, no console errors), a zip of every fixture (the table), and
+// no Node built-in in any script the page loads. Screenshots go to test-output/browser/;
+// LEVELKIT_SCREENSHOT=1 also rewrites web/screenshot.png, the one the README shows.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { basename, relative } from 'node:path';
+import { zipSync } from 'fflate';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { decode, render, tileColour } from '../src/index.js';
+import { serve } from '../web/serve.js';
+import { startChromium } from './helpers/chromium.js';
+import { describeWith } from './helpers/needs.js';
+import { FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
+
+const SHOTS = `${ROOT}/test-output/browser`;
+/** One level of each format id, and the main grid's tile the pixel check looks at. */
+const ONE_OF_EACH = [
+  'wwd/claw-wapmap-trailing-meta.wwd',
+  'teeworlds/real/ddnet-coverage.map',
+  'graal/gr-v105-layers.graal',
+  'graal/layers.nw',
+  'graal/world.gmap',
+];
+/** Imports of Node built-ins a browser cannot resolve. */
+const NODE_IMPORT =
+  /\bfrom\s*['"](node:|fs['"]|path['"]|zlib['"]|crypto['"]|os['"]|url['"]|util['"]|child_process['"])|\bimport\(\s*['"]node:|\brequire\(\s*['"]/;
+
+/** Where to look for a pixel that shows a known tile: the first used cell no marker covers, and its colour. */
+function knownTile(path: string): { x: number; y: number; rgb: [number, number, number] } | undefined {
+  const value = decode(readBytes(path));
+  const p = render(value);
+  if (p.empty) return undefined;
+  const cells = value.format === 'wwd' ? value.planes[value.mainPlane]!.tiles : undefined;
+  const grid = cells ? { cells, width: p.tilesWide } : undefined;
+  const near = (tx: number, ty: number) =>
+    p.markers.some(
+      (m) => (Math.abs(m.x - tx) < 2 && Math.abs(m.y - ty) < 2) || (m.w > 0 && tx >= m.x - 1 && tx <= m.x + m.w && ty >= m.y - 1 && ty <= m.y + m.h),
+    );
+  for (let ty = 0; ty < p.tilesHigh; ty++) {
+    for (let tx = 0; tx < p.tilesWide; tx++) {
+      const o = (Math.floor((ty + 0.5) * p.scale) * p.width + Math.floor((tx + 0.5) * p.scale)) * 4;
+      const rgb: [number, number, number] = [p.rgba[o]!, p.rgba[o + 1]!, p.rgba[o + 2]!];
+      const id = grid?.cells[ty * grid.width + tx];
+      if (near(tx, ty)) continue;
+      // The Node picture is the expected one; where the id is known the colour must be its tile colour.
+      if (id !== undefined && id !== 0xffffffff && id !== 0) {
+        expect(rgb).toEqual(tileColour(id));
+        return { x: Math.floor((tx + 0.5) * p.scale), y: Math.floor((ty + 0.5) * p.scale), rgb };
+      }
+      if (id === undefined && rgb.join() !== '24,28,34') return { x: Math.floor((tx + 0.5) * p.scale), y: Math.floor((ty + 0.5) * p.scale), rgb };
+    }
+  }
+  return undefined;
+}
+
+describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dist/web/worker.js']), 'levelkit page in headless Chromium', (browser) => {
+  let page: Page;
+  let server: Awaited<ReturnType<typeof serve>>;
+  const consoleErrors: string[] = [];
+  const scripts = new Map<string, string>();
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    server = await serve(0);
+    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    page.on('pageerror', (e: Error) => consoleErrors.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(`console: ${m.text()}`);
+    });
+    page.on('response', async (r) => {
+      if (/\.m?js$/.test(new URL(r.url()).pathname)) scripts.set(r.url(), await r.text().catch(() => ''));
+    });
+    await page.goto(`${server.url}/`);
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 20_000 });
+  });
+
+  afterAll(async () => {
+    await browser.close();
+    await server?.close();
+  });
+
+  for (const rel of ONE_OF_EACH) {
+    it(`shows ${rel} opened through the file input`, async () => {
+      const path = `${FIXTURES}/${rel}`;
+      const value = decode(readBytes(path));
+      const preview = render(value);
+      await page.setInputFiles('#file', path);
+      await page.waitForSelector(`#detail[data-state="done"] >> text=${basename(path)}`, { timeout: 20_000 });
+      expect(await page.textContent('#format')).toBe(value.format);
+      expect(await page.getAttribute('#object-count', 'data-count')).toBe(String(preview.markers.length));
+      expect(await page.textContent('#warning-count')).toBe(`(${value.warnings.length})`);
+      const warnings = await page.$$eval('#warnings li code', (c) => c.map((x) => x.textContent));
+      expect(warnings).toEqual(value.warnings.map((w) => w.code));
+      const known = knownTile(path);
+      if (preview.empty) {
+        expect(await page.textContent('#empty')).toContain(preview.empty);
+      } else {
+        const seen = await page.evaluate(({ x, y }) => {
+          const c = document.getElementById('preview') as HTMLCanvasElement;
+          const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+          const colours = new Set<number>();
+          for (let i = 0; i < d.length; i += 4 * 7) colours.add((d[i]! << 16) | (d[i + 1]! << 8) | d[i + 2]!);
+          const o = (y * c.width + x) * 4;
+          return { size: [c.width, c.height], colours: colours.size, pixel: [d[o], d[o + 1], d[o + 2]] };
+        }, known ?? { x: 0, y: 0 });
+        expect(seen.size).toEqual([preview.width, preview.height]);
+        expect(seen.colours, 'canvas is not blank').toBeGreaterThan(2);
+        expect(known, 'a tile to check').toBeDefined();
+        expect(seen.pixel).toEqual(known!.rgb);
+      }
+      await page.screenshot({ path: `${SHOTS}/${basename(path)}.png`, fullPage: true });
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  it('shows a table for a zip of every fixture, and a row opens its preview', async () => {
+    const files = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/i).filter((p) => !p.includes('/bad/'));
+    const zip = zipSync(Object.fromEntries(files.map((p) => [relative(FIXTURES, p), readBytes(p)])));
+    await page.setInputFiles('#file', { name: 'fixtures.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
+    await page.waitForSelector('#list[data-state="done"]', { timeout: 60_000 });
+    const rows = await page.$$eval('#files tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+    expect(rows.map((r) => r[0])).toEqual(files.map((p) => `fixtures.zip/${relative(FIXTURES, p)}`).sort((a, b) => a.localeCompare(b)));
+    for (const r of rows) {
+      const path = `${FIXTURES}/${r[0]!.slice('fixtures.zip/'.length)}`;
+      expect(r[1], r[0]!).toBe(decode(readBytes(path)).format);
+      expect(r[6], r[0]!).toBe('ok');
+    }
+    const coverage = rows.findIndex((r) => r[0]!.endsWith('ddnet-coverage.map'));
+    await page.click(`#files tbody tr:nth-child(${coverage + 1})`);
+    await page.waitForSelector('#detail[data-state="done"] >> text=ddnet-coverage.map', { timeout: 20_000 });
+    await page.screenshot({ path: `${SHOTS}/zip.png`, fullPage: true });
+    if (process.env.LEVELKIT_SCREENSHOT) copyFileSync(`${SHOTS}/zip.png`, `${ROOT}/web/screenshot.png`);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('times kernels and inflaters side by side when asked', async () => {
+    await page.check('#compare');
+    await page.waitForSelector('#bench tbody tr:nth-child(4)', { timeout: 30_000 });
+    const labels = await page.$$eval('#bench tbody td:first-child', (tds) => tds.map((t) => t.textContent));
+    expect(labels).toEqual([
+      'TypeScript kernels, pako',
+      'WASM kernels, pako',
+      'TypeScript kernels, native inflate (decodeAsync)',
+      'WASM kernels, native inflate (decodeAsync)',
+    ]);
+    await page.uncheck('#compare');
+  });
+
+  it('loads no Node built-in in any script', () => {
+    expect([...scripts.keys()].map((u) => new URL(u).pathname).sort()).toEqual(expect.arrayContaining(['/app.js', '/worker.js']));
+    for (const [url, text] of scripts) expect(NODE_IMPORT.test(text), url).toBe(false);
+  });
+});

@@ -1,0 +1,140 @@
+// Previews in Node: render() on every fixture (sizes, the known-tile colour, markers where the
+// format has them), and `levelkit render` writing PNGs (fast-png decodes them to the expected
+// size with the expected pixel), contact sheets, and an empty grid that says so.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decode as decodePng } from 'fast-png';
+import { afterAll, describe, expect, it } from 'vitest';
+import { decode, mainGrid, render, tileColour } from '../src/index.js';
+import { cli, jsonLines } from './helpers/cli.js';
+import { FIXTURES, listFiles, readBytes } from './helpers/paths.js';
+
+const FILES = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/i).filter((p) => !p.includes('/bad/'));
+const OUT = mkdtempSync(join(tmpdir(), 'levelkit-render-'));
+afterAll(() => rmSync(OUT, { recursive: true, force: true }));
+
+/** The first cell of the main grid that holds a tile id, with its pixel position at `scale` (centre of the cell). */
+function firstUsedCell(path: string, scale: number) {
+  const value = decode(readBytes(path));
+  const grid = mainGrid(value)!;
+  const markers = render(value).markers;
+  for (let i = 0; i < grid.cells.length; i++) {
+    const id = grid.cells[i]! >>> 0;
+    const tx = i % grid.width;
+    const ty = Math.floor(i / grid.width);
+    if (id === 0 || id === 0xffffffff || markers.some((m) => Math.abs(m.x - tx) < 2 && Math.abs(m.y - ty) < 2)) continue;
+    return { id, x: Math.floor((tx + 0.5) * scale), y: Math.floor((ty + 0.5) * scale), grid };
+  }
+  throw new Error(`${path}: no used cell`);
+}
+
+describe('render()', () => {
+  it.each(FILES.map((p) => [p.slice(FIXTURES.length + 1), p]))('%s', (_rel, path) => {
+    const value = decode(readBytes(path));
+    const grid = mainGrid(value);
+    const p = render(value, { scale: 3 });
+    if (!grid || grid.width * grid.height === 0) {
+      expect(p.empty).toBeTruthy();
+      expect([p.width, p.height, p.rgba.length]).toEqual([0, 0, 0]);
+      return;
+    }
+    expect([p.width, p.height]).toEqual([grid.width * 3, grid.height * 3]);
+    expect(p.rgba.length).toBe(p.width * p.height * 4);
+    if (value.format === 'wwd') expect(p.markers.length).toBe(value.planes[value.mainPlane]!.objects.count);
+    if (value.format === 'graal')
+      expect(p.markers.length).toBe(value.links.length + value.npcs.length + value.chests.length + value.signs.length + value.baddies.length);
+  });
+
+  it('gives a tile the colour of its id, the same on every run', () => {
+    const path = `${FIXTURES}/wwd/claw-compressed.wwd`;
+    const cell = firstUsedCell(path, 4);
+    const p = render(decode(readBytes(path)), { scale: 4 });
+    const o = (cell.y * p.width + cell.x) * 4;
+    expect([...p.rgba.subarray(o, o + 3)]).toEqual(tileColour(cell.id));
+    expect(tileColour(cell.id)).toEqual(tileColour(cell.id));
+    expect(tileColour(1)).not.toEqual(tileColour(2));
+  });
+
+  it('samples huge grids and refuses bad options', () => {
+    const value = decode(readBytes(`${FIXTURES}/graal/gr-v103.graal`));
+    expect(render(value, { maxSide: 32 }).width).toBe(32);
+    expect(() => render(value, { scale: 0 })).toThrow(RangeError);
+    expect(() => render(value, { layer: 9 })).toThrow(/layer 9 does not exist/);
+  });
+});
+
+describe('levelkit render', () => {
+  it('writes a PNG of the expected size whose known tile has its colour', () => {
+    const path = `${FIXTURES}/wwd/claw-compressed.wwd`;
+    const out = join(OUT, 'claw.png');
+    const r = cli('render', path, '-o', out, '--scale', '4', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const png = decodePng(readFileSync(out));
+    const cell = firstUsedCell(path, 4);
+    expect([png.width, png.height, png.channels]).toEqual([cell.grid.width * 4, cell.grid.height * 4, 4]);
+    const o = (cell.y * png.width + cell.x) * 4;
+    expect([...png.data.subarray(o, o + 3)]).toEqual(tileColour(cell.id));
+    expect(jsonLines(r.stdout)[0]).toMatchObject({ format: 'wwd', width: png.width, height: png.height, output: out });
+    // Never overwrites without --force.
+    const again = cli('render', path, '-o', out);
+    expect(again.status).toBe(2);
+    expect(again.stderr).toContain('already exists');
+  });
+
+  it('renders a folder into a mirrored tree, a contact sheet of all, and says which level has nothing to draw', () => {
+    const dir = join(OUT, 'tree');
+    const sheet = join(OUT, 'sheet.png');
+    const r = cli('render', ...FILES.filter((p) => p.includes('/graal/')), '-o', dir, '--sheet', sheet, '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const records = jsonLines(r.stdout);
+    const gmap = records.find((x) => x.file.endsWith('world.gmap'))!;
+    expect(gmap.empty).toBe('this level has no tile grid');
+    expect(existsSync(join(dir, 'world.gmap.png'))).toBe(false);
+    const drawn = records.filter((x) => !x.empty);
+    expect(drawn.length).toBeGreaterThan(5);
+    for (const x of drawn) expect(decodePng(readFileSync(x.output)).width).toBe(x.width);
+    const png = decodePng(readFileSync(sheet));
+    const columns = Math.ceil(Math.sqrt(drawn.length));
+    expect(png.width).toBe(columns * (256 + 8) + 8);
+    expect(r.stderr).toContain(`${drawn.length} levels`);
+  });
+
+  it('draws a chosen layer and refuses a missing one', () => {
+    const path = `${FIXTURES}/teeworlds/real/ddnet-coverage.map`;
+    const ok = cli('render', path, '-o', join(OUT, 'layer.png'), '--layer', 'all', '--json');
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(jsonLines(ok.stdout)[0]!.layers.length).toBeGreaterThan(1);
+    const bad = cli('render', path, '-o', join(OUT, 'missing.png'), '--layer', '99');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('layer 99 does not exist');
+    expect(cli('render', path, '-o', join(OUT, 'x.png'), '--scale', 'big').status).toBe(1);
+  });
+});
+
+describe('adapters for formats not on this branch yet', () => {
+  it("lists a GWC cartridge's header and media, and hands out its images and sounds", async () => {
+    const { mediaOf, renderPreview, tablesOf } = await import('../src/render/index.js');
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+    const cartridge = {
+      format: 'gwc',
+      warnings: [],
+      header: { latitude: 52.5, longitude: 13.4, altitude: 0, createdSeconds: 5n, name: { text: 'Tour', raw: new Uint8Array() } },
+      media: [
+        { id: 1, type: 2, data: png, length: 4 },
+        { id: 2, type: null, data: new Uint8Array(), length: 0 },
+        { id: 3, type: 49, data: new Uint8Array(3), length: 3 },
+      ],
+    };
+    const [header, media] = tablesOf(cartridge);
+    expect(header!.rows).toContainEqual(['name', 'Tour']);
+    expect(header!.rows).toContainEqual(['createdSeconds', '5']);
+    expect(media!.rows).toEqual([
+      [1, 'image/png', 4],
+      [2, 'deleted', 0],
+      [3, 'type 49', 3],
+    ]);
+    expect(mediaOf(cartridge)).toEqual([{ id: 1, mime: 'image/png', bytes: png }]);
+    expect(renderPreview(cartridge, undefined).empty).toBe('this level has no tile grid');
+  });
+});

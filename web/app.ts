@@ -1,0 +1,468 @@
+// The levelkit page: files in (input, drop, zip, bundled examples), a table when there are
+// several, and per file its format, summary, warnings, a zoomable preview with markers, and
+// paged tables. Decoding and drawing run in web/worker.ts; this module only drives the DOM.
+
+import type { BenchRow, DecodedFile, DecodeSettings, Reply, Request } from './protocol.js';
+
+type Preview = NonNullable<DecodedFile['preview']>;
+interface LoadedFile {
+  name: string;
+  bytes: Uint8Array;
+  result?: { decoded: DecodedFile } | { error: Extract<Reply, { ok: false }>['error'] };
+}
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+const el = <K extends keyof HTMLElementTagNameMap>(tag: K, text?: string | number, cls?: string): HTMLElementTagNameMap[K] => {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = String(text);
+  if (cls) e.className = cls;
+  return e;
+};
+
+// ---- the worker, as promises --------------------------------------------------------------
+const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+let nextId = 1;
+const pending = new Map<number, (r: Reply) => void>();
+worker.onmessage = (e: MessageEvent<Reply>) => {
+  pending.get(e.data.id)?.(e.data);
+  pending.delete(e.data.id);
+};
+type Ask = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+function ask(req: Ask): Promise<Reply> {
+  const id = nextId++;
+  return new Promise((ok) => {
+    pending.set(id, ok);
+    // The worker gets its own copy of the bytes: the page keeps them to open the file again.
+    worker.postMessage({ ...req, id } as Request);
+  });
+}
+
+const settings = (): DecodeSettings => ({
+  backend: $<HTMLSelectElement>('backend').value as DecodeSettings['backend'],
+  inflater: $<HTMLSelectElement>('inflater').value as DecodeSettings['inflater'],
+});
+
+// ---- state ----------------------------------------------------------------------------
+let files: LoadedFile[] = [];
+let open = -1;
+let view = { zoom: 1, x: 0, y: 0 };
+let preview: Preview | undefined;
+
+/** Replaces the loaded files with `incoming` (zips unpacked) and shows them. */
+async function load(incoming: { name: string; bytes: Uint8Array }[]): Promise<void> {
+  const list: LoadedFile[] = [];
+  for (const f of incoming) {
+    if (/\.zip$/i.test(f.name) || (f.bytes[0] === 0x50 && f.bytes[1] === 0x4b && f.bytes[2] === 3 && f.bytes[3] === 4)) {
+      const r = await ask({ type: 'unzip', name: f.name, bytes: f.bytes });
+      if (r.ok && 'files' in r) list.push(...r.files.map((x) => ({ name: `${f.name}/${x.name}`, bytes: x.bytes })));
+      else if (!r.ok) list.push({ name: f.name, bytes: f.bytes, result: { error: r.error } });
+    } else list.push({ name: f.name, bytes: f.bytes });
+  }
+  files = list;
+  open = -1;
+  document.body.dataset.files = String(files.length);
+  if (files.length === 1) {
+    $('list').hidden = true;
+    await openFile(0);
+  } else {
+    $('detail').hidden = true;
+    await listFiles();
+  }
+}
+
+// ---- many files: the table ------------------------------------------------------------
+async function listFiles(): Promise<void> {
+  const section = $('list');
+  section.hidden = false;
+  section.dataset.state = 'busy';
+  const body = $('files').querySelector('tbody')!;
+  body.replaceChildren();
+  const counts = new Map<string, number>();
+  const rows = files.map((f, i) => {
+    const tr = el('tr');
+    tr.dataset.index = String(i);
+    tr.append(el('td', f.name), el('td', '…'), el('td'), el('td', size(f.bytes.length)), el('td'), el('td'), el('td'));
+    tr.addEventListener('click', () => openFile(i));
+    body.append(tr);
+    return tr;
+  });
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i]!;
+    if (!f.result) {
+      const r = await ask({ type: 'decode', name: f.name, bytes: f.bytes, settings: settings(), preview: false });
+      f.result = r.ok && 'decoded' in r ? { decoded: r.decoded } : { error: (r as Extract<Reply, { ok: false }>).error };
+    }
+    const cells = rows[i]!.children;
+    if ('decoded' in f.result) {
+      const d = f.result.decoded;
+      cells[1]!.textContent = d.format;
+      cells[2]!.textContent = String(d.version);
+      cells[4]!.textContent = String(d.warnings.length);
+      cells[5]!.textContent = d.ms.toFixed(1);
+      cells[6]!.textContent = 'ok';
+      counts.set(d.format, (counts.get(d.format) ?? 0) + 1);
+    } else {
+      cells[1]!.textContent = '—';
+      cells[6]!.textContent = `${f.result.error.code}: ${f.result.error.message}`;
+      (cells[6] as HTMLElement).className = 'failed';
+      counts.set('failed', (counts.get('failed') ?? 0) + 1);
+    }
+  }
+  $('list-title').textContent = `${files.length} files: ${[...counts].map(([k, n]) => `${k} ${n}`).join(', ')}`;
+  section.dataset.state = 'done';
+}
+
+// ---- one file: the detail view ----------------------------------------------------------
+async function openFile(i: number, layer?: 'main' | 'all' | number): Promise<void> {
+  const f = files[i]!;
+  open = i;
+  for (const tr of $('files').querySelectorAll('tbody tr')) tr.classList.toggle('open', (tr as HTMLElement).dataset.index === String(i));
+  const detail = $('detail');
+  detail.hidden = false;
+  detail.dataset.state = 'busy';
+  $('name').textContent = f.name;
+  const r = await ask({ type: 'decode', name: f.name, bytes: f.bytes, settings: settings(), preview: true, ...(layer !== undefined ? { layer } : {}) });
+  if (open !== i) return; // another file was opened meanwhile
+  $('error').hidden = r.ok;
+  if (!r.ok) {
+    $('format').textContent = 'not decoded';
+    $('version').textContent = '—';
+    $('error').textContent = `${r.error.code}: ${r.error.message}`;
+    showPreview(undefined);
+    $('summary').replaceChildren();
+    $('warnings').replaceChildren();
+    $('tables').replaceChildren();
+    detail.dataset.state = 'done';
+    return;
+  }
+  const d = (r as Extract<Reply, { decoded: DecodedFile }>).decoded;
+  $('format').textContent = d.format;
+  $('version').textContent = String(d.version);
+  $('decode-ms').textContent = `decoded in ${d.ms.toFixed(1)} ms`;
+  $('object-count').textContent = `${d.preview?.markers.length ?? 0} markers`;
+  $('object-count').dataset.count = String(d.preview?.markers.length ?? 0);
+  showSummary(d.summary);
+  showWarnings(d);
+  showPreview(d.preview, layer === undefined);
+  showTables(d.preview?.tables ?? []);
+  showMedia(d.preview?.media ?? []);
+  if ($<HTMLInputElement>('compare').checked) await showBench(f.bytes);
+  else $('bench').hidden = true;
+  detail.dataset.state = 'done';
+}
+
+function showSummary(summary: object): void {
+  const dl = $('summary');
+  dl.replaceChildren();
+  for (const [k, v] of Object.entries(summary)) dl.append(el('dt', k), el('dd', readable(v)));
+}
+
+function readable(v: unknown): string {
+  if (v && typeof v === 'object' && 'text' in v) return String((v as { text: unknown }).text);
+  if (Array.isArray(v)) return v.map(readable).join(', ');
+  if (v && typeof v === 'object')
+    return Object.entries(v)
+      .map(([k, x]) => `${k}: ${readable(x)}`)
+      .join('; ');
+  return String(v);
+}
+
+function showWarnings(d: DecodedFile): void {
+  const ul = $('warnings');
+  ul.replaceChildren(
+    ...d.warnings.map((w) => {
+      const li = el('li');
+      li.append(el('code', w.code), ` ${w.message}${w.offset !== undefined && w.offset !== null ? ` (at byte ${w.offset})` : ''}`);
+      return li;
+    }),
+  );
+  $('warning-count').textContent = `(${d.warnings.length})`;
+  if (!d.warnings.length) ul.append(el('li', 'none'));
+}
+
+function showPreview(p: Preview | undefined, resetLayers = true): void {
+  preview = p;
+  const canvas = $<HTMLCanvasElement>('preview');
+  const ctx = canvas.getContext('2d')!;
+  $('empty').hidden = !p?.empty;
+  $('empty').textContent = p?.empty ? `Nothing to draw: ${p.empty}.` : '';
+  $('viewport').hidden = !p || !!p.empty;
+  if (!p || p.empty) return;
+  canvas.width = p.width;
+  canvas.height = p.height;
+  const img = ctx.createImageData(p.width, p.height);
+  img.data.set(p.rgba);
+  ctx.putImageData(img, 0, 0);
+  if (resetLayers) {
+    const sel = $<HTMLSelectElement>('layer');
+    sel.replaceChildren(
+      el('option', 'main grid'),
+      ...(p.layers.length > 1 ? [el('option', 'all layers')] : []),
+      ...p.layers.map((l, i) => el('option', `${i}: ${l.name} (${l.width}×${l.height}${l.tileset ? ', tileset' : ''})`)),
+    );
+    (sel.options[0] as HTMLOptionElement).value = 'main';
+    if (p.layers.length > 1) (sel.options[1] as HTMLOptionElement).value = 'all';
+    for (let i = 0; i < p.layers.length; i++) (sel.options[sel.options.length - p.layers.length + i] as HTMLOptionElement).value = String(i);
+    sel.value = p.drawn.length > 1 ? 'all' : p.layers[p.drawn[0]!]?.main ? 'main' : String(p.drawn[0]);
+  }
+  fitView();
+}
+
+// ---- zoom and pan -----------------------------------------------------------------------
+function applyView(): void {
+  $('preview').style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.zoom})`;
+  $('zoom-label').textContent = `${Math.round(view.zoom * 100)}%`;
+}
+
+function fitView(): void {
+  if (!preview) return;
+  const vp = $('viewport').getBoundingClientRect();
+  const zoom = Math.min(vp.width / preview.width, vp.height / preview.height, 8);
+  view = { zoom, x: (vp.width - preview.width * zoom) / 2, y: (vp.height - preview.height * zoom) / 2 };
+  applyView();
+}
+
+function zoomAt(factor: number, cx: number, cy: number): void {
+  const zoom = Math.min(64, Math.max(0.05, view.zoom * factor));
+  view = { zoom, x: cx - ((cx - view.x) * zoom) / view.zoom, y: cy - ((cy - view.y) * zoom) / view.zoom };
+  applyView();
+}
+
+function setUpViewport(): void {
+  const vp = $('viewport');
+  vp.addEventListener(
+    'wheel',
+    (e) => {
+      e.preventDefault();
+      const r = vp.getBoundingClientRect();
+      zoomAt(e.deltaY < 0 ? 1.25 : 0.8, e.clientX - r.left, e.clientY - r.top);
+    },
+    { passive: false },
+  );
+  let drag: { x: number; y: number } | undefined;
+  vp.addEventListener('pointerdown', (e) => {
+    drag = { x: e.clientX - view.x, y: e.clientY - view.y };
+    vp.setPointerCapture(e.pointerId);
+    vp.classList.add('dragging');
+  });
+  vp.addEventListener('pointerup', () => {
+    drag = undefined;
+    vp.classList.remove('dragging');
+  });
+  vp.addEventListener('pointermove', (e) => {
+    if (drag) {
+      view.x = e.clientX - drag.x;
+      view.y = e.clientY - drag.y;
+      applyView();
+    }
+    tooltipAt(e);
+  });
+  vp.addEventListener('pointerleave', () => {
+    $('tooltip').hidden = true;
+  });
+  const centre = () => {
+    const r = vp.getBoundingClientRect();
+    return [r.width / 2, r.height / 2] as const;
+  };
+  $('zoom-in').addEventListener('click', () => zoomAt(1.5, ...centre()));
+  $('zoom-out').addEventListener('click', () => zoomAt(1 / 1.5, ...centre()));
+  $('zoom-fit').addEventListener('click', fitView);
+}
+
+/** The marker under the pointer (areas contain it; points are within a few screen pixels), as a tooltip. */
+function tooltipAt(e: PointerEvent): void {
+  const tip = $('tooltip');
+  if (!preview || preview.empty) {
+    tip.hidden = true;
+    return;
+  }
+  const r = $('viewport').getBoundingClientRect();
+  const sx = e.clientX - r.left;
+  const sy = e.clientY - r.top;
+  const perTile = preview.scale * view.zoom;
+  const tx = (sx - view.x) / perTile;
+  const ty = (sy - view.y) / perTile;
+  const near = Math.max(0.5, 8 / perTile);
+  const hits = preview.markers.filter((m) =>
+    m.w > 0 && m.h > 0 ? tx >= m.x && tx < m.x + m.w && ty >= m.y && ty < m.y + m.h : Math.abs(m.x - tx) <= near && Math.abs(m.y - ty) <= near,
+  );
+  const tile = `tile ${Math.floor(tx)}, ${Math.floor(ty)}`;
+  if (!hits.length && (tx < 0 || ty < 0 || tx >= preview.tilesWide || ty >= preview.tilesHigh)) {
+    tip.hidden = true;
+    return;
+  }
+  tip.textContent = hits.length
+    ? `${hits
+        .slice(0, 6)
+        .map((m) => m.label)
+        .join('\n')}${hits.length > 6 ? `\n… ${hits.length - 6} more` : ''}\n(${tile})`
+    : tile;
+  tip.style.left = `${sx + 14}px`;
+  tip.style.top = `${sy + 14}px`;
+  tip.hidden = false;
+}
+
+// ---- media: images shown, sounds playable ---------------------------------------------------
+let mediaUrls: string[] = [];
+
+function showMedia(media: Preview['media']): void {
+  for (const u of mediaUrls) URL.revokeObjectURL(u);
+  mediaUrls = [];
+  const box = $('media');
+  box.replaceChildren();
+  box.hidden = media.length === 0;
+  if (!media.length) return;
+  box.append(el('h3', `media (${media.length})`));
+  const grid = el('div', undefined, 'media-grid');
+  for (const m of media) {
+    const url = URL.createObjectURL(new Blob([m.bytes as BlobPart], { type: m.mime }));
+    mediaUrls.push(url);
+    const fig = el('figure');
+    if (m.mime.startsWith('image/')) {
+      const img = el('img');
+      img.src = url;
+      img.alt = `media ${m.id}`;
+      fig.append(img);
+    } else {
+      const audio = el('audio');
+      audio.controls = true;
+      audio.src = url;
+      fig.append(audio);
+    }
+    fig.append(el('figcaption', `#${m.id} ${m.mime}, ${size(m.bytes.length)}`));
+    grid.append(fig);
+  }
+  box.append(grid);
+}
+
+// ---- paged tables -------------------------------------------------------------------------
+const PAGE = 25;
+
+function showTables(tables: Preview['tables']): void {
+  const box = $('tables');
+  box.replaceChildren();
+  for (const t of tables) {
+    if (!t.rows.length) continue;
+    const section = el('section', undefined, 'paged');
+    section.dataset.table = t.name;
+    const head = el('h3', `${t.name} (${t.rows.length})`);
+    const table = el('table');
+    const thead = el('thead');
+    const hr = el('tr');
+    for (const c of t.columns) hr.append(el('th', c));
+    thead.append(hr);
+    const tbody = el('tbody');
+    table.append(thead, tbody);
+    const nav = el('div', undefined, 'row');
+    const prev = el('button', '‹ previous');
+    const next = el('button', 'next ›');
+    const label = el('span');
+    nav.append(prev, label, next);
+    let page = 0;
+    const pages = Math.ceil(t.rows.length / PAGE);
+    const draw = () => {
+      tbody.replaceChildren(
+        ...t.rows.slice(page * PAGE, (page + 1) * PAGE).map((row) => {
+          const tr = el('tr');
+          for (const v of row) tr.append(el('td', v));
+          return tr;
+        }),
+      );
+      label.textContent = `page ${page + 1} of ${pages}`;
+      prev.disabled = page === 0;
+      next.disabled = page >= pages - 1;
+    };
+    prev.addEventListener('click', () => {
+      page--;
+      draw();
+    });
+    next.addEventListener('click', () => {
+      page++;
+      draw();
+    });
+    draw();
+    section.append(head, table, ...(pages > 1 ? [nav] : []));
+    box.append(section);
+  }
+}
+
+// ---- kernels and inflaters side by side --------------------------------------------------
+async function showBench(bytes: Uint8Array): Promise<void> {
+  const box = $('bench');
+  box.hidden = false;
+  const body = box.querySelector('tbody')!;
+  body.replaceChildren(el('tr', 'timing…'));
+  const r = await ask({ type: 'bench', bytes });
+  const rows: BenchRow[] = r.ok && 'bench' in r ? r.bench : [];
+  const best = Math.min(...rows.map((x) => x.ms ?? Infinity));
+  body.replaceChildren(
+    ...rows.map((x) => {
+      const tr = el('tr');
+      tr.append(
+        el('td', x.label + (x.note ? ` (${x.note})` : '')),
+        el('td', x.ms === null ? '—' : `${x.ms.toFixed(3)}${x.ms === best ? ' ★' : ` (${(x.ms / best).toFixed(1)}×)`}`),
+      );
+      return tr;
+    }),
+  );
+}
+
+function size(n: number): string {
+  return n < 1024 ? `${n} B` : n < 1 << 20 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 2 ** 20).toFixed(1)} MiB`;
+}
+
+// ---- inputs ---------------------------------------------------------------------------
+async function fromFileList(list: FileList | null | undefined): Promise<void> {
+  if (!list?.length) return;
+  await load(await Promise.all([...list].map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }))));
+}
+
+async function setUp(): Promise<void> {
+  const wasm = typeof WebAssembly === 'object';
+  const stream = typeof (globalThis as { DecompressionStream?: unknown }).DecompressionStream === 'function';
+  $('env').textContent =
+    `${wasm ? 'WebAssembly kernels available' : 'no WebAssembly: TypeScript kernels'} · ${stream ? 'native inflate (DecompressionStream)' : 'no DecompressionStream: pako'}`;
+  if (!stream) $<HTMLSelectElement>('inflater').value = 'pako';
+  $<HTMLInputElement>('file').addEventListener('change', (e) => fromFileList((e.target as HTMLInputElement).files));
+  const drop = $('drop');
+  drop.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    drop.classList.add('over');
+  });
+  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+  drop.addEventListener('drop', (e) => {
+    e.preventDefault();
+    drop.classList.remove('over');
+    fromFileList(e.dataTransfer?.files);
+  });
+  $<HTMLSelectElement>('layer').addEventListener('change', (e) => {
+    const v = (e.target as HTMLSelectElement).value;
+    if (open >= 0) openFile(open, v === 'main' || v === 'all' ? v : Number(v));
+  });
+  for (const id of ['backend', 'inflater'])
+    $(id).addEventListener('change', () => {
+      for (const f of files) delete f.result;
+      if (files.length > 1) listFiles();
+      if (open >= 0) openFile(open);
+    });
+  $('compare').addEventListener('change', () => {
+    if (open >= 0 && $<HTMLInputElement>('compare').checked) showBench(files[open]!.bytes);
+    else $('bench').hidden = true;
+  });
+  setUpViewport();
+  const examples: { name: string; format: string; file: string }[] = await (await fetch('examples/index.json')).json();
+  const sel = $<HTMLSelectElement>('fixture');
+  for (const x of examples) {
+    const o = el('option', `${x.format}: ${x.name}`);
+    o.value = x.file;
+    sel.append(o);
+  }
+  $('load-fixture').addEventListener('click', async () => {
+    const file = sel.value;
+    const bytes = new Uint8Array(await (await fetch(`examples/${file}`)).arrayBuffer());
+    await load([{ name: file, bytes }]);
+  });
+  document.body.dataset.ready = '1';
+}
+
+setUp();

@@ -1,0 +1,55 @@
+// Messages between the page (web/app.ts) and its decode worker (web/worker.ts). Everything here
+// survives structuredClone; pixel buffers are transferred, not copied.
+
+import type { Backend, DecodeWarning, Marker, PreviewMedia, PreviewTable } from '../src/index.js';
+
+/** How the page asks for zlib blocks to be inflated: the browser's DecompressionStream or pako. */
+export type PageInflater = 'stream' | 'pako';
+
+export interface DecodeSettings {
+  backend: Backend;
+  inflater: PageInflater;
+}
+
+export type Request =
+  /** Decode one file; `preview` adds the picture, markers and tables. */
+  | { type: 'decode'; id: number; name: string; bytes: Uint8Array; settings: DecodeSettings; preview: boolean; layer?: 'main' | 'all' | number }
+  /** Unpack a zip: the level files in it come back as files. */
+  | { type: 'unzip'; id: number; name: string; bytes: Uint8Array }
+  /** Time decoding `bytes` with every kernel set and inflater. */
+  | { type: 'bench'; id: number; bytes: Uint8Array };
+
+export interface DecodedFile {
+  format: string;
+  version: string | number;
+  summary: object;
+  warnings: DecodeWarning[];
+  ms: number;
+  preview?: {
+    width: number;
+    height: number;
+    rgba: Uint8ClampedArray;
+    scale: number;
+    tilesWide: number;
+    tilesHigh: number;
+    layers: { name: string; width: number; height: number; main: boolean; tileset: boolean }[];
+    drawn: number[];
+    empty?: string;
+    markers: Marker[];
+    tables: PreviewTable[];
+    /** Images and sounds (GWC media), shown as thumbnails and players. */
+    media: PreviewMedia[];
+  };
+}
+
+export interface BenchRow {
+  label: string;
+  ms: number | null;
+  note?: string;
+}
+
+export type Reply =
+  | { id: number; ok: true; decoded: DecodedFile }
+  | { id: number; ok: true; files: { name: string; bytes: Uint8Array }[] }
+  | { id: number; ok: true; bench: BenchRow[] }
+  | { id: number; ok: false; error: { code: string; message: string; offset?: number | null; path?: string | null } };
