@@ -113,9 +113,18 @@ function inflatePako(src: Uint8Array, expectedSize: number, fail: Fail): Inflate
   if (inf.err) throw fail('CORRUPT_COMPRESSED', inf.msg || `zlib error ${inf.err}`);
   if (!inf.ended) throw fail('CORRUPT_COMPRESSED', 'stream ends early');
   if (written !== expectedSize) throw fail('CORRUPT_COMPRESSED', 'inflated size differs', { expected: expectedSize, actual: written });
-  // pako keeps the stream state private in its typings; avail_in is what the stream left unread.
-  const left = (inf as unknown as { strm: { avail_in: number } }).strm.avail_in;
-  return { bytes, consumed: src.length - left };
+  return { bytes, consumed: src.length - unreadInput(inf) };
+}
+
+/**
+ * Bytes of the last push the stream left unread (`strm.avail_in`). pako declares `strm` private
+ * (untyped) in its typings, so it is read through checks rather than a cast: a pako without it
+ * fails loudly instead of giving a wrong `consumed`.
+ */
+function unreadInput(inf: object): number {
+  const strm = 'strm' in inf ? inf.strm : undefined;
+  if (typeof strm === 'object' && strm !== null && 'avail_in' in strm && typeof strm.avail_in === 'number') return strm.avail_in;
+  throw new Error('levelkit: pako Inflate has no strm.avail_in (unsupported pako version)');
 }
 
 /** zlib-wraps `src` (level 0–9, default 9). Native under Node, pako elsewhere; both give valid zlib streams. */

@@ -14,12 +14,20 @@ export function jsonBytes(value: unknown): Uint8Array {
 export function jsonValue(_key: string, v: unknown): unknown {
   if (typeof v === 'bigint') return v.toString();
   if (isText(v)) return v.text;
-  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
-    const a = v as unknown as ArrayLike<number> & ArrayBufferView;
-    if (a.length <= INLINE_MAX) return Array.from(a);
-    return { type: a.constructor.name, length: a.length, base64: base64(new Uint8Array(a.buffer, a.byteOffset, a.byteLength)) };
+  if (isTypedArray(v)) {
+    if (v.length <= INLINE_MAX) return Array.from<number | bigint>(v);
+    return { type: v.constructor.name, length: v.length, base64: base64(new Uint8Array(v.buffer, v.byteOffset, v.byteLength)) };
   }
   return v;
+}
+
+type TypedArray =
+  | Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array | Int32Array | Uint32Array
+  | Float32Array | Float64Array | BigInt64Array | BigUint64Array;
+
+/** Every ArrayBuffer view but a DataView is a typed array (Float16Array, where the host has it, reads as numbers the same way). */
+function isTypedArray(v: unknown): v is TypedArray {
+  return ArrayBuffer.isView(v) && !(v instanceof DataView);
 }
 
 function isText(v: unknown): v is { text: string } {

@@ -6,7 +6,8 @@ import type { ByteReader, ByteWriter } from '../../core/reader.js';
 import type { DecodeContext } from '../../core/context.js';
 import { canonicalEncoding, decodeText, isSingleByte, type Text } from '../../core/text.js';
 import { kernelError } from '../../core/kernel-status.js';
-import type { WwdObject, WwdObjectTable } from './types.js';
+import { recordOf } from '../../core/record.js';
+import type { WwdObject, WwdObjectColumns, WwdObjectTable } from './types.js';
 
 const rect = <P extends string>(p: P) =>
   [[`${p}Left`, 'i32'], [`${p}Top`, 'i32'], [`${p}Right`, 'i32'], [`${p}Bottom`, 'i32']] as const;
@@ -25,6 +26,9 @@ export const OBJECT_FIELDS = [
   ['timeDelay', 'i32'], ['frameDelay', 'i32'],
   ['objectType', 'u32'], ['hitTypeFlags', 'u32'], ['moveResX', 'u32'], ['moveResY', 'u32'],
 ] as const;
+
+/** The column names of OBJECT_FIELDS, in file order. */
+const OBJECT_NAMES = OBJECT_FIELDS.map(([name]) => name);
 
 /** Bytes of the fixed part of one object. */
 export const OBJECT_FIXED_BYTES = OBJECT_FIELDS.length * 4;
@@ -110,28 +114,33 @@ function decodeStrings(blob: Uint8Array, start: Uint32Array, lengths: Int32Array
 
 /** `columns[w]` is field w's column, in a buffer of its own (so a table cloned or transferred column by column stays small). */
 function buildTable(count: number, columns: Int32Array[], text: Text[][]): WwdObjectTable {
-  const t: Record<string, unknown> = { count };
-  OBJECT_FIELDS.forEach(([name, kind], w) => {
-    const col = columns[w]!;
-    t[name] = kind === 'u32' ? new Uint32Array(col.buffer, col.byteOffset, col.length) : col;
-  });
-  OBJECT_STRINGS.forEach((s, w) => { t[s] = text[w]; });
-  const table = t as unknown as WwdObjectTable;
+  const table: WwdObjectTable = {
+    count,
+    ...objectColumns(columns),
+    name: text[0]!, logic: text[1]!, imageSet: text[2]!, animation: text[3]!,
+  };
   Object.defineProperty(table, 'objectAt', { value: (i: number) => objectAt(table, i), enumerable: false });
   return table;
+}
+
+/** The columns by name: u32 fields as Uint32Array views of the same buffer, i32 ones as they are. */
+function objectColumns(columns: Int32Array[]): WwdObjectColumns {
+  const byName = recordOf(OBJECT_NAMES, (_, w): Int32Array | Uint32Array => {
+    const col = columns[w]!;
+    return OBJECT_FIELDS[w]![1] === 'u32' ? new Uint32Array(col.buffer, col.byteOffset, col.length) : col;
+  });
+  // recordOf cannot tie each name to its own kind; the callback above gives a Uint32Array
+  // exactly for the 'u32' entries, which is what WwdObjectColumns says.
+  return byName as WwdObjectColumns;
 }
 
 /** Object `i` of `table` as a plain object (copies). RangeError when `i` is not a row index. */
 export function objectAt(table: WwdObjectTable, i: number): WwdObject {
   if (!Number.isInteger(i) || i < 0 || i >= table.count) throw new RangeError(`object index ${i} outside 0..${table.count - 1}`);
-  const o: Record<string, unknown> = {};
-  const cols = table as unknown as Record<string, Int32Array | Uint32Array>;
-  for (const [name] of OBJECT_FIELDS) o[name] = cols[name]![i];
-  for (const name of OBJECT_STRINGS) {
-    const t = table[name][i]!;
-    o[name] = { text: t.text, raw: t.raw.slice(), encoding: t.encoding } satisfies Text;
-  }
-  return o as unknown as WwdObject;
+  const copy = (t: Text): Text => ({ text: t.text, raw: t.raw.slice(), encoding: t.encoding });
+  return Object.assign(recordOf(OBJECT_NAMES, (name) => table[name][i]!), {
+    name: copy(table.name[i]!), logic: copy(table.logic[i]!), imageSet: copy(table.imageSet[i]!), animation: copy(table.animation[i]!),
+  });
 }
 
 /**
@@ -163,13 +172,11 @@ export function objectTable(objects: WwdObject[]): WwdObjectTable {
   const columns = OBJECT_FIELDS.map(() => new Int32Array(count));
   const text: Text[][] = [[], [], [], []];
   objects.forEach((o, k) => {
-    const f: Record<string, number> = { ...(o as unknown as Record<string, number>) };
-    OBJECT_STRINGS.forEach((s, w) => {
-      f[`${s}Length`] = o[s].raw.length;
-      text[w]!.push(o[s]);
-    });
+    OBJECT_STRINGS.forEach((s, w) => { text[w]!.push(o[s]); });
     OBJECT_FIELDS.forEach(([name, kind], w) => {
-      const v = f[name];
+      // The `…Length` columns come from the strings' bytes; the rest is checked: `o` may come from untyped code.
+      const len = w - LEN_INDEX;
+      const v: unknown = len >= 0 && len < OBJECT_STRINGS.length ? o[OBJECT_STRINGS[len]!].raw.length : o[name];
       const [lo, hi] = kind === 'u32' ? [0, 0xffffffff] : [-0x80000000, 0x7fffffff];
       if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) throw new RangeError(`levelkit: objects[${k}].${name} is ${String(v)}, not an integer in ${lo}..${hi}`);
       columns[w]![k] = v | 0;
@@ -180,8 +187,7 @@ export function objectTable(objects: WwdObject[]): WwdObjectTable {
 
 /** Total bytes `table` occupies in the file it was decoded from (its stored string lengths). */
 export function objectsByteLength(table: WwdObjectTable): number {
-  const cols = table as unknown as Record<string, Uint32Array>;
   let bytes = table.count * OBJECT_FIXED_BYTES;
-  for (const s of OBJECT_STRINGS) for (const n of cols[`${s}Length`]!) bytes += n;
+  for (const column of [table.nameLength, table.logicLength, table.imageSetLength, table.animationLength]) for (const n of column) bytes += n;
   return bytes;
 }

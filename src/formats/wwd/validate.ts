@@ -3,6 +3,7 @@
 // written (round trip or refuse). See README.md § What the encoder refuses.
 
 import { encodeError, type EncodeErrorCode } from '../../core/errors.js';
+import { recordOf } from '../../core/record.js';
 import { HEADER_BYTES, HEADER_FIELDS, PLANE_FIELDS, PLANE_HEADER_BYTES, SIGNATURE, FLAG_COMPRESSED, FLAG_USE_Z, fieldValue, type Field } from './header.js';
 import { LENGTH_FIELDS, OBJECT_FIELDS, OBJECT_FIXED_BYTES, OBJECT_STRINGS } from './objects.js';
 import { TILE_PROPERTY_FIELDS, TILE_TABLE_COUNT_WORD, TILE_TABLE_HEADER_WORDS } from './tile-properties.js';
@@ -207,9 +208,11 @@ function prepareTileProperty(v: unknown, path: string): Prepared['tileProperties
   const t = record(v, path);
   const type = int(t.type, 'u32', `${path}.type`);
   if (type !== 1 && type !== 2 && type !== 3) fail('OUT_OF_RANGE', `${path}.type`, '1, 2 or 3 (the record kinds the format has)', type);
-  for (const name of ['unknown', 'width', 'height'] as const) int(t[name], 'u32', `${path}.${name}`);
-  for (const name of TILE_PROPERTY_FIELDS[type]) int(t[name], 'i32', `${path}.${name}`);
-  if (type !== 3) return { record: t as unknown as WwdTileProperty, mask: undefined };
-  const m = ints(t.mask, 'u8', (t.width as number) * (t.height as number), `${path}.mask`);
-  return { record: t as unknown as WwdTileProperty, mask: m instanceof Uint8Array ? m : Uint8Array.from(m) };
+  const base = { unknown: int(t.unknown, 'u32', `${path}.unknown`), width: int(t.width, 'u32', `${path}.width`), height: int(t.height, 'u32', `${path}.height`) };
+  const i32 = <K extends string>(names: readonly K[]) => recordOf(names, (name) => int(t[name], 'i32', `${path}.${name}`));
+  if (type === 1) return { record: { type, ...base, ...i32(TILE_PROPERTY_FIELDS[1]) }, mask: undefined };
+  if (type === 2) return { record: { type, ...base, ...i32(TILE_PROPERTY_FIELDS[2]) }, mask: undefined };
+  const m = ints(t.mask, 'u8', base.width * base.height, `${path}.mask`);
+  const mask = m instanceof Uint8Array ? m : Uint8Array.from(m);
+  return { record: { type, ...base, mask }, mask };
 }

@@ -1,0 +1,23 @@
+// Typed construction of records from key tables (WWD's header, plane, object and tile-property
+// layouts are tables of names). TypeScript cannot follow a loop filling a mapped type key by key,
+// so recordOf is the one place that asserts the result is complete; every caller gets a precise
+// type instead of casting a Record<string, …> itself.
+
+/**
+ * `{ [keys[i]]: value(keys[i], i) }` for every key, in key order. One object, no per-key
+ * allocation beyond what `value` makes (hot paths call it once per row).
+ */
+export function recordOf<const K extends string, V>(keys: readonly K[], value: (key: K, index: number) => V): Record<K, V> {
+  const out: Partial<Record<K, V>> = {};
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    out[key] = value(key, i);
+  }
+  // Complete: the loop above set every key of `keys`.
+  return out as Record<K, V>;
+}
+
+/** A plain property bag (any non-null object); lets code read fields by a computed name. */
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null;
+}
