@@ -5,9 +5,9 @@
 
 import { hasNativeZlib } from './core/inflate.js';
 import { BLOCK_SOURCE, type DecodeOptions } from './core/limits.js';
+import type { BlockRequest } from './core/prefetch.js';
 import { blockCollector, blockTable, inflateWithStream, nativeStreamInflater } from './core/prefetch.js';
 import { inputBytes } from './core/reader.js';
-import type { BlockRequest } from './core/prefetch.js';
 import { openDatafile } from './formats/teeworlds/datafile.js';
 import { sniff as sniffTeeworlds } from './formats/teeworlds/index.js';
 
@@ -89,7 +89,11 @@ function listedBlocks(bytes: Uint8Array, opts: DecodeOptions | undefined): Block
     if (version !== 4) return [];
     return blocks
       .filter((b) => b.byteLength > 0)
-      .map((b) => ({ src: bytes.subarray(b.offset, b.offset + b.storedByteLength), expectedSize: b.byteLength, site: { format: 'teeworlds', offset: b.offset, path: '' } }));
+      .map((b) => ({
+        src: bytes.subarray(b.offset, b.offset + b.storedByteLength),
+        expectedSize: b.byteLength,
+        site: { format: 'teeworlds', offset: b.offset, path: '' },
+      }));
   } catch {
     return undefined;
   }

@@ -2,46 +2,63 @@
 // namespaces, errors and options. Everything here is synchronous; init() exists for hosts that
 // forbid synchronous WASM compilation.
 
+import { decodeAsyncWith } from './async.js';
 import { decodeError } from './core/errors.js';
 import type { DecodeOptions } from './core/limits.js';
 import { inputBytes } from './core/reader.js';
-import { decodeAsyncWith } from './async.js';
-import { renderPreview, type Preview, type RenderOptions } from './render/draw.js';
 import { detect } from './detect.js';
 import type { Decoded, ExtractedFile, MainGrid, Summary } from './formats/define.js';
+import type { GraalDecoded, GraalEncodeOptions, GraalSummary } from './formats/graal/index.js';
+import type { GwcAnySummary, GwcCartridge, GwcDecoded, GwcEncodeOptions, GwcSummary, GwzArchive, GwzSummary } from './formats/gwc/index.js';
 import { FORMATS, formatById, formatOf } from './formats/registry.js';
-import type { WwdEncodeOptions, WwdLevel } from './formats/wwd/types.js';
-import type { WwdSummary } from './formats/wwd/summary.js';
 import type { EncodeOptions as TeeworldsEncodeOptions, TeeworldsMap } from './formats/teeworlds/index.js';
 import type { TeeworldsSummary } from './formats/teeworlds/summary.js';
-import type { GraalDecoded, GraalEncodeOptions, GraalSummary } from './formats/graal/index.js';
-import type { GwcCartridge, GwcAnySummary, GwcDecoded, GwcEncodeOptions, GwcSummary, GwzArchive, GwzSummary } from './formats/gwc/index.js';
 import type { WdataEncodeOptions, WdataLevel, WdataSummary } from './formats/wdata/index.js';
+import type { WwdSummary } from './formats/wwd/summary.js';
+import type { WwdEncodeOptions, WwdLevel } from './formats/wwd/types.js';
+import { type Preview, type RenderOptions, renderPreview } from './render/draw.js';
 
-export { detect } from './detect.js';
 export { asyncInflater, decodeAsyncWith } from './async.js';
 export {
-  paintPreview, markersOf, mediaOf, tablesOf, layersOf, tileColour, MARKER_COLOURS,
-  type Preview, type RenderOptions, type Marker, type PreviewMedia, type PreviewTable, type Canvas2D,
-} from './render/index.js';
-export {
-  DecodeError, EncodeError,
-  type ErrorCode, type EncodeErrorCode, type ErrorFormat, type ErrorRecord, type FormatId, type DecodeWarning,
+  DecodeError,
+  type DecodeWarning,
+  EncodeError,
+  type EncodeErrorCode,
+  type ErrorCode,
+  type ErrorFormat,
+  type ErrorRecord,
+  type FormatId,
 } from './core/errors.js';
-export type { DecodeOptions, Backend, InflaterChoice, Limits, Sections } from './core/limits.js';
+export type { Backend, DecodeOptions, InflaterChoice, Limits, Sections } from './core/limits.js';
 export { DEFAULT_LIMITS } from './core/limits.js';
-export { textFrom, type Text } from './core/text.js';
-export type { Kernels } from './kernels/types.js';
-export { jsKernels } from './kernels/js/index.js';
-export { wasmKernels, wasmAvailable, init, compileWasm } from './kernels/wasm/index.js';
-export type { Decoded, ExtractedImage, Summary, MainGrid, FormatNamespace, FormatDefinition, AnyFormat, ExtractedFile } from './formats/define.js';
-export { FORMAT_IDS, LEVEL_EXTENSIONS } from './formats/registry.js';
-// Format namespaces (wwd, teeworlds, graal…): one line per format.
-export * as wwd from './formats/wwd/index.js';
-export * as teeworlds from './formats/teeworlds/index.js';
+export { type Text, textFrom } from './core/text.js';
+export { detect } from './detect.js';
+export type { AnyFormat, Decoded, ExtractedFile, ExtractedImage, FormatDefinition, FormatNamespace, MainGrid, Summary } from './formats/define.js';
 export * as graal from './formats/graal/index.js';
 export * as gwc from './formats/gwc/index.js';
+export { FORMAT_IDS, LEVEL_EXTENSIONS } from './formats/registry.js';
+export * as teeworlds from './formats/teeworlds/index.js';
 export * as wdata from './formats/wdata/index.js';
+// Format namespaces (wwd, teeworlds, graal…): one line per format.
+export * as wwd from './formats/wwd/index.js';
+export { jsKernels } from './kernels/js/index.js';
+export type { Kernels } from './kernels/types.js';
+export { compileWasm, init, wasmAvailable, wasmKernels } from './kernels/wasm/index.js';
+export {
+  type Canvas2D,
+  layersOf,
+  MARKER_COLOURS,
+  type Marker,
+  markersOf,
+  mediaOf,
+  type Preview,
+  type PreviewMedia,
+  type PreviewTable,
+  paintPreview,
+  type RenderOptions,
+  tablesOf,
+  tileColour,
+} from './render/index.js';
 
 /** What decode() returns: one of the formats' results, discriminated by `format`. */
 export type AnyDecoded = ReturnType<(typeof FORMATS)[number]['decode']>;

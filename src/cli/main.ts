@@ -5,9 +5,9 @@ import type { Command } from './command.js';
 import { convert } from './commands/convert.js';
 import { extract } from './commands/extract.js';
 import { info } from './commands/info.js';
+import { renderCommand } from './commands/render.js';
 import { reportCommand } from './commands/report.js';
 import { scanCommand } from './commands/scan.js';
-import { renderCommand } from './commands/render.js';
 import { helpText, parseCommandArgs, UsageError } from './options.js';
 import { Reporter } from './report.js';
 import { packageVersion } from './version.js';
@@ -15,14 +15,21 @@ import { packageVersion } from './version.js';
 const COMMANDS: Record<string, Command> = { scan: scanCommand, report: reportCommand, info, extract, convert, render: renderCommand };
 
 function overview(): string {
-  return 'usage: levelkit <command> [options]   (levelkit <command> --help lists its options)\n\n'
-    + Object.values(COMMANDS).map((c) => `  ${c.usage}\n      ${c.summary}\n`).join('')
-    + '  levelkit --version\n';
+  return (
+    'usage: levelkit <command> [options]   (levelkit <command> --help lists its options)\n\n' +
+    Object.values(COMMANDS)
+      .map((c) => `  ${c.usage}\n      ${c.summary}\n`)
+      .join('') +
+    '  levelkit --version\n'
+  );
 }
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === '--version' || name === '-V') { process.stdout.write(`levelkit ${packageVersion()}\n`); return 0; }
+  if (name === '--version' || name === '-V') {
+    process.stdout.write(`levelkit ${packageVersion()}\n`);
+    return 0;
+  }
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     (name ? process.stdout : process.stderr).write(overview());
     return name ? 0 : 1;
@@ -34,7 +41,10 @@ export async function main(argv: string[]): Promise<number> {
   }
   try {
     const args = parseCommandArgs(rest, cmd.options);
-    if (args.options.help) { process.stdout.write(helpText(cmd)); return 0; }
+    if (args.options.help) {
+      process.stdout.write(helpText(cmd));
+      return 0;
+    }
     return await cmd.run(args, new Reporter(name, args.options.json));
   } catch (e) {
     if (e instanceof UsageError) {
@@ -42,7 +52,9 @@ export async function main(argv: string[]): Promise<number> {
       return 1;
     }
     // Not the user's doing: say so in one line; the stack is there for whoever debugs it.
-    process.stderr.write(`levelkit ${name}: internal error: ${(e as Error)?.message ?? String(e)}${process.env.LEVELKIT_DEBUG ? '\n' + (e as Error)?.stack : ' (LEVELKIT_DEBUG=1 shows the stack)'}\n`);
+    process.stderr.write(
+      `levelkit ${name}: internal error: ${(e as Error)?.message ?? String(e)}${process.env.LEVELKIT_DEBUG ? `\n${(e as Error)?.stack}` : ' (LEVELKIT_DEBUG=1 shows the stack)'}\n`,
+    );
     return 2;
   }
 }
@@ -53,4 +65,6 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
-main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

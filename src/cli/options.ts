@@ -1,7 +1,7 @@
 // The options every command shares, parsed once with node:util parseArgs and validated where
 // they are resolved, so an option means the same on every command and an error names it.
 import { parseArgs } from 'node:util';
-import { DEFAULT_LIMITS, type Backend, type DecodeOptions, type InflaterChoice } from '../index.js';
+import { type Backend, DEFAULT_LIMITS, type DecodeOptions, type InflaterChoice } from '../index.js';
 
 /** Bad usage: printed as one line with the command's usage, exit 1. */
 export class UsageError extends Error {}
@@ -23,22 +23,42 @@ export const OPTIONS = {
   backend: { type: 'string', value: 'auto|wasm|js', help: 'kernels for the hot loops (default auto: WASM when it loads, else TypeScript)' },
   inflate: { type: 'string', value: 'auto|native|pako', help: 'zlib implementation (default auto: node:zlib)' },
   encoding: { type: 'string', value: 'label', help: 'code page of text fields, a WHATWG label such as windows-1250 (default windows-1252)' },
-  'max-bytes': { type: 'string', value: 'n[k|M|G]', help: `largest file read, in bytes (k, M, G: ×1024ⁿ); a larger one is a LIMIT_EXCEEDED error (default ${DEFAULT_MAX_BYTES / 2 ** 20}M)` },
+  'max-bytes': {
+    type: 'string',
+    value: 'n[k|M|G]',
+    help: `largest file read, in bytes (k, M, G: ×1024ⁿ); a larger one is a LIMIT_EXCEEDED error (default ${DEFAULT_MAX_BYTES / 2 ** 20}M)`,
+  },
   follow: { type: 'boolean', help: 'walk into symbolic links to folders (each folder once, so loops end)' },
   force: { type: 'boolean', help: 'overwrite outputs that already exist (default: refuse, write nothing for that file)' },
   out: { type: 'string', short: 'o', value: 'dir', help: 'output folder' },
   to: { type: 'string', value: 'nw|graal', help: 'output format (default: from the output name)' },
-  version: { type: 'string', value: 'header', help: 'binary header to write: GR-V1.00…GR-V1.05, Z3-V1.03, Z3-V1.04 (default: GR-V1.03, or GR-V1.04 for a level with heights)' },
+  version: {
+    type: 'string',
+    value: 'header',
+    help: 'binary header to write: GR-V1.00…GR-V1.05, Z3-V1.03, Z3-V1.04 (default: GR-V1.03, or GR-V1.04 for a level with heights)',
+  },
   workers: { type: 'string', value: 'n', help: 'worker threads decoding in parallel (default: available cores)' },
-  timeout: { type: 'string', value: 'seconds', help: 'time limit per file, × its size in 8 MiB units above 8 MiB; a slower file is a TIMEOUT record and its worker is replaced (default 5)' },
-  depth: { type: 'string', value: 'cheap|full', help: "how much to decode: cheap = the summary sections only, full = every section (default cheap)" },
+  timeout: {
+    type: 'string',
+    value: 'seconds',
+    help: 'time limit per file, × its size in 8 MiB units above 8 MiB; a slower file is a TIMEOUT record and its worker is replaced (default 5)',
+  },
+  depth: { type: 'string', value: 'cheap|full', help: 'how much to decode: cheap = the summary sections only, full = every section (default cheap)' },
   all: { type: 'boolean', help: 'also list files of no known format, as records with format null' },
   quiet: { type: 'boolean', short: 'q', help: 'no progress and no summary table on stderr' },
   report: { type: 'string', value: 'file.json', help: 'write the summary as JSON to this file' },
   sort: { type: 'boolean', help: 'records sorted by path and member (held until the scan ends), for diffs between runs' },
-  shard: { type: 'string', value: 'k/n|auto/n', help: 'only share k of n (0-based, by a hash of the path; archives whole); auto reads k from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID' },
+  shard: {
+    type: 'string',
+    value: 'k/n|auto/n',
+    help: 'only share k of n (0-based, by a hash of the path; archives whole); auto reads k from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID',
+  },
   scale: { type: 'string', value: 'n', help: 'pixels per tile, 1…64 (default: fit the longest side in 2048 px, at most 16)' },
-  layer: { type: 'string', value: 'main|all|n', help: 'grid to draw: the main grid (default), all layers composited, or layer n (in the order --json lists them)' },
+  layer: {
+    type: 'string',
+    value: 'main|all|n',
+    help: 'grid to draw: the main grid (default), all layers composited, or layer n (in the order --json lists them)',
+  },
   sheet: { type: 'string', value: 'sheet.png', help: 'also draw every level onto one contact sheet' },
   help: { type: 'boolean', short: 'h', help: 'this help' },
 } satisfies Record<string, OptionSpec>;
@@ -84,7 +104,9 @@ export function parseCommandArgs(argv: string[], names: readonly OptionName[]): 
     ({ values, positionals } = parseArgs({ args: argv, options: specs, allowPositionals: true, strict: true }));
   } catch (e) {
     // parseArgs explains at length how to pass a positional starting with '-'; the first sentence is the error.
-    const first = String((e as Error).message).split(/\.\s/)[0]!.replace(/\.$/, '');
+    const first = String((e as Error).message)
+      .split(/\.\s/)[0]!
+      .replace(/\.$/, '');
     throw new UsageError(first.charAt(0).toLowerCase() + first.slice(1));
   }
   const str = (n: OptionName) => values[n] as string | undefined;
@@ -94,7 +116,8 @@ export function parseCommandArgs(argv: string[], names: readonly OptionName[]): 
     return v as T;
   };
   const encoding = str('encoding');
-  if (encoding !== undefined && !isEncodingLabel(encoding)) throw new UsageError(`--encoding: unknown code page '${encoding}' (a WHATWG label such as windows-1250)`);
+  if (encoding !== undefined && !isEncodingLabel(encoding))
+    throw new UsageError(`--encoding: unknown code page '${encoding}' (a WHATWG label such as windows-1250)`);
   return {
     positionals,
     raw: values,
@@ -143,7 +166,7 @@ function isEncodingLabel(label: string): boolean {
 export function helpText(cmd: { usage: string; summary: string; options: readonly OptionName[]; optionHelp?: Partial<Record<OptionName, string>> }): string {
   const rows = [...cmd.options, 'help' as const].map((n) => {
     const o: OptionSpec = OPTIONS[n];
-    const flag = (o.short ? `-${o.short}, ` : '') + `--${n}` + (o.value ? ` <${o.value}>` : '');
+    const flag = `${o.short ? `-${o.short}, ` : ''}--${n}${o.value ? ` <${o.value}>` : ''}`;
     return [flag, cmd.optionHelp?.[n] ?? o.help] as const;
   });
   const width = Math.max(...rows.map(([f]) => f.length));

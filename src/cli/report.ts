@@ -1,7 +1,8 @@
 // Where output goes, the same for every command: records on stdout (text, or one JSON object
 // per line with --json), per-file errors and progress on stderr, and a closing tally on stderr.
-import type { FailedRecord } from '../scan/record.js';
+
 import { printable } from '../scan/names.js';
+import type { FailedRecord } from '../scan/record.js';
 import { Tally } from '../scan/tally.js';
 
 const PROGRESS_MS = 250;
@@ -12,12 +13,15 @@ export class Reporter {
   private lastDraw = 0;
   private drawn = false;
 
-  constructor(private readonly command: string, private readonly json: boolean) {}
+  constructor(
+    private readonly command: string,
+    private readonly json: boolean,
+  ) {}
 
   /** A file's record: `record` with --json, else `text` (which should end in a newline). */
   ok(record: object, text: string): void {
     this.clearProgress();
-    process.stdout.write(this.json ? JSON.stringify(record) + '\n' : text);
+    process.stdout.write(this.json ? `${JSON.stringify(record)}\n` : text);
     this.tick();
   }
 
@@ -25,7 +29,7 @@ export class Reporter {
   fail(record: FailedRecord): void {
     this.tally.add(record);
     this.clearProgress();
-    if (this.json) process.stdout.write(JSON.stringify(record) + '\n');
+    if (this.json) process.stdout.write(`${JSON.stringify(record)}\n`);
     process.stderr.write(`levelkit ${this.command}: ${printable(record.file)}: ${record.error.code}: ${printable(record.error.message)}\n`);
     this.tick();
   }
@@ -64,7 +68,7 @@ export function tallyText(t: Tally): string {
   const list = (m: Map<string, number>) => [...m].map(([k, n]) => `${k} ${n}`).join(', ');
   let decoded = 0;
   for (const n of t.formats.values()) decoded += n;
-  const parts = [`${decoded} decoded` + (decoded ? ` (${list(t.formats)})` : '')];
+  const parts = [`${decoded} decoded${decoded ? ` (${list(t.formats)})` : ''}`];
   if (t.failed) parts.push(`${t.failed} failed (${list(t.errors)})`);
   if (t.warnings) parts.push(`${t.warnings} warning${t.warnings === 1 ? '' : 's'}`);
   if (t.written !== undefined) parts.push(`${t.written} written`);

@@ -2,10 +2,10 @@
 // warning sink and the budgets that hold for the file as a whole. Core does not choose kernels:
 // formats/decode-context.ts resolves the caller's options, picks the set and builds this.
 
-import { WarningSink, decodeError, type FormatId } from './errors.js';
-import { inflateExact, type InflateResult, type InflateSite } from './inflate.js';
-import type { InflaterChoice, Limits, ResolvedOptions } from './limits.js';
 import type { Kernels } from '../kernels/types.js';
+import { decodeError, type FormatId, WarningSink } from './errors.js';
+import { type InflateResult, type InflateSite, inflateExact } from './inflate.js';
+import type { InflaterChoice, Limits, ResolvedOptions } from './limits.js';
 
 export interface DecodeContext<W extends string = string> {
   readonly format: FormatId;
@@ -50,8 +50,10 @@ export function makeContext<W extends string = string>(format: FormatId, opts: R
 
 function inflateBudgetError(site: InflateSite, before: number, size: number, max: number) {
   return decodeError(site.format, 'LIMIT_EXCEEDED', {
-    offset: site.offset, path: site.path,
-    expected: `≤ ${max} inflated bytes per file (limits.maxTotalInflatedBytes)`, actual: before + size,
+    offset: site.offset,
+    path: site.path,
+    expected: `≤ ${max} inflated bytes per file (limits.maxTotalInflatedBytes)`,
+    actual: before + size,
     detail: `${before} bytes inflated before this block of ${size}`,
   });
 }

@@ -126,7 +126,7 @@ function formatMessage(
   what: string,
   d: { path?: string | undefined; offset?: number | undefined; expected?: unknown; actual?: unknown; detail?: string | undefined },
 ): string {
-  let msg = `${format}: ${d.path ? d.path + ' ' : ''}${d.offset !== undefined ? `at 0x${d.offset.toString(16)}: ` : ''}${what}`;
+  let msg = `${format}: ${d.path ? `${d.path} ` : ''}${d.offset !== undefined ? `at 0x${d.offset.toString(16)}: ` : ''}${what}`;
   if (d.expected !== undefined) msg += `, expected ${String(d.expected)}`;
   if (d.actual !== undefined) msg += `, found ${String(d.actual)}`;
   if (d.detail) msg += ` (${d.detail})`;
@@ -135,25 +135,39 @@ function formatMessage(
 
 function describeDecode(code: ErrorCode): string {
   switch (code) {
-    case 'TRUNCATED': return 'input ends too early';
-    case 'BAD_MAGIC': return 'not this format (bad signature)';
-    case 'UNSUPPORTED_VERSION': return 'unsupported version';
-    case 'OUT_OF_RANGE': return 'offset or size outside the input';
-    case 'BAD_INDEX': return 'reference to a missing item';
-    case 'CORRUPT': return 'corrupt data';
-    case 'CORRUPT_COMPRESSED': return 'corrupt compressed data';
-    case 'LIMIT_EXCEEDED': return 'declared size exceeds the configured limit';
-    case 'STRICT': return 'tolerated fault rejected in strict mode';
+    case 'TRUNCATED':
+      return 'input ends too early';
+    case 'BAD_MAGIC':
+      return 'not this format (bad signature)';
+    case 'UNSUPPORTED_VERSION':
+      return 'unsupported version';
+    case 'OUT_OF_RANGE':
+      return 'offset or size outside the input';
+    case 'BAD_INDEX':
+      return 'reference to a missing item';
+    case 'CORRUPT':
+      return 'corrupt data';
+    case 'CORRUPT_COMPRESSED':
+      return 'corrupt compressed data';
+    case 'LIMIT_EXCEEDED':
+      return 'declared size exceeds the configured limit';
+    case 'STRICT':
+      return 'tolerated fault rejected in strict mode';
   }
 }
 
 function describeEncode(code: EncodeErrorCode): string {
   switch (code) {
-    case 'OUT_OF_RANGE': return 'value outside the field\'s range';
-    case 'BAD_LENGTH': return 'length disagrees with the count or size that governs it';
-    case 'BAD_VALUE': return 'value cannot be written so that it reads back the same';
-    case 'UNENCODABLE_TEXT': return 'text the field\'s code page cannot hold';
-    case 'LIMIT_EXCEEDED': return 'more than the format can store';
+    case 'OUT_OF_RANGE':
+      return "value outside the field's range";
+    case 'BAD_LENGTH':
+      return 'length disagrees with the count or size that governs it';
+    case 'BAD_VALUE':
+      return 'value cannot be written so that it reads back the same';
+    case 'UNENCODABLE_TEXT':
+      return "text the field's code page cannot hold";
+    case 'LIMIT_EXCEEDED':
+      return 'more than the format can store';
   }
 }
 
@@ -173,7 +187,10 @@ export interface DecodeWarning<C extends string = string> {
  */
 export class WarningSink<C extends string = string> {
   readonly list: DecodeWarning<C>[] = [];
-  constructor(private readonly format: FormatId, private readonly strict: boolean) {}
+  constructor(
+    private readonly format: FormatId,
+    private readonly strict: boolean,
+  ) {}
 
   /** `offset`: the absolute byte offset of the fault, or undefined when it has none. */
   warn(code: C, message: string, offset: number | undefined, path?: string): void {

@@ -23,7 +23,9 @@ function native(): NodeZlib | null {
 }
 
 /** True when the native (node:zlib) inflater can be used in this environment. */
-export function hasNativeZlib(): boolean { return native() !== null; }
+export function hasNativeZlib(): boolean {
+  return native() !== null;
+}
 
 export interface InflateResult {
   /** Exactly `expectedSize` bytes, owned by the caller. */
@@ -45,7 +47,14 @@ export interface InflateSite {
  * CORRUPT_COMPRESSED when the stream is damaged, ends early, or has a different size.
  * `blocks` may supply the block instead (decodeAsync); it is asked after the size checks.
  */
-export function inflateExact(src: Uint8Array, expectedSize: number, choice: InflaterChoice, limits: Limits, site: InflateSite, blocks?: BlockSource): InflateResult {
+export function inflateExact(
+  src: Uint8Array,
+  expectedSize: number,
+  choice: InflaterChoice,
+  limits: Limits,
+  site: InflateSite,
+  blocks?: BlockSource,
+): InflateResult {
   const fail = (code: 'CORRUPT_COMPRESSED' | 'LIMIT_EXCEEDED', detail: string, extra: object = {}) =>
     new DecodeError(site.format, code, { offset: site.offset, path: site.path, detail, ...extra });
   if (!Number.isInteger(expectedSize) || expectedSize < 0 || expectedSize > limits.maxInflatedBytes) {

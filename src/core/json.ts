@@ -22,8 +22,17 @@ export function jsonValue(_key: string, v: unknown): unknown {
 }
 
 type TypedArray =
-  | Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array | Int32Array | Uint32Array
-  | Float32Array | Float64Array | BigInt64Array | BigUint64Array;
+  | Int8Array
+  | Uint8Array
+  | Uint8ClampedArray
+  | Int16Array
+  | Uint16Array
+  | Int32Array
+  | Uint32Array
+  | Float32Array
+  | Float64Array
+  | BigInt64Array
+  | BigUint64Array;
 
 /** Every ArrayBuffer view but a DataView is a typed array (Float16Array, where the host has it, reads as numbers the same way). */
 function isTypedArray(v: unknown): v is TypedArray {

@@ -1,14 +1,17 @@
 // A kernel's negative status as a DecodeError: kernels return statuses (they never throw), and
 // the format that called one turns it into an error at the block it was decoding.
 
-import { decodeError, type DecodeError, type DecodeErrorDetails, type ErrorCode, type ErrorFormat } from './errors.js';
 import { Status, statusName } from '../kernels/status.js';
+import { type DecodeError, type DecodeErrorDetails, decodeError, type ErrorCode, type ErrorFormat } from './errors.js';
 
 export function statusToErrorCode(status: number): ErrorCode {
   switch (status) {
-    case Status.TRUNCATED: return 'TRUNCATED';
-    case Status.NO_MEMORY: return 'LIMIT_EXCEEDED';
-    default: return 'CORRUPT'; // OVERFLOW, CORRUPT and anything a newer kernel adds
+    case Status.TRUNCATED:
+      return 'TRUNCATED';
+    case Status.NO_MEMORY:
+      return 'LIMIT_EXCEEDED';
+    default:
+      return 'CORRUPT'; // OVERFLOW, CORRUPT and anything a newer kernel adds
   }
 }
 

@@ -117,7 +117,8 @@ export function resolveOptions(opts: DecodeOptions | undefined): ResolvedOptions
 
 function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
   const hit = allowed.find((a) => a === value);
-  if (hit === undefined) throw new RangeError(`levelkit: option '${name}' must be one of ${allowed.map((a) => `'${a}'`).join(', ')}, got ${JSON.stringify(value)}`);
+  if (hit === undefined)
+    throw new RangeError(`levelkit: option '${name}' must be one of ${allowed.map((a) => `'${a}'`).join(', ')}, got ${JSON.stringify(value)}`);
   return hit;
 }
 

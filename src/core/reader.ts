@@ -1,7 +1,7 @@
 // ByteReader: a bounds-checked little-endian cursor that knows its absolute offset and its
 // logical path, so format code never computes offsets for error messages by hand.
 
-import { decodeError, type DecodeError, type ErrorCode, type FormatId, type DecodeErrorDetails } from './errors.js';
+import { type DecodeError, type DecodeErrorDetails, decodeError, type ErrorCode, type FormatId } from './errors.js';
 
 /**
  * The caller's bytes as a plain Uint8Array over the same memory. A Node Buffer is a Uint8Array
@@ -36,15 +36,27 @@ export class ByteReader {
    * @param format the format named in errors
    * @param base absolute offset of `bytes[0]` in the file, for error messages
    */
-  constructor(readonly bytes: Uint8Array, readonly format: FormatId, readonly base = 0) {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly format: FormatId,
+    readonly base = 0,
+  ) {
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
-  get length(): number { return this.bytes.length; }
-  get remaining(): number { return this.bytes.length - this.pos; }
+  get length(): number {
+    return this.bytes.length;
+  }
+  get remaining(): number {
+    return this.bytes.length - this.pos;
+  }
   /** Absolute offset of the cursor in the file. */
-  get offset(): number { return this.base + this.pos; }
-  get path(): string { return this.pathStack.join('.').replace(/\.\[/g, '['); }
+  get offset(): number {
+    return this.base + this.pos;
+  }
+  get path(): string {
+    return this.pathStack.join('.').replace(/\.\[/g, '[');
+  }
 
   /** Runs `fn` with `segment` pushed on the path (e.g. `planes[2]`). */
   within<T>(segment: string, fn: () => T): T {
@@ -66,7 +78,7 @@ export class ByteReader {
   /** Throws TRUNCATED unless `n` bytes remain at the cursor. */
   need(n: number, what?: string): void {
     if (n < 0 || this.pos + n > this.bytes.length) {
-      throw this.fail('TRUNCATED', { expected: `${n} bytes${what ? ' of ' + what : ''}`, actual: `${Math.max(0, this.remaining)} left` });
+      throw this.fail('TRUNCATED', { expected: `${n} bytes${what ? ` of ${what}` : ''}`, actual: `${Math.max(0, this.remaining)} left` });
     }
   }
 
@@ -79,17 +91,62 @@ export class ByteReader {
     return this;
   }
 
-  skip(n: number): this { this.need(n); this.pos += n; return this; }
+  skip(n: number): this {
+    this.need(n);
+    this.pos += n;
+    return this;
+  }
 
-  u8(): number { this.need(1); return this.bytes[this.pos++]!; }
-  i8(): number { this.need(1); return this.view.getInt8(this.pos++); }
-  u16(): number { this.need(2); const v = this.view.getUint16(this.pos, true); this.pos += 2; return v; }
-  i16(): number { this.need(2); const v = this.view.getInt16(this.pos, true); this.pos += 2; return v; }
-  u32(): number { this.need(4); const v = this.view.getUint32(this.pos, true); this.pos += 4; return v; }
-  i32(): number { this.need(4); const v = this.view.getInt32(this.pos, true); this.pos += 4; return v; }
-  u16be(): number { this.need(2); const v = this.view.getUint16(this.pos, false); this.pos += 2; return v; }
-  u32be(): number { this.need(4); const v = this.view.getUint32(this.pos, false); this.pos += 4; return v; }
-  i32be(): number { this.need(4); const v = this.view.getInt32(this.pos, false); this.pos += 4; return v; }
+  u8(): number {
+    this.need(1);
+    return this.bytes[this.pos++]!;
+  }
+  i8(): number {
+    this.need(1);
+    return this.view.getInt8(this.pos++);
+  }
+  u16(): number {
+    this.need(2);
+    const v = this.view.getUint16(this.pos, true);
+    this.pos += 2;
+    return v;
+  }
+  i16(): number {
+    this.need(2);
+    const v = this.view.getInt16(this.pos, true);
+    this.pos += 2;
+    return v;
+  }
+  u32(): number {
+    this.need(4);
+    const v = this.view.getUint32(this.pos, true);
+    this.pos += 4;
+    return v;
+  }
+  i32(): number {
+    this.need(4);
+    const v = this.view.getInt32(this.pos, true);
+    this.pos += 4;
+    return v;
+  }
+  u16be(): number {
+    this.need(2);
+    const v = this.view.getUint16(this.pos, false);
+    this.pos += 2;
+    return v;
+  }
+  u32be(): number {
+    this.need(4);
+    const v = this.view.getUint32(this.pos, false);
+    this.pos += 4;
+    return v;
+  }
+  i32be(): number {
+    this.need(4);
+    const v = this.view.getInt32(this.pos, false);
+    this.pos += 4;
+    return v;
+  }
 
   /** `n` bytes as a view into the input (no copy). */
   view8(n: number, what?: string): Uint8Array {
@@ -100,7 +157,9 @@ export class ByteReader {
   }
 
   /** `n` bytes copied out, so results never alias the caller's buffer. */
-  take(n: number, what?: string): Uint8Array { return this.view8(n, what).slice(); }
+  take(n: number, what?: string): Uint8Array {
+    return this.view8(n, what).slice();
+  }
 
   /** Bytes up to (not including) the next NUL; the cursor moves past the NUL. TRUNCATED if none. */
   cstring(what?: string): Uint8Array {
@@ -144,13 +203,47 @@ export class ByteWriter {
     this.view = new DataView(next.buffer);
   }
 
-  u8(v: number): this { this.ensure(1); this.buf[this.pos++] = v; return this; }
-  u16(v: number): this { this.ensure(2); this.view.setUint16(this.pos, v, true); this.pos += 2; return this; }
-  i16(v: number): this { this.ensure(2); this.view.setInt16(this.pos, v, true); this.pos += 2; return this; }
-  u32(v: number): this { this.ensure(4); this.view.setUint32(this.pos, v >>> 0, true); this.pos += 4; return this; }
-  i32(v: number): this { this.ensure(4); this.view.setInt32(this.pos, v | 0, true); this.pos += 4; return this; }
-  i32be(v: number): this { this.ensure(4); this.view.setInt32(this.pos, v | 0, false); this.pos += 4; return this; }
-  bytes(b: Uint8Array): this { this.ensure(b.length); this.buf.set(b, this.pos); this.pos += b.length; return this; }
+  u8(v: number): this {
+    this.ensure(1);
+    this.buf[this.pos++] = v;
+    return this;
+  }
+  u16(v: number): this {
+    this.ensure(2);
+    this.view.setUint16(this.pos, v, true);
+    this.pos += 2;
+    return this;
+  }
+  i16(v: number): this {
+    this.ensure(2);
+    this.view.setInt16(this.pos, v, true);
+    this.pos += 2;
+    return this;
+  }
+  u32(v: number): this {
+    this.ensure(4);
+    this.view.setUint32(this.pos, v >>> 0, true);
+    this.pos += 4;
+    return this;
+  }
+  i32(v: number): this {
+    this.ensure(4);
+    this.view.setInt32(this.pos, v | 0, true);
+    this.pos += 4;
+    return this;
+  }
+  i32be(v: number): this {
+    this.ensure(4);
+    this.view.setInt32(this.pos, v | 0, false);
+    this.pos += 4;
+    return this;
+  }
+  bytes(b: Uint8Array): this {
+    this.ensure(b.length);
+    this.buf.set(b, this.pos);
+    this.pos += b.length;
+    return this;
+  }
   /** `b` padded with NULs (or cut) to exactly `n` bytes. */
   fixed(b: Uint8Array, n: number): this {
     this.ensure(n);
@@ -159,9 +252,19 @@ export class ByteWriter {
     this.pos += n;
     return this;
   }
-  zeros(n: number): this { this.ensure(n); this.buf.fill(0, this.pos, this.pos + n); this.pos += n; return this; }
+  zeros(n: number): this {
+    this.ensure(n);
+    this.buf.fill(0, this.pos, this.pos + n);
+    this.pos += n;
+    return this;
+  }
   /** Overwrites 4 bytes at `at` (for offsets known only later). */
-  patchU32(at: number, v: number): this { this.view.setUint32(at, v >>> 0, true); return this; }
+  patchU32(at: number, v: number): this {
+    this.view.setUint32(at, v >>> 0, true);
+    return this;
+  }
   /** The bytes written so far (a copy sized exactly). */
-  finish(): Uint8Array { return this.buf.slice(0, this.pos); }
+  finish(): Uint8Array {
+    return this.buf.slice(0, this.pos);
+  }
 }

@@ -53,7 +53,11 @@ export function textBytes(t: Text, site: TextSite): Uint8Array {
   if (decodeText(site.visible ? site.visible(t.raw) : t.raw, t.encoding) === t.text) return t.raw;
   const bytes = encodeText(t.text, t.encoding);
   if (!bytes) {
-    throw encodeError(site.format, 'UNENCODABLE_TEXT', { path: site.path, actual: JSON.stringify(t.text), expected: `text ${canonicalEncoding(t.encoding)} can hold` });
+    throw encodeError(site.format, 'UNENCODABLE_TEXT', {
+      path: site.path,
+      actual: JSON.stringify(t.text),
+      expected: `text ${canonicalEncoding(t.encoding)} can hold`,
+    });
   }
   return bytes;
 }
@@ -76,10 +80,33 @@ const canonical = new Map<string, string>();
 // The WHATWG single-byte encodings: each byte is one character, so an inverse table built from
 // the decoder encodes exactly what decodes back. Multi-byte encodings decode but cannot be written.
 const SINGLE_BYTE = new Set([
-  'ibm866', 'iso-8859-2', 'iso-8859-3', 'iso-8859-4', 'iso-8859-5', 'iso-8859-6', 'iso-8859-7', 'iso-8859-8',
-  'iso-8859-8-i', 'iso-8859-10', 'iso-8859-13', 'iso-8859-14', 'iso-8859-15', 'iso-8859-16', 'koi8-r', 'koi8-u',
-  'macintosh', 'windows-874', 'windows-1250', 'windows-1251', 'windows-1253', 'windows-1254', 'windows-1255',
-  'windows-1256', 'windows-1257', 'windows-1258', 'x-mac-cyrillic',
+  'ibm866',
+  'iso-8859-2',
+  'iso-8859-3',
+  'iso-8859-4',
+  'iso-8859-5',
+  'iso-8859-6',
+  'iso-8859-7',
+  'iso-8859-8',
+  'iso-8859-8-i',
+  'iso-8859-10',
+  'iso-8859-13',
+  'iso-8859-14',
+  'iso-8859-15',
+  'iso-8859-16',
+  'koi8-r',
+  'koi8-u',
+  'macintosh',
+  'windows-874',
+  'windows-1250',
+  'windows-1251',
+  'windows-1253',
+  'windows-1254',
+  'windows-1255',
+  'windows-1256',
+  'windows-1257',
+  'windows-1258',
+  'x-mac-cyrillic',
 ]);
 
 /** True for code pages with one byte per character (windows-1252 and the WHATWG single-byte list). */
@@ -152,7 +179,9 @@ export function trimNul(field: Uint8Array): Uint8Array {
   return (end < 0 ? field : field.subarray(0, end)).slice();
 }
 
-export function decodeUtf8(b: Uint8Array): string { return decodeText(b, 'utf-8'); }
+export function decodeUtf8(b: Uint8Array): string {
+  return decodeText(b, 'utf-8');
+}
 
 /** Encodes text as Windows-1252; RangeError for a character with no cp1252 byte. */
 export function encodeWindows1252(s: string): Uint8Array {
@@ -179,8 +208,10 @@ function decodeWindows1252(bytes: Uint8Array): string {
 }
 
 // The 0x80–0x9F block of Windows-1252 (WHATWG index; unmapped bytes map to C1 controls).
-const CP1252_TABLE = [0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
-    0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178];
+const CP1252_TABLE = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f, 0x90, 0x2018, 0x2019, 0x201c, 0x201d,
+  0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
 /** Code point → byte for all 256 bytes of Windows-1252. */
 const CP1252_INVERSE = new Map<number, number>(
   Array.from({ length: 256 }, (_, b): [number, number] => [b >= 0x80 && b < 0xa0 ? CP1252_TABLE[b - 0x80]! : b, b]),

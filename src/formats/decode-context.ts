@@ -1,9 +1,9 @@
 // Where a decode's options are resolved: the input checked, the options validated, the kernel
 // set chosen and the core DecodeContext built. Every format's decode entry starts here.
 
-import { makeContext, type DecodeContext } from '../core/context.js';
+import { type DecodeContext, makeContext } from '../core/context.js';
 import type { FormatId } from '../core/errors.js';
-import { resolveOptions, type DecodeOptions } from '../core/limits.js';
+import { type DecodeOptions, resolveOptions } from '../core/limits.js';
 import { inputBytes } from '../core/reader.js';
 import { chooseKernels } from '../kernels/select.js';
 

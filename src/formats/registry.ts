@@ -3,20 +3,14 @@
 
 import type { FormatId } from '../core/errors.js';
 import type { AnyFormat, Decoded } from './define.js';
-import { definition as wwd } from './wwd/index.js';
-import { definition as teeworlds } from './teeworlds/index.js';
 import { definition as graal } from './graal/index.js';
 import { definition as gwc } from './gwc/index.js';
+import { definition as teeworlds } from './teeworlds/index.js';
 import { definition as wdata } from './wdata/index.js';
+import { definition as wwd } from './wwd/index.js';
 
 /** Every format's definition, precisely typed; one line per format, in sniffing order. */
-export const FORMATS = [
-  wwd,
-  teeworlds,
-  graal,
-  gwc,
-  wdata,
-] as const;
+export const FORMATS = [wwd, teeworlds, graal, gwc, wdata] as const;
 
 /** The same list, each widened to AnyFormat (sound only behind `owns()`, see FormatDefinition). */
 const ANY: readonly AnyFormat[] = FORMATS;

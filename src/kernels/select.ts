@@ -1,6 +1,7 @@
 // Picks the kernel set for one decode.
-import type { Backend, Kernels } from './types.js';
+
 import { jsKernels } from './js/index.js';
+import type { Backend, Kernels } from './types.js';
 import { wasmAvailable, wasmKernels } from './wasm/index.js';
 
 /**

@@ -36,7 +36,15 @@ export interface Kernels {
    * Status.CORRUPT when the length words do not lie inside the fixed part. The outputs' contents
    * are unspecified after a failure.
    */
-  gatherRecords(src: Uint8Array, offset: number, count: number, layout: RecordLayout, columns: readonly Int32Array[], strings: Uint8Array, starts: Uint32Array): number;
+  gatherRecords(
+    src: Uint8Array,
+    offset: number,
+    count: number,
+    layout: RecordLayout,
+    columns: readonly Int32Array[],
+    strings: Uint8Array,
+    starts: Uint32Array,
+  ): number;
 
   /**
    * Walks `count` records starting at `offset` in `src`, each described by `program`: triples

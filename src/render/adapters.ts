@@ -94,9 +94,10 @@ export function layersOf(value: Any, main: MainGrid | undefined): PreviewLayer[]
         const cells = t.tiles?.index ?? t.tele?.number ?? t.switch?.number ?? t.tune?.number ?? t.speedup?.force;
         if (!cells) return;
         const img = t.kind === 'tiles' && t.image !== undefined && t.image >= 0 ? value.images[t.image] : undefined;
-        const tileset = img?.pixels && img.width >= 16 && img.height >= 16
-          ? { width: img.width, height: img.height, channels: img.format === 0 ? 3 : 4, pixels: img.pixels } as Tileset
-          : undefined;
+        const tileset =
+          img?.pixels && img.width >= 16 && img.height >= 16
+            ? ({ width: img.width, height: img.height, channels: img.format === 0 ? 3 : 4, pixels: img.pixels } as Tileset)
+            : undefined;
         const name = `${gi}.${li} ${t.kind}${str(l.name) ? ` ${str(l.name)}` : ''}`;
         const layer: PreviewLayer = { name, width: t.width, height: t.height, cells, main: cells === main?.cells };
         if (tileset) {
@@ -124,37 +125,49 @@ export const MAX_MARKERS = 20_000;
 /** Markers of `value`: WWD objects (main plane), Graal links/NPCs/chests/signs/baddies, Teeworlds spawns, flags and teleporters. */
 export function markersOf(value: Any): Marker[] {
   const out: Marker[] = [];
-  const push = (m: Marker) => { if (out.length < MAX_MARKERS) out.push(m); };
+  const push = (m: Marker) => {
+    if (out.length < MAX_MARKERS) out.push(m);
+  };
   if (isWwd(value)) {
     const plane = value.planes[value.mainPlane];
     if (!plane) return out;
     const o = plane.objects;
     const tw = plane.tileWidth || 64;
     const th = plane.tileHeight || 64;
-    for (let i = 0; i < o.count; i++) push({ kind: 'object', x: o.x[i]! / tw, y: o.y[i]! / th, w: 0, h: 0, label: `${str(o.logic[i]) || 'object'} #${o.id[i]}${str(o.name[i]) ? ` "${str(o.name[i])}"` : ''}` });
+    for (let i = 0; i < o.count; i++)
+      push({
+        kind: 'object',
+        x: o.x[i]! / tw,
+        y: o.y[i]! / th,
+        w: 0,
+        h: 0,
+        label: `${str(o.logic[i]) || 'object'} #${o.id[i]}${str(o.name[i]) ? ` "${str(o.name[i])}"` : ''}`,
+      });
   } else if (isGraal(value) && value.format !== 'graal-gmap') {
-    for (const l of value.links) push({ kind: 'link', x: l.x, y: l.y, w: l.width, h: l.height, label: `link → ${str(l.level)} (${str(l.destX)}, ${str(l.destY)})` });
+    for (const l of value.links)
+      push({ kind: 'link', x: l.x, y: l.y, w: l.width, h: l.height, label: `link → ${str(l.level)} (${str(l.destX)}, ${str(l.destY)})` });
     for (const n of value.npcs) push({ kind: 'npc', x: n.x, y: n.y, w: 0, h: 0, label: `NPC${str(n.image) ? ` ${str(n.image)}` : ''}` });
     for (const c of value.chests) push({ kind: 'chest', x: c.x, y: c.y, w: 0, h: 0, label: `chest: ${str(c.item)}` });
     for (const s of value.signs) push({ kind: 'sign', x: s.x, y: s.y, w: 0, h: 0, label: `sign: ${str(s.text).slice(0, 80)}` });
     for (const b of value.baddies) push({ kind: 'baddy', x: b.x, y: b.y, w: 0, h: 0, label: `baddy type ${b.type}` });
   } else if (isTee(value)) {
-    for (const g of value.groups) for (const l of g.layers) {
-      if (l.kind === 'game' && (l as unknown as TeeTileLayer).tiles) {
-        const t = l as unknown as TeeTileLayer;
-        const idx = t.tiles!.index;
-        for (let i = 0; i < idx.length; i++) {
-          const name = TEE_ENTITIES[idx[i]!];
-          if (name) push({ kind: name.startsWith('spawn') ? 'spawn' : 'flag', x: i % t.width, y: Math.floor(i / t.width), w: 1, h: 1, label: name });
-        }
-      } else if (l.kind === 'tele' && (l as unknown as TeeTileLayer).tele) {
-        const t = l as unknown as TeeTileLayer;
-        const { number, type } = t.tele!;
-        for (let i = 0; i < number.length; i++) {
-          if (type[i]) push({ kind: 'tele', x: i % t.width, y: Math.floor(i / t.width), w: 1, h: 1, label: `tele ${number[i]} (type ${type[i]})` });
+    for (const g of value.groups)
+      for (const l of g.layers) {
+        if (l.kind === 'game' && (l as unknown as TeeTileLayer).tiles) {
+          const t = l as unknown as TeeTileLayer;
+          const idx = t.tiles!.index;
+          for (let i = 0; i < idx.length; i++) {
+            const name = TEE_ENTITIES[idx[i]!];
+            if (name) push({ kind: name.startsWith('spawn') ? 'spawn' : 'flag', x: i % t.width, y: Math.floor(i / t.width), w: 1, h: 1, label: name });
+          }
+        } else if (l.kind === 'tele' && (l as unknown as TeeTileLayer).tele) {
+          const t = l as unknown as TeeTileLayer;
+          const { number, type } = t.tele!;
+          for (let i = 0; i < number.length; i++) {
+            if (type[i]) push({ kind: 'tele', x: i % t.width, y: Math.floor(i / t.width), w: 1, h: 1, label: `tele ${number[i]} (type ${type[i]})` });
+          }
         }
       }
-    }
   }
   return out;
 }
@@ -171,7 +184,15 @@ interface GwcView {
 const isGwc = (v: Any): v is GwcView => v.format === 'gwc' && 'header' in v && Array.isArray((v as { media?: unknown }).media);
 
 /** MIME types of GWC media type numbers a browser can show or play. */
-const GWC_MIME: Record<number, string> = { 1: 'image/bmp', 2: 'image/png', 3: 'image/jpeg', 4: 'image/gif', 17: 'audio/wav', 18: 'audio/mpeg', 21: 'audio/ogg' };
+const GWC_MIME: Record<number, string> = {
+  1: 'image/bmp',
+  2: 'image/png',
+  3: 'image/jpeg',
+  4: 'image/gif',
+  17: 'audio/wav',
+  18: 'audio/mpeg',
+  21: 'audio/ogg',
+};
 
 /** Media a page can show (images) or play (sounds): GWC cartridges' media objects. */
 export interface PreviewMedia {
@@ -205,7 +226,9 @@ export function tablesOf(value: Any): PreviewTable[] {
       const o = p.objects;
       for (let i = 0; i < o.count; i++) rows.push([pi, o.id[i]!, str(o.name[i]), str(o.logic[i]), str(o.imageSet[i]), o.x[i]!, o.y[i]!, o.z[i]!]);
     });
-    const planes = value.planes.map((p, i) => [i, str(p.name), `${p.tilesWide}×${p.tilesHigh}`, `${p.tileWidth}×${p.tileHeight}`, p.objects.count] as (string | number)[]);
+    const planes = value.planes.map(
+      (p, i) => [i, str(p.name), `${p.tilesWide}×${p.tilesHigh}`, `${p.tileWidth}×${p.tileHeight}`, p.objects.count] as (string | number)[],
+    );
     return [
       { name: 'objects', columns: ['plane', 'id', 'name', 'logic', 'image set', 'x', 'y', 'z'], rows },
       { name: 'planes', columns: ['plane', 'name', 'tiles', 'tile size', 'objects'], rows: planes },
@@ -213,15 +236,25 @@ export function tablesOf(value: Any): PreviewTable[] {
   }
   if (isTee(value)) {
     const layers: (string | number)[][] = [];
-    value.groups.forEach((g, gi) => g.layers.forEach((l, li) => {
-      const t = l as unknown as Partial<TeeTileLayer>;
-      layers.push([`${gi}.${li}`, str(g.name), str(l.name), l.kind, t.width !== undefined ? `${t.width}×${t.height}` : '', t.image ?? '']);
-    }));
+    value.groups.forEach((g, gi) =>
+      g.layers.forEach((l, li) => {
+        const t = l as unknown as Partial<TeeTileLayer>;
+        layers.push([`${gi}.${li}`, str(g.name), str(l.name), l.kind, t.width !== undefined ? `${t.width}×${t.height}` : '', t.image ?? '']);
+      }),
+    );
     return [
       { name: 'layers', columns: ['layer', 'group', 'name', 'kind', 'size', 'image'], rows: layers },
-      { name: 'images', columns: ['#', 'name', 'size', 'embedded'], rows: value.images.map((m, i) => [i, str(m.name), `${m.width}×${m.height}`, m.external ? 'no' : 'yes']) },
+      {
+        name: 'images',
+        columns: ['#', 'name', 'size', 'embedded'],
+        rows: value.images.map((m, i) => [i, str(m.name), `${m.width}×${m.height}`, m.external ? 'no' : 'yes']),
+      },
       { name: 'sounds', columns: ['#', 'name', 'embedded'], rows: value.sounds.map((s, i) => [i, str(s.name), s.external ? 'no' : 'yes']) },
-      { name: 'envelopes', columns: ['#', 'name', 'channels', 'points'], rows: value.envelopes.map((e, i) => [i, str(e.name), e.channels, e.points.time.length]) },
+      {
+        name: 'envelopes',
+        columns: ['#', 'name', 'channels', 'points'],
+        rows: value.envelopes.map((e, i) => [i, str(e.name), e.channels, e.points.time.length]),
+      },
     ];
   }
   if (isGraal(value)) {
@@ -231,7 +264,11 @@ export function tablesOf(value: Any): PreviewTable[] {
       return [{ name: 'levels', columns: ['x', 'y', 'level'], rows }];
     }
     return [
-      { name: 'links', columns: ['level', 'x', 'y', 'width', 'height', 'dest x', 'dest y'], rows: value.links.map((l) => [str(l.level), l.x, l.y, l.width, l.height, str(l.destX), str(l.destY)]) },
+      {
+        name: 'links',
+        columns: ['level', 'x', 'y', 'width', 'height', 'dest x', 'dest y'],
+        rows: value.links.map((l) => [str(l.level), l.x, l.y, l.width, l.height, str(l.destX), str(l.destY)]),
+      },
       { name: 'npcs', columns: ['x', 'y', 'image', 'script'], rows: value.npcs.map((n) => [n.x, n.y, str(n.image), str(n.script).slice(0, 120)]) },
       { name: 'chests', columns: ['x', 'y', 'item', 'sign'], rows: value.chests.map((c) => [c.x, c.y, str(c.item), c.signIndex]) },
       { name: 'signs', columns: ['x', 'y', 'text'], rows: value.signs.map((s) => [s.x, s.y, str(s.text).slice(0, 120)]) },

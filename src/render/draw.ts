@@ -48,13 +48,20 @@ export function tileColour(v: number): [number, number, number] {
   if (v === 0 || v === 0xffffffff) return [BACKGROUND[0], BACKGROUND[1], BACKGROUND[2]];
   if (v === 0xeeeeeeee) return [FILLED[0], FILLED[1], FILLED[2]];
   const h = Math.imul(v ^ (v >>> 16), 0x9e3779b1) >>> 0;
-  return [72 + (h & 0xb7) % 168, 72 + ((h >>> 8) & 0xff) % 168, 72 + ((h >>> 16) & 0xff) % 168];
+  return [72 + ((h & 0xb7) % 168), 72 + (((h >>> 8) & 0xff) % 168), 72 + (((h >>> 16) & 0xff) % 168)];
 }
 
 /** Marker colours by kind (RGB). */
 export const MARKER_COLOURS: Record<string, [number, number, number]> = {
-  object: [255, 214, 10], link: [64, 200, 255], npc: [255, 105, 180], chest: [255, 160, 40], sign: [240, 240, 240],
-  baddy: [255, 60, 60], spawn: [80, 255, 120], flag: [255, 80, 200], tele: [170, 120, 255],
+  object: [255, 214, 10],
+  link: [64, 200, 255],
+  npc: [255, 105, 180],
+  chest: [255, 160, 40],
+  sign: [240, 240, 240],
+  baddy: [255, 60, 60],
+  spawn: [80, 255, 120],
+  flag: [255, 80, 200],
+  tele: [170, 120, 255],
 };
 
 /** Draws `value`'s preview (any decoded level) into a new RGBA buffer. RangeError for a bad `scale` or `layer`. */
@@ -67,20 +74,34 @@ export function renderPreview(value: { format: string }, main: MainGrid | undefi
   else if (which === 'main') drawn = layers.findIndex((l) => l.main) >= 0 ? [layers.findIndex((l) => l.main)] : [];
   else {
     if (!Number.isInteger(which) || which < 0 || which >= layers.length) {
-      throw new RangeError(`levelkit: render: layer ${which} does not exist (this level has ${layers.length} layer${layers.length === 1 ? '' : 's'}: 0…${layers.length - 1}, 'main' or 'all')`);
+      throw new RangeError(
+        `levelkit: render: layer ${which} does not exist (this level has ${layers.length} layer${layers.length === 1 ? '' : 's'}: 0…${layers.length - 1}, 'main' or 'all')`,
+      );
     }
     drawn = [which];
   }
   const tilesWide = Math.max(0, ...drawn.map((i) => layers[i]!.width));
   const tilesHigh = Math.max(0, ...drawn.map((i) => layers[i]!.height));
   const markers = opts.markers === false ? [] : markersOf(value);
-  const none = (empty: string): Preview => ({ width: 0, height: 0, rgba: new Uint8ClampedArray(0), tilesWide, tilesHigh, scale: 1, layers: info, drawn, markers, empty });
+  const none = (empty: string): Preview => ({
+    width: 0,
+    height: 0,
+    rgba: new Uint8ClampedArray(0),
+    tilesWide,
+    tilesHigh,
+    scale: 1,
+    layers: info,
+    drawn,
+    markers,
+    empty,
+  });
   if (drawn.length === 0) return none(layers.length ? 'no main grid (pick a layer)' : 'this level has no tile grid');
   if (tilesWide === 0 || tilesHigh === 0) return none(`the grid is empty (${tilesWide} × ${tilesHigh} tiles)`);
 
   let scale: number;
   if (opts.scale !== undefined) {
-    if (!Number.isInteger(opts.scale) || opts.scale < 1 || opts.scale > 64) throw new RangeError(`levelkit: render: scale must be a whole number 1…64, got ${opts.scale}`);
+    if (!Number.isInteger(opts.scale) || opts.scale < 1 || opts.scale > 64)
+      throw new RangeError(`levelkit: render: scale must be a whole number 1…64, got ${opts.scale}`);
     scale = opts.scale;
   } else {
     const maxSide = opts.maxSide ?? 2048;
@@ -136,10 +157,22 @@ function fillCell(rgba: Uint8ClampedArray, width: number, x0: number, y0: number
 }
 
 /** Teeworlds tile flags: mirror horizontally, vertically, rotate 90° clockwise. */
-const XFLIP = 1, YFLIP = 2, ROTATE = 8;
+const XFLIP = 1,
+  YFLIP = 2,
+  ROTATE = 8;
 
 /** Draws tile `index` of a 16 × 16 tileset into a px × px cell, sampling the tile's centres, alpha-blended over what is there. */
-function drawTile(rgba: Uint8ClampedArray, width: number, x0: number, y0: number, px: number, ts: NonNullable<PreviewLayer['tileset']>, index: number, flags: number, tint: [number, number, number, number] | undefined): void {
+function drawTile(
+  rgba: Uint8ClampedArray,
+  width: number,
+  x0: number,
+  y0: number,
+  px: number,
+  ts: NonNullable<PreviewLayer['tileset']>,
+  index: number,
+  flags: number,
+  tint: [number, number, number, number] | undefined,
+): void {
   const tw = ts.width / 16;
   const th = ts.height / 16;
   const sx0 = (index & 15) * tw;
@@ -158,9 +191,9 @@ function drawTile(rgba: Uint8ClampedArray, width: number, x0: number, y0: number
       const a = ((ts.channels === 4 ? ts.pixels[s + 3]! : 255) * ta) / (255 * 255);
       if (a <= 0) continue;
       const o = ((y0 + dy) * width + x0 + dx) * 4;
-      rgba[o] = rgba[o]! * (1 - a) + (ts.pixels[s]! * tr / 255) * a;
-      rgba[o + 1] = rgba[o + 1]! * (1 - a) + (ts.pixels[s + 1]! * tg / 255) * a;
-      rgba[o + 2] = rgba[o + 2]! * (1 - a) + (ts.pixels[s + 2]! * tb / 255) * a;
+      rgba[o] = rgba[o]! * (1 - a) + ((ts.pixels[s]! * tr) / 255) * a;
+      rgba[o + 1] = rgba[o + 1]! * (1 - a) + ((ts.pixels[s + 1]! * tg) / 255) * a;
+      rgba[o + 2] = rgba[o + 2]! * (1 - a) + ((ts.pixels[s + 2]! * tb) / 255) * a;
       rgba[o + 3] = 255;
     }
   }
@@ -182,8 +215,14 @@ function drawMarker(rgba: Uint8ClampedArray, width: number, height: number, m: M
   if (m.w > 0 && m.h > 0) {
     const x1 = Math.max(x0, Math.ceil((m.x + m.w) * scale) - 1);
     const y1 = Math.max(y0, Math.ceil((m.y + m.h) * scale) - 1);
-    for (let x = x0; x <= x1; x++) { set(x, y0, [r, g, b]); set(x, y1, [r, g, b]); }
-    for (let y = y0; y <= y1; y++) { set(x0, y, [r, g, b]); set(x1, y, [r, g, b]); }
+    for (let x = x0; x <= x1; x++) {
+      set(x, y0, [r, g, b]);
+      set(x, y1, [r, g, b]);
+    }
+    for (let y = y0; y <= y1; y++) {
+      set(x0, y, [r, g, b]);
+      set(x1, y, [r, g, b]);
+    }
     return;
   }
   const rad = Math.max(1, Math.min(6, Math.round(scale / 3)));

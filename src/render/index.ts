@@ -2,6 +2,6 @@
 // (`levelkit render` encodes it as PNG) and a canvas (the web page); format knowledge lives in
 // adapters.ts only.
 
-export { renderPreview, tileColour, BACKGROUND, MARKER_COLOURS, type Preview, type RenderOptions } from './draw.js';
-export { paintPreview, type Canvas2D } from './canvas.js';
-export { layersOf, markersOf, mediaOf, tablesOf, str, type Marker, type PreviewLayer, type PreviewMedia, type PreviewTable, type Tileset } from './adapters.js';
+export { layersOf, type Marker, markersOf, mediaOf, type PreviewLayer, type PreviewMedia, type PreviewTable, str, type Tileset, tablesOf } from './adapters.js';
+export { type Canvas2D, paintPreview } from './canvas.js';
+export { BACKGROUND, MARKER_COLOURS, type Preview, type RenderOptions, renderPreview, tileColour } from './draw.js';

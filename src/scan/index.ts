@@ -1,5 +1,6 @@
 // levelkit/scan: the Node-only bulk scanning API (file system, worker threads). Kept out of the
 // main entry so the browser bundle never pulls in `node:` modules.
-export { scan, shardOf, compareRecords, type ScanOptions, type ScanRecord, type ScanStats } from './scan.js';
-export { reportOf, reportTable, ReportBuilder, type ScanReport } from './summary.js';
+
 export type { Depth, Inject } from './job.js';
+export { compareRecords, type ScanOptions, type ScanRecord, type ScanStats, scan, shardOf } from './scan.js';
+export { ReportBuilder, reportOf, reportTable, type ScanReport } from './summary.js';

@@ -28,7 +28,11 @@ export function displayName(p: Buffer): string {
   let i = 0;
   while (i < p.length) {
     const len = sequenceLength(p, i);
-    if (len === 0) { out += hexEscape(p[i]!); i++; continue; }
+    if (len === 0) {
+      out += hexEscape(p[i]!);
+      i++;
+      continue;
+    }
     out += p.toString('utf8', i, i + len);
     i += len;
   }
@@ -37,11 +41,12 @@ export function displayName(p: Buffer): string {
 
 /** Text with control characters as `\xNN`, so a name holding a newline cannot break line-based output. */
 export function printable(s: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a printed name must escape
   return s.replace(/[\x00-\x1f\x7f]/g, (c) => hexEscape(c.charCodeAt(0)));
 }
 
 function hexEscape(b: number): string {
-  return '\\x' + b.toString(16).padStart(2, '0');
+  return `\\x${b.toString(16).padStart(2, '0')}`;
 }
 
 /** Length of the valid UTF-8 sequence starting at i, or 0 when the byte there starts none. */

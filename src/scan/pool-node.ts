@@ -15,13 +15,26 @@ export function nodeWorkers(wasm: WebAssembly.Module | null): SpawnWorker {
       : new Worker(WORKER_URL, { workerData: { wasm }, execArgv: workerExecArgv() });
     let gone = false;
     w.on('message', message);
-    w.on('error', (e) => { if (!gone) { gone = true; died(`worker threw: ${(e as Error)?.message ?? e}`); } });
-    w.on('exit', (code) => { if (!gone) { gone = true; died(`worker exited with code ${code}`); } });
+    w.on('error', (e) => {
+      if (!gone) {
+        gone = true;
+        died(`worker threw: ${(e as Error)?.message ?? e}`);
+      }
+    });
+    w.on('exit', (code) => {
+      if (!gone) {
+        gone = true;
+        died(`worker exited with code ${code}`);
+      }
+    });
     // Not unref'd: while the pool is open its workers are what keeps the process running (a
     // scan waiting for a worker to start has nothing else pending); close() terminates them.
     return {
       post: (job, transfer) => w.postMessage(job, transfer),
-      terminate: () => { gone = true; void w.terminate(); },
+      terminate: () => {
+        gone = true;
+        void w.terminate();
+      },
     };
   };
 }
@@ -29,7 +42,11 @@ export function nodeWorkers(wasm: WebAssembly.Module | null): SpawnWorker {
 /** From source (tests, `npm run levelkit`), a worker first registers tsx's loader, then imports the TypeScript entry. */
 function sourceBootstrap(): string {
   // The ESM build of tsx's API (require.resolve would give the CommonJS one).
-  const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const api = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   return `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
 }
 

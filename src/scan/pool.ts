@@ -22,8 +22,18 @@ export type PoolAnswer = JobResult | { id: number; timeout: number } | { id: num
 /** Workers dying in a row before ready, after which the pool stops replacing them. */
 const START_FAILURES = 4;
 
-interface Pending { job: JobMessage; timeoutMs: number; resolve: (a: PoolAnswer) => void }
-interface Slot { worker: PoolWorker; ready: boolean; busy: Pending | null; timer: ReturnType<typeof setTimeout> | null; generation: number }
+interface Pending {
+  job: JobMessage;
+  timeoutMs: number;
+  resolve: (a: PoolAnswer) => void;
+}
+interface Slot {
+  worker: PoolWorker;
+  ready: boolean;
+  busy: Pending | null;
+  timer: ReturnType<typeof setTimeout> | null;
+  generation: number;
+}
 
 export class Pool {
   private readonly slots: Slot[] = [];
@@ -36,7 +46,10 @@ export class Pool {
   /** Why no worker can start (then every job is answered at once with this reason). */
   broken: string | null = null;
 
-  constructor(private readonly spawn: SpawnWorker, size: number) {
+  constructor(
+    private readonly spawn: SpawnWorker,
+    size: number,
+  ) {
     for (let i = 0; i < size; i++) this.slots.push(this.start({ worker: null as unknown as PoolWorker, ready: false, busy: null, timer: null, generation: 0 }));
   }
 
@@ -48,7 +61,10 @@ export class Pool {
   /** Runs `job` (its bytes are transferred) with a time limit; always resolves. */
   run(job: JobMessage, timeoutMs: number): Promise<PoolAnswer> {
     return new Promise((resolve) => {
-      if (this.broken) { resolve({ id: job.id, crashed: this.broken }); return; }
+      if (this.broken) {
+        resolve({ id: job.id, crashed: this.broken });
+        return;
+      }
       this.queue.push({ job, timeoutMs, resolve });
       this.dispatch();
     });
@@ -57,7 +73,10 @@ export class Pool {
   /** Terminates every worker; jobs not answered yet are dropped. */
   close(): void {
     this.closed = true;
-    for (const s of this.slots) { if (s.timer) clearTimeout(s.timer); s.worker.terminate(); }
+    for (const s of this.slots) {
+      if (s.timer) clearTimeout(s.timer);
+      s.worker.terminate();
+    }
   }
 
   private start(slot: Slot): Slot {
@@ -69,14 +88,22 @@ export class Pool {
       (r) => {
         if (!current()) return;
         // A job's clock starts only once its worker has started: loading code is not decoding.
-        if (r === 'ready') { slot.ready = true; this.startFailures = 0; this.dispatch(); return; }
+        if (r === 'ready') {
+          slot.ready = true;
+          this.startFailures = 0;
+          this.dispatch();
+          return;
+        }
         if (slot.busy && r.id === slot.busy.job.id) this.finish(slot, r);
       },
       (reason) => {
         if (!current() || this.closed) return;
         // Workers that die before they can take a job (bad flags, missing files) would be
         // replaced for ever: after a few in a row, the pool gives up and answers every job.
-        if (!slot.ready && ++this.startFailures >= START_FAILURES) { this.giveUp(`no worker could start: ${reason}`); return; }
+        if (!slot.ready && ++this.startFailures >= START_FAILURES) {
+          this.giveUp(`no worker could start: ${reason}`);
+          return;
+        }
         const p = slot.busy;
         this.replace(slot);
         if (p) p.resolve({ id: p.job.id, crashed: reason });

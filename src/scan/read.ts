@@ -7,7 +7,10 @@ import * as nodeFs from 'node:fs';
 export type ReadFs = Pick<typeof nodeFs, 'statSync' | 'openSync' | 'fstatSync' | 'readSync' | 'closeSync'>;
 
 export type ReadFailureCode = 'IO' | 'NOT_A_FILE' | 'LIMIT_EXCEEDED';
-export interface ReadFailure { code: ReadFailureCode; message: string }
+export interface ReadFailure {
+  code: ReadFailureCode;
+  message: string;
+}
 
 export type ReadResult = { bytes: Uint8Array } | { failure: ReadFailure } | { unwanted: true };
 
@@ -86,8 +89,17 @@ function readAt(fs: ReadFs, fd: number, dst: Uint8Array): number {
 }
 
 function notAFile(st: nodeFs.Stats): { failure: ReadFailure } {
-  const kind = st.isDirectory() ? 'a folder' : st.isFIFO() ? 'a FIFO' : st.isSocket() ? 'a socket'
-    : st.isCharacterDevice() ? 'a character device' : st.isBlockDevice() ? 'a block device' : 'not a regular file';
+  const kind = st.isDirectory()
+    ? 'a folder'
+    : st.isFIFO()
+      ? 'a FIFO'
+      : st.isSocket()
+        ? 'a socket'
+        : st.isCharacterDevice()
+          ? 'a character device'
+          : st.isBlockDevice()
+            ? 'a block device'
+            : 'not a regular file';
   return { failure: { code: 'NOT_A_FILE', message: `${kind}; only regular files are read` } };
 }
 

@@ -2,11 +2,20 @@
 // {file, format, version, summary, warnings} or fails with {file, error: {code, offset, path, message}}.
 // See README "Command line" for the contract.
 import {
-  DecodeError, EncodeError, LEVEL_EXTENSIONS, decode, detect, summarize,
-  type DecodeOptions, type EncodeErrorCode, type ErrorCode, type ErrorRecord as ErrorFields, type FormatId,
+  DecodeError,
+  type DecodeOptions,
+  decode,
+  detect,
+  EncodeError,
+  type EncodeErrorCode,
+  type ErrorCode,
+  type ErrorRecord as ErrorFields,
+  type FormatId,
+  LEVEL_EXTENSIONS,
+  summarize,
 } from '../index.js';
 import { extOf, fileFields, pathBytes } from './names.js';
-import { ioFailure, readFileSafe, type ReadFailureCode, type ReadFs } from './read.js';
+import { ioFailure, type ReadFailureCode, type ReadFs, readFileSafe } from './read.js';
 import type { WalkEntry } from './walk.js';
 
 /**
@@ -16,10 +25,23 @@ import type { WalkEntry } from './walk.js';
  * `UNENCODABLE`: the level cannot be written in the asked format. `OUTPUT_EXISTS`, `OUTPUT_CLASH`:
  * a command refused to write (an output is there already; two inputs would write one output).
  */
-export type RecordCode = ErrorCode | EncodeErrorCode | ReadFailureCode | 'UNKNOWN_FORMAT' | 'INTERNAL' | 'NOT_SUPPORTED' | 'UNENCODABLE' | 'OUTPUT_EXISTS' | 'OUTPUT_CLASH';
+export type RecordCode =
+  | ErrorCode
+  | EncodeErrorCode
+  | ReadFailureCode
+  | 'UNKNOWN_FORMAT'
+  | 'INTERNAL'
+  | 'NOT_SUPPORTED'
+  | 'UNENCODABLE'
+  | 'OUTPUT_EXISTS'
+  | 'OUTPUT_CLASH';
 
 /** `offset`: null when the fault has no one place in the file (IO errors, most encode errors). */
-export interface RecordWarning { code: string; message: string; offset: number | null }
+export interface RecordWarning {
+  code: string;
+  message: string;
+  offset: number | null;
+}
 
 /** `fileBytes`: base64 of the name's bytes, present only when the name is not valid UTF-8 (then `file` has `\xNN` escapes). */
 export type OkRecord = { file: string; fileBytes?: string; format: FormatId; version: string | number; summary: object; warnings: RecordWarning[] };
@@ -45,7 +67,10 @@ export function recordFromError(path: Buffer, e: unknown): FailedRecord {
   return errorRecord(path, 'INTERNAL', `levelkit bug: ${String((e as Error)?.stack ?? e)}`);
 }
 
-export interface LoadOptions { maxBytes: number; fs?: ReadFs }
+export interface LoadOptions {
+  maxBytes: number;
+  fs?: ReadFs;
+}
 
 /**
  * The bytes of a walked or named file, or its error record, or 'unrecognised' for a file found

@@ -3,13 +3,13 @@
 // one record per file in completion order (or sorted at the end with `sort`). See src/scan/README.md.
 import * as nodeFs from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { compileWasm, detect, DEFAULT_LIMITS, LEVEL_EXTENSIONS, type DecodeOptions, type ErrorRecord } from '../index.js';
-import { type Depth, type Inject, type JobMessage } from './job.js';
+import { compileWasm, DEFAULT_LIMITS, type DecodeOptions, detect, type ErrorRecord, LEVEL_EXTENSIONS } from '../index.js';
+import type { Depth, Inject, JobMessage } from './job.js';
 import { extOf, fileFields, pathBytes } from './names.js';
 import { Pool, type PoolAnswer, type SpawnWorker } from './pool.js';
 import { nodeWorkers } from './pool-node.js';
-import { HEAD_BYTES, ioFailure, readFileSafe, type ReadFs } from './read.js';
-import { walk, type WalkFs } from './walk.js';
+import { HEAD_BYTES, ioFailure, type ReadFs, readFileSafe } from './read.js';
+import { type WalkFs, walk } from './walk.js';
 import { BytesReader, FileHandleReader, isZipHead, memberBytes, members } from './zip.js';
 
 /** One line of a scan's output. `format: null` with no `error`: a file no format recognises (listed only with `all`). */
@@ -61,7 +61,11 @@ export interface ScanOptions {
   fs?: ReadFs & WalkFs;
 }
 
-export interface ScanStats { found: number; walkDone: boolean; replacedWorkers: number }
+export interface ScanStats {
+  found: number;
+  walkDone: boolean;
+  replacedWorkers: number;
+}
 
 /** Nested zips deeper than this are reported, not opened (a quine zip would otherwise never end). */
 const MAX_ZIP_DEPTH = 8;
@@ -94,13 +98,25 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
   let producerError: unknown = null;
   let inFlight = 0;
   let nextId = 0;
-  const notify = () => { const w = wake; wake = null; w?.(); };
+  const notify = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
   const waitForRoom = async () => {
-    while (inFlight + out.length >= highWater && !options.signal?.aborted) await new Promise<void>((r) => { roomWaiters.push(r); });
+    while (inFlight + out.length >= highWater && !options.signal?.aborted)
+      await new Promise<void>((r) => {
+        roomWaiters.push(r);
+      });
   };
   const roomWaiters: (() => void)[] = [];
-  const freeRoom = () => { while (roomWaiters.length) roomWaiters.shift()!(); };
-  const emit = (r: ScanRecord) => { out.push(r); notify(); };
+  const freeRoom = () => {
+    while (roomWaiters.length) roomWaiters.shift()!();
+  };
+  const emit = (r: ScanRecord) => {
+    out.push(r);
+    notify();
+  };
 
   const submit = async (base: Base, bytes: Uint8Array) => {
     await waitForRoom();
@@ -152,14 +168,21 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       else emit({ ...base, bytes: sizeOf(path), format: null });
       return;
     }
-    if ('failure' in r) { emit({ ...base, bytes: sizeOf(path), format: null, error: err(r.failure.code, r.failure.message) }); return; }
+    if ('failure' in r) {
+      emit({ ...base, bytes: sizeOf(path), format: null, error: err(r.failure.code, r.failure.message) });
+      return;
+    }
     await candidate(base, r.bytes, levelName || named);
   };
 
   /** A file's or member's bytes: to a worker when a format may claim them, else an unknown record. */
   const candidate = async (base: Base, bytes: Uint8Array, levelName: boolean) => {
-    if (detect(bytes.subarray(0, HEAD_BYTES)) !== undefined) { await submit(base, bytes); return; }
-    if (levelName) emit({ ...base, bytes: bytes.length, format: null, error: err('UNKNOWN_FORMAT', 'named like a level, but no levelkit format recognises its content') });
+    if (detect(bytes.subarray(0, HEAD_BYTES)) !== undefined) {
+      await submit(base, bytes);
+      return;
+    }
+    if (levelName)
+      emit({ ...base, bytes: bytes.length, format: null, error: err('UNKNOWN_FORMAT', 'named like a level, but no levelkit format recognises its content') });
     else emit({ ...base, bytes: bytes.length, format: null });
   };
 
@@ -168,7 +191,10 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     try {
       fd = nodeFs.openSync(path, (nodeFs.constants.O_RDONLY ?? 0) | (nodeFs.constants.O_NONBLOCK ?? 0));
       const st = nodeFs.fstatSync(fd);
-      if (!st.isFile()) { emit({ ...base, bytes: null, format: null, error: err('NOT_A_FILE', 'not a regular file; only regular files are read') }); return; }
+      if (!st.isFile()) {
+        emit({ ...base, bytes: null, format: null, error: err('NOT_A_FILE', 'not a regular file; only regular files are read') });
+        return;
+      }
       await visitZip(new FileHandleReader(fd, st.size), base, '', 1, st.size);
     } catch (e) {
       emit({ ...base, bytes: null, format: null, error: err('IO', ioFailure(e).message) });
@@ -205,7 +231,8 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
         continue;
       }
       if (!levelName && isZipHead(bytes)) {
-        if (level >= MAX_ZIP_DEPTH) emit({ ...mb, bytes: bytes.length, format: null, error: err('LIMIT_EXCEEDED', `zip nested more than ${MAX_ZIP_DEPTH} deep`) });
+        if (level >= MAX_ZIP_DEPTH)
+          emit({ ...mb, bytes: bytes.length, format: null, error: err('LIMIT_EXCEEDED', `zip nested more than ${MAX_ZIP_DEPTH} deep`) });
         else await visitZip(new BytesReader(bytes), mb, `${mb.member}/`, level + 1, bytes.length);
         continue;
       }
@@ -214,8 +241,16 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
   };
 
   const producer = walkAll().then(
-    () => { producerDone = true; stats.walkDone = true; notify(); },
-    (e) => { producerError = e; producerDone = true; notify(); },
+    () => {
+      producerDone = true;
+      stats.walkDone = true;
+      notify();
+    },
+    (e) => {
+      producerError = e;
+      producerDone = true;
+      notify();
+    },
   );
 
   const sorted: ScanRecord[] = [];
@@ -232,7 +267,9 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       if (pool.broken) throw new Error(`levelkit scan: ${pool.broken}`);
       if (producerDone && inFlight === 0) break;
       if (options.signal?.aborted && (producerDone || inFlight === 0)) break;
-      await new Promise<void>((r) => { wake = r; });
+      await new Promise<void>((r) => {
+        wake = r;
+      });
     }
     await producer;
     if (producerError) throw producerError;
@@ -258,13 +295,20 @@ function err(code: string, message: string): ErrorRecord {
 }
 
 function sizeOf(p: Buffer): number | null {
-  try { return nodeFs.statSync(p).size; } catch { return null; }
+  try {
+    return nodeFs.statSync(p).size;
+  } catch {
+    return null;
+  }
 }
 
 function recordOf(base: Base, size: number, a: PoolAnswer): ScanRecord {
-  if ('timeout' in a) return { ...base, bytes: size, format: null, error: err('TIMEOUT', `decoding took longer than ${a.timeout} ms (--timeout); its worker was replaced`) };
-  if ('crashed' in a) return { ...base, bytes: size, format: null, error: err('WORKER_CRASHED', `the worker decoding this file died (${a.crashed}); it was replaced`) };
-  if ('ok' in a) return { ...base, bytes: size, format: a.ok.format, version: a.ok.version, summary: a.ok.summary, warnings: a.ok.warnings, contentDigest: a.contentDigest };
+  if ('timeout' in a)
+    return { ...base, bytes: size, format: null, error: err('TIMEOUT', `decoding took longer than ${a.timeout} ms (--timeout); its worker was replaced`) };
+  if ('crashed' in a)
+    return { ...base, bytes: size, format: null, error: err('WORKER_CRASHED', `the worker decoding this file died (${a.crashed}); it was replaced`) };
+  if ('ok' in a)
+    return { ...base, bytes: size, format: a.ok.format, version: a.ok.version, summary: a.ok.summary, warnings: a.ok.warnings, contentDigest: a.contentDigest };
   return { ...base, bytes: size, format: a.format, contentDigest: a.contentDigest, error: a.error };
 }
 

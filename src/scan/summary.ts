@@ -25,7 +25,12 @@ export interface ScanReport {
 /** Builds a report incrementally; `reportOf` is the one-call form. */
 export class ReportBuilder {
   private readonly r: ScanReport = {
-    files: 0, bytes: 0, formats: {}, unknown: 0, errors: {}, warnings: {},
+    files: 0,
+    bytes: 0,
+    formats: {},
+    unknown: 0,
+    errors: {},
+    warnings: {},
     duplicates: { contentDigest: { groups: 0, files: 0 }, gridDigest: { groups: 0, files: 0 } },
   };
   private readonly content = new Map<string, number>();
@@ -38,7 +43,8 @@ export class ReportBuilder {
     if (rec.error) bump(r.errors, rec.error.code);
     else if (rec.format === null) r.unknown++;
     else {
-      const f = (r.formats[rec.format] ??= { files: 0, versions: {} });
+      r.formats[rec.format] ??= { files: 0, versions: {} };
+      const f = r.formats[rec.format]!;
       f.files++;
       bump(f.versions, String(rec.version));
       for (const w of rec.warnings ?? []) bump(r.warnings, w.code);
@@ -53,14 +59,22 @@ export class ReportBuilder {
     const dup = (m: Map<string, number>) => {
       let groups = 0;
       let files = 0;
-      for (const n of m.values()) if (n > 1) { groups++; files += n; }
+      for (const n of m.values())
+        if (n > 1) {
+          groups++;
+          files += n;
+        }
       return { groups, files };
     };
     const out: ScanReport = { ...this.r, formats: sortKeys(this.r.formats), errors: sortKeys(this.r.errors), warnings: sortKeys(this.r.warnings) };
     for (const f of Object.values(out.formats)) f.versions = sortKeys(f.versions);
     out.duplicates = { contentDigest: dup(this.content), gridDigest: dup(this.grid) };
     if (seconds !== undefined) {
-      out.timing = { seconds: round(seconds, 3), filesPerSecond: round(out.files / Math.max(seconds, 1e-9), 1), megabytesPerSecond: round(out.bytes / 2 ** 20 / Math.max(seconds, 1e-9), 2) };
+      out.timing = {
+        seconds: round(seconds, 3),
+        filesPerSecond: round(out.files / Math.max(seconds, 1e-9), 1),
+        megabytesPerSecond: round(out.bytes / 2 ** 20 / Math.max(seconds, 1e-9), 2),
+      };
     }
     return out;
   }
@@ -78,14 +92,36 @@ export function reportTable(r: ScanReport): string {
   const rows: [string, string][] = [];
   rows.push(['files', `${r.files} (${mb(r.bytes)})`]);
   for (const [fmt, f] of Object.entries(r.formats)) {
-    rows.push([`  ${fmt}`, `${f.files}   versions: ${Object.entries(f.versions).map(([v, n]) => `${v} ×${n}`).join(', ')}`]);
+    rows.push([
+      `  ${fmt}`,
+      `${f.files}   versions: ${Object.entries(f.versions)
+        .map(([v, n]) => `${v} ×${n}`)
+        .join(', ')}`,
+    ]);
   }
   if (r.unknown) rows.push(['  unknown format', String(r.unknown)]);
   const failed = Object.values(r.errors).reduce((a, b) => a + b, 0);
-  rows.push(['errors', failed ? `${failed}: ${Object.entries(r.errors).map(([c, n]) => `${c} ${n}`).join(', ')}` : '0']);
+  rows.push([
+    'errors',
+    failed
+      ? `${failed}: ${Object.entries(r.errors)
+          .map(([c, n]) => `${c} ${n}`)
+          .join(', ')}`
+      : '0',
+  ]);
   const warned = Object.values(r.warnings).reduce((a, b) => a + b, 0);
-  rows.push(['warnings', warned ? `${warned}: ${Object.entries(r.warnings).map(([c, n]) => `${c} ${n}`).join(', ')}` : '0']);
-  rows.push(['duplicates', `same bytes: ${r.duplicates.contentDigest.files} files in ${r.duplicates.contentDigest.groups} groups; same main grid: ${r.duplicates.gridDigest.files} files in ${r.duplicates.gridDigest.groups} groups`]);
+  rows.push([
+    'warnings',
+    warned
+      ? `${warned}: ${Object.entries(r.warnings)
+          .map(([c, n]) => `${c} ${n}`)
+          .join(', ')}`
+      : '0',
+  ]);
+  rows.push([
+    'duplicates',
+    `same bytes: ${r.duplicates.contentDigest.files} files in ${r.duplicates.contentDigest.groups} groups; same main grid: ${r.duplicates.gridDigest.files} files in ${r.duplicates.gridDigest.groups} groups`,
+  ]);
   if (r.timing) rows.push(['time', `${r.timing.seconds.toFixed(2)} s, ${r.timing.filesPerSecond} files/s, ${r.timing.megabytesPerSecond} MB/s`]);
   const w = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}\n`).join('');

@@ -2,8 +2,8 @@
 // walked in byte order of names. Symbolic links to folders are followed only when asked, and then
 // each folder is entered once (by device and inode), so link loops end.
 import * as nodeFs from 'node:fs';
-import { ioFailure, type ReadFailure } from './read.js';
 import { joinBytes, pathBytes } from './names.js';
+import { ioFailure, type ReadFailure } from './read.js';
 
 /** The fs functions a walk needs; tests pass failing ones to reach errors root cannot provoke. */
 export type WalkFs = Pick<typeof nodeFs, 'statSync' | 'readdirSync'>;
@@ -33,7 +33,11 @@ export function* walk(paths: readonly (string | Buffer)[], opts: WalkOptions = {
   for (const given of paths) {
     const root = pathBytes(given);
     let st: nodeFs.Stats | undefined;
-    try { st = fs.statSync(root); } catch { /* reading it reports why */ }
+    try {
+      st = fs.statSync(root);
+    } catch {
+      /* reading it reports why */
+    }
     if (st?.isDirectory()) yield* walkFolder(fs, root, st, visited, opts.follow ?? false);
     else yield { kind: 'file', path: root, rel: root, named: true };
   }
@@ -45,7 +49,10 @@ function* walkFolder(fs: WalkFs, root: Buffer, rootStat: nodeFs.Stats, visited: 
   while (stack.length) {
     const dir = stack.pop()!;
     const key = `${dir.st.dev}:${dir.st.ino}`;
-    if (visited.has(key)) { yield { kind: 'not-followed', path: dir.path }; continue; }
+    if (visited.has(key)) {
+      yield { kind: 'not-followed', path: dir.path };
+      continue;
+    }
     visited.add(key);
     let names: nodeFs.Dirent<Buffer>[];
     try {
@@ -59,7 +66,10 @@ function* walkFolder(fs: WalkFs, root: Buffer, rootStat: nodeFs.Stats, visited: 
     for (const d of names) {
       const path = joinBytes(dir.path, d.name);
       const rel = dir.rel.length ? joinBytes(dir.rel, d.name) : d.name;
-      if (!d.isDirectory() && !d.isSymbolicLink()) { yield { kind: 'file', path, rel, named: false }; continue; }
+      if (!d.isDirectory() && !d.isSymbolicLink()) {
+        yield { kind: 'file', path, rel, named: false };
+        continue;
+      }
       let st: nodeFs.Stats;
       try {
         st = fs.statSync(path);

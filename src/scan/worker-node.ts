@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { init } from '../index.js';
-import { runJob, type JobMessage } from './job.js';
+import { type JobMessage, runJob } from './job.js';
 
 const port = parentPort;
 if (!port) throw new Error('levelkit: scan-worker runs only as a worker thread');

@@ -43,7 +43,7 @@ export function writeNew(path: Buffer, bytes: Uint8Array, force: boolean): boole
   const fd = fs.openSync(tmp, 'wx');
   try {
     try {
-      for (let off = 0; off < bytes.length;) off += fs.writeSync(fd, bytes, off, bytes.length - off);
+      for (let off = 0; off < bytes.length; ) off += fs.writeSync(fd, bytes, off, bytes.length - off);
       fs.fsyncSync(fd);
     } finally {
       fs.closeSync(fd);
@@ -52,7 +52,11 @@ export function writeNew(path: Buffer, bytes: Uint8Array, force: boolean): boole
     else if (!linkNoClobber(tmp, path)) return false;
     return true;
   } finally {
-    try { fs.unlinkSync(tmp); } catch { /* renamed away */ }
+    try {
+      fs.unlinkSync(tmp);
+    } catch {
+      /* renamed away */
+    }
   }
 }
 

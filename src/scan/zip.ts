@@ -2,17 +2,19 @@
 // through positioned reads of its file handle (never loaded whole), a nested zip from its bytes
 // (bounded by --max-bytes like any member). Why unzipit: src/scan/README.md "Zip library".
 import * as nodeFs from 'node:fs';
-import { unzipRaw, type Reader, type ZipEntry } from 'unzipit';
+import { type Reader, unzipRaw, type ZipEntry } from 'unzipit';
 
 /** True when the first bytes are a zip's: a local file header, or the end record of an empty zip. */
 export function isZipHead(head: Uint8Array): boolean {
-  return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b
-    && ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6));
+  return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6));
 }
 
 /** unzipit's Reader over an open file handle: each read is one positioned read, so memory holds only what is asked for. */
 export class FileHandleReader implements Reader {
-  constructor(private readonly fd: number, private readonly size: number) {}
+  constructor(
+    private readonly fd: number,
+    private readonly size: number,
+  ) {}
   async getLength(): Promise<number> {
     return this.size;
   }
@@ -41,13 +43,14 @@ export class BytesReader implements Reader {
 
 export type Member =
   /** A member's bytes; `bytes` is a fresh copy the caller may transfer. */
-  | { kind: 'file'; name: string; size: number; entry: ZipEntry }
-  | { kind: 'folder'; name: string };
+  { kind: 'file'; name: string; size: number; entry: ZipEntry } | { kind: 'folder'; name: string };
 
 /** The members of the zip `reader` reads, in central-directory order. Throws when the zip's end record or directory is unreadable. */
 export async function members(reader: Reader): Promise<Member[]> {
   const { entries } = await unzipRaw(reader);
-  return entries.map((e) => (e.isDirectory || e.name.endsWith('/') ? { kind: 'folder', name: e.name } : { kind: 'file', name: e.name, size: e.size, entry: e }));
+  return entries.map((e) =>
+    e.isDirectory || e.name.endsWith('/') ? { kind: 'folder', name: e.name } : { kind: 'file', name: e.name, size: e.size, entry: e },
+  );
 }
 
 /** The member's inflated bytes; throws for a corrupt or unsupported member. unzipit stops inflating at the declared size. */

@@ -2,11 +2,11 @@
 // whole folder (tree mirrored). All outputs are planned before the first write; see scan/write.ts.
 import { graal } from '../../index.js';
 import { displayName, extOf, fileFields, joinBytes, pathBytes, printable } from '../../scan/names.js';
-import { errorRecord, loadFile, recordFromError, type FailedRecord, type RecordWarning } from '../../scan/record.js';
-import { walk, type WalkEntry } from '../../scan/walk.js';
+import { errorRecord, type FailedRecord, loadFile, type RecordWarning, recordFromError } from '../../scan/record.js';
+import { type WalkEntry, walk } from '../../scan/walk.js';
 import { findClashes, writeNew } from '../../scan/write.js';
 import type { Command } from '../command.js';
-import { decodeOptions, UsageError, type Options } from '../options.js';
+import { decodeOptions, type Options, UsageError } from '../options.js';
 import { warningText } from '../readable.js';
 import type { Reporter } from '../report.js';
 
@@ -15,7 +15,10 @@ const TARGET_BY_EXT: Record<string, Target> = { '.nw': 'nw', '.graal': 'graal', 
 const EXT_OF_TARGET: Record<Target, string> = { nw: '.nw', graal: '.graal' };
 
 type FileEntry = Extract<WalkEntry, { kind: 'file' }>;
-interface Job { entry: FileEntry; output: Buffer }
+interface Job {
+  entry: FileEntry;
+  output: Buffer;
+}
 
 export const convert: Command = {
   usage: 'levelkit convert <in> <out> [options]',
@@ -24,21 +27,42 @@ export const convert: Command = {
   run({ options, positionals }, out) {
     if (positionals.length !== 2) throw new UsageError('convert needs an input and an output');
     const [input, output] = positionals as [string, string];
-    if (options.version !== undefined && !(options.version in graal.BINARY_LAYOUTS)) throw new UsageError(`--version must be one of ${Object.keys(graal.BINARY_LAYOUTS).join(', ')}`);
+    if (options.version !== undefined && !(options.version in graal.BINARY_LAYOUTS))
+      throw new UsageError(`--version must be one of ${Object.keys(graal.BINARY_LAYOUTS).join(', ')}`);
     if (options.to !== undefined && !(options.to in EXT_OF_TARGET)) throw new UsageError('--to must be nw or graal');
     const target = (options.to as Target | undefined) ?? TARGET_BY_EXT[extOf(pathBytes(output))];
 
     const entries = [...walk([input], { follow: options.follow })];
     const single = entries.length === 1 && entries[0]!.kind === 'file' && entries[0]!.named;
-    if (!target) throw new UsageError(single ? `cannot tell the output format from '${output}': name it .nw, .graal or .zelda, or pass --to` : 'converting a folder needs --to nw or --to graal');
+    if (!target)
+      throw new UsageError(
+        single
+          ? `cannot tell the output format from '${output}': name it .nw, .graal or .zelda, or pass --to`
+          : 'converting a folder needs --to nw or --to graal',
+      );
     const jobs: Job[] = [];
     for (const e of entries) {
-      if (e.kind === 'not-followed') { out.tally.notFollowed++; continue; }
-      if (e.kind === 'unreadable') { out.fail(errorRecord(e.path, e.failure.code, e.failure.message)); continue; }
-      if (single) { jobs.push({ entry: e, output: pathBytes(output) }); continue; }
+      if (e.kind === 'not-followed') {
+        out.tally.notFollowed++;
+        continue;
+      }
+      if (e.kind === 'unreadable') {
+        out.fail(errorRecord(e.path, e.failure.code, e.failure.message));
+        continue;
+      }
+      if (single) {
+        jobs.push({ entry: e, output: pathBytes(output) });
+        continue;
+      }
       const ext = extOf(e.rel);
-      if (!(ext in TARGET_BY_EXT)) { out.tally.skipped++; continue; } // maps and other formats stay out
-      jobs.push({ entry: e, output: joinBytes(pathBytes(output), Buffer.concat([e.rel.subarray(0, e.rel.length - ext.length), Buffer.from(EXT_OF_TARGET[target])])) });
+      if (!(ext in TARGET_BY_EXT)) {
+        out.tally.skipped++;
+        continue;
+      } // maps and other formats stay out
+      jobs.push({
+        entry: e,
+        output: joinBytes(pathBytes(output), Buffer.concat([e.rel.subarray(0, e.rel.length - ext.length), Buffer.from(EXT_OF_TARGET[target])])),
+      });
     }
     out.tally.written = 0;
     // Two inputs for one output (castle.graal and castle.nw with --to nw) would silently keep
@@ -57,13 +81,23 @@ export const convert: Command = {
 /** Converts and writes one file, reporting it either way. */
 function convertOne({ entry, output }: Job, target: Target, options: Options, out: Reporter): void {
   const loaded = loadFile(entry, { maxBytes: options.maxBytes });
-  if (loaded === 'unrecognised') { out.tally.unrecognised++; out.tick(); return; }
-  if ('error' in loaded) { out.fail(loaded); return; }
+  if (loaded === 'unrecognised') {
+    out.tally.unrecognised++;
+    out.tick();
+    return;
+  }
+  if ('error' in loaded) {
+    out.fail(loaded);
+    return;
+  }
   let bytes: Uint8Array;
   let warnings: RecordWarning[];
   try {
     const value = graal.decode(loaded.bytes, decodeOptions(options));
-    if (value.format === 'graal-gmap') { out.fail(errorRecord(entry.path, 'NOT_SUPPORTED', 'a .gmap is a map of levels, not a level')); return; }
+    if (value.format === 'graal-gmap') {
+      out.fail(errorRecord(entry.path, 'NOT_SUPPORTED', 'a .gmap is a map of levels, not a level'));
+      return;
+    }
     warnings = value.warnings.map(({ code, message, offset }) => ({ code, message, offset: offset ?? null }));
     out.tally.decoded(value.format, warnings.length);
     try {
@@ -82,7 +116,7 @@ function convertOne({ entry, output }: Job, target: Target, options: Options, ou
   }
   out.tally.written!++;
   const record = { ...fileFields(entry.path), output: displayName(output), format: target, warnings };
-  const text = `${printable(record.file)} → ${printable(record.output)}\n` + warnings.map((w) => `  warning ${warningText(w)}\n`).join('');
+  const text = `${printable(record.file)} → ${printable(record.output)}\n${warnings.map((w) => `  warning ${warningText(w)}\n`).join('')}`;
   out.ok(record, text);
 }
 

@@ -2,7 +2,7 @@
 // embeds (Teeworlds images as PNG via fast-png and sounds as .opus, GWC Lua bytecode and media,
 // the .nw text of a Graal level). What each format gives is its library extract().
 import { encode as encodePng } from 'fast-png';
-import { decode, extract as extractFiles, type ExtractedFile } from '../../index.js';
+import { decode, type ExtractedFile, extract as extractFiles } from '../../index.js';
 import { displayName, fileFields, joinBytes, pathBytes, printable } from '../../scan/names.js';
 import { errorRecord, loadNamed, recordFromError } from '../../scan/record.js';
 import { exists, writeNew } from '../../scan/write.js';
@@ -19,7 +19,10 @@ export const extract: Command = {
     if (!options.out) throw new UsageError('extract needs -o <dir>');
     const file = pathBytes(positionals[0]!);
     const loaded = loadNamed(file, { maxBytes: options.maxBytes });
-    if ('error' in loaded) { out.fail(loaded); return out.finish(); }
+    if ('error' in loaded) {
+      out.fail(loaded);
+      return out.finish();
+    }
     let outputs: Map<string, Uint8Array>;
     let value: ReturnType<typeof decode>;
     try {
@@ -37,7 +40,13 @@ export const extract: Command = {
     const present = options.force ? [] : targets.filter((t) => exists(t.path));
     out.tally.written = 0;
     if (present.length) {
-      out.fail(errorRecord(file, 'OUTPUT_EXISTS', `${present.map((t) => displayName(t.path)).join(', ')} already exist${present.length === 1 ? 's' : ''} (--force overwrites)`));
+      out.fail(
+        errorRecord(
+          file,
+          'OUTPUT_EXISTS',
+          `${present.map((t) => displayName(t.path)).join(', ')} already exist${present.length === 1 ? 's' : ''} (--force overwrites)`,
+        ),
+      );
       return out.finish();
     }
     try {

@@ -1,6 +1,7 @@
 // `levelkit info`: a summary per level file, as text or as JSON lines (the bulk-scan format).
-import { errorRecord, loadFile, summaryRecord, type OkRecord } from '../../scan/record.js';
+
 import { printable } from '../../scan/names.js';
+import { errorRecord, loadFile, type OkRecord, summaryRecord } from '../../scan/record.js';
 import { walk } from '../../scan/walk.js';
 import type { Command } from '../command.js';
 import { decodeOptions, UsageError } from '../options.js';
@@ -14,13 +15,29 @@ export const info: Command = {
     if (positionals.length === 0) throw new UsageError('info needs at least one file or folder');
     const decode = decodeOptions(options);
     for (const entry of walk(positionals, { follow: options.follow })) {
-      if (entry.kind === 'not-followed') { out.tally.notFollowed++; continue; }
-      if (entry.kind === 'unreadable') { out.fail(errorRecord(entry.path, entry.failure.code, entry.failure.message)); continue; }
+      if (entry.kind === 'not-followed') {
+        out.tally.notFollowed++;
+        continue;
+      }
+      if (entry.kind === 'unreadable') {
+        out.fail(errorRecord(entry.path, entry.failure.code, entry.failure.message));
+        continue;
+      }
       const loaded = loadFile(entry, { maxBytes: options.maxBytes });
-      if (loaded === 'unrecognised') { out.tally.unrecognised++; out.tick(); continue; }
-      if ('error' in loaded) { out.fail(loaded); continue; }
+      if (loaded === 'unrecognised') {
+        out.tally.unrecognised++;
+        out.tick();
+        continue;
+      }
+      if ('error' in loaded) {
+        out.fail(loaded);
+        continue;
+      }
       const record = summaryRecord(entry.path, loaded.bytes, decode);
-      if ('error' in record) { out.fail(record); continue; }
+      if ('error' in record) {
+        out.fail(record);
+        continue;
+      }
       out.tally.add(record);
       out.ok(record, readable(record));
     }

@@ -3,7 +3,7 @@
 // name), and/or one contact sheet of them all with --sheet. A level with no grid says so and
 // writes nothing.
 import { encode as encodePng } from 'fast-png';
-import { decode, render, type Preview, type RenderOptions } from '../../index.js';
+import { decode, type Preview, type RenderOptions, render } from '../../index.js';
 import { displayName, extOf, fileFields, joinBytes, pathBytes, printable } from '../../scan/names.js';
 import { errorRecord, loadFile, recordFromError } from '../../scan/record.js';
 import { walk } from '../../scan/walk.js';
@@ -19,14 +19,17 @@ export const renderCommand: Command = {
   usage: 'levelkit render <file|folder…> -o <out.png|dir> [options]',
   summary: 'Draws each level (tile grid and markers) as PNG; --sheet draws all of them on one contact sheet.',
   options: ['out', 'scale', 'layer', 'sheet', 'json', 'strict', 'backend', 'inflate', 'encoding', 'max-bytes', 'follow', 'force'],
-  optionHelp: { out: 'a .png for one level, else a folder (created when missing; files found in a folder keep their path below it, named files their name; .png appended)' },
+  optionHelp: {
+    out: 'a .png for one level, else a folder (created when missing; files found in a folder keep their path below it, named files their name; .png appended)',
+  },
   run({ options, positionals }, out) {
     if (positionals.length === 0) throw new UsageError('render needs at least one file or folder');
     if (!options.out && !options.sheet) throw new UsageError('render needs -o <out.png|dir> or --sheet <sheet.png>');
     const opts: RenderOptions = {};
     if (options.scale !== undefined) {
       const s = Number(options.scale);
-      if (!/^\d+$/.test(options.scale) || s < 1 || s > 64) throw new UsageError(`--scale must be a whole number of pixels per tile, 1…64; got '${options.scale}'`);
+      if (!/^\d+$/.test(options.scale) || s < 1 || s > 64)
+        throw new UsageError(`--scale must be a whole number of pixels per tile, 1…64; got '${options.scale}'`);
       opts.scale = s;
     }
     if (options.layer !== undefined) {
@@ -38,20 +41,42 @@ export const renderCommand: Command = {
     const single = entries.length === 1 && entries[0]!.kind === 'file' && entries[0]!.named;
     const toFile = options.out !== undefined && extOf(pathBytes(options.out)) === '.png';
     if (toFile && !single) throw new UsageError('-o names a .png, so render needs exactly one level file (a folder of them needs -o <dir>)');
-    const plan = entries.flatMap((e) => (e.kind === 'file' && options.out
-      ? [{ input: e.path, output: toFile ? pathBytes(options.out) : joinBytes(pathBytes(options.out), Buffer.concat([e.named ? e.rel.subarray(e.rel.lastIndexOf(0x2f) + 1) : e.rel, Buffer.from('.png')])) }]
-      : []));
+    const plan = entries.flatMap((e) =>
+      e.kind === 'file' && options.out
+        ? [
+            {
+              input: e.path,
+              output: toFile
+                ? pathBytes(options.out)
+                : joinBytes(pathBytes(options.out), Buffer.concat([e.named ? e.rel.subarray(e.rel.lastIndexOf(0x2f) + 1) : e.rel, Buffer.from('.png')])),
+            },
+          ]
+        : [],
+    );
     const clashes = findClashes(plan);
     if (clashes.length) throw new UsageError(`${clashes.map((c) => displayName(c.output)).join(', ')} would be written twice`);
     if (options.out !== undefined) out.tally.written = 0;
     const decodeOpts = decodeOptions(options);
     const sheet: { name: string; preview: Preview }[] = [];
     for (const entry of entries) {
-      if (entry.kind === 'not-followed') { out.tally.notFollowed++; continue; }
-      if (entry.kind === 'unreadable') { out.fail(errorRecord(entry.path, entry.failure.code, entry.failure.message)); continue; }
+      if (entry.kind === 'not-followed') {
+        out.tally.notFollowed++;
+        continue;
+      }
+      if (entry.kind === 'unreadable') {
+        out.fail(errorRecord(entry.path, entry.failure.code, entry.failure.message));
+        continue;
+      }
       const loaded = loadFile(entry, { maxBytes: options.maxBytes });
-      if (loaded === 'unrecognised') { out.tally.unrecognised++; out.tick(); continue; }
-      if ('error' in loaded) { out.fail(loaded); continue; }
+      if (loaded === 'unrecognised') {
+        out.tally.unrecognised++;
+        out.tick();
+        continue;
+      }
+      if ('error' in loaded) {
+        out.fail(loaded);
+        continue;
+      }
       let preview: Preview;
       let format: string;
       try {
@@ -60,7 +85,9 @@ export const renderCommand: Command = {
         preview = render(value, opts);
         out.tally.decoded(value.format, value.warnings.length);
       } catch (e) {
-        out.fail(e instanceof RangeError ? errorRecord(entry.path, 'NOT_SUPPORTED', e.message.replace(/^levelkit: render: /, '')) : recordFromError(entry.path, e));
+        out.fail(
+          e instanceof RangeError ? errorRecord(entry.path, 'NOT_SUPPORTED', e.message.replace(/^levelkit: render: /, '')) : recordFromError(entry.path, e),
+        );
         continue;
       }
       const base = { ...fileFields(entry.path), format, layers: preview.drawn.map((i) => preview.layers[i]!.name), markers: preview.markers.length };
@@ -85,7 +112,10 @@ export const renderCommand: Command = {
       }
       out.tally.written!++;
       const record = { ...base, output: displayName(target), width: preview.width, height: preview.height };
-      out.ok(record, `${printable(displayName(entry.path))}: ${preview.width}×${preview.height} px (${preview.tilesWide}×${preview.tilesHigh} tiles, ${preview.markers.length} markers) → ${printable(displayName(target))}\n`);
+      out.ok(
+        record,
+        `${printable(displayName(entry.path))}: ${preview.width}×${preview.height} px (${preview.tilesWide}×${preview.tilesHigh} tiles, ${preview.markers.length} markers) → ${printable(displayName(target))}\n`,
+      );
     }
     if (options.sheet) writeSheet(pathBytes(options.sheet), sheet, options.force, out);
     return out.finish();
@@ -135,5 +165,7 @@ function writeSheet(path: Buffer, sheet: { name: string; preview: Preview }[], f
   writeNew(path, pngOf(s), force);
   out.tally.written = (out.tally.written ?? 0) + 1;
   const order = sheet.map((x, i) => `  ${i % s.columns},${Math.floor(i / s.columns)}  ${printable(x.name)}`).join('\n');
-  process.stderr.write(`levelkit render: contact sheet ${s.width}×${s.height} px, ${sheet.length} levels (column,row) → ${printable(displayName(path))}\n${order}\n`);
+  process.stderr.write(
+    `levelkit render: contact sheet ${s.width}×${s.height} px, ${sheet.length} levels (column,row) → ${printable(displayName(path))}\n${order}\n`,
+  );
 }

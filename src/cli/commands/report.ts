@@ -40,7 +40,7 @@ export const reportCommand: Command = {
       }
     }
     const summary = b.build();
-    if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(summary, null, 2) + '\n');
+    if (reportFile) fs.writeFileSync(reportFile, `${JSON.stringify(summary, null, 2)}\n`);
     process.stdout.write(reportTable(summary));
     return 0;
   },

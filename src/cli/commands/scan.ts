@@ -3,10 +3,10 @@
 // workers; every line written is whole, so the output stays valid JSONL.
 import * as fs from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { printable } from '../../scan/names.js';
-import { ReportBuilder, reportTable } from '../../scan/summary.js';
-import { scan, type ScanOptions, type ScanStats } from '../../scan/scan.js';
 import type { Inject } from '../../scan/job.js';
+import { printable } from '../../scan/names.js';
+import { type ScanOptions, type ScanStats, scan } from '../../scan/scan.js';
+import { ReportBuilder, reportTable } from '../../scan/summary.js';
 import type { Command } from '../command.js';
 import { decodeOptions, UsageError } from '../options.js';
 
@@ -16,8 +16,28 @@ const PLAIN_MS = 5000;
 export const scanCommand: Command = {
   usage: 'levelkit scan <file|folder|zip…> [options]',
   summary: 'Scans folders and zips in parallel: one JSON line per level file, a summary table at the end.',
-  options: ['out', 'report', 'depth', 'workers', 'max-bytes', 'timeout', 'all', 'sort', 'shard', 'quiet', 'follow', 'force', 'strict', 'backend', 'inflate', 'encoding'],
-  optionHelp: { out: 'write the JSON lines to this file instead of stdout (an existing file is kept unless --force)', force: 'overwrite --out and --report files that exist' },
+  options: [
+    'out',
+    'report',
+    'depth',
+    'workers',
+    'max-bytes',
+    'timeout',
+    'all',
+    'sort',
+    'shard',
+    'quiet',
+    'follow',
+    'force',
+    'strict',
+    'backend',
+    'inflate',
+    'encoding',
+  ],
+  optionHelp: {
+    out: 'write the JSON lines to this file instead of stdout (an existing file is kept unless --force)',
+    force: 'overwrite --out and --report files that exist',
+  },
   async run({ options, positionals, raw }, reporter) {
     if (positionals.length === 0) throw new UsageError('scan needs at least one file, folder or zip');
     const workers = raw.workers === undefined ? availableParallelism() : wholeNumber('workers', raw.workers as string, 1, 1024);
@@ -35,7 +55,11 @@ export const scanCommand: Command = {
       if (reportFile && !options.force && fs.existsSync(reportFile)) throw Object.assign(new Error('exists'), { code: 'EEXIST' });
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      throw new UsageError(code === 'EEXIST' ? `${options.out && outFd === undefined ? options.out : reportFile} exists (--force overwrites it)` : `cannot open output: ${(e as Error).message}`);
+      throw new UsageError(
+        code === 'EEXIST'
+          ? `${options.out && outFd === undefined ? options.out : reportFile} exists (--force overwrites it)`
+          : `cannot open output: ${(e as Error).message}`,
+      );
     }
 
     const abort = new AbortController();
@@ -49,8 +73,16 @@ export const scanCommand: Command = {
     process.on('SIGINT', onSigint);
     const stats: ScanStats = { found: 0, walkDone: false, replacedWorkers: 0 };
     const opts: ScanOptions = {
-      depth, workers, timeoutMs: timeout * 1000, maxBytes: options.maxBytes, follow: options.follow,
-      all: raw.all === true, sort: raw.sort === true, signal: abort.signal, stats, decode: decodeOptions(options),
+      depth,
+      workers,
+      timeoutMs: timeout * 1000,
+      maxBytes: options.maxBytes,
+      follow: options.follow,
+      all: raw.all === true,
+      sort: raw.sort === true,
+      signal: abort.signal,
+      stats,
+      decode: decodeOptions(options),
       ...(shard ? { shard } : {}),
       ...testInjection(),
     };
@@ -61,7 +93,7 @@ export const scanCommand: Command = {
       for await (const rec of scan(positionals, opts)) {
         report.add(rec);
         progress.add(rec.bytes ?? 0, rec.error !== undefined);
-        const line = JSON.stringify(rec) + '\n';
+        const line = `${JSON.stringify(rec)}\n`;
         if (outFd !== undefined) fs.writeSync(outFd, line);
         else if (!process.stdout.write(line)) await new Promise((r) => process.stdout.once('drain', r));
       }
@@ -71,10 +103,11 @@ export const scanCommand: Command = {
       if (outFd !== undefined) fs.closeSync(outFd);
     }
     const summary = report.build((performance.now() - started) / 1000);
-    if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(summary, null, 2) + '\n');
+    if (reportFile) fs.writeFileSync(reportFile, `${JSON.stringify(summary, null, 2)}\n`);
     if (!quiet) {
       process.stderr.write(`levelkit scan${interrupted ? ' (interrupted: partial results)' : ''}\n${reportTable(summary)}`);
-      if (stats.replacedWorkers) process.stderr.write(`${stats.replacedWorkers} worker${stats.replacedWorkers === 1 ? '' : 's'} replaced after a hang or crash\n`);
+      if (stats.replacedWorkers)
+        process.stderr.write(`${stats.replacedWorkers} worker${stats.replacedWorkers === 1 ? '' : 's'} replaced after a hang or crash\n`);
     }
     void reporter;
     if (interrupted) return 130;
@@ -92,7 +125,10 @@ class Progress {
   private drawn = false;
   private readonly live = process.stderr.isTTY === true;
 
-  constructor(private readonly quiet: boolean, private readonly stats: ScanStats) {}
+  constructor(
+    private readonly quiet: boolean,
+    private readonly stats: ScanStats,
+  ) {}
 
   add(bytes: number, failed: boolean): void {
     this.files++;
@@ -107,8 +143,10 @@ class Progress {
     let line = `scan: ${this.files} files, ${(this.bytes / 2 ** 20).toFixed(1)} MB, ${rate.toFixed(0)} files/s, ${(this.bytes / 2 ** 20 / s).toFixed(1)} MB/s, ${this.errors} errors`;
     // The total is known only once the walk has ended; members of zips are not in it.
     if (this.stats.walkDone && this.stats.found > this.files) line += `, ETA ${Math.ceil((this.stats.found - this.files) / Math.max(rate, 1e-9))} s`;
-    if (this.live) { process.stderr.write(`\r\x1b[K${line}`); this.drawn = true; }
-    else process.stderr.write(`${line}\n`);
+    if (this.live) {
+      process.stderr.write(`\r\x1b[K${line}`);
+      this.drawn = true;
+    } else process.stderr.write(`${line}\n`);
   }
 
   clear(): void {

@@ -5,7 +5,7 @@
 import type { FormatId } from '../../core/errors.js';
 import { Checker } from './encode-check.js';
 import { join } from './gmap.js';
-import { BINARY_LAYOUTS, CHEST_ITEMS, NO_TILE, TILE_COUNT, type BinaryLayout } from './level.js';
+import { BINARY_LAYOUTS, type BinaryLayout, CHEST_ITEMS, NO_TILE, TILE_COUNT } from './level.js';
 import { decodeSign, encodeSign, unencodableSignChar } from './signs.js';
 import { LF, num, numText, stringBytes } from './text.js';
 import type { GraalLayer, GraalLevel } from './types.js';
@@ -15,7 +15,10 @@ export const MAX_RUN = 64;
 /** Most layers GR-V1.05 can count (one byte holding count + 32). */
 export const MAX_BINARY_LAYERS = 223;
 
-const HASH = 0x23, SPACE = 0x20, BACKSLASH = 0x5c, NPC_NEWLINE = 0xa7;
+const HASH = 0x23,
+  SPACE = 0x20,
+  BACKSLASH = 0x5c,
+  NPC_NEWLINE = 0xa7;
 
 export interface BinaryEncodeOptions {
   /** Header to write (`Z3-V1.03` … `GR-V1.05`); RangeError for any other. */
@@ -48,7 +51,9 @@ export function errorFormat(level: { format?: unknown }, fallback: FormatId): Fo
 export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}): Uint8Array {
   const c = new Checker(errorFormat(level, 'graal'));
   c.object(level, 'level');
-  c.array(level.layers, 'layers').forEach((l, i) => c.object(l, `layers[${i}]`)); // binaryVersionFor reads them
+  c.array(level.layers, 'layers').forEach((l, i) => {
+    c.object(l, `layers[${i}]`);
+  }); // binaryVersionFor reads them
   const version = opts.version ?? binaryVersionFor(level);
   const layout = binaryLayout(version);
   c.encoding(level.encoding, 'encoding');
@@ -124,7 +129,12 @@ export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}):
       c.object(n, p);
       const image = c.without(c.text(n.image, `${p}.image`), [LF, HASH], `${p}.image`, 'an image name without `#` or a line break (`#` starts the script)');
       // Line breaks are written as 0xA7 ('§'), so a 0xA7 of its own would read back as one.
-      const script = c.without(c.text(n.script, `${p}.script`), [NPC_NEWLINE], `${p}.script`, 'a script without byte 0xA7 (§), which binary scripts use for a line break');
+      const script = c.without(
+        c.text(n.script, `${p}.script`),
+        [NPC_NEWLINE],
+        `${p}.script`,
+        'a script without byte 0xA7 (§), which binary scripts use for a line break',
+      );
       lines.push(Uint8Array.from([recordCoord(n.x, `${p}.x`), recordCoord(n.y, `${p}.y`), ...image, HASH, ...script.map((b) => (b === LF ? NPC_NEWLINE : b))]));
     });
     lines.push(Uint8Array.of(HASH));
@@ -136,7 +146,14 @@ export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}):
     chests.forEach((ch, i) => {
       const p = `chests[${i}]`;
       c.object(ch, p);
-      lines.push(Uint8Array.of(recordCoord(ch.x, `${p}.x`), recordCoord(ch.y, `${p}.y`), gchar(chestItemIndex(c, ch.item, `${p}.item`), `${p}.item`), gchar(ch.signIndex, `${p}.signIndex`)));
+      lines.push(
+        Uint8Array.of(
+          recordCoord(ch.x, `${p}.x`),
+          recordCoord(ch.y, `${p}.y`),
+          gchar(chestItemIndex(c, ch.item, `${p}.item`), `${p}.item`),
+          gchar(ch.signIndex, `${p}.signIndex`),
+        ),
+      );
     });
     lines.push(Uint8Array.of(HASH));
   }
@@ -198,7 +215,8 @@ export function signBytes(c: Checker, text: string, path: string): Uint8Array {
   const missing = unencodableSignChar(text);
   if (missing !== undefined) c.fail('UNENCODABLE_TEXT', path, 'characters of the sign font (or its # escapes)', missing);
   const bytes = encodeSign(text);
-  if (decodeSign(bytes) !== text) c.fail('BAD_VALUE', path, 'sign text that reads back the same (a raw glyph U+E00A, or raw codes that read back as an escape)', text);
+  if (decodeSign(bytes) !== text)
+    c.fail('BAD_VALUE', path, 'sign text that reads back the same (a raw glyph U+E00A, or raw codes that read back as an escape)', text);
   return bytes;
 }
 
@@ -215,14 +233,16 @@ export function encodeTileStream(tiles: Uint16Array, codeBits: 12 | 13, overlay:
   // QUIRK (GR-V1.05): 0xFFF is "no tile" in overlays, so a real tile 4095 there cannot be written.
   const max = overlay ? Math.min(flag, 0xfff) - 1 : flag - 1;
   // Locals: the imported bindings are slower to read in these loops.
-  const count = TILE_COUNT, maxRun = MAX_RUN, none = overlay ? NO_TILE : -1;
+  const count = TILE_COUNT,
+    maxRun = MAX_RUN,
+    none = overlay ? NO_TILE : -1;
   for (let i = 0; i < count; i++) {
     const t = tiles[i]!;
     if (t > max && t !== none) c.fail('OUT_OF_RANGE', `${path}[${i}]`, `0..${max}${overlay ? ' or NO_TILE' : ''} (${codeBits}-bit codes)`, t);
   }
   const codes: number[] = [];
   const tile = (i: number) => (tiles[i] === none ? 0xfff : tiles[i]!);
-  for (let i = 0; i < count;) {
+  for (let i = 0; i < count; ) {
     const a = tile(i);
     let single = 1;
     while (single < maxRun && i + single < count && tile(i + single) === a) single++;
@@ -251,11 +271,17 @@ export function encodeTileStream(tiles: Uint16Array, codeBits: 12 | 13, overlay:
 /** Packs codes of `codeBits` bits LSB-first (the tile-stream bit order); the last byte is zero-padded. */
 export function packCodes(codes: readonly number[], codeBits: number): Uint8Array {
   const out = new Uint8Array(Math.ceil((codes.length * codeBits) / 8));
-  let acc = 0, have = 0, p = 0;
+  let acc = 0,
+    have = 0,
+    p = 0;
   for (const c of codes) {
     acc |= c << have;
     have += codeBits;
-    while (have >= 8) { out[p++] = acc & 0xff; acc >>>= 8; have -= 8; }
+    while (have >= 8) {
+      out[p++] = acc & 0xff;
+      acc >>>= 8;
+      have -= 8;
+    }
   }
   if (have > 0) out[p] = acc & 0xff;
   return out;
@@ -264,6 +290,9 @@ export function packCodes(codes: readonly number[], codeBits: number): Uint8Arra
 export function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }

@@ -2,14 +2,14 @@
 // through the graalTileStream kernel, then newline-framed sections whose presence the version
 // table (level.ts BINARY_LAYOUTS) decides. See README.md § "Binary levels".
 import type { DecodeContext } from '../../core/context.js';
+import { kernelError } from '../../core/kernel-status.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import { ByteReader } from '../../core/reader.js';
-import { startDecode } from '../decode-context.js';
 import { makeText } from '../../core/text.js';
-import { kernelError } from '../../core/kernel-status.js';
-import { BINARY_LAYOUTS, CHEST_ITEMS, NO_TILE, TILE_COUNT, blankLevel, type BinaryLayout } from './level.js';
+import { startDecode } from '../decode-context.js';
+import { BINARY_LAYOUTS, type BinaryLayout, blankLevel, CHEST_ITEMS, NO_TILE, TILE_COUNT } from './level.js';
 import { decodeSign } from './signs.js';
-import { LF, ascii, byteString, fieldText, num, splitTrailing } from './text.js';
+import { ascii, byteString, fieldText, LF, num, splitTrailing } from './text.js';
 import type { GraalBaddy, GraalChest, GraalLayer, GraalLevel, GraalLink, GraalNpc, GraalSign, GraalWarningCode } from './types.js';
 
 type Ctx = DecodeContext<GraalWarningCode>;
@@ -30,7 +30,12 @@ export function decodeBinary(input: Uint8Array, opts?: DecodeOptions): GraalLeve
   const version = ascii(bytes.subarray(0, 8));
   const layout = BINARY_LAYOUTS[version];
   if (!layout) {
-    throw r.fail(/^(GR|Z3)-V/.test(version) ? 'UNSUPPORTED_VERSION' : 'BAD_MAGIC', { path: 'version', at: 0, expected: 'Z3-V1.03 … GR-V1.05', actual: JSON.stringify(version) });
+    throw r.fail(/^(GR|Z3)-V/.test(version) ? 'UNSUPPORTED_VERSION' : 'BAD_MAGIC', {
+      path: 'version',
+      at: 0,
+      expected: 'Z3-V1.03 … GR-V1.05',
+      actual: JSON.stringify(version),
+    });
   }
   r.pos = 8;
   const level = blankLevel('graal', version);
@@ -80,8 +85,14 @@ function line(r: ByteReader, what: string): Uint8Array {
 function sectionEnd(r: ByteReader): boolean {
   r.need(1, 'section end');
   const b = r.bytes[r.pos];
-  if (b === LF) { r.pos++; return true; }
-  if (b === HASH && r.bytes[r.pos + 1] === LF) { r.pos += 2; return true; }
+  if (b === LF) {
+    r.pos++;
+    return true;
+  }
+  if (b === HASH && r.bytes[r.pos + 1] === LF) {
+    r.pos += 2;
+    return true;
+  }
   return false;
 }
 
@@ -109,8 +120,13 @@ export function parseLink(text: string, encoding: string): GraalLink | undefined
     const [x, y, width, height] = parts.tail.slice(0, 4).map(num);
     if (x === undefined || y === undefined || width === undefined || height === undefined) continue;
     return {
-      level: fieldText(parts.head, encoding), x, y, width, height,
-      destX: fieldText(parts.tail[4]!, encoding), destY: fieldText(parts.tail[5]!, encoding),
+      level: fieldText(parts.head, encoding),
+      x,
+      y,
+      width,
+      height,
+      destX: fieldText(parts.tail[4]!, encoding),
+      destY: fieldText(parts.tail[5]!, encoding),
     };
   }
   return undefined;
@@ -136,7 +152,10 @@ function splitVerses(bytes: Uint8Array, encoding: string) {
   const verses = [];
   let start = 0;
   for (let i = 0; i <= bytes.length; i++) {
-    if (i === bytes.length || bytes[i] === BACKSLASH) { verses.push(makeText(bytes.slice(start, i), encoding)); start = i + 1; }
+    if (i === bytes.length || bytes[i] === BACKSLASH) {
+      verses.push(makeText(bytes.slice(start, i), encoding));
+      start = i + 1;
+    }
   }
   return verses;
 }
@@ -149,7 +168,8 @@ function readNpcs(r: ByteReader, ctx: Ctx): GraalNpc[] {
   while (!sectionEnd(r)) {
     const at = r.offset;
     r.need(2, 'NPC position');
-    const x = r.u8() - 32, y = r.u8() - 32;
+    const x = r.u8() - 32,
+      y = r.u8() - 32;
     const start = r.pos;
     const rest = line(r, 'NPC');
     const hash = rest.indexOf(HASH);
@@ -163,12 +183,20 @@ function readNpcs(r: ByteReader, ctx: Ctx): GraalNpc[] {
   // one kernel call (not one per script: most are ~100 bytes, where a call's fixed cost is most
   // of the work), and each script's raw sliced from it; the bytes between scripts in the copy
   // are rewritten too, but nothing reads them there.
-  let lo = Infinity, hi = 0;
-  for (let i = 0; i < spans.length; i += 2) if (spans[i]! >= 0) { lo = Math.min(lo, spans[i]!); hi = spans[i + 1]!; }
+  let lo = Infinity,
+    hi = 0;
+  for (let i = 0; i < spans.length; i += 2)
+    if (spans[i]! >= 0) {
+      lo = Math.min(lo, spans[i]!);
+      hi = spans[i + 1]!;
+    }
   if (lo < hi) {
     const copy = r.bytes.slice(lo, hi);
     ctx.kernels.replaceByte(copy, NPC_NEWLINE, LF);
-    npcs.forEach((npc, k) => { const s = spans[2 * k]!; if (s >= 0) npc.script = makeText(copy.slice(s - lo, spans[2 * k + 1]! - lo), ctx.encoding); });
+    npcs.forEach((npc, k) => {
+      const s = spans[2 * k]!;
+      if (s >= 0) npc.script = makeText(copy.slice(s - lo, spans[2 * k + 1]! - lo), ctx.encoding);
+    });
   }
   return npcs;
 }
@@ -189,9 +217,13 @@ function readChests(r: ByteReader, ctx: Ctx): GraalChest[] {
 function readSigns(r: ByteReader, ctx: Ctx): GraalSign[] {
   const signs: GraalSign[] = [];
   while (r.remaining > 0) {
-    if (r.bytes[r.pos] === LF) { r.pos++; break; } // an empty line ends the signs (HEIGHTS may follow)
+    if (r.bytes[r.pos] === LF) {
+      r.pos++;
+      break;
+    } // an empty line ends the signs (HEIGHTS may follow)
     if (r.remaining < 2 || r.bytes[r.pos + 1] === LF) throw r.fail('TRUNCATED', { expected: 'two sign coordinate bytes', path: `${r.path}[${signs.length}]` });
-    const x = r.u8() - 32, y = r.u8() - 32;
+    const x = r.u8() - 32,
+      y = r.u8() - 32;
     let end = r.bytes.indexOf(LF, r.pos);
     if (end < 0) {
       ctx.warnings.warn('NO_FINAL_NEWLINE', 'the last sign has no closing newline', r.offset, `signs[${signs.length}]`);
@@ -223,7 +255,11 @@ function readHeights(r: ByteReader, ctx: Ctx): number[] | undefined {
 
 /** Appends the comma-separated numbers of one HEIGHTS line; false when one is not a number. */
 export function parseHeights(text: string, into: number[]): boolean {
-  const vals = text.split(',').map((t) => t.trim()).filter((t) => t !== '').map(num);
+  const vals = text
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '')
+    .map(num);
   if (vals.some((v) => v === undefined)) return false;
   into.push(...(vals as number[]));
   return true;

@@ -1,9 +1,9 @@
 // What every Graal encoder checks before it writes: field types, number ranges, and the bytes of
 // each Text against the record grammar of the target file. One Checker per encode; each method
 // returns the checked value or throws EncodeError with the model path. See README.md § Encoders.
-import { encodeError, type EncodeErrorCode, type FormatId } from '../../core/errors.js';
-import { canEncode, encodeText, textBytes, type Text } from '../../core/text.js';
-import { LF, CR } from './text.js';
+import { type EncodeErrorCode, encodeError, type FormatId } from '../../core/errors.js';
+import { canEncode, encodeText, type Text, textBytes } from '../../core/text.js';
+import { CR, LF } from './text.js';
 
 export class Checker {
   constructor(readonly format: FormatId) {}
@@ -64,7 +64,11 @@ export class Checker {
   encoding(label: string, path: string): string {
     this.string(label, path);
     let ok = false;
-    try { ok = canEncode(label); } catch { ok = false; }
+    try {
+      ok = canEncode(label);
+    } catch {
+      ok = false;
+    }
     if (!ok) this.fail('BAD_VALUE', path, 'a code page levelkit can write (utf-8 or a single-byte page)', label);
     return label;
   }
@@ -86,7 +90,7 @@ export class Checker {
 
 function show(v: unknown): string | number {
   if (typeof v === 'number') return Object.is(v, -0) ? '-0' : v;
-  if (typeof v === 'string') return JSON.stringify(v.length > 80 ? v.slice(0, 80) + '…' : v);
+  if (typeof v === 'string') return JSON.stringify(v.length > 80 ? `${v.slice(0, 80)}…` : v);
   if (v === undefined) return 'undefined';
   if (v === null) return 'null';
   return Array.isArray(v) ? 'an array' : typeof v;

@@ -1,13 +1,14 @@
 // Graal .gmap (GRMAP001): WIDTH, HEIGHT and a LEVELNAMES grid of quoted, comma-separated level
 // names; every other line is kept as an option line in order. See README.md § ".gmap".
-import { startDecode } from '../decode-context.js';
+
 import { decodeError } from '../../core/errors.js';
 import type { DecodeOptions } from '../../core/limits.js';
+import { makeText } from '../../core/text.js';
+import { startDecode } from '../decode-context.js';
 import { Checker } from './encode-check.js';
 import { GMAP_MAGIC } from './level.js';
 import { splitLines } from './nw.js';
-import { CR, ascii, byteString, fieldText, num } from './text.js';
-import { makeText } from '../../core/text.js';
+import { ascii, byteString, CR, fieldText, num } from './text.js';
 import type { GraalGmap, GraalWarningCode } from './types.js';
 
 const QUOTE = 0x22;
@@ -21,7 +22,16 @@ export function decodeGmap(input: Uint8Array, opts?: DecodeOptions): GraalGmap {
   if (count === 0 || lineText(0).trim() !== GMAP_MAGIC) {
     throw decodeError('graal-gmap', 'BAD_MAGIC', { offset: 0, expected: GMAP_MAGIC, actual: JSON.stringify(ascii(bytes.subarray(0, 8))) });
   }
-  const map: GraalGmap = { format: 'graal-gmap', version: GMAP_MAGIC, width: 0, height: 0, levels: [], options: [], lineEnding: crlf ? '\r\n' : '\n', warnings: [] };
+  const map: GraalGmap = {
+    format: 'graal-gmap',
+    version: GMAP_MAGIC,
+    width: 0,
+    height: 0,
+    levels: [],
+    options: [],
+    lineEnding: crlf ? '\r\n' : '\n',
+    warnings: [],
+  };
   let gridAt: number | undefined;
   for (let i = 1; i < count; i++) {
     if (starts[i] === ends[i]) continue; // empty lines hold nothing
@@ -29,9 +39,12 @@ export function decodeGmap(input: Uint8Array, opts?: DecodeOptions): GraalGmap {
     const [word, value] = t.trim().split(/\s+/, 2);
     if (word === 'WIDTH' || word === 'HEIGHT') {
       const v = num(value);
-      if (v === undefined || !Number.isInteger(v) || v < 0) throw decodeError('graal-gmap', 'CORRUPT', { offset: starts[i]!, path: word, actual: String(value) });
-      if (v > ctx.limits.maxRecords) throw decodeError('graal-gmap', 'LIMIT_EXCEEDED', { offset: starts[i]!, path: word, expected: `≤ ${ctx.limits.maxRecords}`, actual: v });
-      if (word === 'WIDTH') map.width = v; else map.height = v;
+      if (v === undefined || !Number.isInteger(v) || v < 0)
+        throw decodeError('graal-gmap', 'CORRUPT', { offset: starts[i]!, path: word, actual: String(value) });
+      if (v > ctx.limits.maxRecords)
+        throw decodeError('graal-gmap', 'LIMIT_EXCEEDED', { offset: starts[i]!, path: word, expected: `≤ ${ctx.limits.maxRecords}`, actual: v });
+      if (word === 'WIDTH') map.width = v;
+      else map.height = v;
     } else if (word === 'LEVELNAMES') {
       gridAt = starts[i]!;
       for (i++; i < count; i++) {
@@ -128,6 +141,11 @@ export function encodeGmap(map: GraalGmap): Uint8Array {
 export function join(lines: readonly Uint8Array[], eol: Uint8Array): Uint8Array {
   const out = new Uint8Array(lines.reduce((n, l) => n + l.length + eol.length, 0));
   let p = 0;
-  for (const l of lines) { out.set(l, p); p += l.length; out.set(eol, p); p += eol.length; }
+  for (const l of lines) {
+    out.set(l, p);
+    p += l.length;
+    out.set(eol, p);
+    p += eol.length;
+  }
   return out;
 }

@@ -1,30 +1,31 @@
 // Graal Online levels: public surface of the format (binary .zelda/.graal, text .nw, .gmap).
 // decode() picks the codec by content; encode() by the value's `format`. See README.md.
 import type { FormatId } from '../../core/errors.js';
-import type { DecodeOptions } from '../../core/limits.js';
-import { decodeBinary } from './binary.js';
-import { binaryLayout, encodeBinary, type BinaryEncodeOptions } from './binary-encode.js';
 import { encodeError } from '../../core/errors.js';
+import type { DecodeOptions } from '../../core/limits.js';
 import { defineFormat, type MainGrid, type Summary } from '../define.js';
+import { decodeBinary } from './binary.js';
+import { type BinaryEncodeOptions, binaryLayout, encodeBinary } from './binary-encode.js';
 import { extract } from './extract.js';
 
 export { extract } from './extract.js';
+
 import { decodeGmap, encodeGmap } from './gmap.js';
-import { BINARY_LAYOUTS, GMAP_MAGIC, LEVEL_SIZE, NW_MAGIC, gridDigest } from './level.js';
+import { BINARY_LAYOUTS, GMAP_MAGIC, gridDigest, LEVEL_SIZE, NW_MAGIC } from './level.js';
 import { decodeNw } from './nw.js';
 import { encodeNw } from './nw-encode.js';
 import type { GraalGmap, GraalLevel } from './types.js';
 
-export type { GraalBaddy, GraalChest, GraalGmap, GraalLayer, GraalLevel, GraalLink, GraalNpc, GraalSign, GraalWarningCode } from './types.js';
-export type { Text } from '../define.js';
 export { textFrom } from '../../core/text.js';
+export type { Text } from '../define.js';
 export { decodeBinary } from './binary.js';
-export { encodeBinary, encodeTileStream, binaryVersionFor, MAX_BINARY_LAYERS, type BinaryEncodeOptions } from './binary-encode.js';
+export { type BinaryEncodeOptions, binaryVersionFor, encodeBinary, encodeTileStream, MAX_BINARY_LAYERS } from './binary-encode.js';
+export { decodeGmap, encodeGmap } from './gmap.js';
+export { BADDY_NAMES, BINARY_LAYOUTS, blankLevel, CHEST_ITEMS, emptyLayer, gridDigest, NO_TILE, TILE_COUNT, tilesetToTile, tileToTileset } from './level.js';
 export { decodeNw } from './nw.js';
 export { encodeNw } from './nw-encode.js';
-export { decodeGmap, encodeGmap } from './gmap.js';
 export { decodeSign, encodeSign } from './signs.js';
-export { BADDY_NAMES, BINARY_LAYOUTS, CHEST_ITEMS, NO_TILE, TILE_COUNT, blankLevel, emptyLayer, gridDigest, tileToTileset, tilesetToTile } from './level.js';
+export type { GraalBaddy, GraalChest, GraalGmap, GraalLayer, GraalLevel, GraalLink, GraalNpc, GraalSign, GraalWarningCode } from './types.js';
 
 /** Everything the Graal codecs return. */
 export type GraalDecoded = GraalLevel | GraalGmap;
@@ -42,10 +43,14 @@ export function sniff(head: Uint8Array): Extract<FormatId, 'graal' | 'graal-nw' 
 /** Decodes any Graal level or map by content. Throws DecodeError (BAD_MAGIC when none matches). */
 export function decode(bytes: Uint8Array, opts?: DecodeOptions): GraalDecoded {
   switch (sniff(bytes)) {
-    case 'graal-nw': return decodeNw(bytes, opts);
-    case 'graal-gmap': return decodeGmap(bytes, opts);
-    case 'graal': return decodeBinary(bytes, opts);
-    default: return decodeBinary(bytes, opts); // gives BAD_MAGIC or UNSUPPORTED_VERSION with the header it saw
+    case 'graal-nw':
+      return decodeNw(bytes, opts);
+    case 'graal-gmap':
+      return decodeGmap(bytes, opts);
+    case 'graal':
+      return decodeBinary(bytes, opts);
+    default:
+      return decodeBinary(bytes, opts); // gives BAD_MAGIC or UNSUPPORTED_VERSION with the header it saw
   }
 }
 
@@ -59,7 +64,8 @@ export type GraalEncodeOptions = BinaryEncodeOptions;
  */
 export function encode(value: GraalDecoded, opts?: GraalEncodeOptions): Uint8Array {
   if (opts !== undefined && (opts === null || typeof opts !== 'object')) throw new TypeError('levelkit graal: encode options must be an object');
-  for (const key of Object.keys(opts ?? {})) if (key !== 'version') throw new TypeError(`levelkit graal: unknown encode option ${JSON.stringify(key)} (known: version)`);
+  for (const key of Object.keys(opts ?? {}))
+    if (key !== 'version') throw new TypeError(`levelkit graal: unknown encode option ${JSON.stringify(key)} (known: version)`);
   if (opts?.version !== undefined) binaryLayout(opts.version);
   const format = value !== null && typeof value === 'object' ? value.format : undefined;
   if (format === 'graal-gmap') return encodeGmap(value as GraalGmap);
@@ -104,8 +110,14 @@ export function summarize(v: GraalDecoded): GraalSummary {
   return {
     version: v.version,
     summary: {
-      header: v.version, layers: v.layers.length, links: v.links.length, baddies: v.baddies.length,
-      npcs: v.npcs.length, chests: v.chests.length, signs: v.signs.length, gridDigest: gridDigest(v),
+      header: v.version,
+      layers: v.layers.length,
+      links: v.links.length,
+      baddies: v.baddies.length,
+      npcs: v.npcs.length,
+      chests: v.chests.length,
+      signs: v.signs.length,
+      gridDigest: gridDigest(v),
     },
   };
 }
@@ -121,5 +133,10 @@ export function mainGrid(v: GraalDecoded): MainGrid | undefined {
 export const definition = defineFormat<'graal' | 'graal-nw' | 'graal-gmap', GraalDecoded, GraalSummary, GraalEncodeOptions>({
   ids: ['graal', 'graal-nw', 'graal-gmap'],
   extensions: ['.graal', '.zelda', '.nw', '.gmap'],
-  sniff, decode, encode, summarize, mainGrid, extract,
+  sniff,
+  decode,
+  encode,
+  summarize,
+  mainGrid,
+  extract,
 });

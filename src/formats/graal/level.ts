@@ -21,8 +21,14 @@ export interface BinaryLayout {
 }
 
 // Per-version sections (notes §A.3; the corpus confirms 12-bit codes up to GR-V1.01).
-const L = (codeBits: 12 | 13, verses: boolean, npcs: boolean, chests: boolean, heights: boolean, layers: boolean): BinaryLayout =>
-  ({ codeBits, verses, npcs, chests, heights, layers });
+const L = (codeBits: 12 | 13, verses: boolean, npcs: boolean, chests: boolean, heights: boolean, layers: boolean): BinaryLayout => ({
+  codeBits,
+  verses,
+  npcs,
+  chests,
+  heights,
+  layers,
+});
 export const BINARY_LAYOUTS: Readonly<Record<string, BinaryLayout>> = Object.freeze({
   //               bits verses npcs   chests heights layers
   'Z3-V1.03': L(12, false, false, false, false, false),
@@ -42,14 +48,45 @@ export const GMAP_MAGIC = 'GRMAP001';
 
 /** Chest items by index (binary files store the index, .nw files the name). */
 export const CHEST_ITEMS: readonly string[] = [
-  'greenrupee', 'bluerupee', 'redrupee', 'bombs', 'darts', 'heart', 'glove1', 'bow', 'bomb', 'shield', 'sword',
-  'fullheart', 'superbomb', 'battleaxe', 'goldensword', 'mirrorshield', 'glove2', 'lizardshield', 'lizardsword',
-  'goldrupee', 'fireball', 'fireblast', 'nukeshot', 'joltbomb', 'spinattack',
+  'greenrupee',
+  'bluerupee',
+  'redrupee',
+  'bombs',
+  'darts',
+  'heart',
+  'glove1',
+  'bow',
+  'bomb',
+  'shield',
+  'sword',
+  'fullheart',
+  'superbomb',
+  'battleaxe',
+  'goldensword',
+  'mirrorshield',
+  'glove2',
+  'lizardshield',
+  'lizardsword',
+  'goldrupee',
+  'fireball',
+  'fireblast',
+  'nukeshot',
+  'joltbomb',
+  'spinattack',
 ];
 
 /** Baddy types by index (.nw may name them instead of numbering). */
 export const BADDY_NAMES: readonly string[] = [
-  'graysoldier', 'bluesoldier', 'redsoldier', 'shootingsoldier', 'swampsoldier', 'frog', 'octopus', 'goldenwarrior', 'lizardon', 'dragon',
+  'graysoldier',
+  'bluesoldier',
+  'redsoldier',
+  'shootingsoldier',
+  'swampsoldier',
+  'frog',
+  'octopus',
+  'goldenwarrior',
+  'lizardon',
+  'dragon',
 ];
 
 /** Position of a tile id in the classic 128×32-tile tileset (`pics1.png`), in tiles. */
@@ -76,7 +113,17 @@ export function gridDigest(level: GraalLevel): string {
 /** The level with no content (what encoders and generators start from). */
 export function blankLevel(format: GraalLevel['format'] = 'graal-nw', version = format === 'graal' ? 'GR-V1.03' : NW_MAGIC): GraalLevel {
   return {
-    format, version, layers: [emptyLayer(0)], links: [], baddies: [], npcs: [], chests: [], signs: [], unknownLines: [],
-    lineEnding: '\n', encoding: 'windows-1252', warnings: [],
+    format,
+    version,
+    layers: [emptyLayer(0)],
+    links: [],
+    baddies: [],
+    npcs: [],
+    chests: [],
+    signs: [],
+    unknownLines: [],
+    lineEnding: '\n',
+    encoding: 'windows-1252',
+    warnings: [],
   };
 }

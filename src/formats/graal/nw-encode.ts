@@ -2,8 +2,9 @@
 // a file levelkit wrote decodes and re-encodes byte for byte. Every field is checked against the
 // line grammar first: text that would end its block early, start a new record or lose a CR is
 // refused (.nw has no escapes). See README.md § ".nw levels" and § Encoders.
-import { Checker } from './encode-check.js';
+
 import { checkTiles, concat, errorFormat } from './binary-encode.js';
+import { Checker } from './encode-check.js';
 import { join } from './gmap.js';
 import { CHEST_ITEMS, LEVEL_SIZE, NO_TILE, NW_MAGIC } from './level.js';
 import { decodeNw, MAX_NW_LAYER } from './nw.js';
@@ -13,7 +14,10 @@ import type { GraalLevel } from './types.js';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 // The two letters of every tile id, so a row is 64 table look-ups.
 const PAIR_BYTES = new Uint8Array(8192);
-for (let t = 0; t < 4096; t++) { PAIR_BYTES[2 * t] = ALPHABET.charCodeAt(t >> 6); PAIR_BYTES[2 * t + 1] = ALPHABET.charCodeAt(t & 63); }
+for (let t = 0; t < 4096; t++) {
+  PAIR_BYTES[2 * t] = ALPHABET.charCodeAt(t >> 6);
+  PAIR_BYTES[2 * t + 1] = ALPHABET.charCodeAt(t & 63);
+}
 const SPACE = 0x20;
 
 /**
@@ -29,7 +33,8 @@ export function encodeNw(level: GraalLevel): Uint8Array {
   const crlf = level.lineEnding === '\r\n';
   const encoding = c.encoding(level.encoding, 'encoding');
   const lines: Uint8Array[] = [stringBytes(NW_MAGIC)];
-  const words = (...parts: (string | Uint8Array)[]) => concat(parts.flatMap((p, i) => [...(i ? [Uint8Array.of(SPACE)] : []), typeof p === 'string' ? stringBytes(p) : p]));
+  const words = (...parts: (string | Uint8Array)[]) =>
+    concat(parts.flatMap((p, i) => [...(i ? [Uint8Array.of(SPACE)] : []), typeof p === 'string' ? stringBytes(p) : p]));
   const number = (v: number, path: string) => numText(c.finite(v, path));
   // Keyword lines lose one trailing CR on reading; block lines only in CRLF files.
   const endOfLine = (bytes: Uint8Array, path: string) => c.line(bytes, path, true);
@@ -41,7 +46,11 @@ export function encodeNw(level: GraalLevel): Uint8Array {
   const blockLines = (bytes: Uint8Array, path: string, end: string) => {
     const out: Uint8Array[] = [];
     let start = 0;
-    for (let i = 0; i <= bytes.length; i++) if (i === bytes.length || bytes[i] === LF) { out.push(blockLine(bytes.subarray(start, i), path, end)); start = i + 1; }
+    for (let i = 0; i <= bytes.length; i++)
+      if (i === bytes.length || bytes[i] === LF) {
+        out.push(blockLine(bytes.subarray(start, i), path, end));
+        start = i + 1;
+      }
     return out;
   };
 
@@ -70,14 +79,21 @@ export function encodeNw(level: GraalLevel): Uint8Array {
     const t = layer.tiles;
     const none = layer.index === 0 ? -1 : NO_TILE; // layer 0 has no empty cell
     for (let y = 0; y < size; y++) {
-      for (let x = 0; x < size;) {
-        if (t[y * size + x] === none) { x++; continue; }
+      for (let x = 0; x < size; ) {
+        if (t[y * size + x] === none) {
+          x++;
+          continue;
+        }
         let end = x;
         while (end < size && t[y * size + end] !== none) end++;
         const head = stringBytes(`BOARD ${x} ${y} ${end - x} ${layer.index} `);
         const row = new Uint8Array(head.length + 2 * (end - x));
         row.set(head);
-        for (let k = x, p = head.length; k < end; k++, p += 2) { const id = t[y * size + k]!; row[p] = PAIR_BYTES[2 * id]!; row[p + 1] = PAIR_BYTES[2 * id + 1]!; }
+        for (let k = x, p = head.length; k < end; k++, p += 2) {
+          const id = t[y * size + k]!;
+          row[p] = PAIR_BYTES[2 * id]!;
+          row[p + 1] = PAIR_BYTES[2 * id + 1]!;
+        }
         lines.push(row);
         x = end;
       }
@@ -118,13 +134,17 @@ export function encodeNw(level: GraalLevel): Uint8Array {
     if (!/^\S+$/.test(item) || (n !== undefined && Number.isInteger(n) && n >= 0 && n < CHEST_ITEMS.length && CHEST_ITEMS[n] !== item)) {
       c.fail('BAD_VALUE', `${p}.item`, 'one word that is not the number of a known item', item);
     }
-    lines.push(words('CHEST', number(ch.x, `${p}.x`), number(ch.y, `${p}.y`), c.pageBytes(item, encoding, `${p}.item`), number(ch.signIndex, `${p}.signIndex`)));
+    lines.push(
+      words('CHEST', number(ch.x, `${p}.x`), number(ch.y, `${p}.y`), c.pageBytes(item, encoding, `${p}.item`), number(ch.signIndex, `${p}.signIndex`)),
+    );
   });
   c.array(level.baddies, 'baddies').forEach((b, i) => {
     const p = `baddies[${i}]`;
     c.object(b, p);
     lines.push(words('BADDY', number(b.x, `${p}.x`), number(b.y, `${p}.y`), number(b.type, `${p}.type`)));
-    c.array(b.verses, `${p}.verses`).forEach((v, k) => lines.push(blockLine(c.text(v, `${p}.verses[${k}]`), `${p}.verses[${k}]`, 'BADDYEND')));
+    c.array(b.verses, `${p}.verses`).forEach((v, k) => {
+      lines.push(blockLine(c.text(v, `${p}.verses[${k}]`), `${p}.verses[${k}]`, 'BADDYEND'));
+    });
     lines.push(stringBytes('BADDYEND'));
   });
   if (level.heights !== undefined) {
@@ -134,7 +154,9 @@ export function encodeNw(level: GraalLevel): Uint8Array {
     lines.push(stringBytes('HEIGHTSEND'));
   }
   const eol = stringBytes(level.lineEnding);
-  c.array(level.unknownLines, 'unknownLines').forEach((u, i) => lines.push(unknownLine(c, c.text(u, `unknownLines[${i}]`), `unknownLines[${i}]`, eol, encoding)));
+  c.array(level.unknownLines, 'unknownLines').forEach((u, i) => {
+    lines.push(unknownLine(c, c.text(u, `unknownLines[${i}]`), `unknownLines[${i}]`, eol, encoding));
+  });
   return join(lines, eol);
 }
 
@@ -146,9 +168,18 @@ function unknownLine(c: Checker, bytes: Uint8Array, path: string, eol: Uint8Arra
   c.line(bytes, path, eol.length === 2);
   const alone = decodeNw(concat([stringBytes(NW_MAGIC), eol, bytes, eol]), { encoding });
   const base = alone.layers.length === 1 && alone.layers[0]!.tiles.every((t) => t === 0);
-  const kept = alone.unknownLines.length === 1 && alone.unknownLines[0]!.raw.length === bytes.length && alone.unknownLines[0]!.raw.every((b, i) => b === bytes[i]);
-  const nothingElse = base && !alone.links.length && !alone.signs.length && !alone.npcs.length && !alone.chests.length && !alone.baddies.length
-    && alone.heights === undefined && alone.tileset === undefined && alone.tilesetImage === undefined;
+  const kept =
+    alone.unknownLines.length === 1 && alone.unknownLines[0]!.raw.length === bytes.length && alone.unknownLines[0]!.raw.every((b, i) => b === bytes[i]);
+  const nothingElse =
+    base &&
+    !alone.links.length &&
+    !alone.signs.length &&
+    !alone.npcs.length &&
+    !alone.chests.length &&
+    !alone.baddies.length &&
+    alone.heights === undefined &&
+    alone.tileset === undefined &&
+    alone.tilesetImage === undefined;
   if (!kept || !nothingElse) c.fail('BAD_VALUE', path, 'a line the reader keeps as an unknown line (not a record, not blank)', byteString(bytes));
   return bytes;
 }

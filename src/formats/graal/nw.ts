@@ -2,14 +2,14 @@
 // decodeBoardRows kernel call per level, text blocks ending in <KEYWORD>END, and every line no
 // keyword explains kept in order. See README.md § ".nw levels".
 import type { DecodeContext } from '../../core/context.js';
-import { startDecode } from '../decode-context.js';
 import { decodeError } from '../../core/errors.js';
+import { kernelError } from '../../core/kernel-status.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import { decodeText, makeText } from '../../core/text.js';
-import { kernelError } from '../../core/kernel-status.js';
+import { startDecode } from '../decode-context.js';
 import { parseHeights, parseLink } from './binary.js';
-import { BADDY_NAMES, CHEST_ITEMS, LEVEL_SIZE, NO_TILE, NW_MAGIC, TILE_COUNT, blankLevel } from './level.js';
-import { CR, LF, MAX_KEYWORD, ascii, byteString, fieldText, num, splitTrailing, stringBytes } from './text.js';
+import { BADDY_NAMES, blankLevel, CHEST_ITEMS, LEVEL_SIZE, NO_TILE, NW_MAGIC, TILE_COUNT } from './level.js';
+import { ascii, byteString, CR, fieldText, LF, MAX_KEYWORD, num, splitTrailing, stringBytes } from './text.js';
 import type { GraalLevel, GraalWarningCode } from './types.js';
 
 /** Highest BOARD layer index accepted (bounds the memory a small file can ask for). */
@@ -28,14 +28,22 @@ function blank(bytes: Uint8Array, start: number, end: number): boolean {
 }
 
 /** One line of the file: [start, end) without the line break. */
-interface Line { start: number; end: number }
+interface Line {
+  start: number;
+  end: number;
+}
 
 /**
  * Every line's [start, end) in two typed arrays: one object per line cost ~30× the bytes of an
  * empty line (a 16 MB file of newlines took ~1 GB), so Line objects are made only while a line
  * is being read.
  */
-export interface Lines { count: number; starts: Int32Array; ends: Int32Array; crlf: boolean }
+export interface Lines {
+  count: number;
+  starts: Int32Array;
+  ends: Int32Array;
+  crlf: boolean;
+}
 
 /**
  * Splits into lines at LF. When the first line ends in CRLF the file counts as CRLF and every
@@ -46,9 +54,14 @@ export function splitLines(bytes: Uint8Array): Lines {
   const n = bytes.length;
   let count = n > 0 && bytes[n - 1] !== LF ? 1 : 0; // a last line without LF
   for (let p = 0; p < n; p++) if (bytes[p] === LF) count++;
-  const starts = new Int32Array(count), ends = new Int32Array(count);
+  const starts = new Int32Array(count),
+    ends = new Int32Array(count);
   let i = 0;
-  for (let p = 0; p < n; p++) if (bytes[p] === LF) { ends[i] = p; if (++i < count) starts[i] = p + 1; }
+  for (let p = 0; p < n; p++)
+    if (bytes[p] === LF) {
+      ends[i] = p;
+      if (++i < count) starts[i] = p + 1;
+    }
   if (i < count) ends[i] = n;
   const crlf = count > 0 && ends[0]! > starts[0]! && bytes[ends[0]! - 1] === CR;
   if (crlf) for (let k = 0; k < count; k++) if (ends[k]! > starts[k]! && bytes[ends[k]! - 1] === CR) ends[k] = ends[k]! - 1;
@@ -94,11 +107,17 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
     level.unknownLines.push(makeText(bytes.slice(l.start, l.end), ctx.encoding));
   };
 
-  for (let i = 1; i < count;) {
-    if (starts[i] === ends[i]) { i++; continue; } // empty: nothing to keep, and files can be all newlines
+  for (let i = 1; i < count; ) {
+    if (starts[i] === ends[i]) {
+      i++;
+      continue;
+    } // empty: nothing to keep, and files can be all newlines
     const l = lineAt(i);
     const keyword = keywordOf(bytes, l);
-    if (keyword === 'BOARD' && boardRow(bytes, l, rows, layerIds)) { i++; continue; }
+    if (keyword === 'BOARD' && boardRow(bytes, l, rows, layerIds)) {
+      i++;
+      continue;
+    }
     const at = `line ${i + 1}`;
     // A keyword line of a mixed-ending file loses its CR; unknown lines keep it (and are cut
     // straight from the bytes: they may be megabytes long and need no parsing).
@@ -115,12 +134,16 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
     switch (keyword) {
       case 'LINK': {
         const link = parseLink(args, ctx.encoding);
-        if (link) level.links.push(link); else handled = false;
+        if (link) level.links.push(link);
+        else handled = false;
         break;
       }
       case 'SIGN': {
         const t = args.trim().split(/\s+/).map(num);
-        if (t.length < 2 || t[0] === undefined || t[1] === undefined) { handled = false; break; }
+        if (t.length < 2 || t[0] === undefined || t[1] === undefined) {
+          handled = false;
+          break;
+        }
         const { body, next } = block(i, 'SIGNEND');
         level.signs.push({ x: t[0], y: t[1], text: decoded(body.join('\n')) });
         i = next;
@@ -130,8 +153,12 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
         // `NPC image x y`: x, y are the last two tokens, so the image may contain spaces.
         let parts = splitTrailing(args, 2);
         if (num(parts?.tail[0]) === undefined || num(parts?.tail[1]) === undefined) parts = splitTrailing(args.trim(), 2);
-        const x = num(parts?.tail[0]), y = num(parts?.tail[1]);
-        if (!parts || parts.head === '' || x === undefined || y === undefined) { handled = false; break; }
+        const x = num(parts?.tail[0]),
+          y = num(parts?.tail[1]);
+        if (!parts || parts.head === '' || x === undefined || y === undefined) {
+          handled = false;
+          break;
+        }
         const { body, next } = block(i, 'NPCEND');
         level.npcs.push({ x, y, image: fieldText(parts.head === '-' ? '' : parts.head, ctx.encoding), script: fieldText(body.join('\n'), ctx.encoding) });
         i = next;
@@ -140,23 +167,38 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
       case 'CHEST': {
         const t = args.trim().split(/\s+/);
         const [x, y, sign] = [num(t[0]), num(t[1]), num(t[3])];
-        if (t.length !== 4 || x === undefined || y === undefined || sign === undefined) { handled = false; break; }
+        if (t.length !== 4 || x === undefined || y === undefined || sign === undefined) {
+          handled = false;
+          break;
+        }
         const byIndex = num(t[2]);
-        level.chests.push({ x, y, item: byIndex !== undefined && Number.isInteger(byIndex) ? CHEST_ITEMS[byIndex] ?? decoded(t[2]!) : decoded(t[2]!), signIndex: sign });
+        level.chests.push({
+          x,
+          y,
+          item: byIndex !== undefined && Number.isInteger(byIndex) ? (CHEST_ITEMS[byIndex] ?? decoded(t[2]!)) : decoded(t[2]!),
+          signIndex: sign,
+        });
         break;
       }
       case 'BADDY': {
         const t = args.trim().split(/\s+/);
         const [x, y] = [num(t[0]), num(t[1])];
         const type = num(t[2]) ?? (t[2] !== undefined && BADDY_NAMES.includes(t[2].toLowerCase()) ? BADDY_NAMES.indexOf(t[2].toLowerCase()) : undefined);
-        if (t.length < 3 || x === undefined || y === undefined || type === undefined) { handled = false; break; }
+        if (t.length < 3 || x === undefined || y === undefined || type === undefined) {
+          handled = false;
+          break;
+        }
         const { body, next } = block(i, 'BADDYEND');
         level.baddies.push({ x, y, type, verses: body.map((v) => fieldText(v, ctx.encoding)) });
         i = next;
         continue;
       }
-      case 'TILESET': level.tileset = makeText(bytes.slice(argsStart, end), ctx.encoding); break;
-      case 'TILESETIMAGE': level.tilesetImage = makeText(bytes.slice(argsStart, end), ctx.encoding); break;
+      case 'TILESET':
+        level.tileset = makeText(bytes.slice(argsStart, end), ctx.encoding);
+        break;
+      case 'TILESETIMAGE':
+        level.tilesetImage = makeText(bytes.slice(argsStart, end), ctx.encoding);
+        break;
       case 'HEIGHTS': {
         const { body, next } = block(i, 'HEIGHTSEND');
         const values: number[] = [];
@@ -193,8 +235,13 @@ function boardRow(bytes: Uint8Array, l: Line, rows: number[], layerIds: Set<numb
   const v = [0, 0, 0, 0];
   let p = l.start + 6; // after "BOARD "
   for (let k = 0; k < 4; k++) {
-    let n = 0, digits = 0;
-    while (p < l.end && bytes[p]! >= 0x30 && bytes[p]! <= 0x39 && digits < 6) { n = n * 10 + bytes[p]! - 0x30; p++; digits++; }
+    let n = 0,
+      digits = 0;
+    while (p < l.end && bytes[p]! >= 0x30 && bytes[p]! <= 0x39 && digits < 6) {
+      n = n * 10 + bytes[p]! - 0x30;
+      p++;
+      digits++;
+    }
     if (digits === 0 || bytes[p] !== SPACE || p >= l.end) return false;
     v[k] = n;
     p++;
@@ -224,7 +271,8 @@ function boardLayers(ctx: DecodeContext<GraalWarningCode>, bytes: Uint8Array, ro
   const bad = ctx.kernels.decodeBoardRows(bytes, table, n, dst);
   // The rows span the whole file: a kernel failure has no single offset.
   if (bad < 0) throw kernelError('graal-nw', bad, { path: 'BOARD', detail: 'BOARD rows' });
-  if (bad > 0) ctx.warnings.warn('BOARD_CHARACTER', `${bad} BOARD characters outside A–Z a–z 0–9 + / read as 0`, firstBadBoardCharacter(bytes, table, n), 'BOARD');
+  if (bad > 0)
+    ctx.warnings.warn('BOARD_CHARACTER', `${bad} BOARD characters outside A–Z a–z 0–9 + / read as 0`, firstBadBoardCharacter(bytes, table, n), 'BOARD');
   return ids.map((index, i) => ({ index, tiles: dst.slice(i * TILE_COUNT, (i + 1) * TILE_COUNT) }));
 }
 
@@ -235,8 +283,13 @@ for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+
 function firstBadBoardCharacter(bytes: Uint8Array, table: Int32Array, n: number): number | undefined {
   let first: number | undefined;
   for (let r = 0; r < n; r++) {
-    const start = table[r * 3]!, end = start + 2 * table[r * 3 + 1]!;
-    for (let p = start; p < end && (first === undefined || p < first); p++) if (!BOARD_LETTER[bytes[p]!]) { first = p; break; }
+    const start = table[r * 3]!,
+      end = start + 2 * table[r * 3 + 1]!;
+    for (let p = start; p < end && (first === undefined || p < first); p++)
+      if (!BOARD_LETTER[bytes[p]!]) {
+        first = p;
+        break;
+      }
   }
   return first;
 }

@@ -6,21 +6,64 @@
 // which decodeSign() handles itself.
 const GLYPHS: readonly string[] = [
   ...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!?-.,',
-  '#.', '>', '(', ')', '#x', '#y', '#z', '', '', '"', '#u', '#d', '#l', '#r', "'", ':', '/', '~', '&',
-  '', '', '', ' ', '<', '#A', '#B', '#X', '#Y', ';', '\n',
+  '#.',
+  '>',
+  '(',
+  ')',
+  '#x',
+  '#y',
+  '#z',
+  '',
+  '',
+  '"',
+  '#u',
+  '#d',
+  '#l',
+  '#r',
+  "'",
+  ':',
+  '/',
+  '~',
+  '&',
+  '',
+  '',
+  '',
+  ' ',
+  '<',
+  '#A',
+  '#B',
+  '#X',
+  '#Y',
+  ';',
+  '\n',
 ];
 
 /** Letters that follow `#` in an escape, and the glyph indices each stands for. */
 const ESCAPES: ReadonlyMap<string, readonly number[]> = new Map<string, number[]>([
-  ['A', [91]], ['B', [92]], ['X', [93]], ['Y', [94]], ['u', [77]], ['d', [78]], ['l', [79]], ['r', [80]],
-  ['x', [71]], ['y', [72]], ['z', [73]], ['.', [67]], ['h', [74, 75]], ['#', [86, 86]], ['4', [87, 88]],
+  ['A', [91]],
+  ['B', [92]],
+  ['X', [93]],
+  ['Y', [94]],
+  ['u', [77]],
+  ['d', [78]],
+  ['l', [79]],
+  ['r', [80]],
+  ['x', [71]],
+  ['y', [72]],
+  ['z', [73]],
+  ['.', [67]],
+  ['h', [74, 75]],
+  ['#', [86, 86]],
+  ['4', [87, 88]],
 ]);
 const LONE_HASH = 86;
 /** Code points U+E000..U+E0FF stand for sign bytes no glyph rule explains (kept, distinguishable). */
 const RAW_BASE = 0xe000;
 
 const CHAR_TO_GLYPH = new Map<string, number>();
-GLYPHS.forEach((t, i) => { if (t.length === 1) CHAR_TO_GLYPH.set(t, i); });
+GLYPHS.forEach((t, i) => {
+  if (t.length === 1) CHAR_TO_GLYPH.set(t, i);
+});
 
 const raw = (b: number) => String.fromCharCode(RAW_BASE + b);
 
@@ -28,14 +71,22 @@ const raw = (b: number) => String.fromCharCode(RAW_BASE + b);
 export function decodeSign(codes: Uint8Array): string {
   const parts: string[] = [];
   for (let i = 0; i < codes.length; i++) {
-    const b = codes[i]!, g = b - 32, next = (codes[i + 1] ?? 0) - 32;
+    const b = codes[i]!,
+      g = b - 32,
+      next = (codes[i + 1] ?? 0) - 32;
     if (g < 0 || g > 96) parts.push(raw(b));
     else if (g === 74 || g === 87) {
       // Two-code symbols (head, and the #4 glyph) decode only as a pair.
-      if (next === g + 1) { parts.push(g === 74 ? '#h' : '#4'); i++; } else parts.push(raw(b));
+      if (next === g + 1) {
+        parts.push(g === 74 ? '#h' : '#4');
+        i++;
+      } else parts.push(raw(b));
     } else if (g === 75 || g === 88) parts.push(raw(b));
     else if (g === LONE_HASH) {
-      if (next === LONE_HASH) { parts.push('##'); i++; } else parts.push('#');
+      if (next === LONE_HASH) {
+        parts.push('##');
+        i++;
+      } else parts.push('#');
     } else parts.push(GLYPHS[g]!);
   }
   // A lone `#` glyph followed by text that starts with an escape letter would read back as that
@@ -59,7 +110,10 @@ export function encodeSign(text: string): Uint8Array {
     const code = c.charCodeAt(0);
     if (c === '#') {
       const esc = ESCAPES.get(text[i + 1] ?? '');
-      if (esc) { esc.forEach(glyph); i++; } else glyph(LONE_HASH);
+      if (esc) {
+        esc.forEach(glyph);
+        i++;
+      } else glyph(LONE_HASH);
     } else if (code >= RAW_BASE && code < RAW_BASE + 256) {
       if (code - RAW_BASE !== 0x0a) out.push(code - RAW_BASE);
     } else {

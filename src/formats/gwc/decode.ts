@@ -23,8 +23,16 @@ export const GWC_EPOCH_MS = Date.UTC(2004, 1, 10, 1, 0, 0);
 
 /** True when `head` starts with a GWC signature. Never throws. */
 export function sniffGwc(head: Uint8Array): boolean {
-  return head.length >= SIGNATURE_BYTES && head[0] === 0x02 && (head[1] === 0x0a || head[1] === 0x0b)
-    && head[2] === 0x43 && head[3] === 0x41 && head[4] === 0x52 && head[5] === 0x54 && head[6] === 0x00;
+  return (
+    head.length >= SIGNATURE_BYTES &&
+    head[0] === 0x02 &&
+    (head[1] === 0x0a || head[1] === 0x0b) &&
+    head[2] === 0x43 &&
+    head[3] === 0x41 &&
+    head[4] === 0x52 &&
+    head[5] === 0x54 &&
+    head[6] === 0x00
+  );
 }
 
 /** The creation date as a Date, or null for 0 and for values outside Date's range. */
@@ -53,7 +61,12 @@ export function decodeGwc(input: Uint8Array, opts: DecodeOptions = {}): GwcCartr
     const full = Uint8Array.of(0x02, 0x0a, 0x43, 0x41, 0x52, 0x54, 0x00);
     const isPrefix = prefix.every((b, i) => b === full[i] || (i === 1 && b === 0x0b));
     if (isPrefix) throw r.fail('TRUNCATED', { at: 0, path: 'signature', expected: `${SIGNATURE_BYTES} bytes of signature`, actual: `${bytes.length} left` });
-    throw r.fail('BAD_MAGIC', { at: 0, path: 'signature', expected: '02 0a 43 41 52 54 00', actual: Array.from(prefix, (b) => b.toString(16).padStart(2, '0')).join(' ') });
+    throw r.fail('BAD_MAGIC', {
+      at: 0,
+      path: 'signature',
+      expected: '02 0a 43 41 52 54 00',
+      actual: Array.from(prefix, (b) => b.toString(16).padStart(2, '0')).join(' '),
+    });
   }
   const signatureVersion = bytes[1]!;
   r.pos = SIGNATURE_BYTES;
@@ -71,12 +84,22 @@ export function decodeGwc(input: Uint8Array, opts: DecodeOptions = {}): GwcCartr
     ctx.warnings.warn('HEADER_LENGTH', `HeaderLength says ${headerLength} bytes, the fields take ${headerEnd - headerStart - 4}`, headerStart, 'headerLength');
   }
   if (header.completionCodeLength !== header.completionCode.raw.length + 1) {
-    ctx.warnings.warn('COMPLETION_LENGTH', `completion-code length field is ${header.completionCodeLength}, strlen + 1 is ${header.completionCode.raw.length + 1}`, headerEnd - header.completionCode.raw.length - 5, 'header.completionCodeLength');
+    ctx.warnings.warn(
+      'COMPLETION_LENGTH',
+      `completion-code length field is ${header.completionCodeLength}, strlen + 1 is ${header.completionCode.raw.length + 1}`,
+      headerEnd - header.completionCode.raw.length - 5,
+      'header.completionCodeLength',
+    );
   }
 
   const luaIndex = table.findIndex((t) => t.id === 0);
   if (table[luaIndex]!.offset !== headerEnd) {
-    ctx.warnings.warn('LUA_OFFSET', `the Lua object is at 0x${table[luaIndex]!.offset.toString(16)}, the header ends at 0x${headerEnd.toString(16)}; read at its table offset`, table[luaIndex]!.offset, `table[${luaIndex}].offset`);
+    ctx.warnings.warn(
+      'LUA_OFFSET',
+      `the Lua object is at 0x${table[luaIndex]!.offset.toString(16)}, the header ends at 0x${headerEnd.toString(16)}; read at its table offset`,
+      table[luaIndex]!.offset,
+      `table[${luaIndex}].offset`,
+    );
   }
   // Objects are read in table (= file) order, so a cut file fails at the first object it cuts.
   const ends = new Map<number, number>();
@@ -92,7 +115,8 @@ export function decodeGwc(input: Uint8Array, opts: DecodeOptions = {}): GwcCartr
   checkReferences(ctx, header, media, headerStart);
   const lastEnd = claimGaps(ctx, bytes, table, ends, headerEnd);
   const trailing = bytes.slice(lastEnd);
-  if (trailing.length) ctx.warnings.warn('ORPHAN_BYTES', `${trailing.length} bytes after the last object${describeOrphan(trailing)} (kept in trailing)`, lastEnd, 'trailing');
+  if (trailing.length)
+    ctx.warnings.warn('ORPHAN_BYTES', `${trailing.length} bytes after the last object${describeOrphan(trailing)} (kept in trailing)`, lastEnd, 'trailing');
 
   return {
     format: 'gwc',
@@ -117,9 +141,17 @@ function readTable(r: ByteReader, count: number): GwcTableRow[] {
     const id = r.u16();
     const offset = r.i32();
     const path = `table[${i}].id`;
-    if (id >= count) throw r.fail('BAD_INDEX', { at: rowAt, path, expected: `an id below the object count ${count} (ids 0..${count - 1}, each once)`, actual: id, detail: 'an id is missing from the table' });
+    if (id >= count)
+      throw r.fail('BAD_INDEX', {
+        at: rowAt,
+        path,
+        expected: `an id below the object count ${count} (ids 0..${count - 1}, each once)`,
+        actual: id,
+        detail: 'an id is missing from the table',
+      });
     const first = seen.get(id);
-    if (first !== undefined) throw r.fail('BAD_INDEX', { at: rowAt, path, expected: 'distinct ids', actual: id, detail: `id ${id} is also in table[${first}]` });
+    if (first !== undefined)
+      throw r.fail('BAD_INDEX', { at: rowAt, path, expected: 'distinct ids', actual: id, detail: `id ${id} is also in table[${first}]` });
     seen.set(id, i);
     rows.push({ id, offset, gapBefore: new Uint8Array(0) });
   }
@@ -127,8 +159,20 @@ function readTable(r: ByteReader, count: number): GwcTableRow[] {
 }
 
 function readHeader(r: ByteReader, dv: DataView): GwcHeader {
-  const f64 = (name: string) => r.within(name, () => { r.need(8); const v = dv.getFloat64(r.pos, true); r.pos += 8; return v; });
-  const i64 = (name: string) => r.within(name, () => { r.need(8); const v = dv.getBigInt64(r.pos, true); r.pos += 8; return v; });
+  const f64 = (name: string) =>
+    r.within(name, () => {
+      r.need(8);
+      const v = dv.getFloat64(r.pos, true);
+      r.pos += 8;
+      return v;
+    });
+  const i64 = (name: string) =>
+    r.within(name, () => {
+      r.need(8);
+      const v = dv.getBigInt64(r.pos, true);
+      r.pos += 8;
+      return v;
+    });
   const str = (name: string): Text => r.within(name, () => autoText(r.cstring(name)));
   const latitude = f64('latitude');
   const longitude = f64('longitude');
@@ -150,9 +194,26 @@ function readHeader(r: ByteReader, dv: DataView): GwcHeader {
   const completionCodeLength = r.within('completionCodeLength', () => r.i32());
   const completionCode = str('completionCode');
   return {
-    latitude, longitude, altitude, createdSeconds, created: gwcDate(createdSeconds), splashId, iconId,
-    type, player, playerId, name, guid, description, startingLocation, version, author, company, recommendedDevice,
-    completionCodeLength, completionCode,
+    latitude,
+    longitude,
+    altitude,
+    createdSeconds,
+    created: gwcDate(createdSeconds),
+    splashId,
+    iconId,
+    type,
+    player,
+    playerId,
+    name,
+    guid,
+    description,
+    startingLocation,
+    version,
+    author,
+    company,
+    recommendedDevice,
+    completionCodeLength,
+    completionCode,
   };
 }
 
@@ -175,10 +236,16 @@ function readMedia(r: ByteReader, id: number, offset: number, ctx: DecodeContext
   r.need(length, `media object ${id}`);
   const dataAt = r.pos;
   const view = r.view8(length);
-  if (!(type in MEDIA_TYPES)) ctx.warnings.warn('UNKNOWN_MEDIA_TYPE', `object ${id} has media type ${type}, which no known builder writes (kept)`, offset + 1, `objects[${id}].type`);
+  if (!(type in MEDIA_TYPES))
+    ctx.warnings.warn('UNKNOWN_MEDIA_TYPE', `object ${id} has media type ${type}, which no known builder writes (kept)`, offset + 1, `objects[${id}].type`);
   else if (!ctx.summaryOnly && mediaMismatch(type, view)) {
     const looks = sniffMedia(view);
-    ctx.warnings.warn('MEDIA_TYPE_MISMATCH', `object ${id} is declared ${mediaTypeName(type)} but its bytes ${looks ? `look like ${looks}` : 'carry no known signature'}`, dataAt, `objects[${id}].data`);
+    ctx.warnings.warn(
+      'MEDIA_TYPE_MISMATCH',
+      `object ${id} is declared ${mediaTypeName(type)} but its bytes ${looks ? `look like ${looks}` : 'carry no known signature'}`,
+      dataAt,
+      `objects[${id}].data`,
+    );
   }
   return { id, offset, valid, type, data: ctx.summaryOnly ? new Uint8Array(0) : view.slice(), length };
 }
@@ -186,13 +253,21 @@ function readMedia(r: ByteReader, id: number, offset: number, ctx: DecodeContext
 /** Moves to an object's absolute offset; OUT_OF_RANGE at the table row's offset field when it is outside the file. */
 function seekObject(r: ByteReader, offset: number, row: number): void {
   if (offset < 0 || offset > r.length) {
-    throw r.fail('OUT_OF_RANGE', { at: SIGNATURE_BYTES + 2 + row * TABLE_ROW_BYTES + 2, path: `table[${row}].offset`, expected: `an object offset within 0..0x${r.length.toString(16)}`, actual: offset });
+    throw r.fail('OUT_OF_RANGE', {
+      at: SIGNATURE_BYTES + 2 + row * TABLE_ROW_BYTES + 2,
+      path: `table[${row}].offset`,
+      expected: `an object offset within 0..0x${r.length.toString(16)}`,
+      actual: offset,
+    });
   }
   r.pos = offset;
 }
 
 function checkReferences(ctx: DecodeContext<GwcWarningCode>, header: GwcHeader, media: GwcMedia[], headerStart: number): void {
-  const refs: [string, number, number][] = [['splashId', header.splashId, headerStart + 4 + 32], ['iconId', header.iconId, headerStart + 4 + 34]];
+  const refs: [string, number, number][] = [
+    ['splashId', header.splashId, headerStart + 4 + 32],
+    ['iconId', header.iconId, headerStart + 4 + 34],
+  ];
   for (const [field, id, at] of refs) {
     if (id === -1) continue;
     const m = media[id - 1];
@@ -213,10 +288,20 @@ function claimGaps(ctx: DecodeContext<GwcWarningCode>, bytes: Uint8Array, table:
     const row = table[i]!;
     if (row.offset > expected) {
       row.gapBefore = bytes.slice(expected, row.offset);
-      ctx.warnings.warn('ORPHAN_BYTES', `${row.offset - expected} bytes before table[${i}] (object ${row.id}) that no row points at${describeOrphan(row.gapBefore)} (kept in its gapBefore)`, expected, `table[${i}].gapBefore`);
+      ctx.warnings.warn(
+        'ORPHAN_BYTES',
+        `${row.offset - expected} bytes before table[${i}] (object ${row.id}) that no row points at${describeOrphan(row.gapBefore)} (kept in its gapBefore)`,
+        expected,
+        `table[${i}].gapBefore`,
+      );
     } else if (row.offset < expected && !layoutWarned) {
       layoutWarned = true;
-      ctx.warnings.warn('LAYOUT', `table[${i}] (object ${row.id}) starts at 0x${row.offset.toString(16)}, before the previous object ends (0x${expected.toString(16)}); encode() stores objects back to back in table order`, row.offset, `table[${i}].offset`);
+      ctx.warnings.warn(
+        'LAYOUT',
+        `table[${i}] (object ${row.id}) starts at 0x${row.offset.toString(16)}, before the previous object ends (0x${expected.toString(16)}); encode() stores objects back to back in table order`,
+        row.offset,
+        `table[${i}].offset`,
+      );
     }
     expected = Math.max(expected, ends.get(row.id)!);
   }

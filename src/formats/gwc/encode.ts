@@ -3,10 +3,10 @@
 // cartridge decoded from a file laid out that way (all known ones) comes back byte for byte.
 // See README.md § Encoding.
 
-import { encodeError, type EncodeErrorCode } from '../../core/errors.js';
+import { type EncodeErrorCode, encodeError } from '../../core/errors.js';
 import { ByteReader } from '../../core/reader.js';
-import { textBytes, type Text } from '../../core/text.js';
-import { GWC_EPOCH_MS, SIGNATURE_VERSIONS, TABLE_ROW_BYTES, gwcDate } from './decode.js';
+import { type Text, textBytes } from '../../core/text.js';
+import { GWC_EPOCH_MS, gwcDate, SIGNATURE_VERSIONS, TABLE_ROW_BYTES } from './decode.js';
 import { autoText, readLuaHeader } from './lua.js';
 import type { GwcCartridge, GwcHeader } from './types.js';
 
@@ -15,7 +15,19 @@ const I64_MAX = (1n << 63n) - 1n;
 const I32_MAX = 0x7fffffff;
 
 /** The header's text fields in file order (completionCode is written after its length field). */
-const TEXT_FIELDS = ['type', 'player', 'name', 'guid', 'description', 'startingLocation', 'version', 'author', 'company', 'recommendedDevice', 'completionCode'] as const;
+const TEXT_FIELDS = [
+  'type',
+  'player',
+  'name',
+  'guid',
+  'description',
+  'startingLocation',
+  'version',
+  'author',
+  'company',
+  'recommendedDevice',
+  'completionCode',
+] as const;
 
 /** Seconds since the GWC epoch (2004-02-10 01:00:00 UTC) for a Date: what `createdSeconds` must hold for `created`. */
 export function gwcSeconds(date: Date | null): bigint {
@@ -37,7 +49,8 @@ export function encode(cart: GwcCartridge): Uint8Array {
   const fail = (code: EncodeErrorCode, path: string, expected?: string | number, actual?: string | number, detail?: string) =>
     encodeError('gwc', code, { path, expected, actual, detail });
   if (cart.sections !== 'all') throw fail('BAD_VALUE', 'sections', "'all'", String(cart.sections), 'a summary decode holds no media bytes');
-  if (!SIGNATURE_VERSIONS.includes(cart.signatureVersion as 0x0a)) throw fail('OUT_OF_RANGE', 'signatureVersion', '0x0a or 0x0b', String(cart.signatureVersion));
+  if (!SIGNATURE_VERSIONS.includes(cart.signatureVersion as 0x0a))
+    throw fail('OUT_OF_RANGE', 'signatureVersion', '0x0a or 0x0b', String(cart.signatureVersion));
   if (!Array.isArray(cart.media) || !Array.isArray(cart.table)) throw fail('BAD_VALUE', cart.table ? 'media' : 'table', 'an array');
   const count = cart.media.length + 1;
   if (count > 0xffff) throw fail('LIMIT_EXCEEDED', 'media', 'at most 65534 media objects', cart.media.length);
@@ -49,7 +62,9 @@ export function encode(cart: GwcCartridge): Uint8Array {
     if (!(row.gapBefore instanceof Uint8Array)) throw fail('BAD_VALUE', `table[${i}].gapBefore`, 'a Uint8Array');
     seen.add(id);
   });
-  cart.media.forEach((m, i) => { if (m?.id !== i + 1) throw fail('BAD_VALUE', `media[${i}].id`, i + 1, String(m?.id)); });
+  cart.media.forEach((m, i) => {
+    if (m?.id !== i + 1) throw fail('BAD_VALUE', `media[${i}].id`, i + 1, String(m?.id));
+  });
 
   const h = cart.header;
   const strings = checkHeader(h, fail);
@@ -70,7 +85,7 @@ export function encode(cart: GwcCartridge): Uint8Array {
 
   // Sizes first: every offset must fit an i32.
   const headerBytes = 3 * 8 + 8 + 2 + 2 + 8 + 4 + strings.reduce((n, s) => n + s.length + 1, 0);
-  const objectBytes = (id: number) => id === 0 ? 4 + luaBytes.length : cart.media[id - 1]!.valid === 0 ? 1 : 9 + cart.media[id - 1]!.data.length;
+  const objectBytes = (id: number) => (id === 0 ? 4 + luaBytes.length : cart.media[id - 1]!.valid === 0 ? 1 : 9 + cart.media[id - 1]!.data.length);
   const headerStart = 9 + TABLE_ROW_BYTES * count;
   const offsets = new Map<number, number>();
   let pos = headerStart + 4 + headerBytes;
@@ -91,18 +106,31 @@ export function encode(cart: GwcCartridge): Uint8Array {
     dv.setInt32(11 + i * TABLE_ROW_BYTES, offsets.get(row.id)!, true);
   });
   let w = headerStart;
-  dv.setInt32(w, headerBytes, true); w += 4;
-  dv.setFloat64(w, h.latitude, true); w += 8;
-  dv.setFloat64(w, h.longitude, true); w += 8;
-  dv.setFloat64(w, h.altitude, true); w += 8;
-  dv.setBigInt64(w, h.createdSeconds, true); w += 8;
-  dv.setInt16(w, h.splashId, true); w += 2;
-  dv.setInt16(w, h.iconId, true); w += 2;
-  const cstr = (b: Uint8Array) => { out.set(b, w); w += b.length + 1; };
-  cstr(strings[0]!); cstr(strings[1]!);
-  dv.setBigInt64(w, h.playerId, true); w += 8;
+  dv.setInt32(w, headerBytes, true);
+  w += 4;
+  dv.setFloat64(w, h.latitude, true);
+  w += 8;
+  dv.setFloat64(w, h.longitude, true);
+  w += 8;
+  dv.setFloat64(w, h.altitude, true);
+  w += 8;
+  dv.setBigInt64(w, h.createdSeconds, true);
+  w += 8;
+  dv.setInt16(w, h.splashId, true);
+  w += 2;
+  dv.setInt16(w, h.iconId, true);
+  w += 2;
+  const cstr = (b: Uint8Array) => {
+    out.set(b, w);
+    w += b.length + 1;
+  };
+  cstr(strings[0]!);
+  cstr(strings[1]!);
+  dv.setBigInt64(w, h.playerId, true);
+  w += 8;
   for (let i = 2; i < 10; i++) cstr(strings[i]!);
-  dv.setInt32(w, h.completionCodeLength, true); w += 4;
+  dv.setInt32(w, h.completionCodeLength, true);
+  w += 4;
   cstr(strings[10]!);
   for (const row of cart.table) {
     w = offsets.get(row.id)!;
@@ -135,10 +163,16 @@ function checkHeader(h: GwcHeader, fail: Fail): Uint8Array[] {
   const expectDate = gwcDate(h.createdSeconds);
   const got = h.created;
   if (!(got === null || got instanceof Date) || (got === null) !== (expectDate === null) || (got && expectDate && got.getTime() !== expectDate.getTime())) {
-    throw fail('BAD_VALUE', 'header.created', `${expectDate ? expectDate.toISOString() : 'null'} (what createdSeconds ${h.createdSeconds} reads back as)`,
-      got instanceof Date ? (Number.isNaN(got.getTime()) ? 'Invalid Date' : got.toISOString()) : String(got), 'set createdSeconds with gwc.gwcSeconds(date) and created to match');
+    throw fail(
+      'BAD_VALUE',
+      'header.created',
+      `${expectDate ? expectDate.toISOString() : 'null'} (what createdSeconds ${h.createdSeconds} reads back as)`,
+      got instanceof Date ? (Number.isNaN(got.getTime()) ? 'Invalid Date' : got.toISOString()) : String(got),
+      'set createdSeconds with gwc.gwcSeconds(date) and created to match',
+    );
   }
-  for (const k of ['splashId', 'iconId'] as const) if (!Number.isInteger(h[k]) || h[k] < -0x8000 || h[k] > 0x7fff) throw fail('OUT_OF_RANGE', `header.${k}`, '-32768..32767 (−1 = none)', String(h[k]));
+  for (const k of ['splashId', 'iconId'] as const)
+    if (!Number.isInteger(h[k]) || h[k] < -0x8000 || h[k] > 0x7fff) throw fail('OUT_OF_RANGE', `header.${k}`, '-32768..32767 (−1 = none)', String(h[k]));
   if (!isInt32(h.completionCodeLength)) throw fail('OUT_OF_RANGE', 'header.completionCodeLength', 'a 32-bit signed integer', String(h.completionCodeLength));
   return TEXT_FIELDS.map((k) => cstringBytes(h[k], `header.${k}`, fail));
 }
@@ -150,7 +184,14 @@ function cstringBytes(t: Text, path: string, fail: Fail): Uint8Array {
   // The file does not say how its strings are encoded: decode() reads UTF-8 when the bytes are
   // valid UTF-8. Text whose code-page bytes happen to be valid UTF-8 would read back different.
   const back = autoText(b).text;
-  if (back !== t.text) throw fail('UNENCODABLE_TEXT', path, `text that reads back the same (${t.encoding} bytes are decoded as UTF-8 when valid)`, JSON.stringify(t.text), `would read back as ${JSON.stringify(back)}`);
+  if (back !== t.text)
+    throw fail(
+      'UNENCODABLE_TEXT',
+      path,
+      `text that reads back the same (${t.encoding} bytes are decoded as UTF-8 when valid)`,
+      JSON.stringify(t.text),
+      `would read back as ${JSON.stringify(back)}`,
+    );
   return b;
 }
 
@@ -171,8 +212,18 @@ function checkLua(cart: GwcCartridge, fail: Fail): Uint8Array {
   }
   const s = lua.sourceName;
   const q = parsed.sourceName;
-  const same = s === null || q === null ? s === q : s.text === q.text && s.encoding === q.encoding && s.raw.length === q.raw.length && s.raw.every((b, i) => b === q.raw[i]);
-  if (!same) throw fail('BAD_VALUE', 'lua.sourceName', q ? JSON.stringify(q.text) : 'null', s ? JSON.stringify(s.text) : 'null', 'lua.sourceName is read from lua.bytes');
+  const same =
+    s === null || q === null
+      ? s === q
+      : s.text === q.text && s.encoding === q.encoding && s.raw.length === q.raw.length && s.raw.every((b, i) => b === q.raw[i]);
+  if (!same)
+    throw fail(
+      'BAD_VALUE',
+      'lua.sourceName',
+      q ? JSON.stringify(q.text) : 'null',
+      s ? JSON.stringify(s.text) : 'null',
+      'lua.sourceName is read from lua.bytes',
+    );
   return lua.bytes;
 }
 

@@ -19,7 +19,8 @@ import type { GwcCartridge, GwcDecoded, GwzArchive } from './types.js';
  * TypeError for a `sections: 'summary'` decode (it holds no media bytes).
  */
 export function extract(v: GwcDecoded): ExtractedFile[] {
-  if (v.sections !== 'all') throw new TypeError(`gwc.extract: this ${v.format} was decoded with sections: 'summary', which leaves out the media bytes; decode with sections: 'all'`);
+  if (v.sections !== 'all')
+    throw new TypeError(`gwc.extract: this ${v.format} was decoded with sections: 'summary', which leaves out the media bytes; decode with sections: 'all'`);
   return v.format === 'gwz' ? extractGwz(v) : extractGwc(v);
 }
 
@@ -38,28 +39,52 @@ function extractGwc(c: GwcCartridge): ExtractedFile[] {
     signatureVersion: c.signatureVersion,
     headerLength: c.headerLength,
     header: {
-      latitude: h.latitude, longitude: h.longitude, altitude: h.altitude,
+      latitude: h.latitude,
+      longitude: h.longitude,
+      altitude: h.altitude,
       playAnywhere: h.latitude === 360 && h.longitude === 360,
       createdSeconds: h.createdSeconds.toString(),
       created: h.created ? h.created.toISOString() : null,
-      splashId: h.splashId, iconId: h.iconId,
-      type: jsonText(h.type), player: jsonText(h.player), playerId: h.playerId.toString(),
-      name: jsonText(h.name), guid: jsonText(h.guid), description: jsonText(h.description),
-      startingLocation: jsonText(h.startingLocation), version: jsonText(h.version), author: jsonText(h.author),
-      company: jsonText(h.company), recommendedDevice: jsonText(h.recommendedDevice),
-      completionCodeLength: h.completionCodeLength, completionCode: jsonText(h.completionCode),
+      splashId: h.splashId,
+      iconId: h.iconId,
+      type: jsonText(h.type),
+      player: jsonText(h.player),
+      playerId: h.playerId.toString(),
+      name: jsonText(h.name),
+      guid: jsonText(h.guid),
+      description: jsonText(h.description),
+      startingLocation: jsonText(h.startingLocation),
+      version: jsonText(h.version),
+      author: jsonText(h.author),
+      company: jsonText(h.company),
+      recommendedDevice: jsonText(h.recommendedDevice),
+      completionCodeLength: h.completionCodeLength,
+      completionCode: jsonText(h.completionCode),
     },
-    lua: { offset: c.lua.offset, bytes: c.lua.bytes.length, sha256: sha256Hex(c.lua.bytes), header: c.lua.header, sourceName: c.lua.sourceName ? jsonText(c.lua.sourceName) : null, file: 'cartridge.luac' },
+    lua: {
+      offset: c.lua.offset,
+      bytes: c.lua.bytes.length,
+      sha256: sha256Hex(c.lua.bytes),
+      header: c.lua.header,
+      sourceName: c.lua.sourceName ? jsonText(c.lua.sourceName) : null,
+      file: 'cartridge.luac',
+    },
     table: c.table,
     objects: c.media.map((m) => ({
-      id: m.id, offset: m.offset, valid: m.valid, deleted: m.valid === 0,
-      type: m.type, typeName: m.type === null ? null : mediaTypeName(m.type), length: m.length,
-      sha256: m.valid === 0 ? null : sha256Hex(m.data), file: fileOf.get(m.id) ?? null,
+      id: m.id,
+      offset: m.offset,
+      valid: m.valid,
+      deleted: m.valid === 0,
+      type: m.type,
+      typeName: m.type === null ? null : mediaTypeName(m.type),
+      length: m.length,
+      sha256: m.valid === 0 ? null : sha256Hex(m.data),
+      file: fileOf.get(m.id) ?? null,
     })),
     trailingBytes: c.trailing.length,
     warnings: c.warnings,
   };
-  files.push({ path: 'cartridge.json', bytes: new TextEncoder().encode(JSON.stringify(json, null, 2) + '\n') });
+  files.push({ path: 'cartridge.json', bytes: new TextEncoder().encode(`${JSON.stringify(json, null, 2)}\n`) });
   return files;
 }
 
@@ -75,12 +100,17 @@ function extractGwz(z: GwzArchive): ExtractedFile[] {
     return { name: m.name, size: m.size, sha256: sha256Hex(m.data), file: path };
   });
   const json = {
-    format: 'gwz', bytes: z.bytes,
-    luaFile: z.luaFile, luaEncoding: z.lua.encoding, luaBytes: z.lua.raw.length, luaSha256: sha256Hex(z.lua.raw),
-    media, others: z.others.map((m) => ({ name: m.name, size: m.size })),
+    format: 'gwz',
+    bytes: z.bytes,
+    luaFile: z.luaFile,
+    luaEncoding: z.lua.encoding,
+    luaBytes: z.lua.raw.length,
+    luaSha256: sha256Hex(z.lua.raw),
+    media,
+    others: z.others.map((m) => ({ name: m.name, size: m.size })),
     warnings: z.warnings,
   };
-  files.push({ path: 'gwz.json', bytes: new TextEncoder().encode(JSON.stringify(json, null, 2) + '\n') });
+  files.push({ path: 'gwz.json', bytes: new TextEncoder().encode(`${JSON.stringify(json, null, 2)}\n`) });
   return files;
 }
 
@@ -91,6 +121,7 @@ function jsonText(t: Text): { text: string; encoding: string } {
 /** A member name usable as one file name on any system (no separators, no `.`/`..`). */
 export function safeName(name: string): string {
   // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a safe file name must not hold
   const s = name.replace(/[\\/:*?"<>|\x00-\x1f]/g, '_');
   return s === '' || s === '.' || s === '..' ? `_${s}` : s;
 }

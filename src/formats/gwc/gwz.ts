@@ -10,7 +10,7 @@ import { textBytes } from '../../core/text.js';
 import { startDecode } from '../decode-context.js';
 import { autoText } from './lua.js';
 import { mediaTypeName, mediaTypeNumber, sniffMedia } from './media.js';
-import type { GwcCartridge, GwzArchive, GwzMember, GwcWarningCode } from './types.js';
+import type { GwcCartridge, GwcWarningCode, GwzArchive, GwzMember } from './types.js';
 
 /** A zip's first local-file header: `PK 03 04`. */
 export const ZIP_LOCAL_MAGIC = [0x50, 0x4b, 0x03, 0x04] as const;
@@ -48,7 +48,13 @@ export function decodeGwz(input: Uint8Array, opts: DecodeOptions = {}): GwzArchi
   const listed = readMembers(bytes, ctx.limits, (name) => !ctx.summaryOnly || isRootLua(name));
   const luaCandidates = listed.filter((m) => isRootLua(m.name));
   const luaEntry = luaCandidates.find((m) => m.name.toLowerCase() === '_cartridge.lua') ?? luaCandidates[0];
-  if (!luaEntry) throw decodeError('gwz', 'BAD_MAGIC', { path: 'members', expected: 'a .lua file at the zip\'s root', actual: `${listed.length} members, none a root .lua`, detail: 'a zip, but not a Wherigo GWZ' });
+  if (!luaEntry)
+    throw decodeError('gwz', 'BAD_MAGIC', {
+      path: 'members',
+      expected: "a .lua file at the zip's root",
+      actual: `${listed.length} members, none a root .lua`,
+      detail: 'a zip, but not a Wherigo GWZ',
+    });
   const member = (m: Listed): GwzMember => ({ name: m.name, size: m.size, data: m.data ?? new Uint8Array(0) });
   const lua = member(luaEntry);
   const media: GwzMember[] = [];
@@ -58,7 +64,16 @@ export function decodeGwz(input: Uint8Array, opts: DecodeOptions = {}): GwzArchi
     const isMedia = !m.name.includes('/') && !m.name.includes('\\') && !isRootLua(m.name);
     (isMedia ? media : others).push(member(m));
   }
-  if (others.length) ctx.warnings.warn('GWZ_EXTRA_MEMBERS', `${others.length} members are folders, below the root or further .lua files: ${others.slice(0, 5).map((o) => o.name).join(', ')}${others.length > 5 ? ', …' : ''}`, undefined, 'others');
+  if (others.length)
+    ctx.warnings.warn(
+      'GWZ_EXTRA_MEMBERS',
+      `${others.length} members are folders, below the root or further .lua files: ${others
+        .slice(0, 5)
+        .map((o) => o.name)
+        .join(', ')}${others.length > 5 ? ', …' : ''}`,
+      undefined,
+      'others',
+    );
 
   return {
     format: 'gwz',
@@ -72,7 +87,11 @@ export function decodeGwz(input: Uint8Array, opts: DecodeOptions = {}): GwzArchi
   };
 }
 
-interface Listed { name: string; size: number; data: Uint8Array | undefined }
+interface Listed {
+  name: string;
+  size: number;
+  data: Uint8Array | undefined;
+}
 
 /**
  * Every member in local-header order, inflating those `want` accepts. Sizes are checked against
@@ -90,18 +109,31 @@ function readMembers(bytes: Uint8Array, limits: Limits, want: (name: string) => 
   unzip.register(UnzipInflate);
   unzip.onfile = (f) => {
     if (listed.length >= maxEntries) {
-      throw decodeError('gwz', listed.length >= limits.maxRecords ? 'LIMIT_EXCEEDED' : 'CORRUPT', { path: 'members', expected: `at most ${maxEntries} members in ${bytes.length} bytes`, actual: `${listed.length + 1} or more` });
+      throw decodeError('gwz', listed.length >= limits.maxRecords ? 'LIMIT_EXCEEDED' : 'CORRUPT', {
+        path: 'members',
+        expected: `at most ${maxEntries} members in ${bytes.length} bytes`,
+        actual: `${listed.length + 1} or more`,
+      });
     }
     const entry: Listed = { name: f.name, size: f.originalSize ?? 0, data: undefined };
     listed.push(entry);
     if (!want(f.name) || f.name.endsWith('/')) return;
     const path = `members[${JSON.stringify(f.name)}]`;
     const tooBig = (n: number) => {
-      if (n > limits.maxInflatedBytes) return decodeError('gwz', 'LIMIT_EXCEEDED', { path, expected: `≤ ${limits.maxInflatedBytes} bytes (limits.maxInflatedBytes)`, actual: n });
-      if (total + n > limits.maxTotalInflatedBytes) return decodeError('gwz', 'LIMIT_EXCEEDED', { path, expected: `≤ ${limits.maxTotalInflatedBytes} inflated bytes per file (limits.maxTotalInflatedBytes)`, actual: total + n });
+      if (n > limits.maxInflatedBytes)
+        return decodeError('gwz', 'LIMIT_EXCEEDED', { path, expected: `≤ ${limits.maxInflatedBytes} bytes (limits.maxInflatedBytes)`, actual: n });
+      if (total + n > limits.maxTotalInflatedBytes)
+        return decodeError('gwz', 'LIMIT_EXCEEDED', {
+          path,
+          expected: `≤ ${limits.maxTotalInflatedBytes} inflated bytes per file (limits.maxTotalInflatedBytes)`,
+          actual: total + n,
+        });
       return undefined;
     };
-    if (f.originalSize !== undefined) { const e = tooBig(f.originalSize); if (e) throw e; }
+    if (f.originalSize !== undefined) {
+      const e = tooBig(f.originalSize);
+      if (e) throw e;
+    }
     const parts: Uint8Array[] = [];
     let got = 0;
     f.ondata = (err, chunk, final) => {
@@ -111,10 +143,14 @@ function readMembers(bytes: Uint8Array, limits: Limits, want: (name: string) => 
       if (e) throw e;
       parts.push(chunk.slice());
       if (final) {
-        if (f.originalSize !== undefined && got !== f.originalSize) throw decodeError('gwz', 'CORRUPT_COMPRESSED', { path, expected: `${f.originalSize} bytes`, actual: got });
+        if (f.originalSize !== undefined && got !== f.originalSize)
+          throw decodeError('gwz', 'CORRUPT_COMPRESSED', { path, expected: `${f.originalSize} bytes`, actual: got });
         const data = new Uint8Array(got);
         let at = 0;
-        for (const p of parts) { data.set(p, at); at += p.length; }
+        for (const p of parts) {
+          data.set(p, at);
+          at += p.length;
+        }
         entry.data = data;
         entry.size = got;
         total += got;
@@ -124,7 +160,8 @@ function readMembers(bytes: Uint8Array, limits: Limits, want: (name: string) => 
   };
   runFflate(() => unzip.push(bytes, true));
   for (const m of listed) {
-    if (want(m.name) && !m.name.endsWith('/') && m.data === undefined) throw decodeError('gwz', 'TRUNCATED', { path: `members[${JSON.stringify(m.name)}]`, detail: 'the zip ends inside this member' });
+    if (want(m.name) && !m.name.endsWith('/') && m.data === undefined)
+      throw decodeError('gwz', 'TRUNCATED', { path: `members[${JSON.stringify(m.name)}]`, detail: 'the zip ends inside this member' });
   }
   return listed;
 }
@@ -149,24 +186,38 @@ function runFflate<T>(fn: () => T): T {
  * Lua text the code page cannot hold.
  */
 export function encodeGwz(v: GwzArchive): Uint8Array {
-  if (v.sections === 'summary') throw encodeError('gwz', 'BAD_VALUE', { path: 'sections', expected: "'all'", actual: "'summary'", detail: 'a summary decode holds no member bytes' });
-  if (typeof v.luaFile !== 'string' || !isRootLua(v.luaFile)) throw encodeError('gwz', 'BAD_VALUE', { path: 'luaFile', expected: 'a .lua name at the zip root', actual: JSON.stringify(v.luaFile) });
+  if (v.sections === 'summary')
+    throw encodeError('gwz', 'BAD_VALUE', { path: 'sections', expected: "'all'", actual: "'summary'", detail: 'a summary decode holds no member bytes' });
+  if (typeof v.luaFile !== 'string' || !isRootLua(v.luaFile))
+    throw encodeError('gwz', 'BAD_VALUE', { path: 'luaFile', expected: 'a .lua name at the zip root', actual: JSON.stringify(v.luaFile) });
   const luaBytes = textBytes(v.lua, { format: 'gwz', path: 'lua' });
   const back = autoText(luaBytes).text;
-  if (back !== v.lua.text) throw encodeError('gwz', 'UNENCODABLE_TEXT', { path: 'lua', expected: 'text that reads back the same (bytes are decoded as UTF-8 when valid)', detail: `would read back as ${JSON.stringify(back.slice(0, 40))}…` });
+  if (back !== v.lua.text)
+    throw encodeError('gwz', 'UNENCODABLE_TEXT', {
+      path: 'lua',
+      expected: 'text that reads back the same (bytes are decoded as UTF-8 when valid)',
+      detail: `would read back as ${JSON.stringify(back.slice(0, 40))}…`,
+    });
   const out: Record<string, Uint8Array> = {};
   const names = new Set<string>();
   const add = (m: GwzMember, path: string, media: boolean) => {
     if (!m || typeof m.name !== 'string' || !(m.data instanceof Uint8Array)) throw encodeError('gwz', 'BAD_VALUE', { path, expected: '{ name, size, data }' });
-    if (!m.name || names.has(m.name) || m.name === v.luaFile) throw encodeError('gwz', 'BAD_VALUE', { path: `${path}.name`, expected: 'a unique, non-empty member name', actual: JSON.stringify(m.name) });
-    if (media && (m.name.includes('/') || m.name.includes('\\') || isRootLua(m.name))) throw encodeError('gwz', 'BAD_VALUE', { path: `${path}.name`, expected: 'a root file name that is not .lua (media)', actual: JSON.stringify(m.name) });
-    if (!media && !(m.name.includes('/') || m.name.includes('\\') || isRootLua(m.name))) throw encodeError('gwz', 'BAD_VALUE', { path: `${path}.name`, expected: 'a folder, a file below the root or a .lua file (others)', actual: JSON.stringify(m.name) });
+    if (!m.name || names.has(m.name) || m.name === v.luaFile)
+      throw encodeError('gwz', 'BAD_VALUE', { path: `${path}.name`, expected: 'a unique, non-empty member name', actual: JSON.stringify(m.name) });
+    if (media && (m.name.includes('/') || m.name.includes('\\') || isRootLua(m.name)))
+      throw encodeError('gwz', 'BAD_VALUE', { path: `${path}.name`, expected: 'a root file name that is not .lua (media)', actual: JSON.stringify(m.name) });
+    if (!media && !(m.name.includes('/') || m.name.includes('\\') || isRootLua(m.name)))
+      throw encodeError('gwz', 'BAD_VALUE', {
+        path: `${path}.name`,
+        expected: 'a folder, a file below the root or a .lua file (others)',
+        actual: JSON.stringify(m.name),
+      });
     if (m.size !== m.data.length) throw encodeError('gwz', 'BAD_LENGTH', { path: `${path}.size`, expected: m.data.length, actual: m.size });
     names.add(m.name);
     out[m.name] = m.data;
   };
-  v.media.forEach((m, i) => add(m, `media[${i}]`, true));
-  v.others.forEach((m, i) => add(m, `others[${i}]`, false));
+  for (const [i, m] of v.media.entries()) add(m, `media[${i}]`, true);
+  for (const [i, m] of v.others.entries()) add(m, `others[${i}]`, false);
   out[v.luaFile] = luaBytes;
   return zipSync(out, { level: 9, mtime: GWZ_MTIME });
 }
@@ -226,7 +277,10 @@ export function compareGwz(gwz: GwzArchive, gwc: GwcCartridge): GwzComparison {
   const used = new Set<number>();
   for (const m of gwz.media) {
     const ids = (m.data.length === m.size ? byDigest.get(key(m.data)) : undefined)?.filter((id) => !used.has(id));
-    if (ids && ids.length) { used.add(ids[0]!); matched.push({ name: m.name, id: ids[0]! }); } else unmatched.push(m.name);
+    if (ids?.length) {
+      used.add(ids[0]!);
+      matched.push({ name: m.name, id: ids[0]! });
+    } else unmatched.push(m.name);
   }
   const orphans = new Map<string, { where: string; type: number }>();
   const addOrphan = (b: Uint8Array, where: string) => {
@@ -235,7 +289,7 @@ export function compareGwz(gwz: GwzArchive, gwc: GwcCartridge): GwzComparison {
     const len = dv.getInt32(4, true);
     if (len >= 0 && 8 + len === b.length) orphans.set(key(b.subarray(8)), { where, type: dv.getInt32(0, true) });
   };
-  gwc.table.forEach((row, i) => addOrphan(row.gapBefore, `table[${i}].gapBefore`));
+  for (const [i, row] of gwc.table.entries()) addOrphan(row.gapBefore, `table[${i}].gapBefore`);
   addOrphan(gwc.trailing, 'trailing');
   const matchedOrphans = unmatched.flatMap((name) => {
     const m = gwz.media.find((x) => x.name === name)!;
@@ -247,8 +301,11 @@ export function compareGwz(gwz: GwzArchive, gwc: GwcCartridge): GwzComparison {
     gwzMedia: gwz.media.length,
     gwcMedia: present.length,
     sameCount: gwz.media.length === present.length,
-    gwzByType, gwcByType, typeDifferences,
-    matched, unmatched,
+    gwzByType,
+    gwcByType,
+    typeDifferences,
+    matched,
+    unmatched,
     unmatchedIds: present.filter((m) => !used.has(m.id)).map((m) => m.id),
     matchedOrphans,
     referencedByLua: gwz.media.map((m) => m.name).filter((n) => lua.includes(`"${n}"`)),

@@ -6,19 +6,31 @@ import { defineFormat } from '../define.js';
 import { decodeGwc, sniffGwc } from './decode.js';
 import { encode as encodeGwc } from './encode.js';
 import { decodeGwz, encodeGwz, sniffZip } from './gwz.js';
-import { mainGrid, summarize, type GwcSummary, type GwzSummary } from './summary.js';
+import { type GwcSummary, type GwzSummary, mainGrid, summarize } from './summary.js';
 import type { GwcDecoded, GwcEncodeOptions } from './types.js';
 
-export { decodeGwc, gwcDate, sniffGwc, GWC_EPOCH_MS } from './decode.js';
+export { decodeGwc, GWC_EPOCH_MS, gwcDate, sniffGwc } from './decode.js';
 export { gwcSeconds } from './encode.js';
-export { decodeGwz, encodeGwz, compareGwz, isRootLua, type GwzComparison } from './gwz.js';
 export { extract, safeName } from './extract.js';
+export { compareGwz, decodeGwz, encodeGwz, type GwzComparison, isRootLua } from './gwz.js';
+
 import { extract } from './extract.js';
-export { MEDIA_TYPES, mediaTypeName, mediaTypeNumber, sniffMedia } from './media.js';
+
 export { isUtf8 } from './lua.js';
-export { summarize, mainGrid, type GwcSummary, type GwzSummary, type GwcSummaryFields, type GwzSummaryFields } from './summary.js';
+export { MEDIA_TYPES, mediaTypeName, mediaTypeNumber, sniffMedia } from './media.js';
+export { type GwcSummary, type GwcSummaryFields, type GwzSummary, type GwzSummaryFields, mainGrid, summarize } from './summary.js';
 export type {
-  GwcCartridge, GwcDecoded, GwcEncodeOptions, GwcHeader, GwcLua, GwcMedia, GwcTableRow, GwcWarningCode, GwzArchive, GwzMember, LuaHeader,
+  GwcCartridge,
+  GwcDecoded,
+  GwcEncodeOptions,
+  GwcHeader,
+  GwcLua,
+  GwcMedia,
+  GwcTableRow,
+  GwcWarningCode,
+  GwzArchive,
+  GwzMember,
+  LuaHeader,
 } from './types.js';
 
 /** What summarize() gives for either kind. */
@@ -54,5 +66,10 @@ export function readGwz(bytes: Uint8Array, opts?: DecodeOptions) {
 export const definition = defineFormat<'gwc' | 'gwz', GwcDecoded, GwcAnySummary, GwcEncodeOptions>({
   ids: ['gwc', 'gwz'],
   extensions: ['.gwc', '.gwz'],
-  sniff, decode, encode, summarize, mainGrid, extract,
+  sniff,
+  decode,
+  encode,
+  summarize,
+  mainGrid,
+  extract,
 });

@@ -21,7 +21,12 @@ export function readLuaHeader(r: ByteReader, decodeString: (raw: Uint8Array) => 
   r.need(LUA_HEADER_BYTES, 'Lua chunk header');
   for (let i = 0; i < 4; i++) {
     if (r.bytes[start + i] !== LUA_SIGNATURE[i]) {
-      throw r.fail('CORRUPT', { at: start, path: 'lua.header.signature', expected: '1b 4c 75 61 (ESC "Lua")', actual: hex(r.bytes.subarray(start, start + 4)) });
+      throw r.fail('CORRUPT', {
+        at: start,
+        path: 'lua.header.signature',
+        expected: '1b 4c 75 61 (ESC "Lua")',
+        actual: hex(r.bytes.subarray(start, start + 4)),
+      });
     }
   }
   r.pos = start + 4;
@@ -34,7 +39,7 @@ export function readLuaHeader(r: ByteReader, decodeString: (raw: Uint8Array) => 
   const numberSize = r.u8();
   const integralByte = r.u8();
   const bad = (field: string, at: number, expected: string, actual: number) =>
-    r.fail('UNSUPPORTED_VERSION', { at: start + at, path: `lua.header.${field}`, expected, actual: '0x' + actual.toString(16) });
+    r.fail('UNSUPPORTED_VERSION', { at: start + at, path: `lua.header.${field}`, expected, actual: `0x${actual.toString(16)}` });
   if (version !== 0x51) throw bad('version', 4, '0x51 (Lua 5.1)', version);
   if (format !== 0) throw bad('format', 5, '0 (the official format)', format);
   if (endian !== 1) throw bad('endianness', 6, endian === 0 ? '1 (little-endian; big-endian chunks do not load on the players)' : '1 (little-endian)', endian);
@@ -62,7 +67,8 @@ function readSize64(r: ByteReader): number {
   const at = r.pos;
   const lo = r.u32();
   const hi = r.u32();
-  if (hi !== 0) throw r.fail('OUT_OF_RANGE', { at, expected: 'a source-name length below 2^32', actual: `0x${hi.toString(16)}${lo.toString(16).padStart(8, '0')}` });
+  if (hi !== 0)
+    throw r.fail('OUT_OF_RANGE', { at, expected: 'a source-name length below 2^32', actual: `0x${hi.toString(16)}${lo.toString(16).padStart(8, '0')}` });
   return lo;
 }
 

@@ -4,9 +4,17 @@
 
 /** Type number → name, as WF.Player's enum and the builders use them. */
 export const MEDIA_TYPES: Readonly<Record<number, string>> = Object.freeze({
-  1: 'bmp', 2: 'png', 3: 'jpg', 4: 'gif',
-  17: 'wav', 18: 'mp3', 19: 'fdl', 20: 'snd', 21: 'ogg',
-  33: 'swf', 49: 'txt',
+  1: 'bmp',
+  2: 'png',
+  3: 'jpg',
+  4: 'gif',
+  17: 'wav',
+  18: 'mp3',
+  19: 'fdl',
+  20: 'snd',
+  21: 'ogg',
+  33: 'swf',
+  49: 'txt',
 });
 
 /** The name of a media type number (`unknown-<n>` when it has none). */
@@ -35,7 +43,7 @@ const MAGIC: readonly [string, (d: Uint8Array) => boolean][] = [
   // An ID3 tag, or an MPEG audio frame sync (11 set bits) with a valid layer.
   ['mp3', (d) => startsWith(d, ascii('ID3')) || (d.length >= 2 && d[0] === 0xff && (d[1]! & 0xe0) === 0xe0 && (d[1]! & 0x06) !== 0)],
   ['ogg', (d) => startsWith(d, ascii('OggS'))],
-  ['swf', (d) => (startsWith(d, ascii('FWS')) || startsWith(d, ascii('CWS')) || startsWith(d, ascii('ZWS')))],
+  ['swf', (d) => startsWith(d, ascii('FWS')) || startsWith(d, ascii('CWS')) || startsWith(d, ascii('ZWS'))],
 ];
 
 /** The kind of media `data` looks like from its first bytes, or null when no signature matches. */

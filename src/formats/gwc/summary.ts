@@ -59,7 +59,10 @@ export function summarize(v: GwcDecoded): GwcSummary | GwzSummary {
   const mediaByType: Record<string, number> = {};
   let deleted = 0;
   for (const m of v.media) {
-    if (m.valid === 0) { deleted++; continue; }
+    if (m.valid === 0) {
+      deleted++;
+      continue;
+    }
     const name = mediaTypeName(m.type!);
     mediaByType[name] = (mediaByType[name] ?? 0) + 1;
   }

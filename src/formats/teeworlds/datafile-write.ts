@@ -2,9 +2,9 @@
 // v3 (stored). Items are grouped by ascending type id, keeping their order within a type, as the
 // reference writer does. Layout: README.md §Container.
 
-import { ByteWriter } from '../../core/reader.js';
-import { deflateZlib } from '../../core/inflate.js';
 import { encodeError } from '../../core/errors.js';
+import { deflateZlib } from '../../core/inflate.js';
+import { ByteWriter } from '../../core/reader.js';
 import type { DatafileItem } from './types.js';
 
 export interface DatafileWriteOptions {
@@ -28,7 +28,8 @@ export function resolveWriteOptions(opts: unknown): Required<DatafileWriteOption
   }
   const { version = 4, level = 6 } = opts as DatafileWriteOptions;
   if (version !== 3 && version !== 4) throw new RangeError(`teeworlds.encode: option 'version' must be one of 3, 4, got ${JSON.stringify(version)}`);
-  if (!Number.isInteger(level) || level < 0 || level > 9) throw new RangeError(`teeworlds.encode: option 'level' must be a whole number 0–9, got ${JSON.stringify(level)}`);
+  if (!Number.isInteger(level) || level < 0 || level > 9)
+    throw new RangeError(`teeworlds.encode: option 'level' must be a whole number 0–9, got ${JSON.stringify(level)}`);
   return { version, level };
 }
 
@@ -41,10 +42,14 @@ export function writeDatafile(items: readonly DatafileItem[], data: readonly Uin
   items.forEach((it, k) => {
     for (const f of ['typeId', 'id'] as const) {
       const v = it[f];
-      if (!Number.isInteger(v) || v < 0 || v > 0xffff) throw encodeError('teeworlds', 'OUT_OF_RANGE', { path: `items[${k}].${f}`, expected: 'a whole number in 0..65535', actual: v });
+      if (!Number.isInteger(v) || v < 0 || v > 0xffff)
+        throw encodeError('teeworlds', 'OUT_OF_RANGE', { path: `items[${k}].${f}`, expected: 'a whole number in 0..65535', actual: v });
     }
   });
-  const sorted = items.map((it, k) => ({ it, k })).sort((a, b) => a.it.typeId - b.it.typeId || a.k - b.k).map((x) => x.it);
+  const sorted = items
+    .map((it, k) => ({ it, k }))
+    .sort((a, b) => a.it.typeId - b.it.typeId || a.k - b.k)
+    .map((x) => x.it);
   const types: { typeId: number; start: number; num: number }[] = [];
   for (let i = 0; i < sorted.length; i++) {
     const t = sorted[i]!.typeId;
@@ -67,12 +72,18 @@ export function writeDatafile(items: readonly DatafileItem[], data: readonly Uin
   w.i32(types.length).i32(sorted.length).i32(data.length).i32(itemSize).i32(dataSize);
   for (const t of types) w.i32(t.typeId).i32(t.start).i32(t.num);
   let off = 0;
-  for (const it of sorted) { w.i32(off); off += 8 + it.data.length * 4; }
+  for (const it of sorted) {
+    w.i32(off);
+    off += 8 + it.data.length * 4;
+  }
   off = 0;
-  for (const d of stored) { w.i32(off); off += d.length; }
+  for (const d of stored) {
+    w.i32(off);
+    off += d.length;
+  }
   if (version === 4) for (const d of data) w.i32(d.length);
   for (const it of sorted) {
-    w.i32(((it.typeId << 16) | (it.id & 0xffff)) | 0).i32(it.data.length * 4);
+    w.i32((it.typeId << 16) | (it.id & 0xffff) | 0).i32(it.data.length * 4);
     for (const v of it.data) w.i32(v);
   }
   for (const d of stored) w.bytes(d);

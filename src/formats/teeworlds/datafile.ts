@@ -2,12 +2,12 @@
 // items and lazily read data blocks. Knows nothing of maps; map.ts builds on it.
 // Layout and validation rules: README.md §Container.
 
-import { ByteReader } from '../../core/reader.js';
 import type { DecodeContext } from '../../core/context.js';
-import type { DecodeOptions } from '../../core/limits.js';
-import { startDecode } from '../decode-context.js';
 import { decodeError } from '../../core/errors.js';
-import type { DatafileItem, DataBlockInfo, TeeworldsWarningCode } from './types.js';
+import type { DecodeOptions } from '../../core/limits.js';
+import { ByteReader } from '../../core/reader.js';
+import { startDecode } from '../decode-context.js';
+import type { DataBlockInfo, DatafileItem, TeeworldsWarningCode } from './types.js';
 
 export const ITEMTYPE_EX = 0xffff;
 const HEADER_BYTES = 36; // magic, version, then 7 ints
@@ -49,7 +49,8 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarn
   const r = new ByteReader(bytes, ctx.format);
   r.within('header', () => r.need(8, 'signature'));
   const magicText = String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!);
-  if (magicText !== 'DATA' && magicText !== 'ATAD') throw r.fail('BAD_MAGIC', { at: 0, path: 'header.magic', expected: 'DATA or ATAD', actual: JSON.stringify(magicText) });
+  if (magicText !== 'DATA' && magicText !== 'ATAD')
+    throw r.fail('BAD_MAGIC', { at: 0, path: 'header.magic', expected: 'DATA or ATAD', actual: JSON.stringify(magicText) });
   const magic = magicText as 'DATA' | 'ATAD';
   r.pos = 4;
   const version = r.i32();
@@ -68,7 +69,12 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarn
     const path = `header.${field}`;
     if (!Number.isInteger(value) || value < 0 || value > max) throw r.fail('LIMIT_EXCEEDED', { at, path, expected: `≤ ${max}`, actual: value });
     if (value * bytesEach > bytes.length - HEADER_BYTES) {
-      throw r.fail('TRUNCATED', { at, path, expected: `${value * bytesEach} bytes for ${value} entries`, actual: `${bytes.length - HEADER_BYTES} after the header` });
+      throw r.fail('TRUNCATED', {
+        at,
+        path,
+        expected: `${value * bytesEach} bytes for ${value} entries`,
+        actual: `${bytes.length - HEADER_BYTES} after the header`,
+      });
     }
   };
   count(numItemTypes, 0x10000, 12, 16, 'num_item_types');
@@ -76,7 +82,8 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarn
   count(numData, ctx.limits.maxRecords, version === 4 ? 8 : 4, 24, 'num_data');
   const tablesBytes = numItemTypes * 12 + numItems * 4 + numData * (version === 4 ? 8 : 4);
   const itemsStart = HEADER_BYTES + tablesBytes;
-  if (itemSize < 0 || (itemSize & 3) !== 0) throw r.fail('CORRUPT', { at: 28, path: 'header.item_size', expected: 'a non-negative multiple of 4', actual: itemSize });
+  if (itemSize < 0 || (itemSize & 3) !== 0)
+    throw r.fail('CORRUPT', { at: 28, path: 'header.item_size', expected: 'a non-negative multiple of 4', actual: itemSize });
   if (dataSize < 0) throw r.fail('CORRUPT', { at: 32, path: 'header.data_size', expected: '≥ 0', actual: dataSize });
   const dataStart = itemsStart + itemSize;
   const end = dataStart + dataSize;
@@ -107,11 +114,14 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarn
     let running = 0;
     for (let t = 0; t < numItemTypes; t++) {
       const at = r.pos;
-      const typeId = r.i32(), start = r.i32(), num = r.i32();
+      const typeId = r.i32(),
+        start = r.i32(),
+        num = r.i32();
       const path = `item_types[${t}]`;
       if (typeId < 0 || typeId > 0xffff) throw r.fail('CORRUPT', { at, path: `${path}.type_id`, expected: 'type id ≤ 0xffff', actual: typeId });
       if (types.has(typeId)) throw r.fail('CORRUPT', { at, path: `${path}.type_id`, expected: 'unique type ids', actual: typeId });
-      if (start !== running) throw r.fail('CORRUPT', { at: at + 4, path: `${path}.start`, detail: `type ${typeId}`, expected: `start ${running}`, actual: start });
+      if (start !== running)
+        throw r.fail('CORRUPT', { at: at + 4, path: `${path}.start`, detail: `type ${typeId}`, expected: `start ${running}`, actual: start });
       if (num <= 0 || num > numItems - running) {
         throw r.fail('CORRUPT', { at: at + 8, path: `${path}.num`, detail: `type ${typeId}`, expected: `1 ≤ num ≤ ${numItems - running}`, actual: num });
       }
@@ -139,7 +149,8 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarn
       if (next - rel < 8) throw r.fail('CORRUPT', { at, detail: `item ${i}`, expected: '≥ 8 bytes per item', actual: next - rel });
       const key = dv.getInt32(at, true) >>> 0;
       const payload = dv.getInt32(at + 4, true);
-      const typeId = key >>> 16, id = key & 0xffff;
+      const typeId = key >>> 16,
+        id = key & 0xffff;
       if (typeId !== typeOfIndex[i]) throw r.fail('CORRUPT', { at, detail: `item ${i}`, expected: `type ${typeOfIndex[i]}`, actual: typeId });
       if (payload !== next - rel - 8) throw r.fail('CORRUPT', { at: at + 4, detail: `item ${i} size`, expected: next - rel - 8, actual: payload });
       if (seen.has(key)) {
@@ -164,7 +175,12 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarn
     const byteLength = dataSizes ? dataSizes[i]! : stored;
     if (dataSizes && byteLength === 0) {
       // QUIRK: TeeUniverse exports store data_sizes of 0; DDNet opens them and fails only on read.
-      ctx.warnings.warn('ZERO_SIZE_DATA', `data block ${i} declares an inflated size of 0`, HEADER_BYTES + numItemTypes * 12 + (numItems + numData + i) * 4, `data_sizes[${i}]`);
+      ctx.warnings.warn(
+        'ZERO_SIZE_DATA',
+        `data block ${i} declares an inflated size of 0`,
+        HEADER_BYTES + numItemTypes * 12 + (numItems + numData + i) * 4,
+        `data_sizes[${i}]`,
+      );
     }
     blocks.push({ offset: dataStart + rel, storedByteLength: stored, byteLength });
   }

@@ -5,7 +5,9 @@ import type { MapFlavour, TeeworldsMap } from './types.js';
 /** `teeworlds07` when any image is v2+, any envelope v3+ or any tilemap v4+; else `ddnet` (`legacy` for 2007 maps). */
 export function flavourOf(map: Pick<TeeworldsMap, 'images' | 'envelopes' | 'groups' | 'legacy'>): MapFlavour {
   if (map.legacy) return 'legacy';
-  const seventh = map.images.some((i) => i.version >= 2) || map.envelopes.some((e) => e.version >= 3)
-    || map.groups.some((g) => g.layers.some((l) => 'tilemapVersion' in l && l.tilemapVersion >= 4));
+  const seventh =
+    map.images.some((i) => i.version >= 2) ||
+    map.envelopes.some((e) => e.version >= 3) ||
+    map.groups.some((g) => g.layers.some((l) => 'tilemapVersion' in l && l.tilemapVersion >= 4));
   return seventh ? 'teeworlds07' : 'ddnet';
 }

@@ -1,25 +1,27 @@
 // Teeworlds / DDNet maps: the public namespace (`teeworlds.decode`, `encode`, `sniff`, types).
 // Container in datafile.ts / datafile-write.ts, semantics in map.ts / map-encode.ts; see README.md.
-import { startDecode } from '../decode-context.js';
+
 import type { DecodeOptions } from '../../core/limits.js';
-import { sniffDatafile } from './datafile.js';
-import { decodeMap } from './map.js';
-import { encodeMap, type EncodeOptions } from './map-encode.js';
-import { mainGrid, summarize, type TeeworldsSummary } from './summary.js';
+import { startDecode } from '../decode-context.js';
 import { defineFormat } from '../define.js';
+import { sniffDatafile } from './datafile.js';
 import { extract } from './extract.js';
+import { decodeMap } from './map.js';
+import { type EncodeOptions, encodeMap } from './map-encode.js';
+import { mainGrid, summarize, type TeeworldsSummary } from './summary.js';
 
 export { extract } from './extract.js';
+
 import type { TeeworldsMap, TeeworldsWarningCode } from './types.js';
 
-export type * from './types.js';
-export { flavourOf } from './flavour.js';
-export { MAX_STRING_BYTES, MAX_SETTINGS_BYTES } from './items.js';
-export { summarize, mainGrid, gameLayer, type TeeworldsSummary, type TeeworldsSummaryFields } from './summary.js';
-export { encodeMap as encode, type EncodeOptions } from './map-encode.js';
-export { openDatafile, type Datafile } from './datafile.js';
-export { writeDatafile, type DatafileWriteOptions } from './datafile-write.js';
 export type { DecodeOptions } from '../../core/limits.js';
+export { type Datafile, openDatafile } from './datafile.js';
+export { type DatafileWriteOptions, writeDatafile } from './datafile-write.js';
+export { flavourOf } from './flavour.js';
+export { MAX_SETTINGS_BYTES, MAX_STRING_BYTES } from './items.js';
+export { type EncodeOptions, encodeMap as encode } from './map-encode.js';
+export { gameLayer, mainGrid, summarize, type TeeworldsSummary, type TeeworldsSummaryFields } from './summary.js';
+export type * from './types.js';
 
 /** `'teeworlds'` when `head` (≥ 8 bytes) starts a datafile (DATA/ATAD, version 3 or 4); never throws. */
 export function sniff(head: Uint8Array): 'teeworlds' | undefined {
@@ -40,5 +42,10 @@ export function decode(bytes: Uint8Array, opts: DecodeOptions = {}): TeeworldsMa
 export const definition = defineFormat<'teeworlds', TeeworldsMap, TeeworldsSummary, EncodeOptions>({
   ids: ['teeworlds'],
   extensions: ['.map'],
-  sniff, decode, encode: encodeMap, summarize, mainGrid, extract,
+  sniff,
+  decode,
+  encode: encodeMap,
+  summarize,
+  mainGrid,
+  extract,
 });

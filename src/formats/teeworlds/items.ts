@@ -33,10 +33,28 @@ export const MAX_SETTINGS_BYTES = 1 << 20;
 export const INFO = { version: 0, author: 1, mapVersion: 2, credits: 3, license: 4, settings: 5, size: 6 } as const;
 
 /** Image: v1 6 ints; v2 (0.7) adds `format` (later renamed must_be_1). */
-export const IMAGE = { version: 0, width: 1, height: 2, external: 3, name: 4, data: 5, format: 6, sizeByVersion: { 1: 6, 2: 7 } as Record<number, number> } as const;
+export const IMAGE = {
+  version: 0,
+  width: 1,
+  height: 2,
+  external: 3,
+  name: 4,
+  data: 5,
+  format: 6,
+  sizeByVersion: { 1: 6, 2: 7 } as Record<number, number>,
+} as const;
 
 /** Envelope: v1 12 ints (old 0.5 maps write only the first 5, name missing), v2/v3 13. */
-export const ENVELOPE = { version: 0, channels: 1, startPoint: 2, numPoints: 3, name: 4, nameInts: 8, synchronized: 12, sizeByVersion: { 1: 12, 2: 13, 3: 13 } as Record<number, number> } as const;
+export const ENVELOPE = {
+  version: 0,
+  channels: 1,
+  startPoint: 2,
+  numPoints: 3,
+  name: 4,
+  nameInts: 8,
+  synchronized: 12,
+  sizeByVersion: { 1: 12, 2: 13, 3: 13 } as Record<number, number>,
+} as const;
 
 /** Envelope points: 6 ints (time, curve, values[4]); 22 with the 0.7 inline bezier (4 × 4 tangents). */
 export const ENVPOINT = { time: 0, curve: 1, values: 2, bezier: 6, ints: 6, intsWithBezier: 22 } as const;
@@ -45,8 +63,20 @@ export const BEZIER_INTS = 16;
 
 /** Group: v1 7 ints, v2 adds clipping (12), v3 adds the name (15). */
 export const GROUP = {
-  version: 0, offsetX: 1, offsetY: 2, parallaxX: 3, parallaxY: 4, startLayer: 5, numLayers: 6,
-  useClipping: 7, clipX: 8, clipY: 9, clipW: 10, clipH: 11, name: 12, nameInts: 3,
+  version: 0,
+  offsetX: 1,
+  offsetY: 2,
+  parallaxX: 3,
+  parallaxY: 4,
+  startLayer: 5,
+  numLayers: 6,
+  useClipping: 7,
+  clipX: 8,
+  clipY: 9,
+  clipW: 10,
+  clipH: 11,
+  name: 12,
+  nameInts: 3,
   sizeByVersion: { 1: 7, 2: 12, 3: 15 } as Record<number, number>,
 } as const;
 
@@ -98,10 +128,38 @@ export type IntStruct = readonly (readonly [string, number])[];
 /** The columns an IntStruct reads into: one Int32Array per column name (so readers need no casts). */
 export type IntColumns<S extends IntStruct> = { [K in S[number][0]]: Int32Array };
 
-export const QUAD_STRUCT = [['points', 10], ['colors', 16], ['texcoords', 8], ['posEnv', 1], ['posEnvOffset', 1], ['colorEnv', 1], ['colorEnvOffset', 1]] as const satisfies IntStruct;
-export const SOURCE_STRUCT = [['position', 2], ['loop', 1], ['pan', 1], ['delay', 1], ['falloff', 1], ['posEnv', 1], ['posEnvOffset', 1], ['soundEnv', 1], ['soundEnvOffset', 1], ['shape', 3]] as const satisfies IntStruct;
+export const QUAD_STRUCT = [
+  ['points', 10],
+  ['colors', 16],
+  ['texcoords', 8],
+  ['posEnv', 1],
+  ['posEnvOffset', 1],
+  ['colorEnv', 1],
+  ['colorEnvOffset', 1],
+] as const satisfies IntStruct;
+export const SOURCE_STRUCT = [
+  ['position', 2],
+  ['loop', 1],
+  ['pan', 1],
+  ['delay', 1],
+  ['falloff', 1],
+  ['posEnv', 1],
+  ['posEnvOffset', 1],
+  ['soundEnv', 1],
+  ['soundEnvOffset', 1],
+  ['shape', 3],
+] as const satisfies IntStruct;
 /** The deprecated sound layer's 36-byte source (converted to SOURCE_STRUCT with pan 1, falloff 0, a circle). */
-export const SOURCE_STRUCT_DEPRECATED = [['position', 2], ['loop', 1], ['delay', 1], ['radius', 1], ['posEnv', 1], ['posEnvOffset', 1], ['soundEnv', 1], ['soundEnvOffset', 1]] as const satisfies IntStruct;
+export const SOURCE_STRUCT_DEPRECATED = [
+  ['position', 2],
+  ['loop', 1],
+  ['delay', 1],
+  ['radius', 1],
+  ['posEnv', 1],
+  ['posEnvOffset', 1],
+  ['soundEnv', 1],
+  ['soundEnvOffset', 1],
+] as const satisfies IntStruct;
 export const SHAPE_CIRCLE = 1;
 
 export const SOUND = { version: 0, external: 1, name: 2, data: 3, dataSize: 4, size: 5 } as const;

@@ -2,16 +2,26 @@
 // that what the encoder writes decodes back to the same map (README.md §Encoder). Every refusal is
 // an EncodeError with a path into the model; the writer (map-encode.ts) may then trust the model.
 
-import { encodeError, type EncodeErrorCode } from '../../core/errors.js';
-import { textBytes, type Text } from '../../core/text.js';
+import { type EncodeErrorCode, encodeError } from '../../core/errors.js';
+import { type Text, textBytes } from '../../core/text.js';
+import { flavourOf } from './flavour.js';
 import {
-  ENVELOPE, GROUP, LAYER_TYPE, MAX_SETTINGS_BYTES, MAX_STRING_BYTES, QUAD_STRUCT, SOURCE_STRUCT, SHAPE_CIRCLE, TILEMAP_BY_VERSION,
-  TILE_STRUCTS, structInts, type IntStruct,
+  ENVELOPE,
+  GROUP,
+  type IntStruct,
+  LAYER_TYPE,
+  MAX_SETTINGS_BYTES,
+  MAX_STRING_BYTES,
+  QUAD_STRUCT,
+  SHAPE_CIRCLE,
+  SOURCE_STRUCT,
+  structInts,
+  TILE_STRUCTS,
+  TILEMAP_BY_VERSION,
 } from './items.js';
 import { packName } from './names.js';
-import { UUID } from './uuid.js';
-import { flavourOf } from './flavour.js';
 import type { MapEnvelope, MapGroup, MapImage, MapInfo, MapLayer, MapSound, TeeworldsMap, TileLayer } from './types.js';
+import { UUID } from './uuid.js';
 
 const I32_MAX = 0x7fffffff;
 /** Item ids are 16 bits: more items of one type than this cannot each have their own id. */
@@ -56,7 +66,11 @@ function list(v: unknown, path: string, max = MAX_ITEMS_PER_TYPE): unknown[] {
 }
 
 type ColumnType = Int32ArrayConstructor | Uint8ArrayConstructor | Int16ArrayConstructor;
-const RANGE = new Map<ColumnType, [number, number]>([[Int32Array, [-0x80000000, I32_MAX]], [Uint8Array, [0, 255]], [Int16Array, [-0x8000, 0x7fff]]]);
+const RANGE = new Map<ColumnType, [number, number]>([
+  [Int32Array, [-0x80000000, I32_MAX]],
+  [Uint8Array, [0, 255]],
+  [Int16Array, [-0x8000, 0x7fff]],
+]);
 
 /**
  * A column of `type` and exactly `length` values. Values of any other array-like are checked first
@@ -85,7 +99,11 @@ function column(v: unknown, type: ColumnType, length: number, path: string): voi
 function textOf(t: unknown, path: string): Uint8Array {
   const bytes = textBytes(t as Text, { format: 'teeworlds', path });
   // Map text is UTF-8: a Text in another code page would read back as UTF-8, i.e. as another Text.
-  if ((t as Text).encoding !== 'utf-8') throw fail('BAD_VALUE', `${path}.encoding`, { expected: "'utf-8' (map text is UTF-8; build texts with textFrom(s, 'utf-8'))", actual: JSON.stringify((t as Text).encoding) });
+  if ((t as Text).encoding !== 'utf-8')
+    throw fail('BAD_VALUE', `${path}.encoding`, {
+      expected: "'utf-8' (map text is UTF-8; build texts with textFrom(s, 'utf-8'))",
+      actual: JSON.stringify((t as Text).encoding),
+    });
   if (bytes.includes(0)) throw fail('BAD_VALUE', path, { expected: 'text without NUL characters', actual: JSON.stringify((t as Text).text) });
   return bytes;
 }
@@ -112,12 +130,17 @@ function noName(t: unknown, path: string, why: string): void {
 export function checkMap(map: TeeworldsMap): void {
   object(map, 'map');
   if (map.format !== 'teeworlds') throw fail('BAD_VALUE', 'format', { expected: "'teeworlds'", actual: describe(map.format) });
-  if (map.legacy !== undefined) return checkLegacy(map);
+  if (map.legacy !== undefined) {
+    checkLegacy(map);
+    return;
+  }
   if (map.info !== null) checkInfo(map.info, 'info');
   list(map.images, 'images').forEach((img, k) => checkImage(img as MapImage, `images[${k}]`));
   checkEnvelopes(map.envelopes);
   let layers = 0;
-  list(map.groups, 'groups').forEach((g, k) => { layers += checkGroup(g as MapGroup, `groups[${k}]`); });
+  list(map.groups, 'groups').forEach((g, k) => {
+    layers += checkGroup(g as MapGroup, `groups[${k}]`);
+  });
   if (layers > MAX_ITEMS_PER_TYPE) throw fail('LIMIT_EXCEEDED', 'groups', { expected: `≤ ${MAX_ITEMS_PER_TYPE} layers in all`, actual: layers });
   list(map.sounds, 'sounds').forEach((s, k) => checkSound(s as MapSound, `sounds[${k}]`));
   list(map.automapperConfigs, 'automapperConfigs').forEach((a, k) => {
@@ -136,28 +159,35 @@ function checkInfo(info: MapInfo, path: string): void {
   for (const f of ['author', 'mapVersion', 'credits', 'license'] as const) if (info[f] !== null) dataString(info[f], `${path}.${f}`);
   if (info.settings === null) return;
   let total = 0;
-  list(info.settings, `${path}.settings`, MAX_SETTINGS_BYTES).forEach((s, k) => { total += textOf(s, `${path}.settings[${k}]`).length + 1; });
-  if (total > MAX_SETTINGS_BYTES) throw fail('LIMIT_EXCEEDED', `${path}.settings`, { expected: `≤ ${MAX_SETTINGS_BYTES} bytes (MAX_SETTINGS_BYTES)`, actual: total });
+  list(info.settings, `${path}.settings`, MAX_SETTINGS_BYTES).forEach((s, k) => {
+    total += textOf(s, `${path}.settings[${k}]`).length + 1;
+  });
+  if (total > MAX_SETTINGS_BYTES)
+    throw fail('LIMIT_EXCEEDED', `${path}.settings`, { expected: `≤ ${MAX_SETTINGS_BYTES} bytes (MAX_SETTINGS_BYTES)`, actual: total });
 }
 
 function checkImage(img: MapImage, path: string): void {
   object(img, path);
   const version = int(img.version, `${path}.version`);
-  const width = int(img.width, `${path}.width`), height = int(img.height, `${path}.height`);
+  const width = int(img.width, `${path}.width`),
+    height = int(img.height, `${path}.height`);
   const external = bool(img.external, `${path}.external`);
   dataString(img.name, `${path}.name`);
   // `format` exists from item version 2 on: present exactly there.
   if (version >= 2) int(img.format, `${path}.format`);
-  else if (img.format !== undefined) throw fail('BAD_VALUE', `${path}.format`, { expected: 'absent (image version < 2 has no format)', actual: describe(img.format) });
+  else if (img.format !== undefined)
+    throw fail('BAD_VALUE', `${path}.format`, { expected: 'absent (image version < 2 has no format)', actual: describe(img.format) });
   if (external) {
-    if (img.pixels !== undefined) throw fail('BAD_VALUE', `${path}.pixels`, { expected: 'absent (an external image stores no pixels)', actual: describe(img.pixels) });
+    if (img.pixels !== undefined)
+      throw fail('BAD_VALUE', `${path}.pixels`, { expected: 'absent (an external image stores no pixels)', actual: describe(img.pixels) });
     return;
   }
   if (width < 1) throw fail('OUT_OF_RANGE', `${path}.width`, { expected: '≥ 1 for an embedded image', actual: width });
   if (height < 1) throw fail('OUT_OF_RANGE', `${path}.height`, { expected: '≥ 1 for an embedded image', actual: height });
   const bytes = width * height * (img.format === 0 ? 3 : 4);
   if (bytes > MAX_BLOCK_BYTES) throw fail('LIMIT_EXCEEDED', `${path}.pixels`, { expected: `≤ ${MAX_BLOCK_BYTES} bytes`, actual: bytes });
-  if (img.pixels === undefined) throw fail('BAD_VALUE', `${path}.pixels`, { expected: 'the pixels of an embedded image', actual: "undefined (decoded with sections: 'summary'?)" });
+  if (img.pixels === undefined)
+    throw fail('BAD_VALUE', `${path}.pixels`, { expected: 'the pixels of an embedded image', actual: "undefined (decoded with sections: 'summary'?)" });
   column(img.pixels, Uint8Array, bytes, `${path}.pixels`);
 }
 
@@ -191,15 +221,23 @@ function checkEnvelopes(envs: MapEnvelope[]): void {
     const probe = new Int32Array(ENVELOPE.nameInts);
     packName(name, probe, 0, ENVELOPE.nameInts);
     // QUIRK mirrored: name[0] = −1 is how 0.5 maps say "no name", so such a name would vanish.
-    if (probe[0] === -1 && name.length > 0) throw fail('BAD_VALUE', `${path}.name`, { expected: 'a name that does not pack to −1 (read as no name)', actual: JSON.stringify(e.name.text) });
-    if (bool(e.synchronized, `${path}.synchronized`) && version < 2) throw fail('BAD_VALUE', `${path}.synchronized`, { expected: 'false (envelope version < 2 has no such field)', actual: 'true' });
+    if (probe[0] === -1 && name.length > 0)
+      throw fail('BAD_VALUE', `${path}.name`, { expected: 'a name that does not pack to −1 (read as no name)', actual: JSON.stringify(e.name.text) });
+    if (bool(e.synchronized, `${path}.synchronized`) && version < 2)
+      throw fail('BAD_VALUE', `${path}.synchronized`, { expected: 'false (envelope version < 2 has no such field)', actual: 'true' });
     const p = object(e.points, `${path}.points`);
     if (!(p.time instanceof Int32Array)) column(p.time, Int32Array, 0, `${path}.points.time`);
     const n = (p.time as Int32Array).length;
     column(p.curve, Int32Array, n, `${path}.points.curve`);
     column(p.values, Int32Array, n * 4, `${path}.points.values`);
     if (p.bezier === undefined) {
-      if (withBezier) throw fail('BAD_VALUE', `${path}.points.bezier`, { expected: inline ? 'tangents (a v3 envelope makes every point carry them)' : 'tangents (another envelope has them, and the bezier item covers all points or none)', actual: 'undefined' });
+      if (withBezier)
+        throw fail('BAD_VALUE', `${path}.points.bezier`, {
+          expected: inline
+            ? 'tangents (a v3 envelope makes every point carry them)'
+            : 'tangents (another envelope has them, and the bezier item covers all points or none)',
+          actual: 'undefined',
+        });
     } else {
       if (!withBezier) throw fail('BAD_VALUE', `${path}.points.bezier`, { expected: 'absent' });
       const b = object(p.bezier, `${path}.points.bezier`);
@@ -220,7 +258,8 @@ function checkGroup(g: MapGroup, path: string): number {
   const enabled = bool(c.enabled, `${path}.clipping.enabled`);
   const box = ['x', 'y', 'width', 'height'].map((f) => int(c[f], `${path}.clipping.${f}`));
   // Clipping exists from group version 2 on, the name from 3 on: earlier versions read them as unset.
-  if (version < 2 && (enabled || box.some((v) => v !== 0))) throw fail('BAD_VALUE', `${path}.clipping`, { expected: 'disabled and all 0 (group version < 2 has no clipping)' });
+  if (version < 2 && (enabled || box.some((v) => v !== 0)))
+    throw fail('BAD_VALUE', `${path}.clipping`, { expected: 'disabled and all 0 (group version < 2 has no clipping)' });
   if (version >= 3) packedName(g.name, GROUP.nameInts, `${path}.name`);
   else noName(g.name, `${path}.name`, 'group version < 3 has no name');
   const layers = list(g.layers, `${path}.layers`);
@@ -252,7 +291,11 @@ function checkLayer(l: MapLayer, path: string): void {
         // pan 1, falloff 0 and a circle, so only such sources can be written as type 9.
         for (let i = 0; i < s.count; i++) {
           const bad = s.pan[i] !== 1 ? 'pan' : s.falloff[i] !== 0 ? 'falloff' : s.shape[i * 3] !== SHAPE_CIRCLE || s.shape[i * 3 + 2] !== 0 ? 'shape' : null;
-          if (bad) throw fail('BAD_VALUE', `${path}.sources.${bad}`, { expected: 'pan 1, falloff 0 and a circle (all a deprecated sound layer stores)', detail: `source ${i}` });
+          if (bad)
+            throw fail('BAD_VALUE', `${path}.sources.${bad}`, {
+              expected: 'pan 1, falloff 0 and a circle (all a deprecated sound layer stores)',
+              detail: `source ${i}`,
+            });
         }
       }
       return;
@@ -264,11 +307,19 @@ function checkLayer(l: MapLayer, path: string): void {
       }
       noName(l.name, `${path}.name`, 'an unknown layer stores no name');
       if (!(l.data instanceof Int32Array)) column(l.data, Int32Array, 0, `${path}.data`);
-      if ((3 + l.data.length) * 4 > MAX_BLOCK_BYTES) throw fail('LIMIT_EXCEEDED', `${path}.data`, { expected: `≤ ${MAX_BLOCK_BYTES / 4 - 3} ints`, actual: l.data.length });
+      if ((3 + l.data.length) * 4 > MAX_BLOCK_BYTES)
+        throw fail('LIMIT_EXCEEDED', `${path}.data`, { expected: `≤ ${MAX_BLOCK_BYTES / 4 - 3} ints`, actual: l.data.length });
       return;
     }
-    case 'tiles': case 'game': case 'front': case 'tele': case 'speedup': case 'switch': case 'tune':
-      return checkTileLayer(l, fields, path);
+    case 'tiles':
+    case 'game':
+    case 'front':
+    case 'tele':
+    case 'speedup':
+    case 'switch':
+    case 'tune':
+      checkTileLayer(l, fields, path);
+      return;
     default:
       throw fail('BAD_VALUE', `${path}.kind`, { expected: 'a layer kind', actual: describe((l as { kind: unknown }).kind) });
   }
@@ -279,11 +330,14 @@ function checkTileLayer(l: TileLayer, fields: Record<string, unknown>, path: str
   const version = int(l.tilemapVersion, `${path}.tilemapVersion`);
   const layout = TILEMAP_BY_VERSION[version];
   if (!layout) throw fail('OUT_OF_RANGE', `${path}.tilemapVersion`, { expected: '2, 3 or 4', actual: version });
-  if (version >= 4 && l.kind !== 'tiles' && l.kind !== 'game') throw fail('BAD_VALUE', `${path}.tilemapVersion`, { expected: '2 or 3 (tile-skip compression is for tiles and game layers only)', actual: version });
-  const width = int(l.width, `${path}.width`, 1), height = int(l.height, `${path}.height`, 1);
+  if (version >= 4 && l.kind !== 'tiles' && l.kind !== 'game')
+    throw fail('BAD_VALUE', `${path}.tilemapVersion`, { expected: '2 or 3 (tile-skip compression is for tiles and game layers only)', actual: version });
+  const width = int(l.width, `${path}.width`, 1),
+    height = int(l.height, `${path}.height`, 1);
   const cells = width * height;
   const struct = TILE_STRUCTS[l.kind === 'game' ? 'tiles' : l.kind];
-  if (cells * struct.stride > MAX_BLOCK_BYTES) throw fail('LIMIT_EXCEEDED', `${path}.width`, { expected: `≤ ${Math.floor(MAX_BLOCK_BYTES / struct.stride)} cells`, actual: `${width} × ${height}` });
+  if (cells * struct.stride > MAX_BLOCK_BYTES)
+    throw fail('LIMIT_EXCEEDED', `${path}.width`, { expected: `≤ ${Math.floor(MAX_BLOCK_BYTES / struct.stride)} cells`, actual: `${width} × ${height}` });
   const color = object(l.color, `${path}.color`);
   for (const f of ['r', 'g', 'b', 'a']) int(color[f], `${path}.color.${f}`);
   for (const f of ['colorEnv', 'colorEnvOffset', 'image'] as const) int(l[f], `${path}.${f}`);
@@ -295,12 +349,22 @@ function checkTileLayer(l: TileLayer, fields: Record<string, unknown>, path: str
     if (key !== own && fields[key] !== undefined) throw fail('BAD_VALUE', `${path}.${key}`, { expected: `absent (a ${l.kind} layer stores only ${own})` });
   }
   const grid = fields[own];
-  if (grid === undefined) throw fail('BAD_VALUE', `${path}.${own}`, { expected: `the ${own} columns`, actual: "undefined (decoded with sections: 'summary'?)" });
+  if (grid === undefined)
+    throw fail('BAD_VALUE', `${path}.${own}`, { expected: `the ${own} columns`, actual: "undefined (decoded with sections: 'summary'?)" });
   const g = object(grid, `${path}.${own}`);
   switch (l.kind) {
-    case 'tiles': case 'game': case 'front': for (const f of ['index', 'flags']) column(g[f], Uint8Array, cells, `${path}.tiles.${f}`); break;
-    case 'tele': case 'tune': for (const f of ['number', 'type']) column(g[f], Uint8Array, cells, `${path}.${own}.${f}`); break;
-    case 'switch': for (const f of ['number', 'type', 'flags', 'delay']) column(g[f], Uint8Array, cells, `${path}.switch.${f}`); break;
+    case 'tiles':
+    case 'game':
+    case 'front':
+      for (const f of ['index', 'flags']) column(g[f], Uint8Array, cells, `${path}.tiles.${f}`);
+      break;
+    case 'tele':
+    case 'tune':
+      for (const f of ['number', 'type']) column(g[f], Uint8Array, cells, `${path}.${own}.${f}`);
+      break;
+    case 'switch':
+      for (const f of ['number', 'type', 'flags', 'delay']) column(g[f], Uint8Array, cells, `${path}.switch.${f}`);
+      break;
     case 'speedup':
       for (const f of ['force', 'maxSpeed', 'type']) column(g[f], Uint8Array, cells, `${path}.speedup.${f}`);
       column(g.angle, Int16Array, cells, `${path}.speedup.angle`);
@@ -313,7 +377,8 @@ function checkStructs<S extends IntStruct>(v: unknown, s: S, path: string): { co
   const o = object(v, path);
   const count = int(o.count, `${path}.count`, 0);
   const bytes = Math.max(count, 1) * structInts(s) * 4;
-  if (bytes > MAX_BLOCK_BYTES) throw fail('LIMIT_EXCEEDED', `${path}.count`, { expected: `≤ ${Math.floor(MAX_BLOCK_BYTES / (structInts(s) * 4))}`, actual: count });
+  if (bytes > MAX_BLOCK_BYTES)
+    throw fail('LIMIT_EXCEEDED', `${path}.count`, { expected: `≤ ${Math.floor(MAX_BLOCK_BYTES / (structInts(s) * 4))}`, actual: count });
   for (const [name, w] of s) column(o[name], Int32Array, count * w, `${path}.${name}`);
   return o as { count: number } & { [K in S[number][0]]: Int32Array };
 }
@@ -342,9 +407,14 @@ function checkExtras(map: TeeworldsMap): void {
     let key: string | number;
     if (o.uuid !== undefined) {
       if (o.typeId !== undefined) throw fail('BAD_VALUE', `${path}.typeId`, { expected: 'absent when uuid is set' });
-      if (typeof o.uuid !== 'string' || !UUID_PATTERN.test(o.uuid)) throw fail('BAD_VALUE', `${path}.uuid`, { expected: 'a lower-case 8-4-4-4-12 hex UUID', actual: describe(o.uuid) });
+      if (typeof o.uuid !== 'string' || !UUID_PATTERN.test(o.uuid))
+        throw fail('BAD_VALUE', `${path}.uuid`, { expected: 'a lower-case 8-4-4-4-12 hex UUID', actual: describe(o.uuid) });
       if (o.uuid === UUID.ENVPOINTS_BEZIER || (o.uuid === UUID.AUTOMAPPER_CONFIG && data.length >= 6)) {
-        throw fail('BAD_VALUE', `${path}.uuid`, { expected: 'a UUID item the decoder keeps raw', actual: o.uuid, detail: 'it would be read as envelope tangents or an automapper config' });
+        throw fail('BAD_VALUE', `${path}.uuid`, {
+          expected: 'a UUID item the decoder keeps raw',
+          actual: o.uuid,
+          detail: 'it would be read as envelope tangents or an automapper config',
+        });
       }
       if (!uuidOrder.includes(o.uuid)) uuidOrder.push(o.uuid);
       const rank = uuidOrder.indexOf(o.uuid);
@@ -374,7 +444,8 @@ function checkLegacy(map: TeeworldsMap): void {
   }
   if (map.info !== null) throw fail('BAD_VALUE', 'info', { expected: 'null (a legacy map has no INFO item)' });
   const items = list(legacy.items, 'legacy.items', Infinity);
-  let lastType = -1, legacyTypes = 0;
+  let lastType = -1,
+    legacyTypes = 0;
   items.forEach((it, k) => {
     const path = `legacy.items[${k}]`;
     const o = object(it, path);
@@ -387,7 +458,8 @@ function checkLegacy(map: TeeworldsMap): void {
     if (typeId >= 0x8001 && typeId <= 0x8003) legacyTypes++;
   });
   if (legacyTypes === 0) throw fail('BAD_VALUE', 'legacy.items', { expected: 'an item of type 0x8001–0x8003 (what makes a map legacy)' });
-  if (legacy.data === undefined) throw fail('BAD_VALUE', 'legacy.data', { expected: 'the data blocks', actual: "undefined (decoded with sections: 'summary'?)" });
+  if (legacy.data === undefined)
+    throw fail('BAD_VALUE', 'legacy.data', { expected: 'the data blocks', actual: "undefined (decoded with sections: 'summary'?)" });
   list(legacy.data, 'legacy.data', Infinity).forEach((d, k) => {
     if (!(d instanceof Uint8Array)) throw fail('BAD_VALUE', `legacy.data[${k}]`, { expected: 'Uint8Array', actual: describe(d) });
     if (d.length === 0) throw fail('BAD_LENGTH', `legacy.data[${k}]`, { expected: '≥ 1 byte (a 0-byte block cannot be read back)', actual: 0 });

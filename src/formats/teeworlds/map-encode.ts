@@ -2,18 +2,39 @@
 // (v4 by default). Each item is written in the layout of the version the map carries, so a DDNet
 // map stays DDNet and a 0.7 map keeps its layouts and tile-skip compression. README.md §Encoder.
 
-import {
-  AUTOMAPPER, BEZIER_INTS, ENVELOPE, ENVPOINT, GROUP, IMAGE, INFO, ITEM, LAYER, LAYER_TYPE, PHYSICS, QUADS, QUAD_STRUCT, SOUNDS,
-  SOURCE_STRUCT, SOURCE_STRUCT_DEPRECATED, TILEMAP, TILEMAP_BY_VERSION, TILE_STRUCTS, scatterInts, structInts, type IntColumns, type IntStruct,
-} from './items.js';
 import { encodeError } from '../../core/errors.js';
-import { textBytes, type Text } from '../../core/text.js';
+import { type Text, textBytes } from '../../core/text.js';
 import { ITEMTYPE_EX } from './datafile.js';
-import { resolveWriteOptions, writeDatafile, type DatafileWriteOptions } from './datafile-write.js';
+import { type DatafileWriteOptions, resolveWriteOptions, writeDatafile } from './datafile-write.js';
+import {
+  AUTOMAPPER,
+  BEZIER_INTS,
+  ENVELOPE,
+  ENVPOINT,
+  GROUP,
+  IMAGE,
+  INFO,
+  type IntColumns,
+  type IntStruct,
+  ITEM,
+  LAYER,
+  LAYER_TYPE,
+  PHYSICS,
+  QUAD_STRUCT,
+  QUADS,
+  SOUNDS,
+  SOURCE_STRUCT,
+  SOURCE_STRUCT_DEPRECATED,
+  scatterInts,
+  structInts,
+  TILE_STRUCTS,
+  TILEMAP,
+  TILEMAP_BY_VERSION,
+} from './items.js';
 import { checkMap } from './map-check.js';
 import { packName } from './names.js';
-import { UUID, uuidToInts } from './uuid.js';
 import type { DatafileItem, MapEnvelope, MapLayer, TeeworldsMap, TileLayer } from './types.js';
+import { UUID, uuidToInts } from './uuid.js';
 
 export type EncodeOptions = DatafileWriteOptions;
 
@@ -31,14 +52,22 @@ export function encodeMap(map: TeeworldsMap, opts?: EncodeOptions): Uint8Array {
   out.item(ITEM.VERSION, 0, [1]);
   if (map.info) {
     const i = map.info;
-    const ints = [i.version, out.string(i.author, 'info.author'), out.string(i.mapVersion, 'info.mapVersion'), out.string(i.credits, 'info.credits'), out.string(i.license, 'info.license')];
+    const ints = [
+      i.version,
+      out.string(i.author, 'info.author'),
+      out.string(i.mapVersion, 'info.mapVersion'),
+      out.string(i.credits, 'info.credits'),
+      out.string(i.license, 'info.license'),
+    ];
     // [] is written as −1, as DDNet does: an empty block would be unreadable (inflated size 0).
     if (i.settings) ints[INFO.settings] = i.settings.length > 0 ? out.data(concat(i.settings.map((s, k) => withNul(text(s, `info.settings[${k}]`))))) : -1;
     out.item(ITEM.INFO, 0, ints);
   }
   map.images.forEach((img, k) => {
     const d = new Int32Array(IMAGE.sizeByVersion[img.version] ?? (img.version >= 2 ? 7 : 6));
-    d[IMAGE.version] = img.version; d[IMAGE.width] = img.width; d[IMAGE.height] = img.height;
+    d[IMAGE.version] = img.version;
+    d[IMAGE.width] = img.width;
+    d[IMAGE.height] = img.height;
     d[IMAGE.external] = img.external ? 1 : 0;
     d[IMAGE.name] = out.string(img.name, `images[${k}].name`);
     d[IMAGE.data] = img.external ? -1 : out.data(img.pixels!);
@@ -49,12 +78,19 @@ export function encodeMap(map: TeeworldsMap, opts?: EncodeOptions): Uint8Array {
   let layerCount = 0;
   map.groups.forEach((g, k) => {
     const d = new Int32Array(GROUP.sizeByVersion[g.version] ?? 15);
-    d[GROUP.version] = g.version; d[GROUP.offsetX] = g.offsetX; d[GROUP.offsetY] = g.offsetY;
-    d[GROUP.parallaxX] = g.parallaxX; d[GROUP.parallaxY] = g.parallaxY;
-    d[GROUP.startLayer] = layerCount; d[GROUP.numLayers] = g.layers.length;
+    d[GROUP.version] = g.version;
+    d[GROUP.offsetX] = g.offsetX;
+    d[GROUP.offsetY] = g.offsetY;
+    d[GROUP.parallaxX] = g.parallaxX;
+    d[GROUP.parallaxY] = g.parallaxY;
+    d[GROUP.startLayer] = layerCount;
+    d[GROUP.numLayers] = g.layers.length;
     if (d.length > GROUP.useClipping) {
       d[GROUP.useClipping] = g.clipping.enabled ? 1 : 0;
-      d[GROUP.clipX] = g.clipping.x; d[GROUP.clipY] = g.clipping.y; d[GROUP.clipW] = g.clipping.width; d[GROUP.clipH] = g.clipping.height;
+      d[GROUP.clipX] = g.clipping.x;
+      d[GROUP.clipY] = g.clipping.y;
+      d[GROUP.clipW] = g.clipping.width;
+      d[GROUP.clipH] = g.clipping.height;
     }
     if (d.length >= GROUP.name + GROUP.nameInts) packName(text(g.name, `groups[${k}].name`), d, GROUP.name, GROUP.nameInts);
     out.item(ITEM.GROUP, k, d);
@@ -66,8 +102,12 @@ export function encodeMap(map: TeeworldsMap, opts?: EncodeOptions): Uint8Array {
   });
   map.automapperConfigs.forEach((a, k) => {
     const d = new Int32Array(AUTOMAPPER.size);
-    d[AUTOMAPPER.version] = a.version; d[AUTOMAPPER.group] = a.group; d[AUTOMAPPER.layer] = a.layer;
-    d[AUTOMAPPER.config] = a.config; d[AUTOMAPPER.seed] = a.seed; d[AUTOMAPPER.flags] = a.flags;
+    d[AUTOMAPPER.version] = a.version;
+    d[AUTOMAPPER.group] = a.group;
+    d[AUTOMAPPER.layer] = a.layer;
+    d[AUTOMAPPER.config] = a.config;
+    d[AUTOMAPPER.seed] = a.seed;
+    d[AUTOMAPPER.flags] = a.flags;
     out.uuidItem(UUID.AUTOMAPPER_CONFIG, k, d);
   });
   for (const x of map.extraItems) {
@@ -109,7 +149,12 @@ class Builder {
     const distinct = [...new Set(this.uuidItems.map((u) => u.uuid))];
     const ids: number[] = [];
     for (let next = 0xfffe; ids.length < distinct.length && next > 0x8000; next--) if (!used.has(next)) ids.push(next);
-    if (ids.length < distinct.length) throw encodeError('teeworlds', 'LIMIT_EXCEEDED', { path: 'extraItems', expected: `≤ ${ids.length} UUID item types beside the numeric ones`, actual: distinct.length });
+    if (ids.length < distinct.length)
+      throw encodeError('teeworlds', 'LIMIT_EXCEEDED', {
+        path: 'extraItems',
+        expected: `≤ ${ids.length} UUID item types beside the numeric ones`,
+        actual: distinct.length,
+      });
     ids.reverse();
     const typeOf = new Map(distinct.map((u, k) => [u, ids[k]!]));
     for (const [uuid, typeId] of typeOf) this.items.push({ typeId: ITEMTYPE_EX, id: typeId, data: uuidToInts(uuid) });
@@ -127,7 +172,10 @@ function withNul(b: Uint8Array): Uint8Array {
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
-  for (const p of parts) { out.set(p, o); o += p.length; }
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
   return out;
 }
 
@@ -150,11 +198,15 @@ function encodeEnvelopes(out: Builder, envs: MapEnvelope[]): void {
       const b = p.bezier;
       if (!b) continue;
       const [dst, base] = inline ? [pts, at + ENVPOINT.bezier] : [ddnetBezier!, (start + i) * BEZIER_INTS];
-      [b.inDx, b.inDy, b.outDx, b.outDy].forEach((col, t) => { for (let c = 0; c < 4; c++) dst[base + t * 4 + c] = col[i * 4 + c]!; });
+      [b.inDx, b.inDy, b.outDx, b.outDy].forEach((col, t) => {
+        for (let c = 0; c < 4; c++) dst[base + t * 4 + c] = col[i * 4 + c]!;
+      });
     }
     const d = new Int32Array(ENVELOPE.sizeByVersion[e.version] ?? 13);
-    d[ENVELOPE.version] = e.version; d[ENVELOPE.channels] = e.channels;
-    d[ENVELOPE.startPoint] = start; d[ENVELOPE.numPoints] = n;
+    d[ENVELOPE.version] = e.version;
+    d[ENVELOPE.channels] = e.channels;
+    d[ENVELOPE.startPoint] = start;
+    d[ENVELOPE.numPoints] = n;
     packName(text(e.name, `envelopes[${k}].name`), d, ENVELOPE.name, ENVELOPE.nameInts);
     if (d.length > ENVELOPE.synchronized) d[ENVELOPE.synchronized] = e.synchronized ? 1 : 0;
     out.item(ITEM.ENVELOPE, k, d);
@@ -177,7 +229,9 @@ function encodeLayer(out: Builder, l: MapLayer, path: string): Int32Array {
     case 'quads': {
       const d = layerHeader(LAYER_TYPE.QUADS, l, QUADS.sizeByVersion[l.quadsVersion] ?? 10);
       const q = l.quads!;
-      d[QUADS.version] = l.quadsVersion; d[QUADS.numQuads] = q.count; d[QUADS.image] = l.image;
+      d[QUADS.version] = l.quadsVersion;
+      d[QUADS.numQuads] = q.count;
+      d[QUADS.image] = l.image;
       d[QUADS.data] = out.data(structBlock(q, q.count, QUAD_STRUCT));
       if (d.length >= QUADS.name + 3) packName(text(l.name, `${path}.name`), d, QUADS.name, 3);
       return d;
@@ -185,10 +239,14 @@ function encodeLayer(out: Builder, l: MapLayer, path: string): Int32Array {
     case 'sounds': {
       const d = layerHeader(l.deprecated ? LAYER_TYPE.SOUNDS_DEPRECATED : LAYER_TYPE.SOUNDS, l, SOUNDS.size);
       const s = l.sources!;
-      d[SOUNDS.version] = l.soundsVersion; d[SOUNDS.numSources] = s.count; d[SOUNDS.sound] = l.sound;
-      d[SOUNDS.data] = out.data(l.deprecated
-        ? structBlock({ ...s, radius: Int32Array.from({ length: s.count }, (_, i) => s.shape[i * 3 + 1]!) }, s.count, SOURCE_STRUCT_DEPRECATED)
-        : structBlock(s, s.count, SOURCE_STRUCT));
+      d[SOUNDS.version] = l.soundsVersion;
+      d[SOUNDS.numSources] = s.count;
+      d[SOUNDS.sound] = l.sound;
+      d[SOUNDS.data] = out.data(
+        l.deprecated
+          ? structBlock({ ...s, radius: Int32Array.from({ length: s.count }, (_, i) => s.shape[i * 3 + 1]!) }, s.count, SOURCE_STRUCT_DEPRECATED)
+          : structBlock(s, s.count, SOURCE_STRUCT),
+      );
       packName(text(l.name, `${path}.name`), d, SOUNDS.name, 3);
       return d;
     }
@@ -213,9 +271,17 @@ function encodeTileLayer(out: Builder, l: TileLayer, path: string): Int32Array {
   // v2 carries the DDRace extension only when it is needed; v3 always the full DDNet item; v4 (0.7) none.
   const size = l.tilemapVersion === 2 ? (phys.ext >= 0 ? layout.ext + 5 : layout.ext) : l.tilemapVersion === 3 ? layout.ext + 5 : layout.ext;
   const d = layerHeader(LAYER_TYPE.TILES, l, size);
-  d[TILEMAP.version] = l.tilemapVersion; d[TILEMAP.width] = l.width; d[TILEMAP.height] = l.height; d[TILEMAP.flags] = phys.flag;
-  d[TILEMAP.color] = l.color.r; d[TILEMAP.color + 1] = l.color.g; d[TILEMAP.color + 2] = l.color.b; d[TILEMAP.color + 3] = l.color.a;
-  d[TILEMAP.colorEnv] = l.colorEnv; d[TILEMAP.colorEnvOffset] = l.colorEnvOffset; d[TILEMAP.image] = l.image;
+  d[TILEMAP.version] = l.tilemapVersion;
+  d[TILEMAP.width] = l.width;
+  d[TILEMAP.height] = l.height;
+  d[TILEMAP.flags] = phys.flag;
+  d[TILEMAP.color] = l.color.r;
+  d[TILEMAP.color + 1] = l.color.g;
+  d[TILEMAP.color + 2] = l.color.b;
+  d[TILEMAP.color + 3] = l.color.a;
+  d[TILEMAP.colorEnv] = l.colorEnv;
+  d[TILEMAP.colorEnvOffset] = l.colorEnvOffset;
+  d[TILEMAP.image] = l.image;
   if (layout.name >= 0) packName(text(l.name, `${path}.name`), d, layout.name, 3);
   for (let e = layout.ext; e < size; e++) d[e] = -1;
   const cells = l.width * l.height;
@@ -228,18 +294,39 @@ function encodeTileLayer(out: Builder, l: TileLayer, path: string): Int32Array {
   d[TILEMAP.data] = out.data(new Uint8Array(cells * 4));
   let grid: Uint8Array;
   switch (l.kind) {
-    case 'front': { const t = l.tiles!; grid = interleave([t.index, t.flags], 4, cells); break; }
-    case 'tele': { const t = l.tele!; grid = interleave([t.number, t.type], 2, cells); break; }
-    case 'tune': { const t = l.tune!; grid = interleave([t.number, t.type], 2, cells); break; }
-    case 'switch': { const t = l.switch!; grid = interleave([t.number, t.type, t.flags, t.delay], 4, cells); break; }
+    case 'front': {
+      const t = l.tiles!;
+      grid = interleave([t.index, t.flags], 4, cells);
+      break;
+    }
+    case 'tele': {
+      const t = l.tele!;
+      grid = interleave([t.number, t.type], 2, cells);
+      break;
+    }
+    case 'tune': {
+      const t = l.tune!;
+      grid = interleave([t.number, t.type], 2, cells);
+      break;
+    }
+    case 'switch': {
+      const t = l.switch!;
+      grid = interleave([t.number, t.type, t.flags, t.delay], 4, cells);
+      break;
+    }
     case 'speedup': {
       const t = l.speedup!;
-      const lo = new Uint8Array(cells), hi = new Uint8Array(cells);
-      for (let i = 0; i < cells; i++) { lo[i] = t.angle[i]! & 0xff; hi[i] = (t.angle[i]! >> 8) & 0xff; }
+      const lo = new Uint8Array(cells),
+        hi = new Uint8Array(cells);
+      for (let i = 0; i < cells; i++) {
+        lo[i] = t.angle[i]! & 0xff;
+        hi[i] = (t.angle[i]! >> 8) & 0xff;
+      }
       grid = interleave([t.force, t.maxSpeed, t.type, new Uint8Array(cells), lo, hi], 6, cells);
       break;
     }
-    default: throw encodeError('teeworlds', 'BAD_VALUE', { path: `${path}.kind`, expected: 'a tile layer kind', actual: l.kind });
+    default:
+      throw encodeError('teeworlds', 'BAD_VALUE', { path: `${path}.kind`, expected: 'a tile layer kind', actual: l.kind });
   }
   d[layout.ext + phys.ext] = out.data(grid);
   return d;
@@ -248,7 +335,9 @@ function encodeTileLayer(out: Builder, l: TileLayer, path: string): Int32Array {
 /** Byte columns → records of `stride` bytes (columns beyond the given ones stay 0). */
 function interleave(cols: Uint8Array[], stride: number, cells: number): Uint8Array {
   const out = new Uint8Array(cells * stride);
-  cols.forEach((col, c) => { for (let i = 0; i < cells; i++) out[i * stride + c] = col[i]!; });
+  cols.forEach((col, c) => {
+    for (let i = 0; i < cells; i++) out[i * stride + c] = col[i]!;
+  });
   return out;
 }
 
@@ -256,11 +345,15 @@ function interleave(cols: Uint8Array[], stride: number, cells: number): Uint8Arr
 function compressSkip(index: Uint8Array, flags: Uint8Array): Uint8Array {
   const out = new Uint8Array(index.length * 4);
   let o = 0;
-  for (let i = 0; i < index.length;) {
-    const id = index[i]!, fl = flags[i]!;
+  for (let i = 0; i < index.length; ) {
+    const id = index[i]!,
+      fl = flags[i]!;
     let run = 1;
     while (run < 256 && i + run < index.length && index[i + run] === id && flags[i + run] === fl) run++;
-    out[o] = id; out[o + 1] = fl; out[o + 2] = run - 1; out[o + 3] = 0;
+    out[o] = id;
+    out[o + 1] = fl;
+    out[o + 2] = run - 1;
+    out[o + 3] = 0;
     o += 4;
     i += run;
   }

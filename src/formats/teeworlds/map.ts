@@ -2,22 +2,62 @@
 // groups, layers (tiles and DDNet physics, quads, sounds), sounds, automapper configs, and the
 // 2007 legacy maps. Layouts come from items.ts; see README.md §Map for the rules.
 
-import { decodeError, type DecodeError, type ErrorCode } from '../../core/errors.js';
 import type { DecodeContext } from '../../core/context.js';
-import { makeText, type Text } from '../../core/text.js';
+import { type DecodeError, decodeError, type ErrorCode } from '../../core/errors.js';
 import { kernelError } from '../../core/kernel-status.js';
-import { readDatafile, ITEMTYPE_EX, type Datafile } from './datafile.js';
+import { makeText, type Text } from '../../core/text.js';
+import { type Datafile, ITEMTYPE_EX, readDatafile } from './datafile.js';
+import { flavourOf } from './flavour.js';
 import {
-  AUTOMAPPER, BEZIER_INTS, ENVELOPE, ENVPOINT, GROUP, IMAGE, INFO, ITEM, LAYER, LAYER_TYPE, LEGACY_TYPES, MAX_SETTINGS_BYTES, MAX_STRING_BYTES, PHYSICS, QUADS, QUAD_STRUCT,
-  SHAPE_CIRCLE, SOUND, SOUNDS, SOURCE_STRUCT, SOURCE_STRUCT_DEPRECATED, TILEMAP, TILEMAP_BY_VERSION, TILE_STRUCTS, gatherInts, structInts, type IntColumns, type IntStruct,
+  AUTOMAPPER,
+  BEZIER_INTS,
+  ENVELOPE,
+  ENVPOINT,
+  GROUP,
+  gatherInts,
+  IMAGE,
+  INFO,
+  type IntColumns,
+  type IntStruct,
+  ITEM,
+  LAYER,
+  LAYER_TYPE,
+  LEGACY_TYPES,
+  MAX_SETTINGS_BYTES,
+  MAX_STRING_BYTES,
+  PHYSICS,
+  QUAD_STRUCT,
+  QUADS,
+  SHAPE_CIRCLE,
+  SOUND,
+  SOUNDS,
+  SOURCE_STRUCT,
+  SOURCE_STRUCT_DEPRECATED,
+  structInts,
+  TILE_STRUCTS,
+  TILEMAP,
+  TILEMAP_BY_VERSION,
 } from './items.js';
 import { unpackName } from './names.js';
-import { flavourOf } from './flavour.js';
-import { UUID, uuidFromInts } from './uuid.js';
 import type {
-  AutomapperConfig, DatafileItem, EnvelopePoints, ExtraItem, MapEnvelope, MapGroup, MapImage, MapInfo, MapLayer, MapSound,
-  SoundSourceColumns, TeeworldsMap, TeeworldsWarningCode, TileColumns, TileLayer, TileLayerKind,
+  AutomapperConfig,
+  DatafileItem,
+  EnvelopePoints,
+  ExtraItem,
+  MapEnvelope,
+  MapGroup,
+  MapImage,
+  MapInfo,
+  MapLayer,
+  MapSound,
+  SoundSourceColumns,
+  TeeworldsMap,
+  TeeworldsWarningCode,
+  TileColumns,
+  TileLayer,
+  TileLayerKind,
 } from './types.js';
+import { UUID, uuidFromInts } from './uuid.js';
 
 /** Decoding state shared by the section readers. */
 interface Reader {
@@ -36,7 +76,9 @@ interface Reader {
 export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarningCode>, summaryOnly: boolean): TeeworldsMap {
   const df = readDatafile(bytes, ctx);
   const rd: Reader = {
-    df, ctx, summaryOnly,
+    df,
+    ctx,
+    summaryOnly,
     ofType(typeId) {
       const t = df.types.get(typeId);
       if (!t) return [];
@@ -58,11 +100,23 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarning
   if (!versionItem) {
     // QUIRK: 2007 maps (teeworlds before 0.4) have no VERSION item and raw types 0x8001–0x8003.
     if (df.types.has(LEGACY_TYPES.IMAGE) || df.types.has(LEGACY_TYPES.TILEMAP) || df.types.has(LEGACY_TYPES.COLLISION)) {
-      return { ...base, flavour: 'legacy', info: null, images: [], envelopes: [], groups: [], sounds: [], automapperConfigs: [], extraItems: [], legacy: decodeLegacy(rd) };
+      return {
+        ...base,
+        flavour: 'legacy',
+        info: null,
+        images: [],
+        envelopes: [],
+        groups: [],
+        sounds: [],
+        automapperConfigs: [],
+        extraItems: [],
+        legacy: decodeLegacy(rd),
+      };
     }
     throw decodeError('teeworlds', 'CORRUPT', { path: 'items', detail: 'no VERSION item (not a map)' });
   }
-  if (versionItem.item.data[0] !== 1) throw rd.fail('UNSUPPORTED_VERSION', versionItem.index, 'version', { expected: 1, actual: versionItem.item.data[0] ?? 'none' });
+  if (versionItem.item.data[0] !== 1)
+    throw rd.fail('UNSUPPORTED_VERSION', versionItem.index, 'version', { expected: 1, actual: versionItem.item.data[0] ?? 'none' });
 
   const info = decodeInfo(rd);
   const images = rd.ofType(ITEM.IMAGE).map(({ item, index }, k) => decodeImage(rd, item, index, `images[${k}]`));
@@ -73,7 +127,8 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarning
   const automapperConfigs: AutomapperConfig[] = [];
   // Extra items in a canonical order the encoder reproduces: numeric types first, then UUID
   // types, each by ascending type id (the encoder assigns UUID type ids in list order).
-  const numericExtras: ExtraItem[] = [], uuidExtras: ExtraItem[] = [];
+  const numericExtras: ExtraItem[] = [],
+    uuidExtras: ExtraItem[] = [];
   for (const [typeId, t] of [...df.types].sort((a, b) => a[0] - b[0])) {
     if (typeId <= ITEM.SOUND || typeId === ITEMTYPE_EX) continue;
     const uuid = uuids.get(typeId);
@@ -81,7 +136,14 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarning
       const item = df.items[i]!;
       if (uuid === UUID.AUTOMAPPER_CONFIG && item.data.length >= AUTOMAPPER.size) {
         const d = item.data;
-        automapperConfigs.push({ version: d[AUTOMAPPER.version]!, group: d[AUTOMAPPER.group]!, layer: d[AUTOMAPPER.layer]!, config: d[AUTOMAPPER.config]!, seed: d[AUTOMAPPER.seed]!, flags: d[AUTOMAPPER.flags]! });
+        automapperConfigs.push({
+          version: d[AUTOMAPPER.version]!,
+          group: d[AUTOMAPPER.group]!,
+          layer: d[AUTOMAPPER.layer]!,
+          config: d[AUTOMAPPER.config]!,
+          seed: d[AUTOMAPPER.seed]!,
+          flags: d[AUTOMAPPER.flags]!,
+        });
       } else if (uuid === UUID.ENVPOINTS_BEZIER) {
         // Consumed by decodeEnvelopes.
       } else {
@@ -153,14 +215,21 @@ function decodeInfo(rd: Reader): MapInfo | null {
     const raw = readBlock(rd, si, 'info.settings', MAX_SETTINGS_BYTES);
     settings = [];
     // One block of consecutive NUL-terminated commands.
-    for (let p = 0; p < raw.length;) {
+    for (let p = 0; p < raw.length; ) {
       let e = raw.indexOf(0, p);
       if (e < 0) e = raw.length;
       settings.push(text(raw.slice(p, e)));
       p = e + 1;
     }
   }
-  return { version: d[INFO.version] ?? 1, author: s(INFO.author, 'author'), mapVersion: s(INFO.mapVersion, 'mapVersion'), credits: s(INFO.credits, 'credits'), license: s(INFO.license, 'license'), settings };
+  return {
+    version: d[INFO.version] ?? 1,
+    author: s(INFO.author, 'author'),
+    mapVersion: s(INFO.mapVersion, 'mapVersion'),
+    credits: s(INFO.credits, 'credits'),
+    license: s(INFO.license, 'license'),
+    settings,
+  };
 }
 
 function need(rd: Reader, item: DatafileItem, index: number, ints: number, path: string): void {
@@ -171,7 +240,8 @@ function decodeImage(rd: Reader, item: DatafileItem, index: number, path: string
   need(rd, item, index, IMAGE.sizeByVersion[1]!, path);
   const d = item.data;
   const version = d[IMAGE.version]!;
-  const width = d[IMAGE.width]!, height = d[IMAGE.height]!;
+  const width = d[IMAGE.width]!,
+    height = d[IMAGE.height]!;
   const external = d[IMAGE.external]! !== 0;
   const name = readString(rd, d[IMAGE.name]!, `${path}.name`) ?? EMPTY_TEXT();
   const img: MapImage = { version, width, height, name, external };
@@ -181,11 +251,16 @@ function decodeImage(rd: Reader, item: DatafileItem, index: number, path: string
   const channels = img.format === 0 ? 3 : 4;
   const dataIndex = d[IMAGE.data]!;
   const bytes = width > 0 && height > 0 ? width * height * channels : -1;
-  if (bytes < 0 || bytes > rd.ctx.limits.maxInflatedBytes) throw rd.fail('LIMIT_EXCEEDED', index, path, { expected: `0 < width × height × ${channels} ≤ ${rd.ctx.limits.maxInflatedBytes}`, actual: `${width} × ${height}` });
+  if (bytes < 0 || bytes > rd.ctx.limits.maxInflatedBytes)
+    throw rd.fail('LIMIT_EXCEEDED', index, path, {
+      expected: `0 < width × height × ${channels} ≤ ${rd.ctx.limits.maxInflatedBytes}`,
+      actual: `${width} × ${height}`,
+    });
   const declared = rd.df.blocks[dataIndex]?.byteLength ?? -1;
   if (declared >= 0 && declared < bytes) throw rd.fail('CORRUPT', index, `${path}.pixels`, { expected: `≥ ${bytes} bytes`, actual: declared });
   const pixels = readBlock(rd, dataIndex, `${path}.pixels`);
-  if (pixels.length > bytes) rd.ctx.warnings.warn('OVERSIZED_IMAGE_DATA', `${pixels.length - bytes} bytes after the pixels`, rd.df.blocks[dataIndex]!.offset, path);
+  if (pixels.length > bytes)
+    rd.ctx.warnings.warn('OVERSIZED_IMAGE_DATA', `${pixels.length - bytes} bytes after the pixels`, rd.df.blocks[dataIndex]!.offset, path);
   img.pixels = pixels.length > bytes ? pixels.slice(0, bytes) : pixels;
   return img;
 }
@@ -217,15 +292,23 @@ function decodeEnvelopes(rd: Reader, uuids: Map<number, string>): MapEnvelope[] 
     if (!b) continue;
     // DDNet uses the bezier item only when it covers exactly the ENVPOINTS points.
     if (!inline && b.item.data.length === total * BEZIER_INTS) bezier = b.item.data;
-    else rd.ctx.warnings.warn('BEZIER_MISMATCH', `bezier item holds ${b.item.data.length / BEZIER_INTS} points, ENVPOINTS ${total}; ignored`, rd.df.itemOffsets[b.index]!, 'envelopes');
+    else
+      rd.ctx.warnings.warn(
+        'BEZIER_MISMATCH',
+        `bezier item holds ${b.item.data.length / BEZIER_INTS} points, ENVPOINTS ${total}; ignored`,
+        rd.df.itemOffsets[b.index]!,
+        'envelopes',
+      );
   }
   return envItems.map(({ item, index }, k) => {
     const path = `envelopes[${k}]`;
     need(rd, item, index, ENVELOPE.numPoints + 1, path);
     const d = item.data;
     const version = d[ENVELOPE.version]!;
-    const start = d[ENVELOPE.startPoint]!, num = d[ENVELOPE.numPoints]!;
-    if (start < 0 || num < 0 || start + num > total) throw rd.fail('BAD_INDEX', index, `${path}.points`, { expected: `points within 0..${total}`, actual: `${start}+${num}` });
+    const start = d[ENVELOPE.startPoint]!,
+      num = d[ENVELOPE.numPoints]!;
+    if (start < 0 || num < 0 || start + num > total)
+      throw rd.fail('BAD_INDEX', index, `${path}.points`, { expected: `points within 0..${total}`, actual: `${start}+${num}` });
     // QUIRK: 0.5 maps write 5-int v1 envelopes (name[0] = -1, the rest missing): no name.
     const hasName = d.length >= ENVELOPE.name + ENVELOPE.nameInts && d[ENVELOPE.name] !== -1;
     const name = hasName ? text(unpackName(d, ENVELOPE.name, ENVELOPE.nameInts)) : EMPTY_TEXT();
@@ -235,9 +318,11 @@ function decodeEnvelopes(rd: Reader, uuids: Map<number, string>): MapEnvelope[] 
 }
 
 function envelopePoints(pts: Int32Array, start: number, n: number, pointInts: number, bezier: Int32Array | null): EnvelopePoints {
-  const time = new Int32Array(n), curve = new Int32Array(n), values = new Int32Array(n * 4);
+  const time = new Int32Array(n),
+    curve = new Int32Array(n),
+    values = new Int32Array(n * 4);
   const withBezier = pointInts === ENVPOINT.intsWithBezier || bezier !== null;
-  const tan = withBezier ? [new Int32Array(n * 4), new Int32Array(n * 4), new Int32Array(n * 4), new Int32Array(n * 4)] as const : null;
+  const tan = withBezier ? ([new Int32Array(n * 4), new Int32Array(n * 4), new Int32Array(n * 4), new Int32Array(n * 4)] as const) : null;
   for (let i = 0; i < n; i++) {
     const p = (start + i) * pointInts;
     time[i] = pts[p + ENVPOINT.time]!;
@@ -264,15 +349,21 @@ function decodeGroups(rd: Reader): MapGroup[] {
     need(rd, item, index, GROUP.sizeByVersion[1]!, path);
     const d = item.data;
     const version = d[GROUP.version]!;
-    const start = d[GROUP.startLayer]!, num = d[GROUP.numLayers]!;
-    if (start < 0 || num < 0 || start + num > layerItems.length) throw rd.fail('BAD_INDEX', index, `${path}.layers`, { expected: `layers within 0..${layerItems.length}`, actual: `${start}+${num}` });
+    const start = d[GROUP.startLayer]!,
+      num = d[GROUP.numLayers]!;
+    if (start < 0 || num < 0 || start + num > layerItems.length)
+      throw rd.fail('BAD_INDEX', index, `${path}.layers`, { expected: `layers within 0..${layerItems.length}`, actual: `${start}+${num}` });
     for (let l = start; l < start + num; l++) {
       if (owner[l] !== -1) throw rd.fail('CORRUPT', index, `${path}.layers`, { detail: `layer ${l} already belongs to group ${owner[l]}` });
       owner[l] = g;
     }
     const at = (k: number) => (version >= 2 && d.length > k ? d[k]! : 0);
     const group: MapGroup = {
-      version, offsetX: d[GROUP.offsetX]!, offsetY: d[GROUP.offsetY]!, parallaxX: d[GROUP.parallaxX]!, parallaxY: d[GROUP.parallaxY]!,
+      version,
+      offsetX: d[GROUP.offsetX]!,
+      offsetY: d[GROUP.offsetY]!,
+      parallaxX: d[GROUP.parallaxX]!,
+      parallaxY: d[GROUP.parallaxY]!,
       clipping: { enabled: at(GROUP.useClipping) !== 0, x: at(GROUP.clipX), y: at(GROUP.clipY), width: at(GROUP.clipW), height: at(GROUP.clipH) },
       name: version >= 3 && d.length >= GROUP.name + GROUP.nameInts ? text(unpackName(d, GROUP.name, GROUP.nameInts)) : EMPTY_TEXT(),
       layers: [],
@@ -294,7 +385,8 @@ function decodeLayer(rd: Reader, item: DatafileItem, index: number, path: string
   const type = d[LAYER.type]!;
   const detail = (d[LAYER.flags]! & LAYER.FLAG_DETAIL) !== 0;
   switch (type) {
-    case LAYER_TYPE.TILES: return decodeTileLayer(rd, item, index, path, detail);
+    case LAYER_TYPE.TILES:
+      return decodeTileLayer(rd, item, index, path, detail);
     case LAYER_TYPE.QUADS: {
       need(rd, item, index, QUADS.image + 1, path);
       const version = d[QUADS.version]!;
@@ -310,8 +402,12 @@ function decodeLayer(rd: Reader, item: DatafileItem, index: number, path: string
       const name = d.length >= SOUNDS.name + 3 ? text(unpackName(d, SOUNDS.name, 3)) : EMPTY_TEXT();
       const layer: MapLayer = { kind: 'sounds', name, detail, deprecated, soundsVersion: d[SOUNDS.version]!, sound: d[SOUNDS.sound]! };
       if (!rd.summaryOnly) {
-        const n = d[SOUNDS.numSources]!, at = d[SOUNDS.data]!, where = `${path}.sources`;
-        layer.sources = deprecated ? upgradeSources(readStructs(rd, at, n, SOURCE_STRUCT_DEPRECATED, index, where)) : readStructs(rd, at, n, SOURCE_STRUCT, index, where);
+        const n = d[SOUNDS.numSources]!,
+          at = d[SOUNDS.data]!,
+          where = `${path}.sources`;
+        layer.sources = deprecated
+          ? upgradeSources(readStructs(rd, at, n, SOURCE_STRUCT_DEPRECATED, index, where))
+          : readStructs(rd, at, n, SOURCE_STRUCT, index, where);
       }
       return layer;
     }
@@ -323,7 +419,8 @@ function decodeLayer(rd: Reader, item: DatafileItem, index: number, path: string
 /** `count` int structs from a data block, as columns plus `count`. */
 function readStructs<S extends IntStruct>(rd: Reader, dataIndex: number, count: number, s: S, index: number, path: string): { count: number } & IntColumns<S> {
   const bytesEach = structInts(s) * 4;
-  if (!Number.isInteger(count) || count < 0 || count > rd.ctx.limits.maxRecords) throw rd.fail('LIMIT_EXCEEDED', index, path, { expected: `0 ≤ count ≤ ${rd.ctx.limits.maxRecords}`, actual: count });
+  if (!Number.isInteger(count) || count < 0 || count > rd.ctx.limits.maxRecords)
+    throw rd.fail('LIMIT_EXCEEDED', index, path, { expected: `0 ≤ count ≤ ${rd.ctx.limits.maxRecords}`, actual: count });
   // QUIRK: DDNet writes a 1-record dummy block for an empty layer; with count 0 nothing is read.
   if (count === 0) return { count: 0, ...gatherInts(new Uint8Array(0), 0, s) };
   const declared = rd.df.blocks[dataIndex]?.byteLength ?? -1;
@@ -336,7 +433,10 @@ function readStructs<S extends IntStruct>(rd: Reader, dataIndex: number, count: 
 function upgradeSources(old: { count: number } & IntColumns<typeof SOURCE_STRUCT_DEPRECATED>): SoundSourceColumns {
   const n = old.count;
   const shape = new Int32Array(n * 3);
-  for (let i = 0; i < n; i++) { shape[i * 3] = SHAPE_CIRCLE; shape[i * 3 + 1] = old.radius[i]!; }
+  for (let i = 0; i < n; i++) {
+    shape[i * 3] = SHAPE_CIRCLE;
+    shape[i * 3 + 1] = old.radius[i]!;
+  }
   const { radius: _r, ...rest } = old;
   return { ...rest, pan: new Int32Array(n).fill(1), falloff: new Int32Array(n), shape };
 }
@@ -347,7 +447,8 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
   const tilemapVersion = d[TILEMAP.version]!;
   const layout = TILEMAP_BY_VERSION[tilemapVersion];
   if (!layout) throw rd.fail('UNSUPPORTED_VERSION', index, `${path}.version`, { expected: '2, 3 or 4', actual: tilemapVersion });
-  const width = d[TILEMAP.width]!, height = d[TILEMAP.height]!;
+  const width = d[TILEMAP.width]!,
+    height = d[TILEMAP.height]!;
   if (width <= 0 || height <= 0 || width * height > rd.ctx.limits.maxGridCells) {
     throw rd.fail('LIMIT_EXCEEDED', index, `${path}.size`, { expected: `0 < width × height ≤ ${rd.ctx.limits.maxGridCells}`, actual: `${width} × ${height}` });
   }
@@ -357,21 +458,32 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
   if (tilemapVersion >= 4 && kind !== 'tiles' && kind !== 'game') throw rd.fail('CORRUPT', index, path, { detail: `tile-skip compression on a ${kind} layer` });
   const name = layout.name >= 0 && d.length >= layout.name + 3 ? text(unpackName(d, layout.name, 3)) : EMPTY_TEXT();
   const layer: TileLayer = {
-    kind, name, detail, tilemapVersion, width, height,
+    kind,
+    name,
+    detail,
+    tilemapVersion,
+    width,
+    height,
     color: { r: d[TILEMAP.color]!, g: d[TILEMAP.color + 1]!, b: d[TILEMAP.color + 2]!, a: d[TILEMAP.color + 3]! },
-    colorEnv: d[TILEMAP.colorEnv]!, colorEnvOffset: d[TILEMAP.colorEnvOffset]!, image: d[TILEMAP.image]!,
+    colorEnv: d[TILEMAP.colorEnv]!,
+    colorEnvOffset: d[TILEMAP.colorEnvOffset]!,
+    image: d[TILEMAP.image]!,
   };
   if (rd.summaryOnly && kind !== 'game') return layer;
   // Physics grids other than game sit behind their extension index; `data` then holds a dummy for old clients.
   const dataIndex = phys.ext < 0 ? d[TILEMAP.data]! : (d[layout.ext + phys.ext] ?? -1);
   const gridPath = `${path}.${kind === 'game' || kind === 'front' ? 'tiles' : kind}`;
-  if (dataIndex < 0 || dataIndex >= rd.df.blocks.length) throw rd.fail('BAD_INDEX', index, gridPath, { expected: `data index < ${rd.df.blocks.length}`, actual: dataIndex });
+  if (dataIndex < 0 || dataIndex >= rd.df.blocks.length)
+    throw rd.fail('BAD_INDEX', index, gridPath, { expected: `data index < ${rd.df.blocks.length}`, actual: dataIndex });
   const cells = width * height;
   // All layers' grids share one cell budget, so many layers cannot add up to more than one
   // maximal grid; checked before the block is inflated or the grid allocated.
   rd.gridCells += cells;
   if (rd.gridCells > rd.ctx.limits.maxGridCells) {
-    throw rd.fail('LIMIT_EXCEEDED', index, gridPath, { expected: `≤ ${rd.ctx.limits.maxGridCells} cells over all tile layers`, actual: `${rd.gridCells} cells` });
+    throw rd.fail('LIMIT_EXCEEDED', index, gridPath, {
+      expected: `≤ ${rd.ctx.limits.maxGridCells} cells over all tile layers`,
+      actual: `${rd.gridCells} cells`,
+    });
   }
   // Bound the grid by what its block can hold before allocating for it: a skip record covers at
   // most 256 tiles; uncompressed grids are tolerated down to half size (see UNDERSIZED_TILES).
@@ -388,20 +500,28 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
   };
   if (tilemapVersion >= 4) {
     const buf = new Uint8Array(cells * 2);
-    const index = buf.subarray(0, cells), flags = buf.subarray(cells);
+    const index = buf.subarray(0, cells),
+      flags = buf.subarray(cells);
     const n = check(k.expandTileSkip(raw, index, flags), 'tile-skip expansion');
-    if (n !== cells) throw decodeError('teeworlds', 'CORRUPT', { offset: rd.df.blocks[dataIndex]!.offset, path: gridPath, expected: `${cells} tiles`, actual: n });
+    if (n !== cells)
+      throw decodeError('teeworlds', 'CORRUPT', { offset: rd.df.blocks[dataIndex]!.offset, path: gridPath, expected: `${cells} tiles`, actual: n });
     setTiles(layer, { index, flags });
     return layer;
   }
   let count = cells;
   if (raw.length < cells * struct.stride) {
     // QUIRK: 2010 DDRace test maps use 4-byte speedup and 2-byte switch tiles; read what is there.
-    rd.ctx.warnings.warn('UNDERSIZED_TILES', `${kind} grid holds ${raw.length} bytes, ${width}×${height} ${struct.stride}-byte tiles need ${cells * struct.stride}; the rest reads as empty`, rd.df.blocks[dataIndex]!.offset, gridPath);
+    rd.ctx.warnings.warn(
+      'UNDERSIZED_TILES',
+      `${kind} grid holds ${raw.length} bytes, ${width}×${height} ${struct.stride}-byte tiles need ${cells * struct.stride}; the rest reads as empty`,
+      rd.df.blocks[dataIndex]!.offset,
+      gridPath,
+    );
     count = Math.floor(raw.length / struct.stride);
   }
   const warnDirty = (dirty: number) => {
-    if (dirty > 0) rd.ctx.warnings.warn('NONZERO_TILE_SKIP', `${dirty} tiles have non-zero skip/reserved bytes (ignored)`, rd.df.blocks[dataIndex]!.offset, gridPath);
+    if (dirty > 0)
+      rd.ctx.warnings.warn('NONZERO_TILE_SKIP', `${dirty} tiles have non-zero skip/reserved bytes (ignored)`, rd.df.blocks[dataIndex]!.offset, gridPath);
   };
   const ctile = struct === TILE_STRUCTS.tiles || struct === TILE_STRUCTS.front;
   if (ctile && count === cells) {
@@ -423,10 +543,21 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
   if (tmp !== buf) for (let c = 0; c < keep; c++) buf.set(tmp.subarray(c * count, (c + 1) * count), c * cells);
   const col = (c: number) => buf.subarray(c * cells, (c + 1) * cells);
   switch (layer.kind) {
-    case 'tiles': case 'game': case 'front': warnDirty(dropped); layer.tiles = { index: col(0), flags: col(1) }; break;
-    case 'tele': layer.tele = { number: col(0), type: col(1) }; break;
-    case 'tune': layer.tune = { number: col(0), type: col(1) }; break;
-    case 'switch': layer.switch = { number: col(0), type: col(1), flags: col(2), delay: col(3) }; break;
+    case 'tiles':
+    case 'game':
+    case 'front':
+      warnDirty(dropped);
+      layer.tiles = { index: col(0), flags: col(1) };
+      break;
+    case 'tele':
+      layer.tele = { number: col(0), type: col(1) };
+      break;
+    case 'tune':
+      layer.tune = { number: col(0), type: col(1) };
+      break;
+    case 'switch':
+      layer.switch = { number: col(0), type: col(1), flags: col(2), delay: col(3) };
+      break;
     case 'speedup': {
       const angle = new Int16Array(cells);
       // `dropped` counts records with a non-zero padding or angle byte: with none (most speedup

@@ -1,7 +1,7 @@
 // Cheap facts of a decoded map for `levelkit info` and bulk scans (the summary fields of issue 3).
 import { sha256Hex } from '../../core/digest.js';
-import { LEGACY_TYPES } from './items.js';
 import type { MainGrid, Summary } from '../define.js';
+import { LEGACY_TYPES } from './items.js';
 import type { GameLayer, TeeworldsMap } from './types.js';
 
 export interface TeeworldsSummaryFields {
@@ -42,9 +42,27 @@ export function summarize(map: TeeworldsMap): TeeworldsSummary {
     layers = count(LEGACY_TYPES.TILEMAP);
     if (layers) layersByKind.legacyTilemap = layers;
     const images = count(LEGACY_TYPES.IMAGE);
-    return { version: map.datafileVersion, summary: { flavour: map.flavour, datafileVersion: map.datafileVersion, images, embeddedImages: images, envelopes: 0, groups: 0, layers, layersByKind, gameLayer: null, gridDigest: null } };
+    return {
+      version: map.datafileVersion,
+      summary: {
+        flavour: map.flavour,
+        datafileVersion: map.datafileVersion,
+        images,
+        embeddedImages: images,
+        envelopes: 0,
+        groups: 0,
+        layers,
+        layersByKind,
+        gameLayer: null,
+        gridDigest: null,
+      },
+    };
   }
-  for (const g of map.groups) for (const l of g.layers) { layers++; layersByKind[l.kind] = (layersByKind[l.kind] ?? 0) + 1; }
+  for (const g of map.groups)
+    for (const l of g.layers) {
+      layers++;
+      layersByKind[l.kind] = (layersByKind[l.kind] ?? 0) + 1;
+    }
   const game = gameLayer(map);
   return {
     version: map.datafileVersion,

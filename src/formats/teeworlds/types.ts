@@ -118,10 +118,26 @@ export interface TileColumns {
   flags: Uint8Array;
 }
 
-export interface TeleColumns { number: Uint8Array; type: Uint8Array }
-export interface SpeedupColumns { force: Uint8Array; maxSpeed: Uint8Array; type: Uint8Array; angle: Int16Array }
-export interface SwitchColumns { number: Uint8Array; type: Uint8Array; flags: Uint8Array; delay: Uint8Array }
-export interface TuneColumns { number: Uint8Array; type: Uint8Array }
+export interface TeleColumns {
+  number: Uint8Array;
+  type: Uint8Array;
+}
+export interface SpeedupColumns {
+  force: Uint8Array;
+  maxSpeed: Uint8Array;
+  type: Uint8Array;
+  angle: Int16Array;
+}
+export interface SwitchColumns {
+  number: Uint8Array;
+  type: Uint8Array;
+  flags: Uint8Array;
+  delay: Uint8Array;
+}
+export interface TuneColumns {
+  number: Uint8Array;
+  type: Uint8Array;
+}
 
 /** Which grid a tile layer holds: plain tiles, or one of the DDNet physics layers. */
 export type TileLayerKind = 'tiles' | 'game' | 'front' | 'tele' | 'speedup' | 'switch' | 'tune';
@@ -146,13 +162,34 @@ export interface TileLayerBase extends LayerBase {
 }
 
 // Grids are absent with `sections: 'summary'` (except the game layer's `tiles`).
-export interface TilesLayer extends TileLayerBase { kind: 'tiles'; tiles?: TileColumns }
-export interface GameLayer extends TileLayerBase { kind: 'game'; tiles?: TileColumns }
-export interface FrontLayer extends TileLayerBase { kind: 'front'; tiles?: TileColumns }
-export interface TeleLayer extends TileLayerBase { kind: 'tele'; tele?: TeleColumns }
-export interface SpeedupLayer extends TileLayerBase { kind: 'speedup'; speedup?: SpeedupColumns }
-export interface SwitchLayer extends TileLayerBase { kind: 'switch'; switch?: SwitchColumns }
-export interface TuneLayer extends TileLayerBase { kind: 'tune'; tune?: TuneColumns }
+export interface TilesLayer extends TileLayerBase {
+  kind: 'tiles';
+  tiles?: TileColumns;
+}
+export interface GameLayer extends TileLayerBase {
+  kind: 'game';
+  tiles?: TileColumns;
+}
+export interface FrontLayer extends TileLayerBase {
+  kind: 'front';
+  tiles?: TileColumns;
+}
+export interface TeleLayer extends TileLayerBase {
+  kind: 'tele';
+  tele?: TeleColumns;
+}
+export interface SpeedupLayer extends TileLayerBase {
+  kind: 'speedup';
+  speedup?: SpeedupColumns;
+}
+export interface SwitchLayer extends TileLayerBase {
+  kind: 'switch';
+  switch?: SwitchColumns;
+}
+export interface TuneLayer extends TileLayerBase {
+  kind: 'tune';
+  tune?: TuneColumns;
+}
 
 /** A tile layer, discriminated by `kind`: `if (l.kind === 'tele')` gives `l.tele`. */
 export type TileLayer = TilesLayer | GameLayer | FrontLayer | TeleLayer | SpeedupLayer | SwitchLayer | TuneLayer;

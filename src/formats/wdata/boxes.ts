@@ -6,9 +6,9 @@ import type { DecodeContext } from '../../core/context.js';
 import { encodeError } from '../../core/errors.js';
 import { statusToErrorCode } from '../../core/kernel-status.js';
 import type { ByteReader, ByteWriter } from '../../core/reader.js';
-import { type FieldSpec, OBB_COLUMNS, minRecordBytes, programFor } from './layout.js';
-import type { Column, WString, WdataBoxTable } from './types.js';
-import { wstringFromWalk, writeWString } from './wstring.js';
+import { type FieldSpec, minRecordBytes, OBB_COLUMNS, programFor } from './layout.js';
+import type { Column, WdataBoxTable, WString } from './types.js';
+import { writeWString, wstringFromWalk } from './wstring.js';
 
 /** An empty table of `kind` with the columns `fields` name. */
 export function emptyTable(kind: string, fields: readonly FieldSpec[]): WdataBoxTable {
@@ -20,10 +20,15 @@ export function emptyTable(kind: string, fields: readonly FieldSpec[]): WdataBox
 
 function emptyColumn(s: FieldSpec): Column {
   switch (s.kind) {
-    case 'i32': case 'bool': return new Int32Array(0);
-    case 'u32': return new Uint32Array(0);
-    case 'f32': return new Float32Array(0);
-    default: return [];
+    case 'i32':
+    case 'bool':
+      return new Int32Array(0);
+    case 'u32':
+      return new Uint32Array(0);
+    case 'f32':
+      return new Float32Array(0);
+    default:
+      return [];
   }
 }
 
@@ -48,16 +53,28 @@ export function readTable(r: ByteReader, kind: string, fields: readonly FieldSpe
   const floats = (o: number) => new Float32Array(columns.buffer, o * count * 4, count).slice();
   const strings = (o: number, name: string): WString[] => Array.from(col(o), (at, i) => wstringFromWalk(r, at, () => `${kind}[${i}].${name}`));
   const t = { kind, count, name: strings(0, 'name'), fields: {} as Record<string, Column> } as WdataBoxTable;
-  OBB_COLUMNS.forEach((c, k) => { t[c] = floats(1 + k); });
+  OBB_COLUMNS.forEach((c, k) => {
+    t[c] = floats(1 + k);
+  });
   const dv = new DataView(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength);
   fields.forEach((s, i) => {
     const o = 14 + i;
     switch (s.kind) {
-      case 'i32': case 'bool': t.fields[s.name] = col(o).slice(); break;
-      case 'u32': t.fields[s.name] = new Uint32Array(col(o)); break;
-      case 'f32': t.fields[s.name] = floats(o); break;
-      case 'wstr': t.fields[s.name] = strings(o, s.name); break;
-      case 'count': break;
+      case 'i32':
+      case 'bool':
+        t.fields[s.name] = col(o).slice();
+        break;
+      case 'u32':
+        t.fields[s.name] = new Uint32Array(col(o));
+        break;
+      case 'f32':
+        t.fields[s.name] = floats(o);
+        break;
+      case 'wstr':
+        t.fields[s.name] = strings(o, s.name);
+        break;
+      case 'count':
+        break;
       default: {
         const n = col(14 + fields.findIndex((c) => c.name === s.count));
         const at = col(o);
@@ -75,7 +92,7 @@ export function readTable(r: ByteReader, kind: string, fields: readonly FieldSpe
   return t;
 }
 
-const isColumn = (c: unknown, ctor: Function, n: number) => c instanceof ctor && (c as { length: number }).length === n;
+const isColumn = (c: unknown, ctor: abstract new (...args: never[]) => unknown, n: number) => c instanceof ctor && (c as { length: number }).length === n;
 
 /** Checks `t` against `fields` (every column present, of its type, `count` long); EncodeError naming the column. */
 export function checkTable(t: WdataBoxTable, fields: readonly FieldSpec[], path: string, kind: string): void {
@@ -84,7 +101,8 @@ export function checkTable(t: WdataBoxTable, fields: readonly FieldSpec[], path:
   if (t.kind !== kind) throw encodeError('wdata', 'BAD_VALUE', { path: `${path}.kind`, expected: kind, actual: String(t.kind) });
   const n = t.count;
   if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) throw encodeError('wdata', 'OUT_OF_RANGE', { path: `${path}.count`, actual: String(n) });
-  if (!Array.isArray(t.name) || t.name.length !== n) throw encodeError('wdata', 'BAD_LENGTH', { path: `${path}.name`, expected: n, actual: Array.isArray(t.name) ? t.name.length : typeof t.name });
+  if (!Array.isArray(t.name) || t.name.length !== n)
+    throw encodeError('wdata', 'BAD_LENGTH', { path: `${path}.name`, expected: n, actual: Array.isArray(t.name) ? t.name.length : typeof t.name });
   for (const c of OBB_COLUMNS) {
     if (!isColumn(t[c], Float32Array, n)) throw encodeError('wdata', 'BAD_LENGTH', { path: `${path}.${c}`, expected: `Float32Array(${n})` });
   }
@@ -95,7 +113,8 @@ export function checkTable(t: WdataBoxTable, fields: readonly FieldSpec[], path:
     const c = fs[s.name];
     const p = `${path}.fields.${s.name}`;
     const ctor = s.kind === 'u32' ? Uint32Array : s.kind === 'f32' ? Float32Array : s.kind === 'i32' || s.kind === 'bool' ? Int32Array : Array;
-    if (!isColumn(c, ctor, n)) throw encodeError('wdata', 'BAD_LENGTH', { path: p, expected: `${ctor.name}(${n})`, detail: 'missing, of another type, or not count long' });
+    if (!isColumn(c, ctor, n))
+      throw encodeError('wdata', 'BAD_LENGTH', { path: p, expected: `${ctor.name}(${n})`, detail: 'missing, of another type, or not count long' });
     if (s.kind.endsWith('[]')) {
       const el = s.kind === 'f32[]' ? Float32Array : Int32Array;
       (c as unknown[]).forEach((a, i) => {
@@ -106,7 +125,8 @@ export function checkTable(t: WdataBoxTable, fields: readonly FieldSpec[], path:
       if (twin) {
         const other = fs[twin.name] as { length: number }[];
         (c as { length: number }[]).forEach((a, i) => {
-          if (other[i]?.length !== a.length) throw encodeError('wdata', 'BAD_LENGTH', { path: `${p}[${i}]`, expected: `${twin.name}[${i}].length`, actual: a.length });
+          if (other[i]?.length !== a.length)
+            throw encodeError('wdata', 'BAD_LENGTH', { path: `${p}[${i}]`, expected: `${twin.name}[${i}].length`, actual: a.length });
         });
       }
     }

@@ -7,8 +7,8 @@ import type { DecodeContext } from '../../core/context.js';
 import { encodeError } from '../../core/errors.js';
 import type { ByteReader, ByteWriter } from '../../core/reader.js';
 import { emptyTable } from './boxes.js';
-import { OBB_COLUMNS, minCameraBytes } from './layout.js';
-import type { WString, WdataBoxTable, WdataCameraInfo, WdataCameraLists, WdataEntry } from './types.js';
+import { minCameraBytes, OBB_COLUMNS } from './layout.js';
+import type { WdataBoxTable, WdataCameraInfo, WdataCameraLists, WdataEntry, WString } from './types.js';
 import { readWString, writeWString } from './wstring.js';
 
 const LIST_NAMES = ['renderBg', 'renderAni', 'renderItem', 'renderGimmick', 'noRenderBg', 'noRenderAni', 'noRenderItem', 'noRenderGimmick'];
@@ -42,7 +42,9 @@ export function readCameras(r: ByteReader, count: number, ev: number, main: numb
   if (ctx.summaryOnly) return t;
   t.count = count;
   t.name = names;
-  OBB_COLUMNS.forEach((c, k) => { t[c] = obb[k]!; });
+  OBB_COLUMNS.forEach((c, k) => {
+    t[c] = obb[k]!;
+  });
   if (category) t.fields.category = category;
   t.fields.cameras = cameras;
   return t;
@@ -100,7 +102,8 @@ export function writeCameras(w: ByteWriter, t: WdataBoxTable, ev: number, main: 
   const n = t.count;
   const category = t.fields.category as Uint32Array | undefined;
   const cameras = t.fields.cameras as WdataCameraInfo[][] | undefined;
-  if (ev >= 7 && !(category instanceof Uint32Array && category.length === n)) throw encodeError('wdata', 'BAD_LENGTH', { path: `${path}.fields.category`, expected: `Uint32Array(${n}) at EventBox version ≥ 7` });
+  if (ev >= 7 && !(category instanceof Uint32Array && category.length === n))
+    throw encodeError('wdata', 'BAD_LENGTH', { path: `${path}.fields.category`, expected: `Uint32Array(${n}) at EventBox version ≥ 7` });
   if (!Array.isArray(cameras) || cameras.length !== n) throw encodeError('wdata', 'BAD_LENGTH', { path: `${path}.fields.cameras`, expected: n });
   const obb = OBB_COLUMNS.map((c) => new Uint32Array(t[c].buffer, t[c].byteOffset, n));
   for (let i = 0; i < n; i++) {
@@ -119,28 +122,35 @@ export function writeCameras(w: ByteWriter, t: WdataBoxTable, ev: number, main: 
 
 function writeInfo(w: ByteWriter, info: WdataCameraInfo, k: number, ev: number, main: number, p: string, nul?: boolean): void {
   const hasTarget = ev >= 3 || k === 0;
-  if (hasTarget !== (info.target !== null)) throw bad(`${p}.target`, hasTarget ? 'a string at this EventBox version' : 'null below EventBox version 3 (infos 1–3)');
+  if (hasTarget !== (info.target !== null))
+    throw bad(`${p}.target`, hasTarget ? 'a string at this EventBox version' : 'null below EventBox version 3 (infos 1–3)');
   if (info.target) writeWString(w, info.target, `${p}.target`, nul);
   writeWString(w, info.name, `${p}.name`, nul);
-  if (!(info.params instanceof Float32Array) || info.params.length !== 21) throw encodeError('wdata', 'BAD_LENGTH', { path: `${p}.params`, expected: 'Float32Array(21)' });
+  if (!(info.params instanceof Float32Array) || info.params.length !== 21)
+    throw encodeError('wdata', 'BAD_LENGTH', { path: `${p}.params`, expected: 'Float32Array(21)' });
   for (const v of new Uint32Array(info.params.buffer, info.params.byteOffset, 21)) w.u32(v);
-  if ((ev >= 5) !== (info.buildPVS !== null)) throw bad(`${p}.buildPVS`, ev >= 5 ? 'a uint32' : 'null below EventBox version 5');
+  if (ev >= 5 !== (info.buildPVS !== null)) throw bad(`${p}.buildPVS`, ev >= 5 ? 'a uint32' : 'null below EventBox version 5');
   if (info.buildPVS !== null) {
     if (!u32ok(info.buildPVS)) throw encodeError('wdata', 'OUT_OF_RANGE', { path: `${p}.buildPVS`, actual: String(info.buildPVS) });
     w.u32(info.buildPVS);
   }
-  if ((ev >= 4) !== (info.lists !== null)) throw bad(`${p}.lists`, ev >= 4 ? 'lists at EventBox version ≥ 4' : 'null below EventBox version 4');
+  if (ev >= 4 !== (info.lists !== null)) throw bad(`${p}.lists`, ev >= 4 ? 'lists at EventBox version ≥ 4' : 'null below EventBox version 4');
   const l = info.lists;
   if (!l) return;
   if (typeof l !== 'object') throw bad(`${p}.lists`, 'an object');
   const lp = `${p}.lists`;
   if (!(l.pvsBg instanceof Uint32Array)) throw bad(`${lp}.pvsBg`, 'Uint32Array');
   if (ev < 6 ? !(l.pvsEventBoxIds instanceof Uint32Array) || l.pvsEventBoxes !== null : !Array.isArray(l.pvsEventBoxes) || l.pvsEventBoxIds !== null) {
-    throw bad(`${lp}.pvsEventBoxes`, ev < 6 ? 'pvsEventBoxIds (Uint32Array) and pvsEventBoxes null below EventBox version 6' : 'pvsEventBoxes (array) and pvsEventBoxIds null from version 6');
+    throw bad(
+      `${lp}.pvsEventBoxes`,
+      ev < 6 ? 'pvsEventBoxIds (Uint32Array) and pvsEventBoxes null below EventBox version 6' : 'pvsEventBoxes (array) and pvsEventBoxIds null from version 6',
+    );
   }
   if (ev >= 6 && l.pvsEventBoxes!.some((e) => e === null || typeof e !== 'object')) throw bad(`${lp}.pvsEventBoxes`, 'objects');
-  if (!Array.isArray(l.render) || l.render.length !== 8 || !l.render.every((x) => Array.isArray(x) && x.every((e) => e !== null && typeof e === 'object'))) throw encodeError('wdata', 'BAD_LENGTH', { path: `${lp}.render`, expected: '8 lists' });
-  if (!(l.buildPos instanceof Float32Array) || l.buildPos.length % 3 !== 0) throw encodeError('wdata', 'BAD_LENGTH', { path: `${lp}.buildPos`, expected: 'Float32Array, 3 per position' });
+  if (!Array.isArray(l.render) || l.render.length !== 8 || !l.render.every((x) => Array.isArray(x) && x.every((e) => e !== null && typeof e === 'object')))
+    throw encodeError('wdata', 'BAD_LENGTH', { path: `${lp}.render`, expected: '8 lists' });
+  if (!(l.buildPos instanceof Float32Array) || l.buildPos.length % 3 !== 0)
+    throw encodeError('wdata', 'BAD_LENGTH', { path: `${lp}.buildPos`, expected: 'Float32Array, 3 per position' });
   const pvsEvents = ev < 6 ? l.pvsEventBoxIds!.length : l.pvsEventBoxes!.length;
   for (const c of [l.pvsBg.length, pvsEvents, ...l.render.map((x) => x.length), l.buildPos.length / 3]) w.u32(c);
   for (const v of l.pvsBg) w.u32(v);

@@ -6,11 +6,12 @@ import { encodeError } from '../../core/errors.js';
 import { ByteWriter } from '../../core/reader.js';
 import { checkTable, writeTable } from './boxes.js';
 import { writeCameras, writeCategory } from './camera.js';
-import { ANIBG_FIELDS, CAMERA, EVENT_BOX_FIELDS, GIMMICK_FIELDS, ITEMBOX_FIELDS, UNUSED, fieldsAt, typeName } from './layout.js';
+import { ANIBG_FIELDS, CAMERA, EVENT_BOX_FIELDS, fieldsAt, GIMMICK_FIELDS, ITEMBOX_FIELDS, typeName, UNUSED } from './layout.js';
 
 const KINDS = { aniBGs: 'aniBG', itemBoxes: 'itemBox', gimmicks: 'gimmick' } as const;
+
 import { MAX_EVENTBOX_VERSION, MAX_MAIN_VERSION, SIGNATURE } from './decode.js';
-import type { WString, WdataEntry, WdataEncodeOptions, WdataLevel } from './types.js';
+import type { WdataEncodeOptions, WdataEntry, WdataLevel, WString } from './types.js';
 import { writeWString } from './wstring.js';
 
 const F32 = new Float32Array(1);
@@ -26,7 +27,8 @@ const describe = (v: unknown) => (typeof v === 'number' || typeof v === 'string'
  * its range, a column of the wrong type or length, unencodable text, a `sections: 'summary'` value.
  */
 export function encode(level: WdataLevel, opts: WdataEncodeOptions = {}): Uint8Array {
-  if (level === null || typeof level !== 'object' || level.format !== 'wdata') throw fail('BAD_VALUE', 'format', "'wdata'", (level as { format?: unknown } | null)?.format);
+  if (level === null || typeof level !== 'object' || level.format !== 'wdata')
+    throw fail('BAD_VALUE', 'format', "'wdata'", (level as { format?: unknown } | null)?.format);
   if (level.summaryOnly) throw fail('BAD_VALUE', 'summaryOnly', "a full decode (sections: 'all')", true);
   const nul = opts.nul;
   const w = new ByteWriter(1 << 16);
@@ -56,7 +58,10 @@ export function encode(level: WdataLevel, opts: WdataEncodeOptions = {}): Uint8A
   /** `a` as an array whose every element is an object (`objects`) or anything. */
   const list = <T>(a: T[] | null | undefined, path: string, objects = false): T[] => {
     if (!Array.isArray(a)) throw fail('BAD_VALUE', path, 'an array', a);
-    if (objects) a.forEach((x, i) => { if (x === null || typeof x !== 'object') throw fail('BAD_VALUE', `${path}[${i}]`, 'an object', x); });
+    if (objects)
+      a.forEach((x, i) => {
+        if (x === null || typeof x !== 'object') throw fail('BAD_VALUE', `${path}[${i}]`, 'an object', x);
+      });
     return a;
   };
   const record = <T>(x: T | null | undefined, path: string): T => {
@@ -69,7 +74,8 @@ export function encode(level: WdataLevel, opts: WdataEncodeOptions = {}): Uint8A
   str(level.signature, 'signature');
   w.i32(v);
   if (gated(level.eventBoxVersion, v >= 7, 'eventBoxVersion', 'from main version 7')) {
-    if (!Number.isInteger(level.eventBoxVersion) || level.eventBoxVersion < 1 || level.eventBoxVersion > MAX_EVENTBOX_VERSION) throw fail('OUT_OF_RANGE', 'eventBoxVersion', `1..${MAX_EVENTBOX_VERSION}`, level.eventBoxVersion);
+    if (!Number.isInteger(level.eventBoxVersion) || level.eventBoxVersion < 1 || level.eventBoxVersion > MAX_EVENTBOX_VERSION)
+      throw fail('OUT_OF_RANGE', 'eventBoxVersion', `1..${MAX_EVENTBOX_VERSION}`, level.eventBoxVersion);
     w.i32(level.eventBoxVersion);
   }
   if (gated(level.aniBGVersion, v >= 7, 'aniBGVersion', 'from main version 7')) w.i32(int(level.aniBGVersion, 'aniBGVersion'));
@@ -100,7 +106,8 @@ export function encode(level: WdataLevel, opts: WdataEncodeOptions = {}): Uint8A
       throw fail('BAD_VALUE', 'eventBoxes.order', `the non-empty types [${nonEmpty}] each once, in the order to write them`, `[${order}]`);
     }
     for (const t of nonEmpty) {
-      if (t === UNUSED || t >= EVENT_BOX_FIELDS.length) throw fail('BAD_VALUE', `eventBoxes.tables[${t}].count`, '0 (no reader knows this type)', eb.tables[t]!.count);
+      if (t === UNUSED || t >= EVENT_BOX_FIELDS.length)
+        throw fail('BAD_VALUE', `eventBoxes.tables[${t}].count`, '0 (no reader knows this type)', eb.tables[t]!.count);
     }
     eb.tables.forEach((t, i) => {
       const kind = `event:${typeName(i)}`;
@@ -172,7 +179,8 @@ export function encode(level: WdataLevel, opts: WdataEncodeOptions = {}): Uint8A
     if (!Array.isArray(a) || a.length !== n) throw fail('BAD_LENGTH', path, `${n} numbers`, a?.length);
     a.forEach((x, k) => float(x, `${path}[${k}]`));
   }
-  const entries = (a: WdataEntry[], withCategory: boolean, path: string) => list(a, path, true).forEach((e, k) => writeCategory(w, e.category, e.key, `${path}[${k}]`, withCategory, nul));
+  const entries = (a: WdataEntry[], withCategory: boolean, path: string) =>
+    list(a, path, true).forEach((e, k) => writeCategory(w, e.category, e.key, `${path}[${k}]`, withCategory, nul));
   scenes.forEach((s, i) => {
     const p = `scenes[${i}].extra`;
     if (!gated(s.extra, v >= 20, p, 'from main version 20')) return;
@@ -201,7 +209,10 @@ export function encode(level: WdataLevel, opts: WdataEncodeOptions = {}): Uint8A
     if (gated(sr.delay, paths.length > 0, `${p}.delay`, 'when there are paths')) float(sr.delay, `${p}.delay`);
     paths.forEach((q, k) => {
       const pp = `${p}.paths[${k}]`;
-      str(q.model, `${pp}.model`); str(q.motion, `${pp}.motion`); str(q.name, `${pp}.name`); str(q.eventName, `${pp}.eventName`);
+      str(q.model, `${pp}.model`);
+      str(q.motion, `${pp}.motion`);
+      str(q.name, `${pp}.name`);
+      str(q.eventName, `${pp}.eventName`);
       if (gated(q.time, v >= 10, `${pp}.time`, 'from main version 10')) w.u32(uint(q.time, `${pp}.time`));
       if (gated(q.hold, v >= 10, `${pp}.hold`, 'from main version 10')) w.u32(uint(q.hold, `${pp}.hold`));
       if (gated(q.blendTime, k < paths.length - 1, `${pp}.blendTime`, 'between paths (not after the last)')) float(q.blendTime, `${pp}.blendTime`);
@@ -221,7 +232,8 @@ export function encode(level: WdataLevel, opts: WdataEncodeOptions = {}): Uint8A
       sb.sounds.forEach((s, k) => {
         const sp = `${p}.sounds.sounds[${k}]`;
         float(s.start, `${sp}.start`);
-        for (const key of ['fadeIn', 'fadeOut', 'volMax', 'volMin'] as const) if (gated(s[key], v >= 16, `${sp}.${key}`, 'from main version 16')) float(s[key], `${sp}.${key}`);
+        for (const key of ['fadeIn', 'fadeOut', 'volMax', 'volMin'] as const)
+          if (gated(s[key], v >= 16, `${sp}.${key}`, 'from main version 16')) float(s[key], `${sp}.${key}`);
         str(s.path, `${sp}.path`);
       });
       if (gated(sb.unk1, v >= 13, `${p}.sounds.unk1`, 'from main version 13')) w.u32(uint(sb.unk1, `${p}.sounds.unk1`));

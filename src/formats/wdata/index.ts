@@ -7,19 +7,37 @@ import { encode } from './encode.js';
 import { mainGrid, summarize, type WdataSummary } from './summary.js';
 import type { WdataEncodeOptions, WdataLevel } from './types.js';
 
-export { decode, SIGNATURE, MAX_MAIN_VERSION, MAX_EVENTBOX_VERSION } from './decode.js';
+export { decode, MAX_EVENTBOX_VERSION, MAX_MAIN_VERSION, SIGNATURE } from './decode.js';
 export { encode } from './encode.js';
-export { summarize, mainGrid, type WdataSummary, type WdataSummaryFields } from './summary.js';
-export { boxAt, extract, levelRows, type BoxKind, type WdataBox } from './rows.js';
+export { type BoxKind, boxAt, extract, levelRows, type WdataBox } from './rows.js';
+export { mainGrid, summarize, type WdataSummary, type WdataSummaryFields } from './summary.js';
+
 import { extract } from './rows.js';
-export { wstring, isNoPath, NO_PATH } from './wstring.js';
-export { EVENT_BOX_FIELDS, ANIBG_FIELDS, ITEMBOX_FIELDS, GIMMICK_FIELDS, OBB_COLUMNS, fieldsAt, typeName, type FieldSpec, type FieldKind } from './layout.js';
-export { BOX_TYPE_NAMES } from './types.js';
+
+export { ANIBG_FIELDS, EVENT_BOX_FIELDS, type FieldKind, type FieldSpec, fieldsAt, GIMMICK_FIELDS, ITEMBOX_FIELDS, OBB_COLUMNS, typeName } from './layout.js';
 export type {
-  WdataLevel, WString, WdataWarningCode, WdataBoxTable, Column, WdataEntry, WdataCameraInfo, WdataCameraLists, WdataEventBoxes,
-  WdataTrigger, WdataTriggers, WdataScene, WdataSceneExtra, WdataScenePath, WdataSceneResource, WdataSoundBlock, WdataCounts,
-  WdataEncodeOptions, BoxTypeName,
+  BoxTypeName,
+  Column,
+  WdataBoxTable,
+  WdataCameraInfo,
+  WdataCameraLists,
+  WdataCounts,
+  WdataEncodeOptions,
+  WdataEntry,
+  WdataEventBoxes,
+  WdataLevel,
+  WdataScene,
+  WdataSceneExtra,
+  WdataScenePath,
+  WdataSceneResource,
+  WdataSoundBlock,
+  WdataTrigger,
+  WdataTriggers,
+  WdataWarningCode,
+  WString,
 } from './types.js';
+export { BOX_TYPE_NAMES } from './types.js';
+export { isNoPath, NO_PATH, wstring } from './wstring.js';
 
 /** `'wdata'` when `head` starts with the counted UTF-16LE `stairwaygames.` signature; never throws. */
 export function sniff(head: Uint8Array): 'wdata' | undefined {
@@ -30,5 +48,10 @@ export function sniff(head: Uint8Array): 'wdata' | undefined {
 export const definition = defineFormat<'wdata', WdataLevel, WdataSummary, WdataEncodeOptions>({
   ids: ['wdata'],
   extensions: ['.wdata'],
-  sniff, decode, encode, summarize, mainGrid, extract,
+  sniff,
+  decode,
+  encode,
+  summarize,
+  mainGrid,
+  extract,
 });

@@ -27,13 +27,36 @@ export const OBB_COLUMNS = ['posX', 'posY', 'posZ', 'scaleX', 'scaleY', 'scaleZ'
 /** Type-specific fields after the OBB, by EventBox type id (camera, type 0, is read by hand: see camera.ts). */
 export const EVENT_BOX_FIELDS: readonly (readonly FieldSpec[])[] = [
   /* 0 camera */ [],
-  /* 1 respawn */ [f('totalEnemyNum', 'i32'), f('enemyNum', 'i32'), f('enemyName', 'wstr'), f('respawnTime', 'f32'), f('respawnMotion', 'wstr'),
-    f('inCheck', 'bool'), f('randomDirection', 'bool'), ...[0, 1, 2, 3, 4].map((i) => f(`difficulty${i}`, 'bool'))],
+  /* 1 respawn */ [
+    f('totalEnemyNum', 'i32'),
+    f('enemyNum', 'i32'),
+    f('enemyName', 'wstr'),
+    f('respawnTime', 'f32'),
+    f('respawnMotion', 'wstr'),
+    f('inCheck', 'bool'),
+    f('randomDirection', 'bool'),
+    ...[0, 1, 2, 3, 4].map((i) => f(`difficulty${i}`, 'bool')),
+  ],
   /* 2 startPoint */ [f('id', 'i32')],
-  /* 3 trigger */ [f('state', 'i32'), f('actionMotion', 'wstr'), f('motion', 'wstr'), f('signpostTextId', 'i32', { min: 9 }), ...vec('signpost', 'f32', { min: 9 })],
+  /* 3 trigger */ [
+    f('state', 'i32'),
+    f('actionMotion', 'wstr'),
+    f('motion', 'wstr'),
+    f('signpostTextId', 'i32', { min: 9 }),
+    ...vec('signpost', 'f32', { min: 9 }),
+  ],
   /* 4 skid */ [f('state', 'i32'), ...vec('velocity'), f('endTime', 'f32'), f('duration', 'f32')],
-  /* 5 eventHit */ [f('state', 'u32'), f('aniBGName', 'wstr'), f('damage', 'f32'), ...vec('direction'), f('damageMotion', 'wstr'),
-    f('hitCount', 'count'), f('tempHitCount', 'count'), f('hitTimes', 'f32[]', { count: 'hitCount' }), f('tempHitTimes', 'f32[]', { count: 'tempHitCount' })],
+  /* 5 eventHit */ [
+    f('state', 'u32'),
+    f('aniBGName', 'wstr'),
+    f('damage', 'f32'),
+    ...vec('direction'),
+    f('damageMotion', 'wstr'),
+    f('hitCount', 'count'),
+    f('tempHitCount', 'count'),
+    f('hitTimes', 'f32[]', { count: 'hitCount' }),
+    f('tempHitTimes', 'f32[]', { count: 'tempHitCount' }),
+  ],
   /* 6 npc */ [f('npcName', 'wstr'), f('id', 'i32'), f('instanceId', 'i32')],
   /* 7 portal */ [f('warpMapName', 'wstr'), f('id', 'i32'), f('msgType', 'i32'), f('warpMapId', 'i32'), f('warpPortalId', 'i32'), f('active', 'bool')],
   /* 8 selectMapPortal */ [f('id', 'i32'), f('msgType', 'i32'), f('active', 'bool')],
@@ -45,23 +68,45 @@ export const EVENT_BOX_FIELDS: readonly (readonly FieldSpec[])[] = [
   /* 14 unused: no group may hold any */ [],
   /* 15 miniMapIcon */ [f('iconType', 'i32')],
   /* 16 environmentReverb */ [f('reverbType', 'i32')],
-  /* 17 waypoint */ [f('id', 'i32'), f('range', 'f32'), f('linkCount', 'count'), f('links', 'i32[]', { count: 'linkCount' }), f('distances', 'f32[]', { count: 'linkCount' })],
+  /* 17 waypoint */ [
+    f('id', 'i32'),
+    f('range', 'f32'),
+    f('linkCount', 'count'),
+    f('links', 'i32[]', { count: 'linkCount' }),
+    f('distances', 'f32[]', { count: 'linkCount' }),
+  ],
   /* 18 obstacle */ [],
 ];
 
 /** AniBG fields (gated by the AniBG version). */
 export const ANIBG_FIELDS: readonly FieldSpec[] = [
-  f('model', 'wstr'), f('motion', 'wstr'), f('loop', 'bool'), f('lightIndex', 'i32'), f('coverIndex', 'i32'),
-  f('shadow', 'bool', { min: 3 }), f('moveWeight', 'bool', { min: 4 }), f('pvsRadius', 'f32', { min: 5 }),
+  f('model', 'wstr'),
+  f('motion', 'wstr'),
+  f('loop', 'bool'),
+  f('lightIndex', 'i32'),
+  f('coverIndex', 'i32'),
+  f('shadow', 'bool', { min: 3 }),
+  f('moveWeight', 'bool', { min: 4 }),
+  f('pvsRadius', 'f32', { min: 5 }),
 ];
 /** ItemBox fields (gated by the ItemBox version). */
 export const ITEMBOX_FIELDS: readonly FieldSpec[] = [
-  f('model', 'wstr'), f('motion', 'wstr'), f('tablePath', 'wstr'), f('loop', 'bool'), f('openEnable', 'bool', { min: 3 }),
+  f('model', 'wstr'),
+  f('motion', 'wstr'),
+  f('tablePath', 'wstr'),
+  f('loop', 'bool'),
+  f('openEnable', 'bool', { min: 3 }),
 ];
 /** Gimmick fields (the Gimmick version gates nothing). */
 export const GIMMICK_FIELDS: readonly FieldSpec[] = [
-  f('model', 'wstr'), f('motion', 'wstr'), f('loopFlag', 'i32'), f('lightIndex', 'i32'), f('coverIndex', 'i32'),
-  f('shadow', 'i32'), f('moveWeight', 'i32'), f('templateId', 'i32'),
+  f('model', 'wstr'),
+  f('motion', 'wstr'),
+  f('loopFlag', 'i32'),
+  f('lightIndex', 'i32'),
+  f('coverIndex', 'i32'),
+  f('shadow', 'i32'),
+  f('moveWeight', 'i32'),
+  f('templateId', 'i32'),
 ];
 
 export const CAMERA = 0;

@@ -2,8 +2,8 @@
 // table as an array of row objects (strings as text, `.\` paths as null). See README.md § Rows.
 
 import type { ExtractedFile } from '../define.js';
-import { ANIBG_FIELDS, CAMERA, EVENT_BOX_FIELDS, GIMMICK_FIELDS, ITEMBOX_FIELDS, OBB_COLUMNS, type FieldSpec, fieldsAt, typeName } from './layout.js';
-import type { WString, WdataBoxTable, WdataLevel } from './types.js';
+import { ANIBG_FIELDS, CAMERA, EVENT_BOX_FIELDS, type FieldSpec, fieldsAt, GIMMICK_FIELDS, ITEMBOX_FIELDS, OBB_COLUMNS, typeName } from './layout.js';
+import type { WdataBoxTable, WdataLevel, WString } from './types.js';
 import { isNoPath } from './wstring.js';
 
 /** Which table: an EventBox type id (0–18), or `aniBG`, `itemBox`, `gimmick`. */
@@ -39,7 +39,10 @@ export function boxAt(level: WdataLevel, kind: BoxKind, i: number): WdataBox {
   const o = OBB_COLUMNS.map((c) => t[c][i]!);
   const box: WdataBox = {
     name: t.name[i]!.text,
-    position: [o[0]!, o[1]!, o[2]!], scale: [o[3]!, o[4]!, o[5]!], rotation: [o[6]!, o[7]!, o[8]!, o[9]!], extents: [o[10]!, o[11]!, o[12]!],
+    position: [o[0]!, o[1]!, o[2]!],
+    scale: [o[3]!, o[4]!, o[5]!],
+    rotation: [o[6]!, o[7]!, o[8]!, o[9]!],
+    extents: [o[10]!, o[11]!, o[12]!],
   };
   for (const s of fields) {
     if (s.kind === 'count') continue;
@@ -75,12 +78,22 @@ export function levelRows(level: WdataLevel): Record<string, unknown> {
   });
   return {
     format: 'wdata',
-    mainVersion: level.mainVersion, eventBoxVersion: level.eventBoxVersion, aniBGVersion: level.aniBGVersion,
-    itemBoxVersion: level.itemBoxVersion, gimmickVersion: level.gimmickVersion,
-    reserved9: level.reserved9, reserved16: level.reserved16, reserved18: level.reserved18,
+    mainVersion: level.mainVersion,
+    eventBoxVersion: level.eventBoxVersion,
+    aniBGVersion: level.aniBGVersion,
+    itemBoxVersion: level.itemBoxVersion,
+    gimmickVersion: level.gimmickVersion,
+    reserved9: level.reserved9,
+    reserved16: level.reserved16,
+    reserved18: level.reserved18,
     paths: {
-      model: path(level.modelPath), navMesh: path(level.navMeshPath), navHeight: path(level.navHeightPath), eventBox: path(level.eventBoxPath),
-      obstacle: path(level.obstaclePath), moc: path(level.mocPath), aniBG: path(level.aniBGPath),
+      model: path(level.modelPath),
+      navMesh: path(level.navMeshPath),
+      navHeight: path(level.navHeightPath),
+      eventBox: path(level.eventBoxPath),
+      obstacle: path(level.obstaclePath),
+      moc: path(level.mocPath),
+      aniBG: path(level.aniBGPath),
     },
     eventBoxes,
     aniBGs: rows(level, 'aniBG', level.aniBGs.count),

@@ -1,8 +1,8 @@
 // Rusty Hearts .wdata: the decoded model. Box tables are struct-of-arrays (one column per field);
 // everything else is plain rows. See README.md here for the layout and the version gates.
 
-import type { Decoded } from '../define.js';
 import type { Text } from '../../core/text.js';
+import type { Decoded } from '../define.js';
 
 /**
  * A stored UTF-16LE string: `raw` is the stored code units (a copy, including a counted trailing
@@ -23,8 +23,25 @@ export type WdataWarningCode =
 
 /** EventBox type ids (the index of the group in the offset table). */
 export const BOX_TYPE_NAMES = [
-  'camera', 'respawn', 'startPoint', 'trigger', 'skid', 'eventHit', 'npc', 'portal', 'selectMapPortal', 'inArea',
-  'etc', 'cameraBlock', 'cutoff', 'cameraTarget', 'unused', 'miniMapIcon', 'environmentReverb', 'waypoint', 'obstacle',
+  'camera',
+  'respawn',
+  'startPoint',
+  'trigger',
+  'skid',
+  'eventHit',
+  'npc',
+  'portal',
+  'selectMapPortal',
+  'inArea',
+  'etc',
+  'cameraBlock',
+  'cutoff',
+  'cameraTarget',
+  'unused',
+  'miniMapIcon',
+  'environmentReverb',
+  'waypoint',
+  'obstacle',
 ] as const;
 export type BoxTypeName = (typeof BOX_TYPE_NAMES)[number];
 
@@ -42,10 +59,19 @@ export interface WdataBoxTable {
   kind: string;
   count: number;
   name: WString[];
-  posX: Float32Array; posY: Float32Array; posZ: Float32Array;
-  scaleX: Float32Array; scaleY: Float32Array; scaleZ: Float32Array;
-  rotX: Float32Array; rotY: Float32Array; rotZ: Float32Array; rotW: Float32Array;
-  extX: Float32Array; extY: Float32Array; extZ: Float32Array;
+  posX: Float32Array;
+  posY: Float32Array;
+  posZ: Float32Array;
+  scaleX: Float32Array;
+  scaleY: Float32Array;
+  scaleZ: Float32Array;
+  rotX: Float32Array;
+  rotY: Float32Array;
+  rotZ: Float32Array;
+  rotW: Float32Array;
+  extX: Float32Array;
+  extY: Float32Array;
+  extZ: Float32Array;
   fields: Record<string, Column>;
 }
 
@@ -112,7 +138,9 @@ export interface WdataTriggers {
 
 export interface WdataScene {
   file: WString;
-  fadeInPreview: number; fadeHoldPreview: number; fadeOutPreview: number;
+  fadeInPreview: number;
+  fadeHoldPreview: number;
+  fadeOutPreview: number;
   /** Main version ≥ 15: category and [sceneFadeIn, sceneFadeHold, sceneFadeOut, blendTime, fogNear, fogFar]; else null. */
   category: number | null;
   fades: number[] | null;
@@ -132,7 +160,10 @@ export interface WdataSceneExtra {
 }
 
 export interface WdataScenePath {
-  model: WString; motion: WString; name: WString; eventName: WString;
+  model: WString;
+  motion: WString;
+  name: WString;
+  eventName: WString;
   /** Main version ≥ 10, else null. */
   time: number | null;
   hold: number | null;
@@ -159,7 +190,9 @@ export interface WdataSoundBlock {
   sounds: { start: number; fadeIn: number | null; fadeOut: number | null; volMax: number | null; volMin: number | null; path: WString }[];
   /** Main version ≥ 13, else null. */
   unk1: number | null;
-  unk2: number; unk3: number; unk4: number;
+  unk2: number;
+  unk3: number;
+  unk4: number;
   /** Main version ≤ 14: seven int32 the game ignores; else null. */
   legacyInts: Int32Array | null;
   /** Main version ≤ 13: two strings the game ignores; else null. */

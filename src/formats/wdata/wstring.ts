@@ -94,7 +94,14 @@ export const isNoPath = (s: WString): boolean => s.text === NO_PATH;
  * read back differently (lone surrogates, a text ending in NUL written without one, over 65535 units).
  */
 export function wstringBytes(s: WString, path: string, forceNul?: boolean): Uint8Array {
-  if (s === null || typeof s !== 'object' || typeof s.text !== 'string' || typeof s.nul !== 'boolean' || !(s.raw instanceof Uint8Array) || s.encoding !== 'utf-16le') {
+  if (
+    s === null ||
+    typeof s !== 'object' ||
+    typeof s.text !== 'string' ||
+    typeof s.nul !== 'boolean' ||
+    !(s.raw instanceof Uint8Array) ||
+    s.encoding !== 'utf-16le'
+  ) {
     throw encodeError('wdata', 'BAD_VALUE', { path, expected: '{ text, raw, encoding: utf-16le, nul }', actual: s === null ? 'null' : typeof s });
   }
   let raw = s.raw;

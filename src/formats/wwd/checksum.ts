@@ -49,7 +49,7 @@ export function classifyChecksum(kernels: Kernels, stream: Uint8Array, trailing:
   const streamSum = kernels.sumBytes(stream);
   const allSum = (streamSum + (trailing.length ? kernels.sumBytes(trailing) : 0)) % 0x1_0000_0000;
   const n = stream.length + trailing.length;
-  const first = stream.length ? stream[0]! : trailing[0] ?? 0;
+  const first = stream.length ? stream[0]! : (trailing[0] ?? 0);
   const wapworld = wapworldChecksum(allSum, n, first);
   const wapmap = wapmapChecksum(streamSum, stream.length);
   const wapworldDelta = (stored - wapworld) >>> 0;

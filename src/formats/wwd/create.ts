@@ -2,8 +2,8 @@
 // caller sets only what matters. See README.md § Layout, tail and round trips for what encode recomputes.
 
 import type { Text } from '../../core/text.js';
-import { fixedText } from './text.js';
 import { objectTable } from './objects.js';
+import { fixedText } from './text.js';
 import type { WwdLevel, WwdObject, WwdPlane, WwdTileProperty } from './types.js';
 
 export interface NewPlaneOptions {
@@ -30,13 +30,36 @@ export function newPlane(o: NewPlaneOptions): WwdPlane {
   const tiles = o.tiles ?? new Uint32Array(cells).fill(0xffffffff);
   if (tiles.length !== cells) throw new RangeError(`tiles has ${tiles.length} cells, not ${o.tilesWide}×${o.tilesHigh}`);
   return {
-    blockSize: 160, unknown1: 0, flags,
+    blockSize: 160,
+    unknown1: 0,
+    flags,
     flagBits: { main: (flags & 1) !== 0, noDraw: (flags & 2) !== 0, wrapX: (flags & 4) !== 0, wrapY: (flags & 8) !== 0, autoTileSize: (flags & 16) !== 0 },
-    unknown2: 0, name: fixedText(o.name, 64, o.encoding),
-    widthPx: o.tilesWide * tile, heightPx: o.tilesHigh * tile, tileWidth: tile, tileHeight: tile, tilesWide: o.tilesWide, tilesHigh: o.tilesHigh,
-    unknown3: 0, unknown4: 0, movementXPercent: 100, movementYPercent: 100, fillColor: 0,
-    imageSetCount: 0, objectCount: 0, tilesOffset: 0, imageSetsOffset: 0, objectsOffset: 0, z: 0, unknown5: 0, unknown6: 0, unknown7: 0,
-    tiles, imageSetNames: (o.imageSets ?? []).map((s) => fixedText(s, undefined, o.encoding)), objects: objectTable(o.objects ?? []), stats: null,
+    unknown2: 0,
+    name: fixedText(o.name, 64, o.encoding),
+    widthPx: o.tilesWide * tile,
+    heightPx: o.tilesHigh * tile,
+    tileWidth: tile,
+    tileHeight: tile,
+    tilesWide: o.tilesWide,
+    tilesHigh: o.tilesHigh,
+    unknown3: 0,
+    unknown4: 0,
+    movementXPercent: 100,
+    movementYPercent: 100,
+    fillColor: 0,
+    imageSetCount: 0,
+    objectCount: 0,
+    tilesOffset: 0,
+    imageSetsOffset: 0,
+    objectsOffset: 0,
+    z: 0,
+    unknown5: 0,
+    unknown6: 0,
+    unknown7: 0,
+    tiles,
+    imageSetNames: (o.imageSets ?? []).map((s) => fixedText(s, undefined, o.encoding)),
+    objects: objectTable(o.objects ?? []),
+    stats: null,
   };
 }
 
@@ -68,12 +91,33 @@ export function newLevel(o: NewLevelOptions): WwdLevel {
   const compressed = o.compressed ?? true;
   const props = o.tileProperties ?? [];
   return {
-    format: 'wwd', warnings: [], sections: 'all', game: 'unknown',
+    format: 'wwd',
+    warnings: [],
+    sections: 'all',
+    game: 'unknown',
     header: {
-      signature: 0x5f4, unknown1: 0, flags: 1 | (compressed ? 2 : 0), useZCoords: true, compressed, unknown2: 0,
-      name: t(o.name, 64), author: t(o.author, 64), birth: t(o.birth, 64), rezFile: t(o.rezFile, 256), imageDir: t(o.imageDir, 128), palRez: t(o.palRez, 128),
-      startX: o.startX ?? 0, startY: o.startY ?? 0, unknown3: 0, planeCount: o.planes.length, planesOffset: 0, tilePropertiesOffset: 0, unknown4: 0,
-      launchApp: t(o.launchApp, 128), imageSets: four(o.imageSets, 128), prefixes: four(o.prefixes, 32),
+      signature: 0x5f4,
+      unknown1: 0,
+      flags: 1 | (compressed ? 2 : 0),
+      useZCoords: true,
+      compressed,
+      unknown2: 0,
+      name: t(o.name, 64),
+      author: t(o.author, 64),
+      birth: t(o.birth, 64),
+      rezFile: t(o.rezFile, 256),
+      imageDir: t(o.imageDir, 128),
+      palRez: t(o.palRez, 128),
+      startX: o.startX ?? 0,
+      startY: o.startY ?? 0,
+      unknown3: 0,
+      planeCount: o.planes.length,
+      planesOffset: 0,
+      tilePropertiesOffset: 0,
+      unknown4: 0,
+      launchApp: t(o.launchApp, 128),
+      imageSets: four(o.imageSets, 128),
+      prefixes: four(o.prefixes, 32),
     },
     planes: o.planes,
     mainPlane: o.planes.findIndex((p) => p.flagBits.main),
@@ -81,7 +125,10 @@ export function newLevel(o: NewLevelOptions): WwdLevel {
     tileProperties: props,
     tail: new Uint8Array(0),
     container: {
-      mainBlockSizeField: 0, storedLength: 0, streamLength: 0, trailing: new Uint8Array(0),
+      mainBlockSizeField: 0,
+      storedLength: 0,
+      streamLength: 0,
+      trailing: new Uint8Array(0),
       checksum: { stored: 0, wapworld: 0, wapmap: 0, wapworldDelta: 0, class: 'wapworld' },
     },
   };

@@ -2,17 +2,17 @@
 // grids, objects, tile properties) found through absolute offsets. See README.md for the layout
 // and every tolerated fault.
 
-import { ByteReader } from '../../core/reader.js';
 import type { DecodeContext } from '../../core/context.js';
 import type { DecodeOptions } from '../../core/limits.js';
+import { ByteReader } from '../../core/reader.js';
 import { startDecode } from '../decode-context.js';
-import { HEADER_BYTES, PLANE_HEADER_BYTES, PLANES_OFFSET_AT, SIGNATURE, TILE_PROPERTIES_OFFSET_AT, readHeader } from './header.js';
-import { claimPlaneSections, gridStats, readGrid, readImageSetNames, readPlaneHeaders, readPlaneObjects, seekAbsolute } from './planes.js';
-import { emptyObjectTable, objectsByteLength } from './objects.js';
-import { TILE_TABLE_COUNT_WORD, readTileProperties, readTileTableHeader } from './tile-properties.js';
 import { classifyChecksum } from './checksum.js';
-import { SectionBudget, canonicalLayout, firstLayoutDifference } from './layout.js';
 import { detectGame } from './game.js';
+import { HEADER_BYTES, PLANE_HEADER_BYTES, PLANES_OFFSET_AT, readHeader, SIGNATURE, TILE_PROPERTIES_OFFSET_AT } from './header.js';
+import { canonicalLayout, firstLayoutDifference, SectionBudget } from './layout.js';
+import { emptyObjectTable, objectsByteLength } from './objects.js';
+import { claimPlaneSections, gridStats, readGrid, readImageSetNames, readPlaneHeaders, readPlaneObjects, seekAbsolute } from './planes.js';
+import { readTileProperties, readTileTableHeader, TILE_TABLE_COUNT_WORD } from './tile-properties.js';
 import type { WwdContainer, WwdLevel, WwdPlane, WwdWarningCode } from './types.js';
 
 /** True when `head` starts with the WWD signature (the header size, 0x5F4). Never throws. */
@@ -36,7 +36,7 @@ export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
   const signature = r.u32();
   // QUIRK: Gruntz retail only rejects signatures above 0x5F4; every editor and Claw tool
   // requires equality, and no writer produces another value, so anything else is BAD_MAGIC.
-  if (signature !== SIGNATURE) throw r.fail('BAD_MAGIC', { at: 0, path: 'header.signature', expected: '0x5f4', actual: '0x' + signature.toString(16) });
+  if (signature !== SIGNATURE) throw r.fail('BAD_MAGIC', { at: 0, path: 'header.signature', expected: '0x5f4', actual: `0x${signature.toString(16)}` });
   r.pos = 0;
   const raw = r.within('header', () => {
     r.need(HEADER_BYTES, 'header');
@@ -55,11 +55,20 @@ export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
   const trailing = stored.slice(consumed);
   const facts = classifyChecksum(ctx.kernels, stored.subarray(0, consumed), trailing, storedChecksum);
   if (facts.class === 'mismatch') {
-    ctx.warnings.warn('CHECKSUM_MISMATCH', `stored checksum 0x${(storedChecksum >>> 0).toString(16)} fits neither WapWorld (0x${facts.wapworld.toString(16)} + 0..255) nor WapMap (0x${facts.wapmap.toString(16)})`, 0x2ec, 'header.checksum');
+    ctx.warnings.warn(
+      'CHECKSUM_MISMATCH',
+      `stored checksum 0x${(storedChecksum >>> 0).toString(16)} fits neither WapWorld (0x${facts.wapworld.toString(16)} + 0..255) nor WapMap (0x${facts.wapmap.toString(16)})`,
+      0x2ec,
+      'header.checksum',
+    );
   }
-  if (trailing.length) ctx.warnings.warn('TRAILING_BYTES', `${trailing.length} bytes after the zlib stream (kept in container.trailing)`, HEADER_BYTES + consumed, 'mainBlock');
+  if (trailing.length)
+    ctx.warnings.warn('TRAILING_BYTES', `${trailing.length} bytes after the zlib stream (kept in container.trailing)`, HEADER_BYTES + consumed, 'mainBlock');
   const container: WwdContainer = {
-    mainBlockSizeField, storedLength: stored.length, streamLength: consumed, trailing,
+    mainBlockSizeField,
+    storedLength: stored.length,
+    streamLength: consumed,
+    trailing,
     checksum: { stored: storedChecksum, ...facts },
   };
 
@@ -75,15 +84,17 @@ export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
   const budget = new SectionBudget(block.length);
   claimPlaneSections(br, headers, header.planesOffset - HEADER_BYTES, ctx, budget);
 
-  const planes: WwdPlane[] = headers.map((p, i) => br.within(`planes[${i}]`, () => {
-    const full = !summaryOnly || i === mainPlane;
-    const headerAt = header.planesOffset + i * PLANE_HEADER_BYTES;
-    const tiles = full ? readGrid(br, p, headerAt) : new Uint32Array(0);
-    const imageSetNames = readImageSetNames(br, p, ctx, budget, headerAt);
-    const objects = summaryOnly ? emptyObjectTable() : readPlaneObjects(br, p, ctx, budget, headerAt);
-    const stats = full ? gridStats(tiles, p.imageSetCount, ctx) : null;
-    return { ...p, tiles, imageSetNames, objects, stats };
-  }));
+  const planes: WwdPlane[] = headers.map((p, i) =>
+    br.within(`planes[${i}]`, () => {
+      const full = !summaryOnly || i === mainPlane;
+      const headerAt = header.planesOffset + i * PLANE_HEADER_BYTES;
+      const tiles = full ? readGrid(br, p, headerAt) : new Uint32Array(0);
+      const imageSetNames = readImageSetNames(br, p, ctx, budget, headerAt);
+      const objects = summaryOnly ? emptyObjectTable() : readPlaneObjects(br, p, ctx, budget, headerAt);
+      const stats = full ? gridStats(tiles, p.imageSetCount, ctx) : null;
+      return { ...p, tiles, imageSetNames, objects, stats };
+    }),
+  );
 
   seekAbsolute(br, header.tilePropertiesOffset, { at: TILE_PROPERTIES_OFFSET_AT, path: 'header.tilePropertiesOffset' });
   const tilePropertiesHeader = br.within('tilePropertiesHeader', () => readTileTableHeader(br));
@@ -113,18 +124,26 @@ export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
  * the tile-property table when it ends the block (TRAILING_BYTES; none in known files).
  */
 function checkLayout(ctx: DecodeContext<WwdWarningCode>, header: WwdLevel['header'], planes: WwdPlane[], tableEnd: number, block: Uint8Array): Uint8Array {
-  const expected = canonicalLayout(planes.map((p) => ({
-    gridBytes: p.tiles.length * 4,
-    imageSetBytes: p.imageSetNames.reduce((n, s) => n + s.raw.length + 1, 0),
-    objectCount: p.objects.count,
-    objectBytes: objectsByteLength(p.objects),
-  })));
+  const expected = canonicalLayout(
+    planes.map((p) => ({
+      gridBytes: p.tiles.length * 4,
+      imageSetBytes: p.imageSetNames.reduce((n, s) => n + s.raw.length + 1, 0),
+      objectCount: p.objects.count,
+      objectBytes: objectsByteLength(p.objects),
+    })),
+  );
   const diff = firstLayoutDifference({ planesOffset: header.planesOffset, planes, tilePropertiesOffset: header.tilePropertiesOffset }, expected);
   if (diff) {
-    ctx.warnings.warn('LAYOUT', `${diff.what} is 0x${diff.stored.toString(16)} where WapWorld writes 0x${diff.expected.toString(16)}; encode() will re-lay the sections out`, diff.stored, diff.what);
+    ctx.warnings.warn(
+      'LAYOUT',
+      `${diff.what} is 0x${diff.stored.toString(16)} where WapWorld writes 0x${diff.expected.toString(16)}; encode() will re-lay the sections out`,
+      diff.stored,
+      diff.what,
+    );
     return new Uint8Array(0);
   }
   const tail = block.slice(tableEnd);
-  if (tail.length) ctx.warnings.warn('TRAILING_BYTES', `${tail.length} bytes after the tile-property table (kept in tail)`, HEADER_BYTES + tableEnd, 'mainBlock');
+  if (tail.length)
+    ctx.warnings.warn('TRAILING_BYTES', `${tail.length} bytes after the tile-property table (kept in tail)`, HEADER_BYTES + tableEnd, 'mainBlock');
   return tail;
 }

@@ -2,17 +2,17 @@
 // it, and writes a fresh checksum (WapWorld's base value G). Uncompressed files decoded with a
 // canonical layout come back byte for byte. See README.md § Layout, tail and round trips.
 
-import { ByteWriter } from '../../core/reader.js';
-import { deflateZlib } from '../../core/inflate.js';
 import { LITTLE_ENDIAN_HOST } from '../../core/host.js';
+import { deflateZlib } from '../../core/inflate.js';
+import { ByteWriter } from '../../core/reader.js';
 import { chooseKernels } from '../../kernels/select.js';
-import { FLAG_COMPRESSED, HEADER_BYTES, writeHeader, writePlaneHeader, type RawHeader } from './header.js';
+import { wapworldChecksum } from './checksum.js';
+import { FLAG_COMPRESSED, HEADER_BYTES, type RawHeader, writeHeader, writePlaneHeader } from './header.js';
+import { canonicalLayout } from './layout.js';
 import { writeObjects } from './objects.js';
 import { writeTileProperties } from './tile-properties.js';
-import { prepare } from './validate.js';
-import { canonicalLayout } from './layout.js';
-import { wapworldChecksum } from './checksum.js';
 import type { WwdEncodeOptions, WwdLevel } from './types.js';
+import { prepare } from './validate.js';
 
 /**
  * Writes `level` as a WWD file. Recomputed, whatever the level says: plane count, the offsets,

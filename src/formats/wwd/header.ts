@@ -25,22 +25,63 @@ export type Field = readonly [name: string, kind: 'u32' | 'i32' | number];
 
 /** The file header in file order (offsets in the comments of types.ts and the spec). */
 export const HEADER_FIELDS = [
-  ['signature', 'u32'], ['unknown1', 'u32'], ['flags', 'u32'], ['unknown2', 'u32'],
-  ['name', 64], ['author', 64], ['birth', 64], ['rezFile', 256], ['imageDir', 128], ['palRez', 128],
-  ['startX', 'i32'], ['startY', 'i32'], ['unknown3', 'u32'], ['planeCount', 'u32'], ['planesOffset', 'u32'],
-  ['tilePropertiesOffset', 'u32'], ['mainBlockSizeField', 'u32'], ['checksum', 'u32'], ['unknown4', 'u32'],
+  ['signature', 'u32'],
+  ['unknown1', 'u32'],
+  ['flags', 'u32'],
+  ['unknown2', 'u32'],
+  ['name', 64],
+  ['author', 64],
+  ['birth', 64],
+  ['rezFile', 256],
+  ['imageDir', 128],
+  ['palRez', 128],
+  ['startX', 'i32'],
+  ['startY', 'i32'],
+  ['unknown3', 'u32'],
+  ['planeCount', 'u32'],
+  ['planesOffset', 'u32'],
+  ['tilePropertiesOffset', 'u32'],
+  ['mainBlockSizeField', 'u32'],
+  ['checksum', 'u32'],
+  ['unknown4', 'u32'],
   ['launchApp', 128],
-  ['imageSets.0', 128], ['imageSets.1', 128], ['imageSets.2', 128], ['imageSets.3', 128],
-  ['prefixes.0', 32], ['prefixes.1', 32], ['prefixes.2', 32], ['prefixes.3', 32],
+  ['imageSets.0', 128],
+  ['imageSets.1', 128],
+  ['imageSets.2', 128],
+  ['imageSets.3', 128],
+  ['prefixes.0', 32],
+  ['prefixes.1', 32],
+  ['prefixes.2', 32],
+  ['prefixes.3', 32],
 ] as const satisfies readonly Field[];
 
 /** The plane header in file order. */
 export const PLANE_FIELDS = [
-  ['blockSize', 'u32'], ['unknown1', 'u32'], ['flags', 'u32'], ['unknown2', 'u32'], ['name', 64],
-  ['widthPx', 'i32'], ['heightPx', 'i32'], ['tileWidth', 'i32'], ['tileHeight', 'i32'], ['tilesWide', 'i32'], ['tilesHigh', 'i32'],
-  ['unknown3', 'u32'], ['unknown4', 'u32'], ['movementXPercent', 'i32'], ['movementYPercent', 'i32'], ['fillColor', 'i32'],
-  ['imageSetCount', 'u32'], ['objectCount', 'u32'], ['tilesOffset', 'u32'], ['imageSetsOffset', 'u32'], ['objectsOffset', 'u32'],
-  ['z', 'i32'], ['unknown5', 'u32'], ['unknown6', 'u32'], ['unknown7', 'u32'],
+  ['blockSize', 'u32'],
+  ['unknown1', 'u32'],
+  ['flags', 'u32'],
+  ['unknown2', 'u32'],
+  ['name', 64],
+  ['widthPx', 'i32'],
+  ['heightPx', 'i32'],
+  ['tileWidth', 'i32'],
+  ['tileHeight', 'i32'],
+  ['tilesWide', 'i32'],
+  ['tilesHigh', 'i32'],
+  ['unknown3', 'u32'],
+  ['unknown4', 'u32'],
+  ['movementXPercent', 'i32'],
+  ['movementYPercent', 'i32'],
+  ['fillColor', 'i32'],
+  ['imageSetCount', 'u32'],
+  ['objectCount', 'u32'],
+  ['tilesOffset', 'u32'],
+  ['imageSetsOffset', 'u32'],
+  ['objectsOffset', 'u32'],
+  ['z', 'i32'],
+  ['unknown5', 'u32'],
+  ['unknown6', 'u32'],
+  ['unknown7', 'u32'],
 ] as const satisfies readonly Field[];
 
 /** What a field reads as: a number for a dword, a Text for a fixed-size text field. */
@@ -72,7 +113,8 @@ function readFields<const F extends readonly Field[]>(r: ByteReader, fields: F, 
     const dot = name.indexOf('.');
     if (dot < 0) out[name] = v;
     else {
-      const group = (out[name.slice(0, dot)] ??= []);
+      out[name.slice(0, dot)] ??= [];
+      const group = out[name.slice(0, dot)]!;
       if (Array.isArray(group)) group[Number(name.slice(dot + 1))] = v;
     }
   }
@@ -112,7 +154,9 @@ export type PlaneHeader = Omit<WwdPlane, 'tiles' | 'imageSetNames' | 'objects' |
 export function readPlaneHeader(r: ByteReader, encoding: string): PlaneHeader {
   const p = readFields(r, PLANE_FIELDS, encoding);
   const f = p.flags;
-  return Object.assign(p, { flagBits: { main: (f & 1) !== 0, noDraw: (f & 2) !== 0, wrapX: (f & 4) !== 0, wrapY: (f & 8) !== 0, autoTileSize: (f & 16) !== 0 } });
+  return Object.assign(p, {
+    flagBits: { main: (f & 1) !== 0, noDraw: (f & 2) !== 0, wrapX: (f & 4) !== 0, wrapY: (f & 8) !== 0, autoTileSize: (f & 16) !== 0 },
+  });
 }
 
 export function writePlaneHeader(w: ByteWriter, p: PlaneHeader, texts: ReadonlyMap<string, Uint8Array>): void {

@@ -4,6 +4,7 @@ import { defineFormat } from '../define.js';
 import { extract } from './extract.js';
 
 export { extract } from './extract.js';
+
 import { decode, sniffWwd } from './decode.js';
 import { encode } from './encode.js';
 import { mainGrid, summarize, type WwdSummary } from './summary.js';
@@ -11,7 +12,7 @@ import type { WwdEncodeOptions, WwdLevel } from './types.js';
 
 export { decode } from './decode.js';
 export { encode } from './encode.js';
-export { summarize, mainGrid, type WwdSummary, type WwdSummaryFields } from './summary.js';
+export { mainGrid, summarize, type WwdSummary, type WwdSummaryFields } from './summary.js';
 
 /** `'wwd'` when `head` starts with the WWD header size 0x5F4; never throws. */
 export function sniff(head: Uint8Array): 'wwd' | undefined {
@@ -22,16 +23,34 @@ export function sniff(head: Uint8Array): 'wwd' | undefined {
 export const definition = defineFormat<'wwd', WwdLevel, WwdSummary, WwdEncodeOptions>({
   ids: ['wwd'],
   extensions: ['.wwd'],
-  sniff, decode, encode, summarize, mainGrid, extract,
+  sniff,
+  decode,
+  encode,
+  summarize,
+  mainGrid,
+  extract,
 });
-export { objectAt, objectTable, OBJECT_FIELDS } from './objects.js';
-export { fixedText } from './text.js';
-export { WWD_LAYOUT_VERSION } from './summary.js';
 export type { Text } from '../../core/text.js';
-export { wapworldChecksum, wapmapChecksum } from './checksum.js';
+export { wapmapChecksum, wapworldChecksum } from './checksum.js';
+export { type NewLevelOptions, type NewPlaneOptions, newLevel, newPlane } from './create.js';
 export { detectGame } from './game.js';
+export { OBJECT_FIELDS, objectAt, objectTable } from './objects.js';
+export { WWD_LAYOUT_VERSION } from './summary.js';
+export { fixedText } from './text.js';
 export type {
-  WwdLevel, WwdHeader, WwdPlane, WwdPlaneFlags, WwdGridStats, WwdObjectTable, WwdObject, WwdObjectColumns, WwdObjectFields,
-  WwdTileProperty, WwdGame, WwdChecksumClass, WwdContainer, WwdEncodeOptions, WwdWarningCode,
+  WwdChecksumClass,
+  WwdContainer,
+  WwdEncodeOptions,
+  WwdGame,
+  WwdGridStats,
+  WwdHeader,
+  WwdLevel,
+  WwdObject,
+  WwdObjectColumns,
+  WwdObjectFields,
+  WwdObjectTable,
+  WwdPlane,
+  WwdPlaneFlags,
+  WwdTileProperty,
+  WwdWarningCode,
 } from './types.js';
-export { newLevel, newPlane, type NewLevelOptions, type NewPlaneOptions } from './create.js';

@@ -24,10 +24,19 @@ export interface Layout {
 export function canonicalLayout(planes: PlaneSizes[]): Layout {
   let pos = HEADER_BYTES + planes.length * PLANE_HEADER_BYTES;
   const out = planes.map(() => ({ tilesOffset: 0, imageSetsOffset: 0, objectsOffset: 0 }));
-  planes.forEach((p, i) => { out[i]!.tilesOffset = pos; pos += p.gridBytes; });
-  planes.forEach((p, i) => { out[i]!.imageSetsOffset = pos; pos += p.imageSetBytes; });
+  planes.forEach((p, i) => {
+    out[i]!.tilesOffset = pos;
+    pos += p.gridBytes;
+  });
+  planes.forEach((p, i) => {
+    out[i]!.imageSetsOffset = pos;
+    pos += p.imageSetBytes;
+  });
   // Planes without objects store offset 0 (every known file does).
-  planes.forEach((p, i) => { out[i]!.objectsOffset = p.objectCount ? pos : 0; pos += p.objectBytes; });
+  planes.forEach((p, i) => {
+    out[i]!.objectsOffset = p.objectCount ? pos : 0;
+    pos += p.objectBytes;
+  });
   return { planesOffset: HEADER_BYTES, planes: out, tilePropertiesOffset: pos };
 }
 
@@ -36,7 +45,11 @@ export function firstLayoutDifference(stored: Layout, expected: Layout): { what:
   const check: [string, number, number][] = [['planesOffset', stored.planesOffset, expected.planesOffset]];
   stored.planes.forEach((p, i) => {
     const e = expected.planes[i]!;
-    check.push([`planes[${i}].tilesOffset`, p.tilesOffset, e.tilesOffset], [`planes[${i}].imageSetsOffset`, p.imageSetsOffset, e.imageSetsOffset], [`planes[${i}].objectsOffset`, p.objectsOffset, e.objectsOffset]);
+    check.push(
+      [`planes[${i}].tilesOffset`, p.tilesOffset, e.tilesOffset],
+      [`planes[${i}].imageSetsOffset`, p.imageSetsOffset, e.imageSetsOffset],
+      [`planes[${i}].objectsOffset`, p.objectsOffset, e.objectsOffset],
+    );
   });
   check.push(['tilePropertiesOffset', stored.tilePropertiesOffset, expected.tilePropertiesOffset]);
   for (const [what, s, e] of check) if (s !== e) return { what, stored: s, expected: e };
@@ -61,7 +74,8 @@ export class SectionBudget {
     this.claimed += bytes;
     if (this.claimed > this.blockBytes) {
       throw r.fail('OUT_OF_RANGE', {
-        at, path,
+        at,
+        path,
         expected: `sections that share no bytes, ≤ ${this.blockBytes} bytes in all (the main block)`,
         actual: `${this.claimed} bytes claimed`,
       });

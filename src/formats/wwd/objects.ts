@@ -2,29 +2,76 @@
 // struct-of-arrays table by the gatherRecords kernel. Layout as data: OBJECT_FIELDS below.
 // See README.md § Objects.
 
-import type { ByteReader, ByteWriter } from '../../core/reader.js';
 import type { DecodeContext } from '../../core/context.js';
-import { canonicalEncoding, decodeText, isSingleByte, type Text } from '../../core/text.js';
 import { kernelError } from '../../core/kernel-status.js';
+import type { ByteReader, ByteWriter } from '../../core/reader.js';
 import { recordOf } from '../../core/record.js';
+import { canonicalEncoding, decodeText, isSingleByte, type Text } from '../../core/text.js';
 import type { WwdObject, WwdObjectColumns, WwdObjectTable } from './types.js';
 
 const rect = <P extends string>(p: P) =>
-  [[`${p}Left`, 'i32'], [`${p}Top`, 'i32'], [`${p}Right`, 'i32'], [`${p}Bottom`, 'i32']] as const;
+  [
+    [`${p}Left`, 'i32'],
+    [`${p}Top`, 'i32'],
+    [`${p}Right`, 'i32'],
+    [`${p}Bottom`, 'i32'],
+  ] as const;
 
 /** The fixed part of an object, one entry per dword in file order: [column name, signedness]. */
 export const OBJECT_FIELDS = [
-  ['id', 'i32'], ['nameLength', 'u32'], ['logicLength', 'u32'], ['imageSetLength', 'u32'], ['animationLength', 'u32'],
-  ['x', 'i32'], ['y', 'i32'], ['z', 'i32'], ['i', 'i32'],
-  ['addFlags', 'u32'], ['dynamicFlags', 'u32'], ['drawFlags', 'u32'], ['userFlags', 'u32'],
-  ['score', 'i32'], ['points', 'i32'], ['powerup', 'i32'], ['damage', 'i32'], ['smarts', 'i32'], ['health', 'i32'],
-  ...rect('moveRect'), ...rect('hitRect'), ...rect('attackRect'), ...rect('clipRect'), ...rect('userRect1'), ...rect('userRect2'),
-  ['user1', 'i32'], ['user2', 'i32'], ['user3', 'i32'], ['user4', 'i32'], ['user5', 'i32'], ['user6', 'i32'], ['user7', 'i32'], ['user8', 'i32'],
-  ['minX', 'i32'], ['minY', 'i32'], ['maxX', 'i32'], ['maxY', 'i32'],
-  ['speedX', 'i32'], ['speedY', 'i32'], ['tweakX', 'i32'], ['tweakY', 'i32'],
-  ['counter', 'i32'], ['speed', 'i32'], ['width', 'i32'], ['height', 'i32'], ['direction', 'i32'], ['faceDir', 'i32'],
-  ['timeDelay', 'i32'], ['frameDelay', 'i32'],
-  ['objectType', 'u32'], ['hitTypeFlags', 'u32'], ['moveResX', 'u32'], ['moveResY', 'u32'],
+  ['id', 'i32'],
+  ['nameLength', 'u32'],
+  ['logicLength', 'u32'],
+  ['imageSetLength', 'u32'],
+  ['animationLength', 'u32'],
+  ['x', 'i32'],
+  ['y', 'i32'],
+  ['z', 'i32'],
+  ['i', 'i32'],
+  ['addFlags', 'u32'],
+  ['dynamicFlags', 'u32'],
+  ['drawFlags', 'u32'],
+  ['userFlags', 'u32'],
+  ['score', 'i32'],
+  ['points', 'i32'],
+  ['powerup', 'i32'],
+  ['damage', 'i32'],
+  ['smarts', 'i32'],
+  ['health', 'i32'],
+  ...rect('moveRect'),
+  ...rect('hitRect'),
+  ...rect('attackRect'),
+  ...rect('clipRect'),
+  ...rect('userRect1'),
+  ...rect('userRect2'),
+  ['user1', 'i32'],
+  ['user2', 'i32'],
+  ['user3', 'i32'],
+  ['user4', 'i32'],
+  ['user5', 'i32'],
+  ['user6', 'i32'],
+  ['user7', 'i32'],
+  ['user8', 'i32'],
+  ['minX', 'i32'],
+  ['minY', 'i32'],
+  ['maxX', 'i32'],
+  ['maxY', 'i32'],
+  ['speedX', 'i32'],
+  ['speedY', 'i32'],
+  ['tweakX', 'i32'],
+  ['tweakY', 'i32'],
+  ['counter', 'i32'],
+  ['speed', 'i32'],
+  ['width', 'i32'],
+  ['height', 'i32'],
+  ['direction', 'i32'],
+  ['faceDir', 'i32'],
+  ['timeDelay', 'i32'],
+  ['frameDelay', 'i32'],
+  ['objectType', 'u32'],
+  ['hitTypeFlags', 'u32'],
+  ['moveResX', 'u32'],
+  ['moveResY', 'u32'],
 ] as const;
 
 /** The column names of OBJECT_FIELDS, in file order. */
@@ -45,7 +92,11 @@ const NO_BYTES = new ArrayBuffer(0);
 
 /** An empty table (planes without objects, or skipped by `sections: 'summary'`). */
 export function emptyObjectTable(): WwdObjectTable {
-  return buildTable(0, OBJECT_FIELDS.map(() => new Int32Array(NO_BYTES)), [[], [], [], []]);
+  return buildTable(
+    0,
+    OBJECT_FIELDS.map(() => new Int32Array(NO_BYTES)),
+    [[], [], [], []],
+  );
 }
 
 /**
@@ -65,7 +116,12 @@ export function readObjects(r: ByteReader, count: number, ctx: DecodeContext, cl
   const blob = new Uint8Array(Math.max(total, 0));
   const start = new Uint32Array(count);
   const end = ctx.kernels.gatherRecords(r.bytes, r.pos, count, LAYOUT, columns, blob, start);
-  if (end < 0) throw kernelError(r.format, end, { offset: r.offset, path: r.path ? `${r.path}.objects` : 'objects', detail: `${count} objects of ${OBJECT_FIXED_BYTES} bytes plus their strings do not fit` });
+  if (end < 0)
+    throw kernelError(r.format, end, {
+      offset: r.offset,
+      path: r.path ? `${r.path}.objects` : 'objects',
+      detail: `${count} objects of ${OBJECT_FIXED_BYTES} bytes plus their strings do not fit`,
+    });
   const text = decodeStrings(blob, start, columns.slice(LEN_INDEX, LEN_INDEX + OBJECT_STRINGS.length), count, ctx.encoding);
   r.pos = end;
   return buildTable(count, columns, text);
@@ -117,7 +173,10 @@ function buildTable(count: number, columns: Int32Array[], text: Text[][]): WwdOb
   const table: WwdObjectTable = {
     count,
     ...objectColumns(columns),
-    name: text[0]!, logic: text[1]!, imageSet: text[2]!, animation: text[3]!,
+    name: text[0]!,
+    logic: text[1]!,
+    imageSet: text[2]!,
+    animation: text[3]!,
   };
   Object.defineProperty(table, 'objectAt', { value: (i: number) => objectAt(table, i), enumerable: false });
   return table;
@@ -138,9 +197,15 @@ function objectColumns(columns: Int32Array[]): WwdObjectColumns {
 export function objectAt(table: WwdObjectTable, i: number): WwdObject {
   if (!Number.isInteger(i) || i < 0 || i >= table.count) throw new RangeError(`object index ${i} outside 0..${table.count - 1}`);
   const copy = (t: Text): Text => ({ text: t.text, raw: t.raw.slice(), encoding: t.encoding });
-  return Object.assign(recordOf(OBJECT_NAMES, (name) => table[name][i]!), {
-    name: copy(table.name[i]!), logic: copy(table.logic[i]!), imageSet: copy(table.imageSet[i]!), animation: copy(table.animation[i]!),
-  });
+  return Object.assign(
+    recordOf(OBJECT_NAMES, (name) => table[name][i]!),
+    {
+      name: copy(table.name[i]!),
+      logic: copy(table.logic[i]!),
+      imageSet: copy(table.imageSet[i]!),
+      animation: copy(table.animation[i]!),
+    },
+  );
 }
 
 /**
@@ -172,13 +237,16 @@ export function objectTable(objects: WwdObject[]): WwdObjectTable {
   const columns = OBJECT_FIELDS.map(() => new Int32Array(count));
   const text: Text[][] = [[], [], [], []];
   objects.forEach((o, k) => {
-    OBJECT_STRINGS.forEach((s, w) => { text[w]!.push(o[s]); });
+    OBJECT_STRINGS.forEach((s, w) => {
+      text[w]!.push(o[s]);
+    });
     OBJECT_FIELDS.forEach(([name, kind], w) => {
       // The `…Length` columns come from the strings' bytes; the rest is checked: `o` may come from untyped code.
       const len = w - LEN_INDEX;
       const v: unknown = len >= 0 && len < OBJECT_STRINGS.length ? o[OBJECT_STRINGS[len]!].raw.length : o[name];
       const [lo, hi] = kind === 'u32' ? [0, 0xffffffff] : [-0x80000000, 0x7fffffff];
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) throw new RangeError(`levelkit: objects[${k}].${name} is ${String(v)}, not an integer in ${lo}..${hi}`);
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi)
+        throw new RangeError(`levelkit: objects[${k}].${name} is ${String(v)}, not an integer in ${lo}..${hi}`);
       columns[w]![k] = v | 0;
     });
   });

@@ -1,13 +1,13 @@
 // WWD planes: the 160-byte headers, each plane's tile grid, image-set names and objects, found
 // through the absolute offsets in the plane headers. See README.md § Planes.
 
-import type { ByteReader } from '../../core/reader.js';
 import type { DecodeContext } from '../../core/context.js';
-import { makeText, type Text } from '../../core/text.js';
 import { LITTLE_ENDIAN_HOST } from '../../core/host.js';
-import { PLANE_HEADER_BYTES, readPlaneHeader, type PlaneHeader } from './header.js';
-import { OBJECT_FIXED_BYTES, emptyObjectTable, readObjects } from './objects.js';
+import type { ByteReader } from '../../core/reader.js';
+import { makeText, type Text } from '../../core/text.js';
+import { PLANE_HEADER_BYTES, type PlaneHeader, readPlaneHeader } from './header.js';
 import type { SectionBudget } from './layout.js';
+import { emptyObjectTable, OBJECT_FIXED_BYTES, readObjects } from './objects.js';
 import type { WwdGridStats } from './types.js';
 
 /** Where an offset is stored: the absolute position of its field and its path, e.g. `header.planesOffset`. */
@@ -22,7 +22,12 @@ export interface OffsetField {
  */
 export function seekAbsolute(r: ByteReader, abs: number, field: OffsetField): void {
   if (abs < r.base || abs > r.base + r.length) {
-    throw r.fail('OUT_OF_RANGE', { at: field.at - r.base, path: field.path, expected: `an offset within 0x${r.base.toString(16)}..0x${(r.base + r.length).toString(16)}`, actual: `0x${abs.toString(16)}` });
+    throw r.fail('OUT_OF_RANGE', {
+      at: field.at - r.base,
+      path: field.path,
+      expected: `an offset within 0x${r.base.toString(16)}..0x${(r.base + r.length).toString(16)}`,
+      actual: `0x${abs.toString(16)}`,
+    });
   }
   r.seek(abs - r.base, field.path);
 }
@@ -58,7 +63,12 @@ export function claimPlaneSections(r: ByteReader, headers: PlaneHeader[], header
     const gridAt = { at: at + TILES_WIDE_AT, path: `planes[${i}].tilesWide` };
     if (w < 0 || h < 0) throw r.fail('CORRUPT', { ...gridAt, expected: 'non-negative grid size', actual: `${w}×${h}` });
     cells += w * h;
-    if (cells > ctx.limits.maxGridCells) throw r.fail('LIMIT_EXCEEDED', { ...gridAt, expected: `≤ ${ctx.limits.maxGridCells} cells in all planes`, actual: `${w}×${h}, ${cells} with the planes before` });
+    if (cells > ctx.limits.maxGridCells)
+      throw r.fail('LIMIT_EXCEEDED', {
+        ...gridAt,
+        expected: `≤ ${ctx.limits.maxGridCells} cells in all planes`,
+        actual: `${w}×${h}, ${cells} with the planes before`,
+      });
     budget.claim(r, w * h * 4, gridAt.at, `planes[${i}].tiles`);
     budget.claim(r, p.imageSetCount, at + IMAGE_SET_COUNT_AT, `planes[${i}].imageSetNames`);
     budget.claim(r, p.objectCount * OBJECT_FIXED_BYTES, at + OBJECT_COUNT_AT, `planes[${i}].objects`);
@@ -111,6 +121,7 @@ export function readImageSetNames(r: ByteReader, p: PlaneHeader, ctx: DecodeCont
 export function readPlaneObjects(r: ByteReader, p: PlaneHeader, ctx: DecodeContext, budget: SectionBudget, headerAt: number) {
   if (p.objectCount === 0) return emptyObjectTable();
   seekAbsolute(r, p.objectsOffset, { at: headerAt + OBJECTS_OFFSET_AT, path: `${r.path}.objectsOffset` });
-  const at = r.pos, path = `${r.path}.objects`;
+  const at = r.pos,
+    path = `${r.path}.objects`;
   return readObjects(r, p.objectCount, ctx, (stringBytes) => budget.claim(r, stringBytes, at, path));
 }

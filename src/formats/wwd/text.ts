@@ -2,8 +2,8 @@
 // names and the length-counted object strings. All are core `Text`s; this file holds the framing
 // each kind needs on top of the lossless rule (core/text.ts textBytes). See README.md § Text.
 
-import { canonicalEncoding, makeText, textBytes, textFrom, type Text } from '../../core/text.js';
 import { encodeError } from '../../core/errors.js';
+import { canonicalEncoding, makeText, type Text, textBytes, textFrom } from '../../core/text.js';
 
 /** The part of a stored field before its first NUL (a view): what `text` is decoded from. */
 export function untilNul(raw: Uint8Array): Uint8Array {
@@ -59,13 +59,21 @@ function storedBytes(t: unknown, path: string, page: CodePage, visible?: (raw: U
     }
     page.name ??= name;
     if (name !== page.name) {
-      throw encodeError('wwd', 'BAD_VALUE', { path: `${path}.encoding`, expected: `${page.name}, the code page of the level's other text (the file does not record one)`, actual: name });
+      throw encodeError('wwd', 'BAD_VALUE', {
+        path: `${path}.encoding`,
+        expected: `${page.name}, the code page of the level's other text (the file does not record one)`,
+        actual: name,
+      });
     }
   }
   const text = t as Text;
   const bytes = textBytes(text, visible ? { format: 'wwd', path, visible } : { format: 'wwd', path });
   if (bytes !== text.raw && bytes.includes(0)) {
-    throw encodeError('wwd', 'BAD_VALUE', { path, expected: 'text without NUL (a NUL ends the field when it is read back)', actual: JSON.stringify(text.text) });
+    throw encodeError('wwd', 'BAD_VALUE', {
+      path,
+      expected: 'text without NUL (a NUL ends the field when it is read back)',
+      actual: JSON.stringify(text.text),
+    });
   }
   return bytes;
 }
@@ -79,7 +87,11 @@ export function fixedFieldBytes(t: unknown, size: number, path: string, page: Co
   const bytes = storedBytes(t, path, page, untilNul);
   const room = bytes === (t as Text).raw ? size : size - 1;
   if (bytes.length > room) {
-    throw encodeError('wwd', 'LIMIT_EXCEEDED', { path, expected: `at most ${room} bytes${room < size ? ' (the field keeps one for its NUL)' : ''}`, actual: `${bytes.length} bytes` });
+    throw encodeError('wwd', 'LIMIT_EXCEEDED', {
+      path,
+      expected: `at most ${room} bytes${room < size ? ' (the field keeps one for its NUL)' : ''}`,
+      actual: `${bytes.length} bytes`,
+    });
   }
   if (bytes.length === size) return bytes;
   const out = new Uint8Array(size);
@@ -90,7 +102,8 @@ export function fixedFieldBytes(t: unknown, size: number, path: string, page: Co
 /** An image-set name's bytes (the writer adds the NUL): BAD_VALUE when they hold a NUL, which would split the name. */
 export function terminatedBytes(t: unknown, path: string, page: CodePage): Uint8Array {
   const bytes = storedBytes(t, path, page);
-  if (bytes.includes(0)) throw encodeError('wwd', 'BAD_VALUE', { path, expected: 'a name without NUL (NUL ends a name in the list)', actual: JSON.stringify((t as Text).text) });
+  if (bytes.includes(0))
+    throw encodeError('wwd', 'BAD_VALUE', { path, expected: 'a name without NUL (NUL ends a name in the list)', actual: JSON.stringify((t as Text).text) });
   return bytes;
 }
 

@@ -1,8 +1,8 @@
 // WWD tile-property table: an 8-dword header then variable-size records by type
 // (1 single: 20 bytes, 2 double: 40, 3 mask: 16 + width×height). See README.md § Tile properties.
 
-import type { ByteReader, ByteWriter } from '../../core/reader.js';
 import type { Limits } from '../../core/limits.js';
+import type { ByteReader, ByteWriter } from '../../core/reader.js';
 import type { WwdTileProperty } from './types.js';
 
 export const TILE_TABLE_HEADER_WORDS = 8;
@@ -60,7 +60,11 @@ function readRecord(r: ByteReader): WwdTileProperty {
 }
 
 /** Writes the table: the header words as found but the count, then each (checked) record; `mask` is type 3's bytes. */
-export function writeTileProperties(w: ByteWriter, header: ArrayLike<number>, props: readonly { record: WwdTileProperty; mask: Uint8Array | undefined }[]): void {
+export function writeTileProperties(
+  w: ByteWriter,
+  header: ArrayLike<number>,
+  props: readonly { record: WwdTileProperty; mask: Uint8Array | undefined }[],
+): void {
   for (let i = 0; i < TILE_TABLE_HEADER_WORDS; i++) w.u32(i === TILE_TABLE_COUNT_WORD ? props.length : header[i]!);
   for (const { record, mask } of props) {
     w.u32(record.type).u32(record.unknown).u32(record.width).u32(record.height);

@@ -3,8 +3,8 @@
 // which fields the encoder recomputes.
 
 import type { DecodeWarning } from '../../core/errors.js';
-import type { Text } from '../../core/text.js';
 import type { Backend } from '../../core/limits.js';
+import type { Text } from '../../core/text.js';
 import type { Kernels } from '../../kernels/types.js';
 import type { OBJECT_FIELDS } from './objects.js';
 

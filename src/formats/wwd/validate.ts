@@ -2,12 +2,12 @@
 // decoder will read back, and turns every text field into the bytes to store, before a byte is
 // written (round trip or refuse). See README.md § What the encoder refuses.
 
-import { encodeError, type EncodeErrorCode } from '../../core/errors.js';
+import { type EncodeErrorCode, encodeError } from '../../core/errors.js';
 import { recordOf } from '../../core/record.js';
-import { HEADER_BYTES, HEADER_FIELDS, PLANE_FIELDS, PLANE_HEADER_BYTES, SIGNATURE, FLAG_COMPRESSED, FLAG_USE_Z, fieldValue, type Field } from './header.js';
+import { type Field, FLAG_COMPRESSED, FLAG_USE_Z, fieldValue, HEADER_BYTES, HEADER_FIELDS, PLANE_FIELDS, PLANE_HEADER_BYTES, SIGNATURE } from './header.js';
 import { LENGTH_FIELDS, OBJECT_FIELDS, OBJECT_FIXED_BYTES, OBJECT_STRINGS } from './objects.js';
+import { type CodePage, countedBytes, fixedFieldBytes, terminatedBytes } from './text.js';
 import { TILE_PROPERTY_FIELDS, TILE_TABLE_COUNT_WORD, TILE_TABLE_HEADER_WORDS } from './tile-properties.js';
-import { countedBytes, fixedFieldBytes, terminatedBytes, type CodePage } from './text.js';
 import type { WwdEncodeOptions, WwdTileProperty } from './types.js';
 
 /** Header fields the encoder computes (counts, offsets, the stored block's size and checksum): never read from the model. */
@@ -16,7 +16,13 @@ const HEADER_RECOMPUTED = new Set(['planeCount', 'planesOffset', 'tileProperties
 const PLANE_RECOMPUTED = new Set(['imageSetCount', 'objectCount', 'tilesOffset', 'imageSetsOffset', 'objectsOffset']);
 /** Fields the decoder rejects when negative (CORRUPT), so the encoder does not write them. */
 const NON_NEGATIVE = new Set(['tilesWide', 'tilesHigh']);
-const PLANE_FLAG_BITS = [['main', 1], ['noDraw', 2], ['wrapX', 4], ['wrapY', 8], ['autoTileSize', 16]] as const;
+const PLANE_FLAG_BITS = [
+  ['main', 1],
+  ['noDraw', 2],
+  ['wrapX', 4],
+  ['wrapY', 8],
+  ['autoTileSize', 16],
+] as const;
 const MAX_FILE_BYTES = 0xffffffff;
 
 type IntKind = 'u8' | 'u32' | 'i32';
@@ -56,7 +62,7 @@ function fail(code: EncodeErrorCode, path: string, expected: string | number, ac
 
 function describe(v: unknown): string | number {
   if (typeof v === 'number') return v;
-  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v);
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
   if (v === null) return 'null';
   if (Array.isArray(v)) return `an array of ${v.length}`;
   if (ArrayBuffer.isView(v)) return `${v.constructor.name}`;
@@ -66,7 +72,8 @@ function describe(v: unknown): string | number {
 /** An integer of `kind`'s range (from `min` up when given). BAD_VALUE for a non-number, OUT_OF_RANGE for NaN, fractions and values outside. */
 function int(v: unknown, kind: IntKind, path: string, min?: number): number {
   if (typeof v !== 'number') fail('BAD_VALUE', path, `a number (${kind})`, describe(v));
-  const lo = min ?? RANGE[kind][0], hi = RANGE[kind][1];
+  const lo = min ?? RANGE[kind][0],
+    hi = RANGE[kind][1];
   if (!Number.isInteger(v) || v < lo || v > hi) fail('OUT_OF_RANGE', path, `an integer in ${lo}..${hi}`, v);
   return v;
 }
@@ -127,8 +134,10 @@ function checkOptions(opts: WwdEncodeOptions): void {
   for (const key of ['compress', 'trailing'] as const) {
     if (opts[key] !== undefined && typeof opts[key] !== 'boolean') throw new TypeError(`wwd.encode: option '${key}' must be true or false`);
   }
-  if (opts.level !== undefined && !(Number.isInteger(opts.level) && opts.level >= 0 && opts.level <= 9)) throw new RangeError(`wwd.encode: option 'level' must be an integer 0..9, got ${String(opts.level)}`);
-  if (opts.deflate !== undefined && !['auto', 'native', 'pako'].includes(opts.deflate)) throw new RangeError(`wwd.encode: option 'deflate' must be 'auto', 'native' or 'pako', got ${String(opts.deflate)}`);
+  if (opts.level !== undefined && !(Number.isInteger(opts.level) && opts.level >= 0 && opts.level <= 9))
+    throw new RangeError(`wwd.encode: option 'level' must be an integer 0..9, got ${String(opts.level)}`);
+  if (opts.deflate !== undefined && !['auto', 'native', 'pako'].includes(opts.deflate))
+    throw new RangeError(`wwd.encode: option 'deflate' must be 'auto', 'native' or 'pako', got ${String(opts.deflate)}`);
 }
 
 /**
@@ -140,7 +149,13 @@ export function prepare(value: unknown, opts: WwdEncodeOptions): Prepared {
   const level = record(value, '');
   if (level.format !== 'wwd') fail('BAD_VALUE', 'format', "'wwd'", describe(level.format));
   if (level.sections !== 'all') {
-    fail('BAD_VALUE', 'sections', "'all'", describe(level.sections), "a sections: 'summary' decode leaves out non-main grids, objects and tile properties; decode with sections: 'all' to encode");
+    fail(
+      'BAD_VALUE',
+      'sections',
+      "'all'",
+      describe(level.sections),
+      "a sections: 'summary' decode leaves out non-main grids, objects and tile properties; decode with sections: 'all' to encode",
+    );
   }
   const header = record(level.header, 'header');
   const page: CodePage = {};
@@ -148,7 +163,8 @@ export function prepare(value: unknown, opts: WwdEncodeOptions): Prepared {
   if (header.signature !== SIGNATURE) fail('OUT_OF_RANGE', 'header.signature', '0x5f4 (the only value any tool reads)', describe(header.signature));
   const flags = header.flags as number;
   const compressed = bool(header.compressed, 'header.compressed');
-  if (compressed !== ((flags & FLAG_COMPRESSED) !== 0)) fail('BAD_VALUE', 'header.compressed', `${(flags & FLAG_COMPRESSED) !== 0} (flag bit 1 of header.flags)`, String(compressed));
+  if (compressed !== ((flags & FLAG_COMPRESSED) !== 0))
+    fail('BAD_VALUE', 'header.compressed', `${(flags & FLAG_COMPRESSED) !== 0} (flag bit 1 of header.flags)`, String(compressed));
   const useZ = bool(header.useZCoords, 'header.useZCoords');
   if (useZ !== ((flags & FLAG_USE_Z) !== 0)) fail('BAD_VALUE', 'header.useZCoords', `${(flags & FLAG_USE_Z) !== 0} (flag bit 0 of header.flags)`, String(useZ));
 
@@ -157,7 +173,8 @@ export function prepare(value: unknown, opts: WwdEncodeOptions): Prepared {
   if (level.mainPlane !== firstMain) fail('BAD_VALUE', 'mainPlane', `${firstMain} (the first plane flagged main)`, describe(level.mainPlane));
 
   const words = level.tilePropertiesHeader;
-  if (!Array.isArray(words) && !(ArrayBuffer.isView(words) && !(words instanceof DataView))) fail('BAD_VALUE', 'tilePropertiesHeader', 'an array of 8 u32', words);
+  if (!Array.isArray(words) && !(ArrayBuffer.isView(words) && !(words instanceof DataView)))
+    fail('BAD_VALUE', 'tilePropertiesHeader', 'an array of 8 u32', words);
   const w = words as ArrayLike<unknown>;
   if (w.length !== TILE_TABLE_HEADER_WORDS) fail('BAD_LENGTH', 'tilePropertiesHeader', TILE_TABLE_HEADER_WORDS, w.length);
   for (let i = 0; i < w.length; i++) if (i !== TILE_TABLE_COUNT_WORD) int(w[i], 'u32', `tilePropertiesHeader[${i}]`);
@@ -169,15 +186,30 @@ export function prepare(value: unknown, opts: WwdEncodeOptions): Prepared {
   const compress = opts.compress ?? compressed;
   const keepTrailing = opts.trailing !== false;
   if (!compress && keepTrailing && trailing.length) {
-    fail('BAD_VALUE', 'container.trailing', 'no bytes (an uncompressed file has no stream for them to follow; they would read back as the block\'s tail)', `${trailing.length} bytes`);
+    fail(
+      'BAD_VALUE',
+      'container.trailing',
+      "no bytes (an uncompressed file has no stream for them to follow; they would read back as the block's tail)",
+      `${trailing.length} bytes`,
+    );
   }
 
   let blockBytes = planes.length * PLANE_HEADER_BYTES + TILE_TABLE_HEADER_WORDS * 4 + tail.length;
   for (const p of planes) blockBytes += p.gridBytes + p.imageSetBytes + p.objectBytes;
   for (const t of tileProperties) blockBytes += 16 + (t.mask ? t.mask.length : TILE_PROPERTY_FIELDS[t.record.type].length * 4);
   // Every offset in the file is a u32 from its start.
-  if (HEADER_BYTES + blockBytes > MAX_FILE_BYTES) fail('LIMIT_EXCEEDED', 'planes', `a main block of at most ${MAX_FILE_BYTES - HEADER_BYTES} bytes`, blockBytes);
-  return { compress, headerTexts, planes, tileProperties, tileTableHeader: w as ArrayLike<number>, tail, trailing: compress && keepTrailing ? trailing : new Uint8Array(0), blockBytes };
+  if (HEADER_BYTES + blockBytes > MAX_FILE_BYTES)
+    fail('LIMIT_EXCEEDED', 'planes', `a main block of at most ${MAX_FILE_BYTES - HEADER_BYTES} bytes`, blockBytes);
+  return {
+    compress,
+    headerTexts,
+    planes,
+    tileProperties,
+    tileTableHeader: w as ArrayLike<number>,
+    tail,
+    trailing: compress && keepTrailing ? trailing : new Uint8Array(0),
+    blockBytes,
+  };
 }
 
 function preparePlane(p: Record<string, unknown>, path: string, page: CodePage): PreparedPlane {
@@ -185,7 +217,8 @@ function preparePlane(p: Record<string, unknown>, path: string, page: CodePage):
   const flags = p.flags as number;
   const bits = record(p.flagBits, `${path}.flagBits`);
   for (const [name, bit] of PLANE_FLAG_BITS) {
-    if (bits[name] !== ((flags & bit) !== 0)) fail('BAD_VALUE', `${path}.flagBits.${name}`, `${(flags & bit) !== 0} (bit ${bit} of flags)`, describe(bits[name]));
+    if (bits[name] !== ((flags & bit) !== 0))
+      fail('BAD_VALUE', `${path}.flagBits.${name}`, `${(flags & bit) !== 0} (bit ${bit} of flags)`, describe(bits[name]));
   }
   const cells = (p.tilesWide as number) * (p.tilesHigh as number);
   const tiles = ints(p.tiles, 'u32', cells, `${path}.tiles`);
@@ -197,7 +230,12 @@ function preparePlane(p: Record<string, unknown>, path: string, page: CodePage):
   let objectBytes = count * OBJECT_FIXED_BYTES;
   for (const column of strings) for (const b of column) objectBytes += b.length;
   return {
-    texts, tiles, imageSetNames, objectCount: count, columns, strings,
+    texts,
+    tiles,
+    imageSetNames,
+    objectCount: count,
+    columns,
+    strings,
     gridBytes: cells * 4,
     imageSetBytes: imageSetNames.reduce((n, b) => n + b.length + 1, 0),
     objectBytes,
@@ -208,7 +246,11 @@ function prepareTileProperty(v: unknown, path: string): Prepared['tileProperties
   const t = record(v, path);
   const type = int(t.type, 'u32', `${path}.type`);
   if (type !== 1 && type !== 2 && type !== 3) fail('OUT_OF_RANGE', `${path}.type`, '1, 2 or 3 (the record kinds the format has)', type);
-  const base = { unknown: int(t.unknown, 'u32', `${path}.unknown`), width: int(t.width, 'u32', `${path}.width`), height: int(t.height, 'u32', `${path}.height`) };
+  const base = {
+    unknown: int(t.unknown, 'u32', `${path}.unknown`),
+    width: int(t.width, 'u32', `${path}.width`),
+    height: int(t.height, 'u32', `${path}.height`),
+  };
   const i32 = <K extends string>(names: readonly K[]) => recordOf(names, (name) => int(t[name], 'i32', `${path}.${name}`));
   if (type === 1) return { record: { type, ...base, ...i32(TILE_PROPERTY_FIELDS[1]) }, mask: undefined };
   if (type === 2) return { record: { type, ...base, ...i32(TILE_PROPERTY_FIELDS[2]) }, mask: undefined };

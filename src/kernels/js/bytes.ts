@@ -3,7 +3,10 @@
 export function replaceByte(buf: Uint8Array, from: number, to: number): number {
   let n = 0;
   for (let i = 0; i < buf.length; i++) {
-    if (buf[i] === from) { buf[i] = to; n++; }
+    if (buf[i] === from) {
+      buf[i] = to;
+      n++;
+    }
   }
   return n;
 }

@@ -16,7 +16,7 @@ export function sumBytes(src: Uint8Array): number {
   const words = (n - i) >>> 2;
   if (words > 0) {
     const w32 = new Uint32Array(src.buffer, src.byteOffset + i, words);
-    for (let k = 0; k < words;) {
+    for (let k = 0; k < words; ) {
       const stop = Math.min(words, k + 128);
       let lanes = 0;
       for (; k < stop; k++) {

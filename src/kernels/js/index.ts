@@ -1,13 +1,13 @@
 // The plain-TypeScript kernel set: the reference path and the oracle the WASM kernels are tested against.
 import type { Kernels } from '../types.js';
-import { sumBytes } from './checksum.js';
-import { scanTileGrid } from './tiles.js';
-import { gatherRecords } from './records.js';
-import { walkRecords } from './walk.js';
 import { graalTileStream } from './bitstream.js';
 import { decodeBoardRows } from './board.js';
 import { replaceByte } from './bytes.js';
+import { sumBytes } from './checksum.js';
+import { gatherRecords } from './records.js';
 import { expandTileSkip, splitColumns, splitTilesInPlace } from './tilemap.js';
+import { scanTileGrid } from './tiles.js';
+import { walkRecords } from './walk.js';
 
 export const jsKernels: Kernels = Object.freeze({
   name: 'js' as const,

@@ -1,21 +1,32 @@
 // Reference kernels: record-table family. See src/kernels/types.ts for the contract.
+
+import { isOffsetIn, Status } from '../status.js';
 import type { RecordLayout } from '../types.js';
-import { Status, isOffsetIn } from '../status.js';
 
 /**
  * One pass, record by record: bounds first, then the fixed words into their columns (DataView:
  * records follow variable-length tails, so they are not 4-aligned), then the tail into `strings`.
  * (Transposing blocks of 16 records at a time measured about 2× slower here, in TS and in WASM.)
  */
-export function gatherRecords(src: Uint8Array, offset: number, count: number, layout: RecordLayout, columns: readonly Int32Array[], strings: Uint8Array, starts: Uint32Array): number {
+export function gatherRecords(
+  src: Uint8Array,
+  offset: number,
+  count: number,
+  layout: RecordLayout,
+  columns: readonly Int32Array[],
+  strings: Uint8Array,
+  starts: Uint32Array,
+): number {
   if (!isOffsetIn(src, offset)) return Status.TRUNCATED;
   const { fixedWords, lenIndex, lenCount } = layout;
   if (lenIndex + lenCount > fixedWords) return Status.CORRUPT;
   if (!outputsHold(columns, fixedWords, starts, count)) return Status.OVERFLOW;
   const dv = new DataView(src.buffer, src.byteOffset, src.byteLength);
   const fixedBytes = fixedWords * 4;
-  const n = src.length, cap = strings.length;
-  let pos = offset, at = 0;
+  const n = src.length,
+    cap = strings.length;
+  let pos = offset,
+    at = 0;
   for (let r = 0; r < count; r++) {
     if (pos + fixedBytes > n) return Status.TRUNCATED;
     let tail = 0;

@@ -1,7 +1,8 @@
 // Reference kernels: tilemap family (Teeworlds/DDNet tile layers). See src/kernels/types.ts
 // for the contract; assembly/tilemap.ts is the WASM twin and must return the same values.
-import { Status } from '../status.js';
+
 import { LITTLE_ENDIAN_HOST } from '../host.js';
+import { Status } from '../status.js';
 
 // Runs at least this long are written with TypedArray.fill; shorter ones by a plain loop,
 // where the call overhead of fill() would dominate.
@@ -15,7 +16,8 @@ export function expandTileSkip(src: Uint8Array, index: Uint8Array, flags: Uint8A
     if (src[p + 3] !== 0) return Status.CORRUPT;
     const run = src[p + 2]! + 1;
     if (run > capacity - out) return Status.OVERFLOW;
-    const id = src[p]!, fl = src[p + 1]!;
+    const id = src[p]!,
+      fl = src[p + 1]!;
     if (run >= FILL_MIN) {
       index.fill(id, out, out + run);
       flags.fill(fl, out, out + run);

@@ -4,7 +4,10 @@ const INVISIBLE = 0xffffffff;
 const FILLED = 0xeeeeeeee;
 
 export function scanTileGrid(cells: Uint32Array, counts: Uint32Array, maxIds: Int32Array): number {
-  let invisible = 0, filled = 0, used = 0, other = 0;
+  let invisible = 0,
+    filled = 0,
+    used = 0,
+    other = 0;
   const setCount = maxIds.length;
   for (let i = 0; i < cells.length; i++) {
     const v = cells[i]!;
@@ -17,6 +20,9 @@ export function scanTileGrid(cells: Uint32Array, counts: Uint32Array, maxIds: In
       else if ((v & 0xffff) > maxIds[set]!) maxIds[set] = v & 0xffff;
     }
   }
-  counts[0] = invisible; counts[1] = filled; counts[2] = used; counts[3] = other;
+  counts[0] = invisible;
+  counts[1] = filled;
+  counts[2] = used;
+  counts[3] = other;
   return 0;
 }

@@ -1,6 +1,6 @@
 // Reference kernels: record walks (tables whose records mix counted strings, words and counted
 // arrays, e.g. Rusty Hearts .wdata boxes). See src/kernels/types.ts (walkRecords) for the contract.
-import { Status, isOffsetIn } from '../status.js';
+import { isOffsetIn, Status } from '../status.js';
 
 /** Record-program opcodes (mirrored in assembly/walk.ts). */
 export const WalkOp = { WORD: 0, WSTRING: 1, ARRAY: 2 } as const;
@@ -14,7 +14,9 @@ export function walkRecords(src: Uint8Array, offset: number, count: number, prog
   const ops = program.length / 3;
   if (!Number.isInteger(ops)) return Status.CORRUPT;
   for (let o = 0; o < ops; o++) {
-    const op = program[o * 3]!, a = program[o * 3 + 1]!, b = program[o * 3 + 2]!;
+    const op = program[o * 3]!,
+      a = program[o * 3 + 1]!,
+      b = program[o * 3 + 2]!;
     if (op < 0 || op > 2 || (op === WalkOp.ARRAY && (a < 0 || a >= o || b < 0))) return Status.CORRUPT;
   }
   const dv = new DataView(src.buffer, src.byteOffset, src.byteLength);

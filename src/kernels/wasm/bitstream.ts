@@ -1,6 +1,7 @@
 // WASM bindings: bitstream family (Graal binary tile streams).
+
+import { isOffsetIn, Status } from '../status.js';
 import type { WasmRuntime } from './runtime.js';
-import { Status, isOffsetIn } from '../status.js';
 
 // Bytes copied in on the first try, beyond 2 per tile: codes are at most 16 bits, so a stream of
 // literals fits, and run codes only shorten one (the corpus maximum is 6,656 bytes for 4,096
@@ -20,7 +21,10 @@ export function graalTileStream(rt: WasmRuntime, src: Uint8Array, offset: number
     rt.put(rest.subarray(0, len), ps);
     const used = rt.exports.graalTileStream(ps, len, codeBits, pd, dst.length);
     // Ran out of the copied prefix while more input exists: retry with all of it.
-    if (used === Status.TRUNCATED && len < rest.length) { len = rest.length; continue; }
+    if (used === Status.TRUNCATED && len < rest.length) {
+      len = rest.length;
+      continue;
+    }
     if (used < 0) return used;
     rt.get(dst, pd);
     return offset + used;

@@ -1,24 +1,30 @@
 // The WASM kernel set: lazily instantiated from the embedded module on first use.
 import type { Kernels } from '../types.js';
-import { instantiateAsync, instantiateSync, wasmBytes, type WasmRuntime } from './runtime.js';
+import { instantiateAsync, instantiateSync, type WasmRuntime, wasmBytes } from './runtime.js';
+
 export { ARENA_CAP_BYTES, WasmUnavailableError } from './runtime.js';
-import * as checksum from './checksum.js';
-import * as tiles from './tiles.js';
-import * as records from './records.js';
-import * as walk from './walk.js';
+
 import * as bitstream from './bitstream.js';
 import * as board from './board.js';
 import * as bytes from './bytes.js';
+import * as checksum from './checksum.js';
+import * as records from './records.js';
 import * as tilemap from './tilemap.js';
+import * as tiles from './tiles.js';
+import * as walk from './walk.js';
 
 function bind(rt: WasmRuntime): Kernels {
   // Every call ends in release(), which drops memory a big call grew past the cap.
-  const done = <T>(v: T): T => { rt.release(); return v; };
+  const done = <T>(v: T): T => {
+    rt.release();
+    return v;
+  };
   return Object.freeze({
     name: 'wasm' as const,
     sumBytes: (src) => done(checksum.sumBytes(rt, src)),
     scanTileGrid: (cells, counts, maxIds) => done(tiles.scanTileGrid(rt, cells, counts, maxIds)),
-    gatherRecords: (src, offset, count, layout, columns, strings, starts) => done(records.gatherRecords(rt, src, offset, count, layout, columns, strings, starts)),
+    gatherRecords: (src, offset, count, layout, columns, strings, starts) =>
+      done(records.gatherRecords(rt, src, offset, count, layout, columns, strings, starts)),
     walkRecords: (src, offset, count, program, columns) => done(walk.walkRecords(rt, src, offset, count, program, columns)),
     graalTileStream: (src, offset, codeBits, dst) => done(bitstream.graalTileStream(rt, src, offset, codeBits, dst)),
     decodeBoardRows: (text, rows, rowCount, dst) => done(board.decodeBoardRows(rt, text, rows, rowCount, dst)),

@@ -1,21 +1,33 @@
 // WASM bindings: record-table family. The table streams through the arena in windows of about
 // WINDOW_BYTES of input (copy in, gather, copy each column's part and the packed tails out), so
 // the arena stays in L2 and only the read of `src` and the writes of the outputs reach DRAM.
-import type { WasmRuntime } from './runtime.js';
-import type { RecordLayout } from '../types.js';
+
 import { outputsHold } from '../js/records.js';
-import { Status, isOffsetIn } from '../status.js';
+import { isOffsetIn, Status } from '../status.js';
+import type { RecordLayout } from '../types.js';
+import type { WasmRuntime } from './runtime.js';
 
 const WINDOW_BYTES = 256 << 10;
 
-export function gatherRecords(rt: WasmRuntime, src: Uint8Array, offset: number, count: number, layout: RecordLayout, columns: readonly Int32Array[], strings: Uint8Array, starts: Uint32Array): number {
+export function gatherRecords(
+  rt: WasmRuntime,
+  src: Uint8Array,
+  offset: number,
+  count: number,
+  layout: RecordLayout,
+  columns: readonly Int32Array[],
+  strings: Uint8Array,
+  starts: Uint32Array,
+): number {
   if (!isOffsetIn(src, offset)) return Status.TRUNCATED;
   const { fixedWords, lenIndex, lenCount } = layout;
   if (lenIndex + lenCount > fixedWords) return Status.CORRUPT;
   if (!outputsHold(columns, fixedWords, starts, count)) return Status.OVERFLOW;
   const fixedBytes = fixedWords * 4;
   let window = Math.min(WINDOW_BYTES, src.length - offset);
-  let pos = offset, done = 0, at = 0;
+  let pos = offset,
+    done = 0,
+    at = 0;
   while (done < count) {
     const len = Math.min(window, src.length - pos);
     // A window holds at most len / fixedBytes records; its tails at most len bytes.
@@ -34,7 +46,8 @@ export function gatherRecords(rt: WasmRuntime, src: Uint8Array, offset: number, 
       continue;
     }
     const words = new Uint32Array(mem.buffer, po, 2);
-    const used = words[0]!, tailBytes = words[1]!;
+    const used = words[0]!,
+      tailBytes = words[1]!;
     if (at + tailBytes > strings.length) return Status.OVERFLOW;
     const i32 = new Int32Array(mem.buffer, pc, fixedWords * maxRecs);
     for (let w = 0; w < fixedWords; w++) columns[w]!.set(i32.subarray(w * maxRecs, w * maxRecs + n), done);

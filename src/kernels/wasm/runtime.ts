@@ -10,7 +10,20 @@ export interface WasmExports {
   arenaEnsure(bytes: number): number;
   sumBytes(ptr: number, len: number): number;
   scanTileGrid(cells: number, count: number, maxIds: number, setCount: number, counts: number): number;
-  gatherRecords(src: number, srcLen: number, maxRecs: number, fixedWords: number, lenIndex: number, lenCount: number, cols: number, colStride: number, blob: number, starts: number, blobBase: number, out: number): number;
+  gatherRecords(
+    src: number,
+    srcLen: number,
+    maxRecs: number,
+    fixedWords: number,
+    lenIndex: number,
+    lenCount: number,
+    cols: number,
+    colStride: number,
+    blob: number,
+    starts: number,
+    blobBase: number,
+    out: number,
+  ): number;
   walkRecords(src: number, srcLen: number, count: number, prog: number, ops: number, cols: number, base: number, plan: number): number;
   expandTileSkip(src: number, srcLen: number, index: number, flags: number, capacity: number): number;
   splitColumns(src: number, stride: number, keep: number, count: number, dst: number): number;
@@ -62,7 +75,9 @@ export class WasmRuntime {
   }
 
   /** Bytes of linear memory the current instance holds. */
-  get memoryBytes(): number { return this.exports.memory.buffer.byteLength; }
+  get memoryBytes(): number {
+    return this.exports.memory.buffer.byteLength;
+  }
 
   /**
    * Reserves one region per size (each 16-byte aligned) for one kernel call and returns their
@@ -85,7 +100,10 @@ export class WasmRuntime {
   reserve1(bytes: number): number {
     if (bytes <= this.ensured) return this.base;
     const base = bytes > 0xffff0000 ? 0 : this.exports.arenaEnsure(bytes) >>> 0;
-    if (base === 0) throw new WasmUnavailableError(`levelkit: WASM memory could not grow to ${bytes} bytes for one kernel call (out of memory or past 4 GiB); decode with backend 'js'`);
+    if (base === 0)
+      throw new WasmUnavailableError(
+        `levelkit: WASM memory could not grow to ${bytes} bytes for one kernel call (out of memory or past 4 GiB); decode with backend 'js'`,
+      );
     if (base + bytes > ARENA_CAP_BYTES) this.grewPastCap = true;
     this.base = base;
     this.ensured = bytes;
@@ -127,15 +145,25 @@ function decodeBase64(b64: string): Uint8Array {
 }
 
 /** The embedded module bytes (for hosts that want to compile it themselves). */
-export function wasmBytes(): Uint8Array { return decodeBase64(WASM_BASE64); }
+export function wasmBytes(): Uint8Array {
+  return decodeBase64(WASM_BASE64);
+}
 
-const imports = { env: { abort: () => { throw new Error('levelkit: WASM kernel aborted'); } } };
+const imports = {
+  env: {
+    abort: () => {
+      throw new Error('levelkit: WASM kernel aborted');
+    },
+  },
+};
 
 function instantiate(module: WebAssembly.Module): WasmExports {
   try {
     return new WebAssembly.Instance(module, imports).exports as unknown as WasmExports;
   } catch (e) {
-    throw new WasmUnavailableError(`levelkit: the WASM kernels could not be instantiated (${(e as Error)?.message ?? e}); decode with backend 'js'`, { cause: e });
+    throw new WasmUnavailableError(`levelkit: the WASM kernels could not be instantiated (${(e as Error)?.message ?? e}); decode with backend 'js'`, {
+      cause: e,
+    });
   }
 }
 
@@ -146,7 +174,10 @@ function hostWebAssembly(): typeof WebAssembly {
 }
 
 function compileError(e: unknown): WasmUnavailableError {
-  return new WasmUnavailableError(`levelkit: the WASM kernels could not be compiled here (they need WebAssembly SIMD): ${(e as Error)?.message ?? e}; use backend 'js' or 'auto'`, { cause: e });
+  return new WasmUnavailableError(
+    `levelkit: the WASM kernels could not be compiled here (they need WebAssembly SIMD): ${(e as Error)?.message ?? e}; use backend 'js' or 'auto'`,
+    { cause: e },
+  );
 }
 
 /** Instantiates synchronously (the module is a few KB, under every browser's sync limit). */
@@ -154,7 +185,11 @@ export function instantiateSync(module?: WebAssembly.Module): WasmRuntime {
   const wa = hostWebAssembly();
   let mod = module;
   if (!mod) {
-    try { mod = new wa.Module(wasmBytes() as BufferSource); } catch (e) { throw compileError(e); }
+    try {
+      mod = new wa.Module(wasmBytes() as BufferSource);
+    } catch (e) {
+      throw compileError(e);
+    }
   }
   return new WasmRuntime(mod);
 }
@@ -164,7 +199,11 @@ export async function instantiateAsync(module?: WebAssembly.Module): Promise<Was
   const wa = hostWebAssembly();
   let mod = module;
   if (!mod) {
-    try { mod = await wa.compile(wasmBytes() as BufferSource); } catch (e) { throw compileError(e); }
+    try {
+      mod = await wa.compile(wasmBytes() as BufferSource);
+    } catch (e) {
+      throw compileError(e);
+    }
   }
   return new WasmRuntime(mod);
 }

@@ -1,8 +1,9 @@
 // WASM bindings: tilemap family. One call per tile block; the argument checks that the AS side
 // cannot do (typed-array lengths) happen here, with the same statuses as the JS reference.
-import type { WasmRuntime } from './runtime.js';
+
 import { firstDirectFlags } from '../js/tilemap.js';
 import { Status } from '../status.js';
+import type { WasmRuntime } from './runtime.js';
 
 export function expandTileSkip(rt: WasmRuntime, src: Uint8Array, index: Uint8Array, flags: Uint8Array): number {
   const capacity = Math.min(index.length, flags.length);
@@ -55,7 +56,8 @@ export function splitTilesInPlace(rt: WasmRuntime, buf: Uint8Array, count: numbe
   const p = rt.reserve(window * 4, 2 * window, Math.min(count, direct + window));
   const [ps, pd, pStage] = p as [number, number, number];
   const mem = rt.u8;
-  let dirty = 0, staged = 0;
+  let dirty = 0,
+    staged = 0;
   for (let r = 0; r < count; r += window) {
     const n = Math.min(window, count - r);
     mem.set(buf.subarray(r * 4, (r + n) * 4), ps);
@@ -63,7 +65,10 @@ export function splitTilesInPlace(rt: WasmRuntime, buf: Uint8Array, count: numbe
     buf.set(mem.subarray(pd, pd + n), r);
     // count + r + n ≤ 4 (r + n): every byte this window's flags land on has been copied in.
     if (count <= 3 * (r + n)) buf.set(mem.subarray(pd + n, pd + 2 * n), count + r);
-    else { mem.copyWithin(pStage + r, pd + n, pd + 2 * n); staged = r + n; }
+    else {
+      mem.copyWithin(pStage + r, pd + n, pd + 2 * n);
+      staged = r + n;
+    }
   }
   if (staged > 0) buf.set(mem.subarray(pStage, pStage + staged), count);
   return dirty;

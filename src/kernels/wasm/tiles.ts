@@ -11,15 +11,25 @@ export function scanTileGrid(rt: WasmRuntime, cells: Uint32Array, counts: Uint32
   rt.put(maxIds, pm);
   const mem = rt.u8;
   const part = new Uint32Array(mem.buffer, pk, 4);
-  let invisible = 0, filled = 0, used = 0, other = 0, status = 0;
+  let invisible = 0,
+    filled = 0,
+    used = 0,
+    other = 0,
+    status = 0;
   for (let at = 0; at < cells.length || at === 0; at += window) {
     const n = Math.min(window, cells.length - at);
     mem.set(new Uint8Array(cells.buffer, cells.byteOffset + at * 4, n * 4), pc);
     status = rt.exports.scanTileGrid(pc, n, pm, maxIds.length, pk);
-    invisible += part[0]!; filled += part[1]!; used += part[2]!; other += part[3]!;
+    invisible += part[0]!;
+    filled += part[1]!;
+    used += part[2]!;
+    other += part[3]!;
     if (n === 0) break;
   }
   rt.get(maxIds, pm);
-  counts[0] = invisible; counts[1] = filled; counts[2] = used; counts[3] = other;
+  counts[0] = invisible;
+  counts[1] = filled;
+  counts[2] = used;
+  counts[3] = other;
   return status;
 }

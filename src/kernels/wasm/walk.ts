@@ -1,8 +1,9 @@
 // WASM bindings: record walks. The table goes through the arena in chunks of records (about 1 MB
 // of arena each: the chunk's input window, its columns, the program), so memory stays under the
 // arena cap and is not regrown on every call; offsets come back absolute, as from the TS twin.
+
+import { isOffsetIn, Status } from '../status.js';
 import type { WasmRuntime } from './runtime.js';
-import { Status, isOffsetIn } from '../status.js';
 
 const CHUNK_BYTES = 1 << 20;
 
