@@ -35,7 +35,7 @@ type TypedArray =
   | BigUint64Array;
 
 /** Every ArrayBuffer view but a DataView is a typed array (Float16Array, where the host has it, reads as numbers the same way). */
-function isTypedArray(v: unknown): v is TypedArray {
+export function isTypedArray(v: unknown): v is TypedArray {
   return ArrayBuffer.isView(v) && !(v instanceof DataView);
 }
 

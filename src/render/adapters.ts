@@ -73,6 +73,25 @@ interface TeeTileLayer {
   tune?: { number: Uint8Array };
   speedup?: { force: Uint8Array };
 }
+/** The fields a preview reads from a tile layer of any kind (the layer union narrows each case). */
+function tileView(l: TileLayer): TeeTileLayer {
+  const base = { kind: l.kind, name: l.name, width: l.width, height: l.height, image: l.image, color: l.color };
+  switch (l.kind) {
+    case 'tiles':
+    case 'game':
+    case 'front':
+      return { ...base, tiles: l.tiles };
+    case 'tele':
+      return { ...base, tele: l.tele };
+    case 'speedup':
+      return { ...base, speedup: l.speedup };
+    case 'switch':
+      return { ...base, switch: l.switch };
+    case 'tune':
+      return { ...base, tune: l.tune };
+  }
+}
+
 const isWwd = (v: Any): v is WwdLevel => v.format === 'wwd';
 const isTee = (v: Any): v is TeeworldsMap => v.format === 'teeworlds';
 const isGraal = (v: Any): v is GraalDecoded => v.format === 'graal' || v.format === 'graal-nw' || v.format === 'graal-gmap';
@@ -90,7 +109,7 @@ export function layersOf(value: Any, main: MainGrid | undefined): PreviewLayer[]
     value.groups.forEach((g, gi) =>
       g.layers.forEach((l, li) => {
         if (l.kind === 'quads' || l.kind === 'sounds' || l.kind === 'unknown') return;
-        const t = l as unknown as TeeTileLayer;
+        const t = tileView(l);
         const cells = t.tiles?.index ?? t.tele?.number ?? t.switch?.number ?? t.tune?.number ?? t.speedup?.force;
         if (!cells) return;
         const img = t.kind === 'tiles' && t.image !== undefined && t.image >= 0 ? value.images[t.image] : undefined;
@@ -153,15 +172,15 @@ export function markersOf(value: Any): Marker[] {
   } else if (isTee(value)) {
     for (const g of value.groups)
       for (const l of g.layers) {
-        if (l.kind === 'game' && (l as unknown as TeeTileLayer).tiles) {
-          const t = l as unknown as TeeTileLayer;
+        if (l.kind === 'game' && l.tiles) {
+          const t = tileView(l);
           const idx = t.tiles!.index;
           for (let i = 0; i < idx.length; i++) {
             const name = TEE_ENTITIES[idx[i]!];
             if (name) push({ kind: name.startsWith('spawn') ? 'spawn' : 'flag', x: i % t.width, y: Math.floor(i / t.width), w: 1, h: 1, label: name });
           }
-        } else if (l.kind === 'tele' && (l as unknown as TeeTileLayer).tele) {
-          const t = l as unknown as TeeTileLayer;
+        } else if (l.kind === 'tele' && l.tele) {
+          const t = tileView(l);
           const { number, type } = t.tele!;
           for (let i = 0; i < number.length; i++) {
             if (type[i]) push({ kind: 'tele', x: i % t.width, y: Math.floor(i / t.width), w: 1, h: 1, label: `tele ${number[i]} (type ${type[i]})` });
@@ -238,8 +257,8 @@ export function tablesOf(value: Any): PreviewTable[] {
     const layers: (string | number)[][] = [];
     value.groups.forEach((g, gi) =>
       g.layers.forEach((l, li) => {
-        const t = l as unknown as Partial<TeeTileLayer>;
-        layers.push([`${gi}.${li}`, str(g.name), str(l.name), l.kind, t.width !== undefined ? `${t.width}×${t.height}` : '', t.image ?? '']);
+        const t = l.kind === 'quads' || l.kind === 'sounds' || l.kind === 'unknown' ? undefined : tileView(l);
+        layers.push([`${gi}.${li}`, str(g.name), str(l.name), l.kind, t ? `${t.width}×${t.height}` : '', t?.image ?? '']);
       }),
     );
     return [

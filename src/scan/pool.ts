@@ -10,6 +10,9 @@ export interface PoolWorker {
   terminate(): void;
 }
 
+/** What a slot holds for the moment before start() spawns its worker (start() replaces it at once). */
+const NOT_STARTED: PoolWorker = { post() {}, terminate() {} };
+
 /**
  * Starts one worker; it calls `message` with `'ready'` once it can take jobs (code loaded, WASM
  * instantiated), then with each result, and `died` once if it exits or throws.
@@ -50,7 +53,7 @@ export class Pool {
     private readonly spawn: SpawnWorker,
     size: number,
   ) {
-    for (let i = 0; i < size; i++) this.slots.push(this.start({ worker: null as unknown as PoolWorker, ready: false, busy: null, timer: null, generation: 0 }));
+    for (let i = 0; i < size; i++) this.slots.push(this.start({ worker: NOT_STARTED, ready: false, busy: null, timer: null, generation: 0 }));
   }
 
   /** Jobs waiting plus jobs running. */

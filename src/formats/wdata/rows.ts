@@ -1,6 +1,7 @@
 // Rusty Hearts .wdata as plain rows: boxAt() for one box, and extract()'s level.json with every
 // table as an array of row objects (strings as text, `.\` paths as null). See README.md § Rows.
 
+import { isTypedArray } from '../../core/json.js';
 import type { ExtractedFile } from '../define.js';
 import { ANIBG_FIELDS, CAMERA, EVENT_BOX_FIELDS, type FieldSpec, fieldsAt, GIMMICK_FIELDS, ITEMBOX_FIELDS, OBB_COLUMNS, typeName } from './layout.js';
 import type { WdataBoxTable, WdataLevel, WString } from './types.js';
@@ -60,7 +61,7 @@ export function boxAt(level: WdataLevel, kind: BoxKind, i: number): WdataBox {
 /** Typed arrays → number arrays, WString → text, recursively (for rows and JSON). */
 function jsonable(v: unknown): unknown {
   if (v === null || typeof v !== 'object') return v;
-  if (ArrayBuffer.isView(v)) return Array.from(v as unknown as ArrayLike<number>);
+  if (isTypedArray(v)) return Array.from<number | bigint>(v);
   if (Array.isArray(v)) return v.map(jsonable);
   const o = v as Record<string, unknown>;
   if (o.encoding === 'utf-16le' && typeof o.text === 'string') return o.text;
