@@ -16,7 +16,7 @@ const ONLY_WEB = process.env.LEVELKIT_BUILD === 'web';
 if (!process.env.ROLLUP_WATCH && !ONLY_WEB) rmSync(fileURLToPath(new URL('./dist/', import.meta.url)), { recursive: true, force: true });
 
 const ts = () => typescript({ tsconfig: './tsconfig.build.json' });
-const external = (id) => id === 'pako' || id.startsWith('node:') || id === 'fast-png' || id === 'unzipit';
+const external = (id) => id === 'pako' || id.startsWith('node:') || id === 'fast-png' || id === 'unzipit' || id === 'fflate';
 const LIBRARY = fileURLToPath(new URL('./src/index.ts', import.meta.url));
 const SRC = fileURLToPath(new URL('./src/', import.meta.url));
 
