@@ -98,48 +98,59 @@ describeWith(await startChromium(['dist/levelkit.browser.mjs']), 'library in hea
     expect(errors).toEqual([]);
   });
 
-  it('times decodeAsync (native inflate) against decode with pako on Teeworlds maps', async () => {
-    const maps = [
-      ...listFiles(`${FIXTURES}/teeworlds`, /\.map$/).filter((p) => !p.includes('/bad/')),
-      // The corpus's largest maps, when it is there: fixtures are a few KiB, where zlib's share is small.
-      ...listFilesIfAny(`${CORPUS}/teeworlds`, /\.map$/)
-        .sort((a, b) => statSync(b).size - statSync(a).size)
-        .slice(0, 4),
-    ];
-    await page.route('**/bench/**', (route) => route.fulfill({ body: Buffer.from(readBytes(maps[Number(route.request().url().split('/').pop())]!)) }));
-    const rows: { file: string; bytes: number; pakoMs: number; asyncMs: number; ratio: number }[] = [];
-    for (let i = 0; i < maps.length; i++) {
-      const r = await page.evaluate(async (url) => {
-        const bytes = await window.fetchBytes(url);
-        const time = async (f: () => unknown) => {
-          await f();
-          const t0 = performance.now();
-          let n = 0;
-          while (n < 3 || performance.now() - t0 < 300) {
+  // A benchmark, not a test: speed is measured by `npm run bench:browser` (which sets
+  // LEVELKIT_BROWSER_BENCH), never by the test suite; the suite checks decodeAsync's results above.
+  const benchIt = process.env.LEVELKIT_BROWSER_BENCH ? it : () => undefined;
+  benchIt(
+    'times decodeAsync (native inflate) against decode with pako on Teeworlds maps',
+    async () => {
+      const maps = [
+        ...listFiles(`${FIXTURES}/teeworlds`, /\.map$/).filter((p) => !p.includes('/bad/')),
+        // The corpus's largest maps, when it is there: fixtures are a few KiB, where zlib's share is small.
+        ...listFilesIfAny(`${CORPUS}/teeworlds`, /\.map$/)
+          .sort((a, b) => statSync(b).size - statSync(a).size)
+          .slice(0, 4),
+      ];
+      await page.route('**/bench/**', (route) => route.fulfill({ body: Buffer.from(readBytes(maps[Number(route.request().url().split('/').pop())]!)) }));
+      const rows: { file: string; bytes: number; pakoMs: number; asyncMs: number; ratio: number }[] = [];
+      for (let i = 0; i < maps.length; i++) {
+        const r = await page.evaluate(async (url) => {
+          const bytes = await window.fetchBytes(url);
+          const time = async (f: () => unknown) => {
             await f();
-            n++;
-          }
-          return (performance.now() - t0) / n;
-        };
-        return {
-          bytes: bytes.length,
-          pakoMs: await time(() => window.lk.decode(bytes, { inflate: 'pako' })),
-          asyncMs: await time(() => window.lk.decodeAsync(bytes)),
-        };
-      }, `/bench/${i}`);
-      rows.push({ file: relative(ROOT, maps[i]!).replace(/^\.\.\//, ''), ...r, ratio: r.pakoMs / r.asyncMs });
-    }
-    const total = { pakoMs: rows.reduce((s, r) => s + r.pakoMs, 0), asyncMs: rows.reduce((s, r) => s + r.asyncMs, 0) };
-    const summary = { rows, total: { ...total, ratio: total.pakoMs / total.asyncMs } };
-    mkdirSync(`${ROOT}/.bench-out`, { recursive: true });
-    writeFileSync(`${ROOT}/.bench-out/browser-inflate.json`, `${JSON.stringify(summary, null, 1)}\n`);
-    console.log(
-      `decodeAsync vs decode(pako) in Chromium:\n${rows.map((r) => `  ${r.file} ${r.bytes} B: pako ${r.pakoMs.toFixed(3)} ms, async ${r.asyncMs.toFixed(3)} ms, ${r.ratio.toFixed(2)}×`).join('\n')}\n  total ${summary.total.ratio.toFixed(2)}×`,
-    );
-    // A measurement, not a gate: timings on a shared 2-core machine are noisy, and which inflater
-    // wins depends on the browser build (bench/README.md keeps the numbers and what they mean).
-    expect(rows.every((r) => r.pakoMs > 0 && r.asyncMs > 0)).toBe(true);
-  }, 400_000);
+            const t0 = performance.now();
+            let n = 0;
+            while (n < 3 || performance.now() - t0 < 300) {
+              await f();
+              n++;
+            }
+            return (performance.now() - t0) / n;
+          };
+          // Both paths must give the same map before either is timed.
+          const facts = (v: unknown) => JSON.stringify(window.lk.summarize(v as Parameters<typeof window.lk.summarize>[0]));
+          const [viaPako, viaAsync] = [window.lk.decode(bytes, { inflate: 'pako' }), await window.lk.decodeAsync(bytes)];
+          if (facts(viaPako) !== facts(viaAsync)) throw new Error(`${url}: decodeAsync and decode(pako) disagree; not timing them`);
+          return {
+            bytes: bytes.length,
+            pakoMs: await time(() => window.lk.decode(bytes, { inflate: 'pako' })),
+            asyncMs: await time(() => window.lk.decodeAsync(bytes)),
+          };
+        }, `/bench/${i}`);
+        rows.push({ file: relative(ROOT, maps[i]!).replace(/^\.\.\//, ''), ...r, ratio: r.pakoMs / r.asyncMs });
+      }
+      const total = { pakoMs: rows.reduce((s, r) => s + r.pakoMs, 0), asyncMs: rows.reduce((s, r) => s + r.asyncMs, 0) };
+      const summary = { rows, total: { ...total, ratio: total.pakoMs / total.asyncMs } };
+      mkdirSync(`${ROOT}/.bench-out`, { recursive: true });
+      writeFileSync(`${ROOT}/.bench-out/browser-inflate.json`, `${JSON.stringify(summary, null, 1)}\n`);
+      console.log(
+        `decodeAsync vs decode(pako) in Chromium:\n${rows.map((r) => `  ${r.file} ${r.bytes} B: pako ${r.pakoMs.toFixed(3)} ms, async ${r.asyncMs.toFixed(3)} ms, ${r.ratio.toFixed(2)}×`).join('\n')}\n  total ${summary.total.ratio.toFixed(2)}×`,
+      );
+      // Timings on a shared 2-core machine are noisy, and which inflater wins depends on the browser
+      // build: the ratio is reported (bench/README.md keeps the numbers), not asserted.
+      expect(rows).toHaveLength(maps.length);
+    },
+    400_000,
+  );
 });
 
 function listFilesIfAny(dir: string, pattern: RegExp): string[] {

@@ -3,6 +3,7 @@
 // round-trip-or-refuse property over seeded model mutations, extract and compareGwz.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TEXT_FIELDS } from '../../src/formats/gwc/encode.js';
 import type { GwcCartridge, GwzArchive } from '../../src/formats/gwc/index.js';
 import { DecodeError, decode, detect, EncodeError, encode, gwc, summarize, textFrom } from '../../src/index.js';
 import { FIXTURES, readBytes } from '../helpers/paths.js';
@@ -418,19 +419,7 @@ describe('gwc.encode refuses what would not read back the same', () => {
     const rng = new Prng(seed);
     const texts = ['', 'plain', 'Größe', 'a\0b', '€uro', '漢字', 'Ã©', '\ud800', 'x'.repeat(300)];
     const numbers = [0, -1, 1, 360, 0.5, -32769, 32767, 65535, 2 ** 31, -(2 ** 31), NaN, Infinity, 1e300];
-    const fields = [
-      'type',
-      'player',
-      'name',
-      'guid',
-      'description',
-      'startingLocation',
-      'version',
-      'author',
-      'company',
-      'recommendedDevice',
-      'completionCode',
-    ] as const;
+    const fields = TEXT_FIELDS;
     const mutations: ((c: GwcCartridge) => void)[] = [
       (c) => {
         const k = fields[rng.int(fields.length)]!;

@@ -2,10 +2,11 @@
 // whole folder (tree mirrored). All outputs are planned before the first write; see scan/write.ts.
 import { graal } from '../../index.js';
 import { displayName, extOf, fileFields, joinBytes, pathBytes, printable } from '../../scan/names.js';
-import { errorRecord, type FailedRecord, loadFile, type RecordWarning, recordFromError } from '../../scan/record.js';
+import { errorRecord, type FailedRecord, type RecordWarning, recordFromError } from '../../scan/record.js';
 import { type WalkEntry, walk } from '../../scan/walk.js';
 import { findClashes, writeNew } from '../../scan/write.js';
 import type { Command } from '../command.js';
+import { loadEntry } from '../load.js';
 import { decodeOptions, type Options, UsageError } from '../options.js';
 import { warningText } from '../readable.js';
 import type { Reporter } from '../report.js';
@@ -80,16 +81,8 @@ export const convert: Command = {
 
 /** Converts and writes one file, reporting it either way. */
 function convertOne({ entry, output }: Job, target: Target, options: Options, out: Reporter): void {
-  const loaded = loadFile(entry, { maxBytes: options.maxBytes });
-  if (loaded === 'unrecognised') {
-    out.tally.unrecognised++;
-    out.tick();
-    return;
-  }
-  if ('error' in loaded) {
-    out.fail(loaded);
-    return;
-  }
+  const loaded = loadEntry(entry, out, options.maxBytes);
+  if (!loaded) return;
   let bytes: Uint8Array;
   let warnings: RecordWarning[];
   try {

@@ -1,9 +1,10 @@
 // `levelkit info`: a summary per level file, as text or as JSON lines (the bulk-scan format).
 
 import { printable } from '../../scan/names.js';
-import { errorRecord, loadFile, type OkRecord, summaryRecord } from '../../scan/record.js';
+import { type OkRecord, summaryRecord } from '../../scan/record.js';
 import { walk } from '../../scan/walk.js';
 import type { Command } from '../command.js';
+import { loadEntry } from '../load.js';
 import { decodeOptions, UsageError } from '../options.js';
 import { readableValue, warningText } from '../readable.js';
 
@@ -15,24 +16,8 @@ export const info: Command = {
     if (positionals.length === 0) throw new UsageError('info needs at least one file or folder');
     const decode = decodeOptions(options);
     for (const entry of walk(positionals, { follow: options.follow })) {
-      if (entry.kind === 'not-followed') {
-        out.tally.notFollowed++;
-        continue;
-      }
-      if (entry.kind === 'unreadable') {
-        out.fail(errorRecord(entry.path, entry.failure.code, entry.failure.message));
-        continue;
-      }
-      const loaded = loadFile(entry, { maxBytes: options.maxBytes });
-      if (loaded === 'unrecognised') {
-        out.tally.unrecognised++;
-        out.tick();
-        continue;
-      }
-      if ('error' in loaded) {
-        out.fail(loaded);
-        continue;
-      }
+      const loaded = loadEntry(entry, out, options.maxBytes);
+      if (!loaded) continue;
       const record = summaryRecord(entry.path, loaded.bytes, decode);
       if ('error' in record) {
         out.fail(record);

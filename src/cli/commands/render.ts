@@ -5,10 +5,11 @@
 import { encode as encodePng } from 'fast-png';
 import { decode, type Preview, type RenderOptions, render } from '../../index.js';
 import { displayName, extOf, fileFields, joinBytes, pathBytes, printable } from '../../scan/names.js';
-import { errorRecord, loadFile, recordFromError } from '../../scan/record.js';
+import { errorRecord, recordFromError } from '../../scan/record.js';
 import { walk } from '../../scan/walk.js';
 import { exists, findClashes, writeNew } from '../../scan/write.js';
 import type { Command } from '../command.js';
+import { loadEntry } from '../load.js';
 import { decodeOptions, UsageError } from '../options.js';
 
 /** Side of one contact-sheet cell, in pixels (a preview is scaled down to fit, never up). */
@@ -59,24 +60,8 @@ export const renderCommand: Command = {
     const decodeOpts = decodeOptions(options);
     const sheet: { name: string; preview: Preview }[] = [];
     for (const entry of entries) {
-      if (entry.kind === 'not-followed') {
-        out.tally.notFollowed++;
-        continue;
-      }
-      if (entry.kind === 'unreadable') {
-        out.fail(errorRecord(entry.path, entry.failure.code, entry.failure.message));
-        continue;
-      }
-      const loaded = loadFile(entry, { maxBytes: options.maxBytes });
-      if (loaded === 'unrecognised') {
-        out.tally.unrecognised++;
-        out.tick();
-        continue;
-      }
-      if ('error' in loaded) {
-        out.fail(loaded);
-        continue;
-      }
+      const loaded = loadEntry(entry, out, options.maxBytes);
+      if (!loaded) continue;
       let preview: Preview;
       let format: string;
       try {

@@ -15,7 +15,7 @@ const I64_MAX = (1n << 63n) - 1n;
 const I32_MAX = 0x7fffffff;
 
 /** The header's text fields in file order (completionCode is written after its length field). */
-const TEXT_FIELDS = [
+export const TEXT_FIELDS = [
   'type',
   'player',
   'name',
