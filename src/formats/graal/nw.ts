@@ -151,6 +151,9 @@ function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, tr
   };
   /** The body's lines joined with LF, as stored bytes (a CRLF file's CRs already dropped). */
   const bodyBytes = (first: number, end: number): Uint8Array => {
+    if (end <= first) return new Uint8Array(0);
+    // Without CRLF, consecutive lines are separated by exactly one LF: the body is one slice.
+    if (!crlf) return bytes.slice(starts[first]!, ends[end - 1]!);
     let size = Math.max(0, end - first - 1);
     for (let j = first; j < end; j++) size += ends[j]! - starts[j]!;
     const out = new Uint8Array(size);
