@@ -47,6 +47,10 @@ export const OPTIONS = {
   all: { type: 'boolean', help: 'also list files of no known format, as records with format null' },
   quiet: { type: 'boolean', short: 'q', help: 'no progress and no summary table on stderr' },
   report: { type: 'string', value: 'file.json', help: 'write the summary as JSON to this file' },
+  lenient: {
+    type: 'boolean',
+    help: 'skip lines that are not valid scan records, counting them (skippedLines in the summary), instead of stopping at the first (exit 1)',
+  },
   sort: { type: 'boolean', help: 'records sorted by path and member (held until the scan ends), for diffs between runs' },
   shard: {
     type: 'string',
