@@ -2,11 +2,11 @@
 // names, extensions, header magics) must never reach Object.prototype, read an inherited
 // property, or lose an entry. Each place that counts or looks up by such text gets the five names
 // below; Object.prototype is compared before and after, and every total is checked.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DecodeError, detect, EncodeError, graal, gwc } from '../../src/index.js';
 import { reportOf, reportTable, type ScanRecord } from '../../src/scan/index.js';
 import { Tally } from '../../src/scan/tally.js';
@@ -15,6 +15,7 @@ import { FIXTURES, readBytes } from '../helpers/paths.js';
 
 const NAMES = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString'] as const;
 const tmp = mkdtempSync(join(tmpdir(), 'levelkit-proto-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** Object.prototype's own properties as they are now: names and values. */
 function prototypeState(): [string, unknown][] {
