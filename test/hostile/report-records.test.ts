@@ -53,7 +53,7 @@ const BAD: [what: string, line: string, names: RegExp][] = [
   ['not JSON', '{"path": oops', /not a JSON line/],
 ];
 
-const lines = (...records: (object | string)[]) => records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n';
+const lines = (...records: (object | string)[]) => `${records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n')}\n`;
 
 describe('levelkit report (built, dist/cli.mjs): bad lines', () => {
   it('real records of every kind pass, and add up', async () => {
