@@ -13,10 +13,10 @@ import type { Command } from '../command.js';
 import { decodeOptions, UsageError } from '../options.js';
 
 const LIVE_MS = 250;
+const PLAIN_MS = 5000;
 /** Signals that stop a scan the way Ctrl-C does, with the shell's exit code for each (128 + number). */
 const STOP_SIGNALS = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 type StopSignal = keyof typeof STOP_SIGNALS;
-const PLAIN_MS = 5000;
 
 export const scanCommand: Command = {
   usage: 'levelkit scan <file|folder|zip…> [options]',
