@@ -34,7 +34,7 @@ export async function main(argv: string[]): Promise<number> {
     (name ? process.stdout : process.stderr).write(overview());
     return name ? 0 : 1;
   }
-  const cmd = COMMANDS[name];
+  const cmd = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!cmd) {
     process.stderr.write(`levelkit: unknown command '${name}'\n${overview()}`);
     return 1;

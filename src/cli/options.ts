@@ -38,6 +38,11 @@ export const OPTIONS = {
     help: 'binary header to write: GR-V1.00…GR-V1.05, Z3-V1.03, Z3-V1.04 (default: GR-V1.03, or GR-V1.04 for a level with heights)',
   },
   workers: { type: 'string', value: 'n', help: 'worker threads decoding in parallel (default: available cores)' },
+  'worker-memory': {
+    type: 'string',
+    value: 'MB',
+    help: "heap limit of each worker in MiB (16 or more); a file whose decode needs more is a LIMIT_EXCEEDED record and its worker is replaced (default: the process's --max-old-space-size, else Node's)",
+  },
   timeout: {
     type: 'string',
     value: 'seconds',
@@ -47,6 +52,10 @@ export const OPTIONS = {
   all: { type: 'boolean', help: 'also list files of no known format, as records with format null' },
   quiet: { type: 'boolean', short: 'q', help: 'no progress and no summary table on stderr' },
   report: { type: 'string', value: 'file.json', help: 'write the summary as JSON to this file' },
+  lenient: {
+    type: 'boolean',
+    help: 'skip lines that are not valid scan records, counting them (skippedLines in the summary), instead of stopping at the first (exit 1)',
+  },
   sort: { type: 'boolean', help: 'records sorted by path and member (held until the scan ends), for diffs between runs' },
   shard: {
     type: 'string',

@@ -15,12 +15,13 @@ const NOT_STARTED: PoolWorker = { post() {}, terminate() {} };
 
 /**
  * Starts one worker; it calls `message` with `'ready'` once it can take jobs (code loaded, WASM
- * instantiated), then with each result, and `died` once if it exits or throws.
+ * instantiated), then with each result, and `died` once if it exits or throws (`cause` 'memory':
+ * it reached its heap limit).
  */
-export type SpawnWorker = (message: (r: JobResult | 'ready') => void, died: (reason: string) => void) => PoolWorker;
+export type SpawnWorker = (message: (r: JobResult | 'ready') => void, died: (reason: string, cause?: 'memory') => void) => PoolWorker;
 
 /** A job's answer: the worker's result, or why there is none. */
-export type PoolAnswer = JobResult | { id: number; timeout: number } | { id: number; crashed: string };
+export type PoolAnswer = JobResult | { id: number; timeout: number } | { id: number; crashed: string; outOfMemory?: true };
 
 /** Workers dying in a row before ready, after which the pool stops replacing them. */
 const START_FAILURES = 4;
@@ -99,7 +100,7 @@ export class Pool {
         }
         if (slot.busy && r.id === slot.busy.job.id) this.finish(slot, r);
       },
-      (reason) => {
+      (reason, cause) => {
         if (!current() || this.closed) return;
         // Workers that die before they can take a job (bad flags, missing files) would be
         // replaced for ever: after a few in a row, the pool gives up and answers every job.
@@ -109,7 +110,7 @@ export class Pool {
         }
         const p = slot.busy;
         this.replace(slot);
-        if (p) p.resolve({ id: p.job.id, crashed: reason });
+        if (p) p.resolve(cause === 'memory' ? { id: p.job.id, crashed: reason, outOfMemory: true } : { id: p.job.id, crashed: reason });
       },
     );
     return slot;

@@ -84,7 +84,8 @@ export function loadFile(entry: Extract<WalkEntry, { kind: 'file' }>, opts: Load
     ...(opts.fs ? { fs: opts.fs } : {}),
     ...(entry.named ? {} : { wanted: (head: Uint8Array) => levelName || detect(head) !== undefined }),
   });
-  if ('unwanted' in r) return 'unrecognised';
+  // No exclusions are asked for here, so `excluded` cannot come back; it would count as unrecognised.
+  if ('unwanted' in r || 'excluded' in r) return 'unrecognised';
   if ('failure' in r) return errorRecord(entry.path, r.failure.code, r.failure.message);
   if (!entry.named && detect(r.bytes) === undefined) {
     return errorRecord(entry.path, 'UNKNOWN_FORMAT', 'named like a level, but no levelkit format recognises its content');

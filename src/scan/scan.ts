@@ -8,7 +8,7 @@ import type { Depth, Inject, JobMessage } from './job.js';
 import { extOf, fileFields, pathBytes } from './names.js';
 import { Pool, type PoolAnswer, type SpawnWorker } from './pool.js';
 import { nodeWorkers } from './pool-node.js';
-import { HEAD_BYTES, ioFailure, type ReadFs, readFileSafe } from './read.js';
+import { type FileIdentity, HEAD_BYTES, ioFailure, type ReadFs, readFileSafe } from './read.js';
 import { type WalkFs, walk } from './walk.js';
 import { BytesReader, FileHandleReader, isZipHead, memberBytes, members } from './zip.js';
 
@@ -51,6 +51,14 @@ export interface ScanOptions {
   shard?: { index: number; count: number };
   /** Stops the scan early; records yielded so far stand. */
   signal?: AbortSignal;
+  /** Heap limit of each worker in MiB; a file whose decode needs more is a LIMIT_EXCEEDED record. Default: Node's (or the process's --max-old-space-size). */
+  workerMemoryMb?: number;
+  /**
+   * Files never read, by identity (device and inode, as `fs.statSync(p, { bigint: true })` gives
+   * them): the scan's own outputs, which a walk over their folder would otherwise meet
+   * half-written. Matched on the open handle, so any path to them (a link, `./x`, `a/../x`) is skipped.
+   */
+  exclude?: readonly FileIdentity[];
   /** Updated as the scan goes: files found by the walk, and whether the walk has ended. */
   stats?: ScanStats;
   /** Test-only fault injection (see job.ts); never set it otherwise. */
@@ -70,6 +78,8 @@ export interface ScanStats {
 /** Nested zips deeper than this are reported, not opened (a quine zip would otherwise never end). */
 const MAX_ZIP_DEPTH = 8;
 const DEFAULT_TIMEOUT_MS = 5000;
+/** Smallest worker heap accepted: below this V8 cannot start the decoder at all. */
+export const MIN_WORKER_MEMORY_MB = 16;
 
 /**
  * Scans files, folders and the zips in them; yields one record per file in completion order.
@@ -82,12 +92,15 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
   const depth = options.depth ?? 'cheap';
   const stats = options.stats ?? { found: 0, walkDone: false, replacedWorkers: 0 };
   if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`workers must be a whole number ≥ 1; got ${workers}`);
+  const memoryMb = options.workerMemoryMb;
+  if (memoryMb !== undefined && !(Number.isInteger(memoryMb) && memoryMb >= MIN_WORKER_MEMORY_MB))
+    throw new RangeError(`workerMemoryMb must be a whole number ≥ ${MIN_WORKER_MEMORY_MB}; got ${memoryMb}`);
   let spawn = options.spawn;
   if (!spawn) {
     // One compile for the whole pool; a host without WASM leaves the workers on the JS kernels.
     let wasm: WebAssembly.Module | null = null;
     if (options.decode?.backend !== 'js') wasm = await compileWasm().catch(() => null);
-    spawn = nodeWorkers(wasm);
+    spawn = nodeWorkers(wasm, memoryMb === undefined ? {} : { memoryMb });
   }
   const pool = new Pool(spawn, workers);
   // Back-pressure: the walker waits while this many files are queued, running or unread.
@@ -117,6 +130,13 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     out.push(r);
     notify();
   };
+  // An abort wakes both sides at once: the walker waiting for room and the consumer waiting for
+  // a record, so a stop does not wait for the job in flight to end.
+  const onAbort = () => {
+    freeRoom();
+    notify();
+  };
+  options.signal?.addEventListener('abort', onAbort, { once: true });
 
   const submit = async (base: Base, bytes: Uint8Array) => {
     await waitForRoom();
@@ -127,7 +147,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     const limit = Math.round(timeoutMs * Math.max(1, size / (8 << 20)));
     void pool.run(job, limit).then((a) => {
       inFlight--;
-      emit(recordOf(base, size, a));
+      emit(recordOf(base, size, a, memoryMb));
     });
   };
 
@@ -154,6 +174,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     const r = readFileSafe(path, {
       maxBytes,
       ...(options.fs ? { fs: options.fs } : {}),
+      ...(options.exclude?.length ? { exclude: options.exclude } : {}),
       wanted: (head) => {
         headFormat = detect(head) !== undefined;
         // A zip not named like a level is an archive to open, whatever detect() says: the GWZ
@@ -163,6 +184,10 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
         return !zip && (named || levelName || headFormat || options.all === true);
       },
     });
+    if ('excluded' in r) {
+      stats.found--;
+      return;
+    }
     if ('unwanted' in r) {
       if (zip) await visitZipFile(path, base);
       else emit({ ...base, bytes: sizeOf(path), format: null });
@@ -278,6 +303,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       yield* sorted;
     }
   } finally {
+    options.signal?.removeEventListener('abort', onAbort);
     pool.close();
     freeRoom();
   }
@@ -302,9 +328,19 @@ function sizeOf(p: Buffer): number | null {
   }
 }
 
-function recordOf(base: Base, size: number, a: PoolAnswer): ScanRecord {
+function recordOf(base: Base, size: number, a: PoolAnswer, memoryMb: number | undefined): ScanRecord {
   if ('timeout' in a)
     return { ...base, bytes: size, format: null, error: err('TIMEOUT', `decoding took longer than ${a.timeout} ms (--timeout); its worker was replaced`) };
+  if ('crashed' in a && a.outOfMemory)
+    return {
+      ...base,
+      bytes: size,
+      format: null,
+      error: err(
+        'LIMIT_EXCEEDED',
+        `decoding needed more memory than a worker may use (${memoryMb === undefined ? 'the limit Node gives it' : `${memoryMb} MiB`}, --worker-memory); its worker was replaced`,
+      ),
+    };
   if ('crashed' in a)
     return { ...base, bytes: size, format: null, error: err('WORKER_CRASHED', `the worker decoding this file died (${a.crashed}); it was replaced`) };
   if ('ok' in a)

@@ -28,9 +28,9 @@ export const convert: Command = {
   run({ options, positionals }, out) {
     if (positionals.length !== 2) throw new UsageError('convert needs an input and an output');
     const [input, output] = positionals as [string, string];
-    if (options.version !== undefined && !(options.version in graal.BINARY_LAYOUTS))
+    if (options.version !== undefined && !Object.hasOwn(graal.BINARY_LAYOUTS, options.version))
       throw new UsageError(`--version must be one of ${Object.keys(graal.BINARY_LAYOUTS).join(', ')}`);
-    if (options.to !== undefined && !(options.to in EXT_OF_TARGET)) throw new UsageError('--to must be nw or graal');
+    if (options.to !== undefined && !Object.hasOwn(EXT_OF_TARGET, options.to)) throw new UsageError('--to must be nw or graal');
     const target = (options.to as Target | undefined) ?? TARGET_BY_EXT[extOf(pathBytes(output))];
 
     const entries = [...walk([input], { follow: options.follow })];
@@ -56,7 +56,7 @@ export const convert: Command = {
         continue;
       }
       const ext = extOf(e.rel);
-      if (!(ext in TARGET_BY_EXT)) {
+      if (!Object.hasOwn(TARGET_BY_EXT, ext)) {
         out.tally.skipped++;
         continue;
       } // maps and other formats stay out

@@ -6,6 +6,7 @@ import { Unzip, UnzipInflate, zipSync } from 'fflate';
 import { sha256Hex } from '../../core/digest.js';
 import { decodeError, encodeError } from '../../core/errors.js';
 import type { DecodeOptions, Limits } from '../../core/limits.js';
+import { countKey, dictionary } from '../../core/record.js';
 import { textBytes } from '../../core/text.js';
 import { startDecode } from '../decode-context.js';
 import { autoText } from './lua.js';
@@ -198,10 +199,14 @@ export function encodeGwz(v: GwzArchive): Uint8Array {
       expected: 'text that reads back the same (bytes are decoded as UTF-8 when valid)',
       detail: `would read back as ${JSON.stringify(back.slice(0, 40))}…`,
     });
-  const out: Record<string, Uint8Array> = {};
+  // Member names come from the model (often a decoded GWZ): `__proto__` must stay a member.
+  const out = dictionary<Uint8Array>();
   const names = new Set<string>();
   const add = (m: GwzMember, path: string, media: boolean) => {
     if (!m || typeof m.name !== 'string' || !(m.data instanceof Uint8Array)) throw encodeError('gwz', 'BAD_VALUE', { path, expected: '{ name, size, data }' });
+    // fflate's zip writer flattens members through a plain object, where `__proto__` would be lost.
+    if (m.name === '__proto__')
+      throw encodeError('gwz', 'BAD_VALUE', { path: `${path}.name`, expected: 'a name the zip writer can store', actual: '"__proto__"' });
     if (!m.name || names.has(m.name) || m.name === v.luaFile)
       throw encodeError('gwz', 'BAD_VALUE', { path: `${path}.name`, expected: 'a unique, non-empty member name', actual: JSON.stringify(m.name) });
     if (media && (m.name.includes('/') || m.name.includes('\\') || isRootLua(m.name)))
@@ -265,7 +270,7 @@ export function compareGwz(gwz: GwzArchive, gwc: GwcCartridge): GwzComparison {
   const present = gwc.media.filter((m) => m.valid !== 0);
   const gwzByType = countBy(gwz.media.map((m) => extensionKind(m.name, m.data)));
   const gwcByType = countBy(present.map((m) => mediaTypeName(m.type!)));
-  const typeDifferences: Record<string, number> = {};
+  const typeDifferences = dictionary<number>();
   for (const k of new Set([...Object.keys(gwzByType), ...Object.keys(gwcByType)])) {
     const d = (gwzByType[k] ?? 0) - (gwcByType[k] ?? 0);
     if (d) typeDifferences[k] = d;
@@ -321,8 +326,8 @@ function extensionKind(name: string, data: Uint8Array): string {
 }
 
 function countBy(xs: string[]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const x of xs) out[x] = (out[x] ?? 0) + 1;
+  const out = dictionary<number>();
+  for (const x of xs) countKey(out, x);
   return out;
 }
 
