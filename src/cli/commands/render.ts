@@ -4,10 +4,10 @@
 // writes nothing.
 import { encode as encodePng } from 'fast-png';
 import { decode, type Preview, type RenderOptions, render } from '../../index.js';
-import { displayName, extOf, fileFields, joinBytes, pathBytes, printable } from '../../scan/names.js';
+import { displayName, extOf, fileFields, pathBytes, printable } from '../../scan/names.js';
 import { errorRecord, recordFromError } from '../../scan/record.js';
 import { walk } from '../../scan/walk.js';
-import { exists, findClashes, writeNew } from '../../scan/write.js';
+import { exists, findClashes, namedOutput, OutputError, outputIn, writeNew } from '../../scan/write.js';
 import type { Command } from '../command.js';
 import { loadEntry } from '../load.js';
 import { decodeOptions, UsageError } from '../options.js';
@@ -48,13 +48,13 @@ export const renderCommand: Command = {
             {
               input: e.path,
               output: toFile
-                ? pathBytes(options.out)
-                : joinBytes(pathBytes(options.out), Buffer.concat([e.named ? e.rel.subarray(e.rel.lastIndexOf(0x2f) + 1) : e.rel, Buffer.from('.png')])),
+                ? namedOutput(pathBytes(options.out))
+                : outputIn(pathBytes(options.out), Buffer.concat([e.named ? e.rel.subarray(e.rel.lastIndexOf(0x2f) + 1) : e.rel, Buffer.from('.png')])),
             },
           ]
         : [],
     );
-    const clashes = findClashes(plan);
+    const clashes = findClashes(plan.map((p) => ({ input: p.input, output: p.output.path })));
     if (clashes.length) throw new UsageError(`${clashes.map((c) => displayName(c.output)).join(', ')} would be written twice`);
     if (options.out !== undefined) out.tally.written = 0;
     const decodeOpts = decodeOptions(options);
@@ -88,7 +88,7 @@ export const renderCommand: Command = {
       }
       try {
         if (!writeNew(target, pngOf(preview), options.force)) {
-          out.fail(errorRecord(entry.path, 'OUTPUT_EXISTS', `${displayName(target)} already exists (--force overwrites)`));
+          out.fail(errorRecord(entry.path, 'OUTPUT_EXISTS', `${displayName(target.path)} already exists (--force overwrites)`));
           continue;
         }
       } catch (e) {
@@ -96,10 +96,10 @@ export const renderCommand: Command = {
         continue;
       }
       out.tally.written!++;
-      const record = { ...base, output: displayName(target), width: preview.width, height: preview.height };
+      const record = { ...base, output: displayName(target.path), width: preview.width, height: preview.height };
       out.ok(
         record,
-        `${printable(displayName(entry.path))}: ${preview.width}×${preview.height} px (${preview.tilesWide}×${preview.tilesHigh} tiles, ${preview.markers.length} markers) → ${printable(displayName(target))}\n`,
+        `${printable(displayName(entry.path))}: ${preview.width}×${preview.height} px (${preview.tilesWide}×${preview.tilesHigh} tiles, ${preview.markers.length} markers) → ${printable(displayName(target.path))}\n`,
       );
     }
     if (options.sheet) writeSheet(pathBytes(options.sheet), sheet, options.force, out);
@@ -141,13 +141,25 @@ function writeSheet(path: Buffer, sheet: { name: string; preview: Preview }[], f
     process.stderr.write(`levelkit render: --sheet: no level had anything to draw; ${displayName(path)} not written\n`);
     return;
   }
+  const refuse = (code: string, message: string) => {
+    process.stderr.write(`levelkit render: --sheet: ${code}: ${printable(message)}\n`);
+    out.tally.errors.set(code, (out.tally.errors.get(code) ?? 0) + 1);
+  };
   if (!force && exists(path)) {
-    process.stderr.write(`levelkit render: --sheet: ${displayName(path)} already exists (--force overwrites)\n`);
-    out.tally.errors.set('OUTPUT_EXISTS', (out.tally.errors.get('OUTPUT_EXISTS') ?? 0) + 1);
+    refuse('OUTPUT_EXISTS', `${displayName(path)} already exists (--force overwrites)`);
     return;
   }
   const s = contactSheet(sheet.map((x) => x.preview));
-  writeNew(path, pngOf(s), force);
+  try {
+    if (!writeNew(namedOutput(path), pngOf(s), force)) {
+      refuse('OUTPUT_EXISTS', `${displayName(path)} appeared while drawing; it was kept`);
+      return;
+    }
+  } catch (e) {
+    if (!(e instanceof OutputError)) throw e;
+    refuse(e.code, e.message);
+    return;
+  }
   out.tally.written = (out.tally.written ?? 0) + 1;
   const order = sheet.map((x, i) => `  ${i % s.columns},${Math.floor(i / s.columns)}  ${printable(x.name)}`).join('\n');
   process.stderr.write(

@@ -4,9 +4,10 @@
 import * as fs from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Inject } from '../../scan/job.js';
-import { printable } from '../../scan/names.js';
+import { pathBytes, printable } from '../../scan/names.js';
 import { type ScanOptions, type ScanStats, scan } from '../../scan/scan.js';
 import { ReportBuilder, reportTable } from '../../scan/summary.js';
+import { ioError } from '../../scan/write.js';
 import type { Command } from '../command.js';
 import { decodeOptions, UsageError } from '../options.js';
 
@@ -94,7 +95,7 @@ export const scanCommand: Command = {
         report.add(rec);
         progress.add(rec.bytes ?? 0, rec.error !== undefined);
         const line = `${JSON.stringify(rec)}\n`;
-        if (outFd !== undefined) fs.writeSync(outFd, line);
+        if (outFd !== undefined) writeOrFail(options.out!, () => fs.writeSync(outFd, line));
         else if (!process.stdout.write(line)) await new Promise((r) => process.stdout.once('drain', r));
       }
     } finally {
@@ -103,7 +104,7 @@ export const scanCommand: Command = {
       if (outFd !== undefined) fs.closeSync(outFd);
     }
     const summary = report.build((performance.now() - started) / 1000);
-    if (reportFile) fs.writeFileSync(reportFile, `${JSON.stringify(summary, null, 2)}\n`);
+    if (reportFile) writeOrFail(reportFile, () => fs.writeFileSync(reportFile, `${JSON.stringify(summary, null, 2)}\n`));
     if (!quiet) {
       process.stderr.write(`levelkit scan${interrupted ? ' (interrupted: partial results)' : ''}\n${reportTable(summary)}`);
       if (stats.replacedWorkers)
@@ -152,6 +153,15 @@ class Progress {
   clear(): void {
     if (this.drawn) process.stderr.write('\r\x1b[K');
     this.drawn = false;
+  }
+}
+
+/** Runs a write to the named output; a failure (a full disk) is an IO error naming that file, not an internal error. */
+function writeOrFail(name: string, write: () => void): void {
+  try {
+    write();
+  } catch (e) {
+    throw ioError(pathBytes(name), e);
   }
 }
 
