@@ -2,18 +2,7 @@
 // `extract`, `convert` or `render` writes into, or at an output's own name, must never carry a
 // byte outside; names taken from inside a level (image names, zip members) cannot leave it with
 // `..`, `/` or NUL. Run through the built binary in a temporary folder, as a user would.
-import {
-  copyFileSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
