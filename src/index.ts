@@ -48,6 +48,7 @@ export {
   type Canvas2D,
   layersOf,
   MARKER_COLOURS,
+  MAX_PREVIEW_PIXELS,
   type Marker,
   markersOf,
   mediaOf,

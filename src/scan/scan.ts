@@ -77,6 +77,8 @@ export interface ScanStats {
 /** Nested zips deeper than this are reported, not opened (a quine zip would otherwise never end). */
 const MAX_ZIP_DEPTH = 8;
 const DEFAULT_TIMEOUT_MS = 5000;
+/** The longest delay setTimeout honours. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Scans files, folders and the zips in them; yields one record per file in completion order.
@@ -86,6 +88,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
   const workers = options.workers ?? availableParallelism();
   const maxBytes = options.maxBytes ?? DEFAULT_LIMITS.maxInflatedBytes;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs)) throw new RangeError(`levelkit: scan option 'timeoutMs' must be a number > 0; got ${timeoutMs}`);
   const maxZipRatio = options.maxZipRatio ?? DEFAULT_LIMITS.maxZipRatio;
   if (!Number.isSafeInteger(maxZipRatio) || maxZipRatio < 1)
     throw new RangeError(`levelkit: scan option 'maxZipRatio' must be a whole number ≥ 1; got ${maxZipRatio}`);
@@ -137,7 +140,8 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     const fault = faultFor(options.inject, base);
     const job: JobMessage = { id: nextId++, bytes, depth, decode: decodeOpts, ...(fault ? { fault } : {}) };
     const size = bytes.length;
-    const limit = Math.round(timeoutMs * Math.max(1, size / (8 << 20)));
+    // setTimeout takes at most 2^31 - 1 ms and turns anything longer into 1 ms: a huge --timeout must mean "very long", not "at once".
+    const limit = Math.min(MAX_TIMER_MS, Math.round(timeoutMs * Math.max(1, size / (8 << 20))));
     void pool.run(job, limit).then((a) => {
       inFlight--;
       emit(recordOf(base, size, a));

@@ -109,9 +109,17 @@ export function unsafeReason(t: OutputTarget): string | undefined {
     const why = notAFolder(st);
     if (why) return `${displayName(dir)} ${why}`;
   }
-  const last = fs.lstatSync(t.path, { throwIfNoEntry: false });
-  if (last?.isDirectory()) return `${displayName(t.path)} is a folder`;
+  if (isFolder(t.path)) return `${displayName(t.path)} is a folder`;
   return undefined;
+}
+
+/** Whether a folder (not a link to one) is at the path; false when nothing, or nothing reachable, is. */
+function isFolder(path: Buffer): boolean {
+  try {
+    return fs.lstatSync(path).isDirectory();
+  } catch {
+    return false; // writeNew() meets the same fault and reports it with the system's reason
+  }
 }
 
 /** Whether anything is at the target (its folders are not entered when unsafe: then nothing is). */
