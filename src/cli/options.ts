@@ -28,6 +28,11 @@ export const OPTIONS = {
     value: 'n[k|M|G]',
     help: `largest file read, in bytes (k, M, G: ×1024ⁿ); a larger one is a LIMIT_EXCEEDED error (default ${DEFAULT_MAX_BYTES / 2 ** 20}M)`,
   },
+  'max-zip-ratio': {
+    type: 'string',
+    value: 'n',
+    help: `bytes a zip (or GWZ) may inflate, all members together, as a multiple of its own size (at least 1 MiB); a member past it is a LIMIT_EXCEEDED error and is not inflated (default ${DEFAULT_LIMITS.maxZipRatio})`,
+  },
   follow: { type: 'boolean', help: 'walk into symbolic links to folders (each folder once, so loops end)' },
   force: { type: 'boolean', help: 'overwrite outputs that already exist (default: refuse, write nothing for that file)' },
   out: { type: 'string', short: 'o', value: 'dir', help: 'output folder' },
@@ -82,6 +87,8 @@ export interface Options {
   inflate: InflaterChoice;
   encoding: string | undefined;
   maxBytes: number;
+  /** --max-zip-ratio when given (the library's default applies otherwise). */
+  maxZipRatio: number | undefined;
   follow: boolean;
   force: boolean;
   help: boolean;
@@ -137,6 +144,7 @@ export function parseCommandArgs(argv: string[], names: readonly OptionName[]): 
       inflate: oneOf('inflate', ['auto', 'native', 'pako'], 'auto'),
       encoding,
       maxBytes: str('max-bytes') === undefined ? DEFAULT_MAX_BYTES : parseSize(str('max-bytes')!),
+      maxZipRatio: str('max-zip-ratio') === undefined ? undefined : parseRatio(str('max-zip-ratio')!),
       follow: values.follow === true,
       force: values.force === true,
       help: values.help === true,
@@ -152,7 +160,19 @@ export function parseCommandArgs(argv: string[], names: readonly OptionName[]): 
 
 /** The decode options the shared flags stand for. */
 export function decodeOptions(o: Options): DecodeOptions {
-  return { backend: o.backend, inflate: o.inflate, strict: o.strict, ...(o.encoding ? { encoding: o.encoding } : {}) };
+  return {
+    backend: o.backend,
+    inflate: o.inflate,
+    strict: o.strict,
+    ...(o.encoding ? { encoding: o.encoding } : {}),
+    ...(o.maxZipRatio !== undefined ? { limits: { maxZipRatio: o.maxZipRatio } } : {}),
+  };
+}
+
+function parseRatio(s: string): number {
+  const n = Number(s);
+  if (!/^\d+$/.test(s) || !Number.isSafeInteger(n) || n < 1) throw new UsageError(`--max-zip-ratio must be a whole number ≥ 1; got '${s}'`);
+  return n;
 }
 
 function parseSize(s: string): number {

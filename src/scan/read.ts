@@ -119,7 +119,15 @@ function notAFile(st: nodeFs.Stats): { failure: ReadFailure } {
 export function ioFailure(e: unknown): ReadFailure {
   const err = e as NodeJS.ErrnoException;
   if (!err || typeof err.code !== 'string' || !err.syscall) throw e;
-  // Node's message repeats the path (mangled when it is not UTF-8); the record names the file already.
+  return { code: 'IO', message: `cannot ${err.syscall}: ${systemReason(err)}` };
+}
+
+/**
+ * The system's reason for an fs error, `no space left on device (ENOSPC)`. Node's message also
+ * repeats the path, mangled when it is not UTF-8 (or a /proc handle when written through one);
+ * callers name the path themselves.
+ */
+export function systemReason(err: NodeJS.ErrnoException): string {
   const reason = /^\w+: (.*?), \w+/.exec(err.message)?.[1] ?? err.message;
-  return { code: 'IO', message: `cannot ${err.syscall}: ${reason} (${err.code})` };
+  return `${reason} (${err.code})`;
 }

@@ -10,7 +10,7 @@ import { Pool, type PoolAnswer, type SpawnWorker } from './pool.js';
 import { nodeWorkers } from './pool-node.js';
 import { type FileIdentity, HEAD_BYTES, ioFailure, type ReadFs, readFileSafe } from './read.js';
 import { type WalkFs, walk } from './walk.js';
-import { BytesReader, FileHandleReader, isZipHead, memberBytes, members } from './zip.js';
+import { BytesReader, FileHandleReader, InflateBudget, isZipHead, memberBytes, members, ZipError } from './zip.js';
 
 /** One line of a scan's output. `format: null` with no `error`: a file no format recognises (listed only with `all`). */
 export interface ScanRecord {
@@ -37,6 +37,13 @@ export interface ScanOptions {
   workers?: number;
   /** Largest file or member read, in bytes; default the library's `maxInflatedBytes` (256 MiB). */
   maxBytes?: number;
+  /**
+   * Bytes one zip may inflate, all its members (and nested zips' members) together, as a multiple
+   * of the zip's own size (a whole number ≥ 1); at least ZIP_INFLATE_ALLOWANCE (1 MiB) whatever the ratio. A member
+   * that would go past it is a LIMIT_EXCEEDED record and is not inflated. Default 100
+   * (the library's `limits.maxZipRatio`, which GWZ decoding uses too).
+   */
+  maxZipRatio?: number;
   /** Time limit per file in ms for a file up to 8 MiB, scaled by size above that; default 5000. */
   timeoutMs?: number;
   /** Decode options passed to every decode (backend, inflate, strict, encoding). */
@@ -80,6 +87,8 @@ const MAX_ZIP_DEPTH = 8;
 const DEFAULT_TIMEOUT_MS = 5000;
 /** Smallest worker heap accepted: below this V8 cannot start the decoder at all. */
 export const MIN_WORKER_MEMORY_MB = 16;
+/** The longest delay setTimeout honours. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Scans files, folders and the zips in them; yields one record per file in completion order.
@@ -89,6 +98,11 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
   const workers = options.workers ?? availableParallelism();
   const maxBytes = options.maxBytes ?? DEFAULT_LIMITS.maxInflatedBytes;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs)) throw new RangeError(`levelkit: scan option 'timeoutMs' must be a number > 0; got ${timeoutMs}`);
+  const maxZipRatio = options.maxZipRatio ?? DEFAULT_LIMITS.maxZipRatio;
+  if (!Number.isSafeInteger(maxZipRatio) || maxZipRatio < 1)
+    throw new RangeError(`levelkit: scan option 'maxZipRatio' must be a whole number ≥ 1; got ${maxZipRatio}`);
+  if (!Number.isSafeInteger(maxBytes) || maxBytes < 1) throw new RangeError(`levelkit: scan option 'maxBytes' must be a whole number ≥ 1; got ${maxBytes}`);
   const depth = options.depth ?? 'cheap';
   const stats = options.stats ?? { found: 0, walkDone: false, replacedWorkers: 0 };
   if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`workers must be a whole number ≥ 1; got ${workers}`);
@@ -103,6 +117,8 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     spawn = nodeWorkers(wasm, memoryMb === undefined ? {} : { memoryMb });
   }
   const pool = new Pool(spawn, workers);
+  // A GWZ member is a zip too: its decode keeps to the same ratio.
+  const decodeOpts: DecodeOptions = options.maxZipRatio === undefined ? (options.decode ?? {}) : { ...options.decode, limits: { maxZipRatio } };
   // Back-pressure: the walker waits while this many files are queued, running or unread.
   const highWater = workers * 4;
   const out: ScanRecord[] = [];
@@ -142,9 +158,10 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     await waitForRoom();
     inFlight++;
     const fault = faultFor(options.inject, base);
-    const job: JobMessage = { id: nextId++, bytes, depth, decode: options.decode ?? {}, ...(fault ? { fault } : {}) };
+    const job: JobMessage = { id: nextId++, bytes, depth, decode: decodeOpts, ...(fault ? { fault } : {}) };
     const size = bytes.length;
-    const limit = Math.round(timeoutMs * Math.max(1, size / (8 << 20)));
+    // setTimeout takes at most 2^31 - 1 ms and turns anything longer into 1 ms: a huge --timeout must mean "very long", not "at once".
+    const limit = Math.min(MAX_TIMER_MS, Math.round(timeoutMs * Math.max(1, size / (8 << 20))));
     void pool.run(job, limit).then((a) => {
       inFlight--;
       emit(recordOf(base, size, a, memoryMb));
@@ -220,7 +237,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
         emit({ ...base, bytes: null, format: null, error: err('NOT_A_FILE', 'not a regular file; only regular files are read') });
         return;
       }
-      await visitZip(new FileHandleReader(fd, st.size), base, '', 1, st.size);
+      await visitZip(new FileHandleReader(fd, st.size), base, '', 1, undefined);
     } catch (e) {
       emit({ ...base, bytes: null, format: null, error: err('IO', ioFailure(e).message) });
     } finally {
@@ -228,37 +245,48 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     }
   };
 
-  const visitZip = async (reader: FileHandleReader | BytesReader, base: Base, prefix: string, level: number, size: number) => {
+  const visitZip = async (reader: FileHandleReader | BytesReader, base: Base, prefix: string, level: number, parent: InflateBudget | undefined) => {
+    const size = reader.size;
     let list: Awaited<ReturnType<typeof members>>;
     try {
-      list = await members(reader);
+      list = await members(reader, maxBytes);
     } catch (e) {
-      // A zip whose directory cannot be read is itself the failed file (or member).
-      emit({ ...base, bytes: size, format: null, error: err('CORRUPT_ARCHIVE', `zip: ${(e as Error)?.message ?? e}`) });
+      // A zip whose directory cannot be read, or whose members overlap, is itself the failed file (or member).
+      if (!(e instanceof ZipError)) throw e;
+      emit({ ...base, bytes: size, format: null, error: err(e.code, `zip: ${e.message}`) });
       return;
     }
+    const budget = new InflateBudget(size, maxZipRatio, parent);
     for (const m of list) {
       if (options.signal?.aborted) return;
       if (m.kind === 'folder') continue;
       const mb: Base = { ...base, member: prefix + m.name };
       const ext = extOf(Buffer.from(m.name, 'utf8'));
       const levelName = LEVEL_EXTENSIONS.includes(ext);
-      if (m.size > maxBytes) {
-        emit({ ...mb, bytes: m.size, format: null, error: err('LIMIT_EXCEEDED', `${m.size} bytes, over the ${maxBytes}-byte limit (--max-bytes)`) });
+      if (m.size > maxBytes || m.compressedSize > maxBytes) {
+        const n = Math.max(m.size, m.compressedSize);
+        emit({ ...mb, bytes: m.size, format: null, error: err('LIMIT_EXCEEDED', `${n} bytes, over the ${maxBytes}-byte limit (--max-bytes)`) });
+        continue;
+      }
+      // Charged before inflating: inflating stops at the declared size, so that is all it can cost.
+      const over = m.fault ? undefined : budget.charge(m.size);
+      if (over) {
+        emit({ ...mb, bytes: m.size, format: null, error: err('LIMIT_EXCEEDED', over) });
         continue;
       }
       await waitForRoom();
       let bytes: Uint8Array<ArrayBuffer>;
       try {
-        bytes = await memberBytes(m);
+        bytes = await memberBytes(reader, m);
       } catch (e) {
-        emit({ ...mb, bytes: m.size, format: null, error: err('CORRUPT_ARCHIVE', `zip member: ${(e as Error)?.message ?? e}`) });
+        if (!(e instanceof ZipError)) throw e;
+        emit({ ...mb, bytes: m.size, format: null, error: err(e.code, `zip member: ${e.message}`) });
         continue;
       }
       if (!levelName && isZipHead(bytes)) {
         if (level >= MAX_ZIP_DEPTH)
           emit({ ...mb, bytes: bytes.length, format: null, error: err('LIMIT_EXCEEDED', `zip nested more than ${MAX_ZIP_DEPTH} deep`) });
-        else await visitZip(new BytesReader(bytes), mb, `${mb.member}/`, level + 1, bytes.length);
+        else await visitZip(new BytesReader(bytes), mb, `${mb.member}/`, level + 1, budget);
         continue;
       }
       await candidate(mb, bytes, levelName);

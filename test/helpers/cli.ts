@@ -12,6 +12,14 @@ export function cli(...args: string[]): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, [...CLI_ARGV, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
 }
 
+/**
+ * Runs the built command (`dist/cli.mjs`, what `npx levelkit` runs; `npm run build` makes it) in
+ * `cwd`, 30 s at most: for tests of what the shipped binary does to the files around it.
+ */
+export function bin(cwd: string, ...args: string[]): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, [join(ROOT, 'dist/cli.mjs'), ...args], { cwd, encoding: 'utf8', timeout: 30_000 });
+}
+
 /** Starts `levelkit …args` and leaves the streams to the caller. */
 export function cliChild(...args: string[]) {
   return spawn(process.execPath, [...CLI_ARGV, ...args], { cwd: ROOT });

@@ -5,10 +5,11 @@
 import * as fs from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Inject } from '../../scan/job.js';
-import { printable } from '../../scan/names.js';
+import { pathBytes, printable } from '../../scan/names.js';
 import type { FileIdentity } from '../../scan/read.js';
 import { MIN_WORKER_MEMORY_MB, type ScanOptions, type ScanStats, scan } from '../../scan/scan.js';
 import { ReportBuilder, reportTable } from '../../scan/summary.js';
+import { ioError } from '../../scan/write.js';
 import type { Command } from '../command.js';
 import { decodeOptions, UsageError } from '../options.js';
 
@@ -28,6 +29,7 @@ export const scanCommand: Command = {
     'workers',
     'worker-memory',
     'max-bytes',
+    'max-zip-ratio',
     'timeout',
     'all',
     'sort',
@@ -67,7 +69,7 @@ export const scanCommand: Command = {
       }
       if (reportFile && !options.force && fs.existsSync(reportFile)) throw Object.assign(new Error('exists'), { code: 'EEXIST' });
       // An old report being replaced (--force) is written to at the end; it is no input either.
-      const oldReport = reportFile ? fs.statSync(reportFile, { bigint: true, throwIfNoEntry: false }) : undefined;
+      const oldReport = reportFile ? statIfAny(reportFile) : undefined;
       if (oldReport) exclude.push(identity(oldReport));
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
@@ -94,6 +96,7 @@ export const scanCommand: Command = {
       workers,
       timeoutMs: timeout * 1000,
       maxBytes: options.maxBytes,
+      ...(options.maxZipRatio !== undefined ? { maxZipRatio: options.maxZipRatio } : {}),
       follow: options.follow,
       all: raw.all === true,
       sort: raw.sort === true,
@@ -114,7 +117,7 @@ export const scanCommand: Command = {
           report.add(rec);
           progress.add(rec.bytes ?? 0, rec.error !== undefined);
           const line = `${JSON.stringify(rec)}\n`;
-          if (outFd !== undefined) fs.writeSync(outFd, line);
+          if (outFd !== undefined) writeOrFail(options.out!, () => fs.writeSync(outFd, line));
           else if (!process.stdout.write(line)) await new Promise((r) => process.stdout.once('drain', r));
         }
       } finally {
@@ -122,7 +125,7 @@ export const scanCommand: Command = {
         if (outFd !== undefined) fs.closeSync(outFd);
       }
       const summary = report.build((performance.now() - started) / 1000);
-      if (reportFile) fs.writeFileSync(reportFile, `${JSON.stringify(summary, null, 2)}\n`);
+      if (reportFile) writeOrFail(reportFile, () => fs.writeFileSync(reportFile, `${JSON.stringify(summary, null, 2)}\n`));
       if (!quiet) {
         process.stderr.write(`levelkit scan${stoppedBy ? ` (interrupted: partial results; ${stoppedBy})` : ''}\n${reportTable(summary)}`);
         if (stats.replacedWorkers)
@@ -179,8 +182,26 @@ class Progress {
   }
 }
 
+/** The file at `path` if there is one; a path that cannot name a file (a parent that is a file) has none, and writing it fails later as IO. */
+function statIfAny(path: string): fs.BigIntStats | undefined {
+  try {
+    return fs.statSync(path, { bigint: true, throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
 function identity(st: fs.BigIntStats): FileIdentity {
   return { dev: st.dev, ino: st.ino };
+}
+
+/** Runs a write to the named output; a failure (a full disk) is an IO error naming that file, not an internal error. */
+function writeOrFail(name: string, write: () => void): void {
+  try {
+    write();
+  } catch (e) {
+    throw ioError(pathBytes(name), e);
+  }
 }
 
 function parseShard(s: string): { index: number; count: number } {

@@ -5,7 +5,7 @@
 import { Unzip, UnzipInflate, zipSync } from 'fflate';
 import { sha256Hex } from '../../core/digest.js';
 import { decodeError, encodeError } from '../../core/errors.js';
-import type { DecodeOptions, Limits } from '../../core/limits.js';
+import { type DecodeOptions, type Limits, zipInflateBudget } from '../../core/limits.js';
 import { countKey, dictionary } from '../../core/record.js';
 import { textBytes } from '../../core/text.js';
 import { startDecode } from '../decode-context.js';
@@ -36,7 +36,8 @@ export function isRootLua(name: string): boolean {
  * source and (unless `sections: 'summary'`) the media. Throws DecodeError: BAD_MAGIC (not a zip,
  * or a zip without a `.lua` file at its root), CORRUPT (a damaged zip), CORRUPT_COMPRESSED (a
  * member that does not inflate), LIMIT_EXCEEDED (a member larger than `limits.maxInflatedBytes`,
- * all members together larger than `limits.maxTotalInflatedBytes`, more than `limits.maxRecords`
+ * all members together larger than `limits.maxTotalInflatedBytes` or than `limits.maxZipRatio`
+ * times the zip's size, more than `limits.maxRecords`
  * members). Sizes the local headers declare are checked before a member is inflated, and
  * inflated bytes are counted against the same limits as they come.
  */
@@ -104,6 +105,10 @@ interface Listed {
 function readMembers(bytes: Uint8Array, limits: Limits, want: (name: string) => boolean): Listed[] {
   const listed: Listed[] = [];
   let total = 0;
+  // Members are found by walking the local headers in order, so no byte of the zip belongs to two
+  // members (the overlap a central directory allows cannot happen here); the ratio still bounds
+  // what a small zip may inflate.
+  const ratioBudget = zipInflateBudget(bytes.length, limits.maxZipRatio);
   // A local header is at least 30 bytes, which bounds the member count of n bytes.
   const maxEntries = Math.min(limits.maxRecords, Math.floor(bytes.length / LOCAL_HEADER_MIN_BYTES));
   const unzip = new Unzip();
@@ -127,6 +132,12 @@ function readMembers(bytes: Uint8Array, limits: Limits, want: (name: string) => 
         return decodeError('gwz', 'LIMIT_EXCEEDED', {
           path,
           expected: `≤ ${limits.maxTotalInflatedBytes} inflated bytes per file (limits.maxTotalInflatedBytes)`,
+          actual: total + n,
+        });
+      if (total + n > ratioBudget)
+        return decodeError('gwz', 'LIMIT_EXCEEDED', {
+          path,
+          expected: `≤ ${ratioBudget} inflated bytes: ${limits.maxZipRatio} × this ${bytes.length}-byte zip (limits.maxZipRatio)`,
           actual: total + n,
         });
       return undefined;
