@@ -4,7 +4,7 @@
 
 import type { Kernels } from '../kernels/types.js';
 import { decodeError, type FormatId, WarningSink } from './errors.js';
-import { type InflateResult, type InflateSite, inflateExact } from './inflate.js';
+import { type InflateResult, type Inflater, type InflateSite, inflateExact } from './inflate.js';
 import type { InflaterChoice, Limits, ResolvedOptions } from './limits.js';
 
 export interface DecodeContext<W extends string = string> {
@@ -23,7 +23,8 @@ export interface DecodeContext<W extends string = string> {
   inflate(src: Uint8Array, expectedSize: number, site: Omit<InflateSite, 'format'>): InflateResult;
 }
 
-export function makeContext<W extends string = string>(format: FormatId, opts: ResolvedOptions, kernels: Kernels): DecodeContext<W> {
+/** `inflater` is what `opts.inflate` resolved to (formats/decode-context.ts), as `kernels` is for `opts.backend`. */
+export function makeContext<W extends string = string>(format: FormatId, opts: ResolvedOptions, kernels: Kernels, inflater: Inflater): DecodeContext<W> {
   let inflatedSoFar = 0;
   const limits = opts.limits;
   return {
@@ -43,7 +44,7 @@ export function makeContext<W extends string = string>(format: FormatId, opts: R
         }
         inflatedSoFar += expectedSize;
       }
-      return inflateExact(src, expectedSize, opts.inflate, limits, at, opts.blocks);
+      return inflateExact(src, expectedSize, inflater, limits, at, opts.blocks);
     },
   };
 }

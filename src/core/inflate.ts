@@ -1,13 +1,19 @@
-// One zlib interface for every format. Under Node the native zlib binding is used (several
-// times faster than any JS or WASM inflater, see ../shared/docs/PERFORMANCE.md §1); in browsers,
-// and on request, pako. The caller always passes the size it expects: the output buffer is sized
-// from it, it is checked against `maxInflatedBytes` first, and the stream must produce exactly it.
+// One zlib interface for every format. Under Node the native zlib binding is used (faster than
+// any JS or WASM inflater, see ../shared/docs/PERFORMANCE.md §1); elsewhere, and on request, a
+// kernel set's inflateZlib: the WASM inflater (assembly/inflate.ts) or pako (the TS twin). The
+// caller always passes the size it expects: the output buffer is sized from it, it is checked
+// against `maxInflatedBytes` first, and the stream must produce exactly it.
 
-import { Inflate, deflate as pakoDeflate } from 'pako';
+import { deflate as pakoDeflate } from 'pako';
+import { Status, statusName } from '../kernels/status.js';
+import type { Kernels } from '../kernels/types.js';
 import { DecodeError, type FormatId } from './errors.js';
 import { nodeBuiltin } from './host.js';
-import type { InflaterChoice, Limits } from './limits.js';
+import type { Limits } from './limits.js';
 import type { BlockSource } from './prefetch.js';
+
+/** How blocks are inflated once options are resolved: node:zlib, or a kernel set's inflateZlib (formats/decode-context.ts picks). */
+export type Inflater = 'native' | Pick<Kernels, 'inflateZlib'>;
 
 interface NodeZlib {
   inflateSync(buf: Uint8Array, opts: object): { buffer: Uint8Array; engine: { bytesWritten: number } };
@@ -50,7 +56,7 @@ export interface InflateSite {
 export function inflateExact(
   src: Uint8Array,
   expectedSize: number,
-  choice: InflaterChoice,
+  inflater: Inflater,
   limits: Limits,
   site: InflateSite,
   blocks?: BlockSource,
@@ -68,9 +74,10 @@ export function inflateExact(
   // decodeAsync's pre-inflated blocks (core/prefetch.ts), checked by the same limits as any other.
   const pre = blocks?.(src, expectedSize, site);
   if (pre && pre.bytes.length === expectedSize) return pre;
-  const z = choice === 'pako' ? null : native();
-  if (choice === 'native' && !z) throw new TypeError('levelkit: inflate: "native" needs node:zlib (Node ≥ 20.16)');
-  return z ? inflateNative(z, src, expectedSize, fail) : inflatePako(src, expectedSize, fail);
+  if (inflater !== 'native') return inflateWithKernel(inflater, src, expectedSize, fail);
+  const z = native();
+  if (!z) throw new TypeError('levelkit: inflate: "native" needs node:zlib (Node ≥ 20.16)');
+  return inflateNative(z, src, expectedSize, fail);
 }
 
 /** The largest output per input byte a deflate stream can have (RFC 1951: 258 bytes per 2-bit code, rounded up). */
@@ -100,44 +107,26 @@ function inflateNative(z: NodeZlib, src: Uint8Array, expectedSize: number, fail:
   return { bytes, consumed: out.engine.bytesWritten };
 }
 
-const TOO_LARGE = Symbol('too large');
-
-function inflatePako(src: Uint8Array, expectedSize: number, fail: Fail): InflateResult {
+function inflateWithKernel(kernel: Pick<Kernels, 'inflateZlib'>, src: Uint8Array, expectedSize: number, fail: Fail): InflateResult {
   const bytes = new Uint8Array(expectedSize);
-  let written = 0;
-  const inf = new Inflate({ chunkSize: Math.max(64, Math.min(expectedSize, 1 << 20)) });
-  // Write each chunk straight into the exact-size output; stop as soon as it would overflow.
-  inf.onData = (chunk: Uint8Array) => {
-    if (written + chunk.length > expectedSize) throw TOO_LARGE;
-    bytes.set(chunk, written);
-    written += chunk.length;
-  };
-  inf.onEnd = () => {};
-  try {
-    inf.push(src, true);
-  } catch (e) {
-    if (e === TOO_LARGE) throw fail('CORRUPT_COMPRESSED', 'stream inflates to more than expected', { expected: expectedSize });
-    throw fail('CORRUPT_COMPRESSED', String((e as Error).message ?? e));
-  }
-  if (inf.err) throw fail('CORRUPT_COMPRESSED', inf.msg || `zlib error ${inf.err}`);
-  if (!inf.ended) throw fail('CORRUPT_COMPRESSED', 'stream ends early');
-  if (written !== expectedSize) throw fail('CORRUPT_COMPRESSED', 'inflated size differs', { expected: expectedSize, actual: written });
-  return { bytes, consumed: src.length - unreadInput(inf) };
+  const used = kernel.inflateZlib(src, bytes);
+  if (used >= 0) return { bytes, consumed: used };
+  throw fail('CORRUPT_COMPRESSED', KERNEL_DETAIL[used] ?? statusName(used), used === Status.OVERFLOW ? { expected: expectedSize } : {});
 }
 
-/**
- * Bytes of the last push the stream left unread (`strm.avail_in`). pako declares `strm` private
- * (untyped) in its typings, so it is read through checks rather than a cast: a pako without it
- * fails loudly instead of giving a wrong `consumed`.
- */
-function unreadInput(inf: object): number {
-  const strm = 'strm' in inf ? inf.strm : undefined;
-  if (typeof strm === 'object' && strm !== null && 'avail_in' in strm && typeof strm.avail_in === 'number') return strm.avail_in;
-  throw new Error('levelkit: pako Inflate has no strm.avail_in (unsupported pako version)');
-}
+/** What each inflateZlib status means, in the words the other inflaters use. */
+const KERNEL_DETAIL: Readonly<Record<number, string>> = {
+  [Status.TRUNCATED]: 'stream ends early',
+  [Status.OVERFLOW]: 'stream inflates to more than expected',
+  [Status.SHORT_OUTPUT]: 'stream inflates to fewer bytes than expected',
+  [Status.BAD_ZLIB_HEADER]: 'bad zlib header',
+  [Status.BAD_HUFFMAN_CODE]: 'bad Huffman code lengths',
+  [Status.BAD_DEFLATE_DATA]: 'bad deflate data',
+  [Status.BAD_CHECKSUM]: 'Adler-32 mismatch',
+};
 
 /** zlib-wraps `src` (level 0–9, default 9). Native under Node, pako elsewhere; both give valid zlib streams. */
-export function deflateZlib(src: Uint8Array, level = 9, choice: InflaterChoice = 'auto'): Uint8Array {
+export function deflateZlib(src: Uint8Array, level = 9, choice: 'auto' | 'native' | 'pako' = 'auto'): Uint8Array {
   const z = choice === 'pako' ? null : native();
   if (z) {
     const b = z.deflateSync(src, { level });

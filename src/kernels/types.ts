@@ -116,6 +116,18 @@ export interface Kernels {
    * 4 × count, or count not a whole number ≥ 0).
    */
   splitTilesInPlace(buf: Uint8Array, count: number): number;
+
+  // ── inflate (zlib blocks of every format) ─────────────────────────────────
+  /**
+   * Inflates the zlib stream (RFC 1950 wrapper around RFC 1951 DEFLATE) at the start of `src`
+   * into `dst`, which it must fill exactly: the caller knows the inflated size. The Adler-32 after
+   * the stream is checked. Returns how many bytes of `src` the stream occupies (header to
+   * Adler-32; what follows is the caller's), or TRUNCATED (`src` ends inside the stream),
+   * OVERFLOW (it inflates to more than `dst.length`), SHORT_OUTPUT (to fewer), BAD_ZLIB_HEADER,
+   * BAD_HUFFMAN_CODE, BAD_DEFLATE_DATA, BAD_CHECKSUM (the JS set, pako, may also say CORRUPT).
+   * `dst` holds unspecified bytes after a failure. js: pako; wasm: assembly/inflate.ts.
+   */
+  inflateZlib(src: Uint8Array, dst: Uint8Array): number;
 }
 
 export interface RecordLayout {

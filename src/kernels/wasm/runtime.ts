@@ -31,6 +31,7 @@ export interface WasmExports {
   graalTileStream(src: number, srcLen: number, codeBits: number, dst: number, cap: number): number;
   decodeBoardRows(text: number, textLen: number, rows: number, rowCount: number, dst: number, dstLen: number): number;
   replaceByte(ptr: number, len: number, from: number, to: number): number;
+  inflateZlib(src: number, srcLen: number, dst: number, dstLen: number): number;
   [name: string]: unknown;
 }
 
