@@ -3,7 +3,7 @@
 
 import { type DecodeContext, makeContext } from '../core/context.js';
 import type { FormatId } from '../core/errors.js';
-import { hasNativeZlib, type Inflater } from '../core/inflate.js';
+import { hasNativeZlib } from '../core/inflate.js';
 import { type DecodeOptions, type InflaterChoice, resolveOptions } from '../core/limits.js';
 import { inputBytes } from '../core/reader.js';
 import { chooseKernels, inflateKernels } from '../kernels/select.js';
@@ -32,7 +32,7 @@ export function startDecode<W extends string = string>(format: FormatId, input: 
  * WASM where the WASM kernels run, pako where the TypeScript ones do (so `backend: 'js'` stays
  * all-TypeScript). `native` is checked when the first block is inflated, not here.
  */
-export function chooseInflater(choice: InflaterChoice, kernels: Kernels): Inflater {
+export function chooseInflater(choice: InflaterChoice, kernels: Kernels): 'native' | Kernels {
   if (choice === 'native') return 'native';
   if (choice === 'pako' || choice === 'wasm') return inflateKernels(choice);
   return hasNativeZlib() ? 'native' : kernels;
