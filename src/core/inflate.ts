@@ -13,7 +13,7 @@ import type { Limits } from './limits.js';
 import type { BlockSource } from './prefetch.js';
 
 /** How blocks are inflated once options are resolved: node:zlib, or a kernel set's inflateZlib (formats/decode-context.ts picks). */
-export type Inflater = 'native' | Pick<Kernels, 'inflateZlib'>;
+export type Inflater = 'native' | Pick<Kernels, 'inflateZlib' | 'inflateTiles'>;
 
 interface NodeZlib {
   inflateSync(buf: Uint8Array, opts: object): { buffer: Uint8Array; engine: { bytesWritten: number } };
@@ -61,8 +61,61 @@ export function inflateExact(
   site: InflateSite,
   blocks?: BlockSource,
 ): InflateResult {
-  const fail = (code: 'CORRUPT_COMPRESSED' | 'LIMIT_EXCEEDED', detail: string, extra: object = {}) =>
+  const fail = failAt(site);
+  checkSize(src, expectedSize, limits, fail);
+  // decodeAsync's pre-inflated blocks (core/prefetch.ts), checked by the same limits as any other.
+  const pre = blocks?.(src, expectedSize, site);
+  if (pre && pre.bytes.length === expectedSize) return pre;
+  if (inflater !== 'native') return inflateWithKernel(inflater, src, expectedSize, fail);
+  return inflateNative(nativeOrThrow(), src, expectedSize, fail);
+}
+
+/**
+ * A block of `cells` 4-byte tile records {index, flags, skip, reserved}, inflated (as
+ * inflateExact, to exactly 4 × cells bytes) and split into its index and flags columns:
+ * `columns` holds index then flags (2 × cells bytes), `dirty` counts records with non-zero skip or
+ * reserved bytes. With a kernel inflater both happen in one call (the WASM set: one trip into its
+ * memory); with node:zlib or a pre-inflated block, `split` (the decode's kernel set) splits the
+ * block in place and the columns are a view of it.
+ */
+export function inflateTilesExact(
+  src: Uint8Array,
+  cells: number,
+  inflater: Inflater,
+  split: Pick<Kernels, 'splitTilesInPlace'>,
+  limits: Limits,
+  site: InflateSite,
+  blocks?: BlockSource,
+): { columns: Uint8Array; dirty: number } {
+  const fail = failAt(site);
+  const expectedSize = cells * 4;
+  checkSize(src, expectedSize, limits, fail);
+  const pre = blocks?.(src, expectedSize, site);
+  if (inflater !== 'native' && !(pre && pre.bytes.length === expectedSize)) {
+    const columns = new Uint8Array(2 * cells);
+    const dirty = inflater.inflateTiles(src, columns, cells);
+    if (dirty < 0) throw kernelFailure(dirty, expectedSize, fail);
+    return { columns, dirty };
+  }
+  const block = pre && pre.bytes.length === expectedSize ? pre.bytes : inflateNative(nativeOrThrow(), src, expectedSize, fail).bytes;
+  // The block is exactly 4 × cells bytes, so the split cannot fail (TRUNCATED is its only status).
+  const dirty = split.splitTilesInPlace(block, cells);
+  return { columns: block.subarray(0, 2 * cells), dirty };
+}
+
+function failAt(site: InflateSite) {
+  return (code: 'CORRUPT_COMPRESSED' | 'LIMIT_EXCEEDED', detail: string, extra: object = {}) =>
     new DecodeError(site.format, code, { offset: site.offset, path: site.path, detail, ...extra });
+}
+
+function nativeOrThrow(): NodeZlib {
+  const z = native();
+  if (!z) throw new TypeError('levelkit: inflate: "native" needs node:zlib (Node ≥ 20.16)');
+  return z;
+}
+
+/** The size checks every inflate starts with, before anything is allocated. */
+function checkSize(src: Uint8Array, expectedSize: number, limits: Limits, fail: ReturnType<typeof failAt>): void {
   if (!Number.isInteger(expectedSize) || expectedSize < 0 || expectedSize > limits.maxInflatedBytes) {
     throw fail('LIMIT_EXCEEDED', 'inflated size', { expected: `≤ ${limits.maxInflatedBytes}`, actual: expectedSize });
   }
@@ -71,13 +124,6 @@ export function inflateExact(
   if (expectedSize > src.length * MAX_DEFLATE_RATIO + 64) {
     throw fail('CORRUPT_COMPRESSED', `${src.length} compressed bytes cannot inflate to ${expectedSize}`);
   }
-  // decodeAsync's pre-inflated blocks (core/prefetch.ts), checked by the same limits as any other.
-  const pre = blocks?.(src, expectedSize, site);
-  if (pre && pre.bytes.length === expectedSize) return pre;
-  if (inflater !== 'native') return inflateWithKernel(inflater, src, expectedSize, fail);
-  const z = native();
-  if (!z) throw new TypeError('levelkit: inflate: "native" needs node:zlib (Node ≥ 20.16)');
-  return inflateNative(z, src, expectedSize, fail);
 }
 
 /** The largest output per input byte a deflate stream can have (RFC 1951: 258 bytes per 2-bit code, rounded up). */
@@ -111,7 +157,11 @@ function inflateWithKernel(kernel: Pick<Kernels, 'inflateZlib'>, src: Uint8Array
   const bytes = new Uint8Array(expectedSize);
   const used = kernel.inflateZlib(src, bytes);
   if (used >= 0) return { bytes, consumed: used };
-  throw fail('CORRUPT_COMPRESSED', KERNEL_DETAIL[used] ?? statusName(used), used === Status.OVERFLOW ? { expected: expectedSize } : {});
+  throw kernelFailure(used, expectedSize, fail);
+}
+
+function kernelFailure(status: number, expectedSize: number, fail: Fail): DecodeError {
+  return fail('CORRUPT_COMPRESSED', KERNEL_DETAIL[status] ?? statusName(status), status === Status.OVERFLOW ? { expected: expectedSize } : {});
 }
 
 /** What each inflateZlib status means, in the words the other inflaters use. */

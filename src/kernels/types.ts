@@ -128,6 +128,14 @@ export interface Kernels {
    * `dst` holds unspecified bytes after a failure. js: pako; wasm: assembly/inflate.ts.
    */
   inflateZlib(src: Uint8Array, dst: Uint8Array): number;
+  /**
+   * inflateZlib and splitTilesInPlace in one trip: `src` must inflate to exactly 4 × `cells`
+   * bytes of {index, flags, skip, reserved} records, whose index column goes to dst[0 .. cells)
+   * and flags column to dst[cells .. 2 × cells) (`dst` is fresh, i.e. zeroed, and that long).
+   * The WASM set inflates and splits inside its arena and copies out only the columns.
+   * Returns how many records have non-zero skip/reserved bytes, or inflateZlib's statuses.
+   */
+  inflateTiles(src: Uint8Array, dst: Uint8Array, cells: number): number;
 }
 
 export interface RecordLayout {

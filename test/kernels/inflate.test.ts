@@ -272,6 +272,34 @@ describe.each(KERNEL_SETS)('inflateZlib [%s]', (name, k) => {
     expectStatus(bad, plain.length, Status.BAD_CHECKSUM, 'Adler-32');
   });
 
+  it('inflateTiles: the index and flags columns of the inflated records, the dirty count, the same failures', () => {
+    const rng = new Prng(31);
+    for (const cells of [1, 15, 16, 17, 1000, 40_000]) {
+      const records = new Uint8Array(cells * 4);
+      for (let i = 0; i < cells; i++)
+        if (rng.int(4) === 0) {
+          records[i * 4] = rng.int(256);
+          records[i * 4 + 1] = rng.int(16);
+          if (rng.int(50) === 0) records[i * 4 + 2 + rng.int(2)] = 1 + rng.int(255);
+        }
+      const z = new Uint8Array(zlib.deflateSync(records));
+      const dst = new Uint8Array(2 * cells);
+      const want = new Uint8Array(2 * cells);
+      let dirty = 0;
+      for (let i = 0; i < cells; i++) {
+        want[i] = records[i * 4]!;
+        want[cells + i] = records[i * 4 + 1]!;
+        if (records[i * 4 + 2] || records[i * 4 + 3]) dirty++;
+      }
+      expect(k.inflateTiles(z, dst, cells), `${cells} cells`).toBe(dirty);
+      expect(same(dst, want), `${cells} cells`).toBe(true);
+      expect(k.inflateTiles(z, new Uint8Array(2 * cells + 2), cells + 1), 'one tile too many').toBeLessThan(0);
+      const bad = z.slice();
+      bad[bad.length - 1]! ^= 1;
+      expect(k.inflateTiles(bad, new Uint8Array(2 * cells), cells), 'Adler-32').toBeLessThan(0);
+    }
+  });
+
   it('does not write to its input', () => {
     const z = new Uint8Array(zlib.deflateSync(new Prng(4).bytes(5000)));
     const copy = z.slice();

@@ -3,6 +3,7 @@
 
 import { Inflate } from 'pako';
 import { Status } from '../status.js';
+import { splitTilesInPlace } from './tilemap.js';
 
 const TOO_LARGE = Symbol('too large');
 
@@ -47,6 +48,16 @@ export function inflateZlib(src: Uint8Array, dst: Uint8Array): number {
   if (!inf.ended) return Status.TRUNCATED;
   if (written !== dst.length) return Status.SHORT_OUTPUT;
   return src.length - unreadInput(inf);
+}
+
+/** Kernels.inflateTiles: pako into a block of records, then the reference split (see src/kernels/types.ts). */
+export function inflateTiles(src: Uint8Array, dst: Uint8Array, cells: number): number {
+  const records = new Uint8Array(cells * 4);
+  const used = inflateZlib(src, records);
+  if (used < 0) return used;
+  const dirty = splitTilesInPlace(records, cells);
+  if (dirty >= 0) dst.set(records.subarray(0, 2 * cells));
+  return dirty;
 }
 
 /**

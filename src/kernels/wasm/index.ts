@@ -34,6 +34,7 @@ function bind(rt: WasmRuntime): Kernels {
     splitColumns: (src, stride, keep, count, dst, dstZeroed) => done(tilemap.splitColumns(rt, src, stride, keep, count, dst, dstZeroed)),
     splitTilesInPlace: (buf, count) => done(tilemap.splitTilesInPlace(rt, buf, count)),
     inflateZlib: (src, dst) => done(inflate.inflateZlib(rt, src, dst)),
+    inflateTiles: (src, dst, cells) => done(inflate.inflateTiles(rt, src, dst, cells)),
   } satisfies Kernels);
 }
 
