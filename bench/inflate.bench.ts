@@ -41,7 +41,8 @@ function blockRows(set: string, blocks: ZlibBlock[]): void {
     const want = inflateSync(b.src);
     for (const k of [wasm, jsKernels]) {
       const out = new Uint8Array(b.size);
-      if (k.inflateZlib(b.src, out) < 0 || Buffer.compare(out, want) !== 0) throw new Error(`${set}: ${b.name}: ${k.name} differs from node:zlib; not timing it`);
+      if (k.inflateZlib(b.src, out) < 0 || Buffer.compare(out, want) !== 0)
+        throw new Error(`${set}: ${b.name}: ${k.name} differs from node:zlib; not timing it`);
     }
   }
   const bytes = blocks.reduce((n, b) => n + b.size, 0);
