@@ -11,3 +11,4 @@ export { graalTileStream } from './bitstream';
 export { decodeBoardRows } from './board';
 export { allZero, expandTileSkip, splitColumns } from './tilemap';
 export { replaceByte } from './bytes';
+export { inflateZlib } from './inflate';

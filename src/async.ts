@@ -1,21 +1,32 @@
 // decodeAsync(): decode() with the zlib blocks inflated by the host's native, asynchronous
-// inflater (DecompressionStream) where decode() would use pako, i.e. in browsers. Core stays
-// synchronous; see core/prefetch.ts for the two passes. Under Node (node:zlib, synchronous and
-// native) and where DecompressionStream is missing, it is decode() in a promise.
+// inflater (DecompressionStream) where decode() would use pako: browsers without WebAssembly, or
+// `inflate: 'pako'`. Core stays synchronous; see core/prefetch.ts for the two passes. Where
+// decode() inflates with node:zlib or the WASM inflater (≈ native speed, see bench/README.md),
+// and where DecompressionStream is missing, it is decode() in a promise.
 
-import { hasNativeZlib } from './core/inflate.js';
 import { BLOCK_SOURCE, type DecodeOptions } from './core/limits.js';
 import type { BlockRequest } from './core/prefetch.js';
 import { blockCollector, blockTable, inflateWithStream, nativeStreamInflater } from './core/prefetch.js';
 import { inputBytes } from './core/reader.js';
+import { chooseInflater } from './formats/decode-context.js';
 import { openDatafile } from './formats/teeworlds/datafile.js';
 import { sniff as sniffTeeworlds } from './formats/teeworlds/index.js';
+import { chooseKernels } from './kernels/select.js';
 
-/** Which inflater decodeAsync() uses with these options in this host. */
-export function asyncInflater(opts?: DecodeOptions): 'stream' | 'native' | 'pako' {
-  const choice = opts?.inflate ?? 'auto';
-  if (choice === 'pako') return 'pako';
-  if (choice === 'native' || hasNativeZlib()) return 'native';
+/**
+ * Which inflater decodeAsync() uses with these options in this host: decode()'s own (`native`,
+ * `wasm`) when it has one faster than pako, else `stream` (DecompressionStream) for big blocks,
+ * or `pako` where there is no DecompressionStream.
+ */
+export function asyncInflater(opts?: DecodeOptions): 'stream' | 'native' | 'wasm' | 'pako' {
+  let inflater: ReturnType<typeof chooseInflater>;
+  try {
+    inflater = chooseInflater(opts?.inflate ?? 'auto', chooseKernels(opts?.backend ?? 'auto', opts?.kernels));
+  } catch {
+    return 'wasm'; // WASM asked for where it cannot run: decode() reports that
+  }
+  if (inflater === 'native') return 'native';
+  if (inflater.name === 'wasm') return 'wasm';
   return nativeStreamInflater() ? 'stream' : 'pako';
 }
 
@@ -55,7 +66,11 @@ export async function decodeAsyncWith<T>(
   return decode(bytes, { ...opts, [BLOCK_SOURCE]: blockTable(inflated) } as DecodeOptions);
 }
 
-/** Blocks smaller than this (inflated) are not worth a stream (see decodeAsyncWith). */
+/**
+ * Blocks smaller than this (inflated) are not worth a stream (see decodeAsyncWith). Streams only
+ * ever replace pako: the WASM inflater runs at about node:zlib's speed, and a DecompressionStream
+ * is that same native zlib plus stream set-up, promises and chunk copies, so it never wins.
+ */
 const MIN_STREAM_BYTES = 64 * 1024;
 
 /** Streams inflating at once. */

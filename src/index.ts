@@ -119,10 +119,11 @@ export function extract(value: AnyDecoded): ExtractedFile[] {
 }
 
 /**
- * decode() for hosts whose fast inflater is asynchronous: in browsers every zlib block is
- * inflated by DecompressionStream('deflate') (native) instead of pako, then the level is decoded
- * synchronously as decode() does, to the same result. Under Node it is decode() (node:zlib is
- * native already); without DecompressionStream, decode() with pako.
+ * decode() for hosts whose fast inflater is asynchronous: where decode() would inflate with pako
+ * (no WebAssembly, or `inflate: 'pako'`), zlib blocks of 64 KiB and more are inflated by
+ * DecompressionStream('deflate') (native) first, then the level is decoded synchronously as
+ * decode() does, to the same result. Where decode() has node:zlib (Node) or the WASM inflater
+ * (browsers, by default), it is decode(): those are as fast as the stream, without its set-up.
  */
 export function decodeAsync(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, opts?: DecodeOptions): Promise<AnyDecoded> {
   return decodeAsyncWith(decode, bytes, opts);

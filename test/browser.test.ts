@@ -49,7 +49,11 @@ describeWith(await startChromium(['dist/levelkit.browser.mjs']), 'library in hea
 
   it('has fixtures, DecompressionStream and WASM', async () => {
     expect(FIXTURE_FILES.length).toBeGreaterThan(0);
-    expect(await page.evaluate(() => [window.lk.asyncInflater(), window.lk.wasmAvailable()])).toEqual(['stream', true]);
+    expect(await page.evaluate(() => [window.lk.asyncInflater({ inflate: 'pako' }), window.lk.asyncInflater(), window.lk.wasmAvailable()])).toEqual([
+      'stream',
+      'wasm',
+      true,
+    ]);
   });
 
   it('decodes every fixture with pako exactly as Node does with native zlib', async () => {
@@ -71,7 +75,7 @@ describeWith(await startChromium(['dist/levelkit.browser.mjs']), 'library in hea
     const all = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/i);
     for (const path of all) {
       const rel = relative(ROOT, path);
-      const [sync, everyBlock, async] = await page.evaluate(async (url) => {
+      const [sync, everyBlock, async, wasmInflate] = await page.evaluate(async (url) => {
         const bytes = await window.fetchBytes(url);
         // Typed arrays as tagged arrays, so a difference in kind or content shows.
         const canon = (v: unknown) =>
@@ -87,13 +91,16 @@ describeWith(await startChromium(['dist/levelkit.browser.mjs']), 'library in hea
         };
         return [
           await run(() => window.lk.decode(bytes, { inflate: 'pako' })),
-          await run(() => window.lk.decodeAsyncWith(window.lk.decode, bytes, undefined, { minStreamBytes: 0 })),
-          await run(() => window.lk.decodeAsync(bytes)),
+          // Streams replace pako only (with WASM, decodeAsync is decode with the WASM inflater).
+          await run(() => window.lk.decodeAsyncWith(window.lk.decode, bytes, { inflate: 'pako' }, { minStreamBytes: 0 })),
+          await run(() => window.lk.decodeAsync(bytes, { inflate: 'pako' })),
+          await run(() => window.lk.decode(bytes, { inflate: 'wasm' })),
         ];
       }, `/${rel}`);
       // Every block through the stream (fixtures are below the default 64 KiB threshold), then the default.
       expect(everyBlock, rel).toBe(sync);
       expect(async, rel).toBe(sync);
+      expect(wasmInflate, rel).toBe(sync);
     }
     expect(errors).toEqual([]);
   });
@@ -112,7 +119,7 @@ describeWith(await startChromium(['dist/levelkit.browser.mjs']), 'library in hea
           .slice(0, 4),
       ];
       await page.route('**/bench/**', (route) => route.fulfill({ body: Buffer.from(readBytes(maps[Number(route.request().url().split('/').pop())]!)) }));
-      const rows: { file: string; bytes: number; pakoMs: number; asyncMs: number; ratio: number }[] = [];
+      const rows: { file: string; bytes: number; pakoMs: number; asyncMs: number; wasmMs: number; jsPakoMs: number; ratio: number; wasmRatio: number }[] = [];
       for (let i = 0; i < maps.length; i++) {
         const r = await page.evaluate(async (url) => {
           const bytes = await window.fetchBytes(url);
@@ -128,22 +135,28 @@ describeWith(await startChromium(['dist/levelkit.browser.mjs']), 'library in hea
           };
           // Both paths must give the same map before either is timed.
           const facts = (v: unknown) => JSON.stringify(window.lk.summarize(v as Parameters<typeof window.lk.summarize>[0]));
-          const [viaPako, viaAsync] = [window.lk.decode(bytes, { inflate: 'pako' }), await window.lk.decodeAsync(bytes)];
-          if (facts(viaPako) !== facts(viaAsync)) throw new Error(`${url}: decodeAsync and decode(pako) disagree; not timing them`);
+          const viaPako = window.lk.decode(bytes, { inflate: 'pako' });
+          const viaAsync = await window.lk.decodeAsync(bytes, { inflate: 'pako' });
+          const viaWasm = window.lk.decode(bytes, { backend: 'wasm', inflate: 'wasm' });
+          if (facts(viaPako) !== facts(viaAsync) || facts(viaPako) !== facts(viaWasm))
+            throw new Error(`${url}: decodeAsync, decode(pako) and decode(wasm) disagree; not timing them`);
           return {
             bytes: bytes.length,
             pakoMs: await time(() => window.lk.decode(bytes, { inflate: 'pako' })),
-            asyncMs: await time(() => window.lk.decodeAsync(bytes)),
+            asyncMs: await time(() => window.lk.decodeAsync(bytes, { inflate: 'pako' })),
+            wasmMs: await time(() => window.lk.decode(bytes, { backend: 'wasm', inflate: 'wasm' })),
+            jsPakoMs: await time(() => window.lk.decode(bytes, { backend: 'js', inflate: 'pako' })),
           };
         }, `/bench/${i}`);
-        rows.push({ file: relative(ROOT, maps[i]!).replace(/^\.\.\//, ''), ...r, ratio: r.pakoMs / r.asyncMs });
+        rows.push({ file: relative(ROOT, maps[i]!).replace(/^\.\.\//, ''), ...r, ratio: r.pakoMs / r.asyncMs, wasmRatio: r.jsPakoMs / r.wasmMs });
       }
-      const total = { pakoMs: rows.reduce((s, r) => s + r.pakoMs, 0), asyncMs: rows.reduce((s, r) => s + r.asyncMs, 0) };
-      const summary = { rows, total: { ...total, ratio: total.pakoMs / total.asyncMs } };
+      const sum = (k: 'pakoMs' | 'asyncMs' | 'wasmMs' | 'jsPakoMs') => rows.reduce((s, r) => s + r[k], 0);
+      const total = { pakoMs: sum('pakoMs'), asyncMs: sum('asyncMs'), wasmMs: sum('wasmMs'), jsPakoMs: sum('jsPakoMs') };
+      const summary = { rows, total: { ...total, ratio: total.pakoMs / total.asyncMs, wasmRatio: total.jsPakoMs / total.wasmMs } };
       mkdirSync(`${ROOT}/.bench-out`, { recursive: true });
       writeFileSync(`${ROOT}/.bench-out/browser-inflate.json`, `${JSON.stringify(summary, null, 1)}\n`);
       console.log(
-        `decodeAsync vs decode(pako) in Chromium:\n${rows.map((r) => `  ${r.file} ${r.bytes} B: pako ${r.pakoMs.toFixed(3)} ms, async ${r.asyncMs.toFixed(3)} ms, ${r.ratio.toFixed(2)}×`).join('\n')}\n  total ${summary.total.ratio.toFixed(2)}×`,
+        `decodeAsync (streams) and decode(backend wasm, inflate wasm) vs decode(pako) in Chromium:\n${rows.map((r) => `  ${r.file} ${r.bytes} B: pako ${r.pakoMs.toFixed(3)} ms, async ${r.asyncMs.toFixed(3)} ms (${r.ratio.toFixed(2)}×); js+pako ${r.jsPakoMs.toFixed(3)} ms, wasm+wasm ${r.wasmMs.toFixed(3)} ms (${r.wasmRatio.toFixed(2)}×)`).join('\n')}\n  total: streams ${summary.total.ratio.toFixed(2)}×, wasm+wasm over js+pako ${summary.total.wasmRatio.toFixed(2)}×`,
       );
       // Timings on a shared 2-core machine are noisy, and which inflater wins depends on the browser
       // build: the ratio is reported (bench/README.md keeps the numbers), not asserted.

@@ -152,11 +152,13 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
 
   it('times kernels and inflaters side by side when asked', async () => {
     await page.check('#compare');
-    await page.waitForSelector('#bench tbody tr:nth-child(4)', { timeout: 30_000 });
+    await page.waitForSelector('#bench tbody tr:nth-child(6)', { timeout: 30_000 });
     const labels = await page.$$eval('#bench tbody td:first-child', (tds) => tds.map((t) => t.textContent));
     expect(labels).toEqual([
       'TypeScript kernels, pako',
       'WASM kernels, pako',
+      'TypeScript kernels, WASM inflate',
+      'WASM kernels, WASM inflate',
       'TypeScript kernels, native inflate (decodeAsync)',
       'WASM kernels, native inflate (decodeAsync)',
     ]);

@@ -421,8 +421,8 @@ async function setUp(): Promise<void> {
   const wasm = typeof WebAssembly === 'object';
   const stream = typeof (globalThis as { DecompressionStream?: unknown }).DecompressionStream === 'function';
   $('env').textContent =
-    `${wasm ? 'WebAssembly kernels available' : 'no WebAssembly: TypeScript kernels'} · ${stream ? 'native inflate (DecompressionStream)' : 'no DecompressionStream: pako'}`;
-  if (!stream) $<HTMLSelectElement>('inflater').value = 'pako';
+    `${wasm ? 'WebAssembly kernels available' : 'no WebAssembly: TypeScript kernels'} · ${wasm ? 'WebAssembly inflate' : stream ? 'native inflate (DecompressionStream)' : 'no DecompressionStream: pako'}`;
+  if (!wasm) $<HTMLSelectElement>('inflater').value = stream ? 'stream' : 'pako';
   $<HTMLInputElement>('file').addEventListener('change', (e) => fromFileList((e.target as HTMLInputElement).files));
   const drop = $('drop');
   drop.addEventListener('dragover', (e) => {

@@ -3,8 +3,8 @@
 
 import type { Backend, DecodeWarning, Marker, PreviewMedia, PreviewTable } from '../src/index.js';
 
-/** How the page asks for zlib blocks to be inflated: the browser's DecompressionStream or pako. */
-export type PageInflater = 'stream' | 'pako';
+/** How the page asks for zlib blocks to be inflated: the WASM inflater, the browser's DecompressionStream (decodeAsync) or pako. */
+export type PageInflater = 'wasm' | 'stream' | 'pako';
 
 export interface DecodeSettings {
   backend: Backend;

@@ -38,10 +38,12 @@ async function levelFilesIn(bytes: Uint8Array): Promise<{ name: string; bytes: U
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-async function decodeOne(bytes: Uint8Array, settings: { backend: DecodeOptions['backend']; inflater: 'stream' | 'pako' }) {
+async function decodeOne(bytes: Uint8Array, settings: { backend: DecodeOptions['backend']; inflater: 'wasm' | 'stream' | 'pako' }) {
   const t0 = performance.now();
   const value =
-    settings.inflater === 'stream' ? await decodeAsync(bytes, { backend: settings.backend }) : decode(bytes, { backend: settings.backend, inflate: 'pako' });
+    settings.inflater === 'stream'
+      ? await decodeAsync(bytes, { backend: settings.backend, inflate: 'pako' })
+      : decode(bytes, { backend: settings.backend, inflate: settings.inflater });
   return { value, ms: performance.now() - t0 };
 }
 
@@ -66,17 +68,21 @@ async function bench(bytes: Uint8Array): Promise<BenchRow[]> {
       ? { label: 'WASM kernels, pako', ms: await time(() => decode(bytes, { backend: 'wasm', inflate: 'pako' })) }
       : { label: 'WASM kernels, pako', ms: null, note: 'WebAssembly unavailable' },
   );
-  const stream = asyncInflater() === 'stream';
+  if (wasm) {
+    rows.push({ label: 'TypeScript kernels, WASM inflate', ms: await time(() => decode(bytes, { backend: 'js', inflate: 'wasm' })) });
+    rows.push({ label: 'WASM kernels, WASM inflate', ms: await time(() => decode(bytes, { backend: 'wasm', inflate: 'wasm' })) });
+  }
+  const stream = asyncInflater({ inflate: 'pako' }) === 'stream';
   const note = stream ? undefined : 'DecompressionStream unavailable: pako';
   rows.push({
     label: 'TypeScript kernels, native inflate (decodeAsync)',
-    ms: await time(() => decodeAsync(bytes, { backend: 'js' })),
+    ms: await time(() => decodeAsync(bytes, { backend: 'js', inflate: 'pako' })),
     ...(note ? { note } : {}),
   });
   if (wasm)
     rows.push({
       label: 'WASM kernels, native inflate (decodeAsync)',
-      ms: await time(() => decodeAsync(bytes, { backend: 'wasm' })),
+      ms: await time(() => decodeAsync(bytes, { backend: 'wasm', inflate: 'pako' })),
       ...(note ? { note } : {}),
     });
   return rows;

@@ -21,7 +21,7 @@ export const OPTIONS = {
   json: { type: 'boolean', help: 'one JSON object per line on stdout, one per file; messages and the tally stay on stderr' },
   strict: { type: 'boolean', help: 'treat tolerated faults (warnings) as errors' },
   backend: { type: 'string', value: 'auto|wasm|js', help: 'kernels for the hot loops (default auto: WASM when it loads, else TypeScript)' },
-  inflate: { type: 'string', value: 'auto|native|pako', help: 'zlib implementation (default auto: node:zlib)' },
+  inflate: { type: 'string', value: 'auto|native|wasm|pako', help: 'zlib implementation (default auto: node:zlib)' },
   encoding: { type: 'string', value: 'label', help: 'code page of text fields, a WHATWG label such as windows-1250 (default windows-1252)' },
   'max-bytes': {
     type: 'string',
@@ -141,7 +141,7 @@ export function parseCommandArgs(argv: string[], names: readonly OptionName[]): 
       json: values.json === true,
       strict: values.strict === true,
       backend: oneOf('backend', ['auto', 'wasm', 'js'], 'auto'),
-      inflate: oneOf('inflate', ['auto', 'native', 'pako'], 'auto'),
+      inflate: oneOf('inflate', ['auto', 'native', 'wasm', 'pako'], 'auto'),
       encoding,
       maxBytes: str('max-bytes') === undefined ? DEFAULT_MAX_BYTES : parseSize(str('max-bytes')!),
       maxZipRatio: str('max-zip-ratio') === undefined ? undefined : parseRatio(str('max-zip-ratio')!),

@@ -4,7 +4,7 @@
 
 import type { Kernels } from '../kernels/types.js';
 import { decodeError, type FormatId, WarningSink } from './errors.js';
-import { type InflateResult, type InflateSite, inflateExact } from './inflate.js';
+import { type InflateResult, type Inflater, type InflateSite, inflateExact, inflateTilesExact } from './inflate.js';
 import type { InflaterChoice, Limits, ResolvedOptions } from './limits.js';
 
 export interface DecodeContext<W extends string = string> {
@@ -21,11 +21,20 @@ export interface DecodeContext<W extends string = string> {
    * `maxTotalInflatedBytes` budget (LIMIT_EXCEEDED before anything is allocated when it is spent).
    */
   inflate(src: Uint8Array, expectedSize: number, site: Omit<InflateSite, 'format'>): InflateResult;
+  /** inflate() of a block of `cells` 4-byte tile records, split into index and flags columns (see core/inflate.ts inflateTilesExact). */
+  inflateTiles(src: Uint8Array, cells: number, site: Omit<InflateSite, 'format'>): { columns: Uint8Array; dirty: number };
 }
 
-export function makeContext<W extends string = string>(format: FormatId, opts: ResolvedOptions, kernels: Kernels): DecodeContext<W> {
+/** `inflater` is what `opts.inflate` resolved to (formats/decode-context.ts), as `kernels` is for `opts.backend`. */
+export function makeContext<W extends string = string>(format: FormatId, opts: ResolvedOptions, kernels: Kernels, inflater: Inflater): DecodeContext<W> {
   let inflatedSoFar = 0;
   const limits = opts.limits;
+  // Every block is charged to the file's maxTotalInflatedBytes before it is inflated.
+  const charge = (at: InflateSite, expectedSize: number) => {
+    if (!Number.isSafeInteger(expectedSize) || expectedSize < 0) return; // inflateExact reports it
+    if (inflatedSoFar + expectedSize > limits.maxTotalInflatedBytes) throw inflateBudgetError(at, inflatedSoFar, expectedSize, limits.maxTotalInflatedBytes);
+    inflatedSoFar += expectedSize;
+  };
   return {
     format,
     kernels,
@@ -37,13 +46,13 @@ export function makeContext<W extends string = string>(format: FormatId, opts: R
     warnings: new WarningSink<W>(format, opts.strict),
     inflate(src, expectedSize, site) {
       const at = { ...site, format };
-      if (Number.isSafeInteger(expectedSize) && expectedSize >= 0) {
-        if (inflatedSoFar + expectedSize > limits.maxTotalInflatedBytes) {
-          throw inflateBudgetError(at, inflatedSoFar, expectedSize, limits.maxTotalInflatedBytes);
-        }
-        inflatedSoFar += expectedSize;
-      }
-      return inflateExact(src, expectedSize, opts.inflate, limits, at, opts.blocks);
+      charge(at, expectedSize);
+      return inflateExact(src, expectedSize, inflater, limits, at, opts.blocks);
+    },
+    inflateTiles(src, cells, site) {
+      const at = { ...site, format };
+      charge(at, cells * 4);
+      return inflateTilesExact(src, cells, inflater, kernels, limits, at, opts.blocks);
     },
   };
 }

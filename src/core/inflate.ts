@@ -1,13 +1,19 @@
-// One zlib interface for every format. Under Node the native zlib binding is used (several
-// times faster than any JS or WASM inflater, see ../shared/docs/PERFORMANCE.md §1); in browsers,
-// and on request, pako. The caller always passes the size it expects: the output buffer is sized
-// from it, it is checked against `maxInflatedBytes` first, and the stream must produce exactly it.
+// One zlib interface for every format. Under Node the native zlib binding is used (faster than
+// any JS or WASM inflater, see ../shared/docs/PERFORMANCE.md §1); elsewhere, and on request, a
+// kernel set's inflateZlib: the WASM inflater (assembly/inflate.ts) or pako (the TS twin). The
+// caller always passes the size it expects: the output buffer is sized from it, it is checked
+// against `maxInflatedBytes` first, and the stream must produce exactly it.
 
-import { Inflate, deflate as pakoDeflate } from 'pako';
+import { deflate as pakoDeflate } from 'pako';
+import { Status, statusName } from '../kernels/status.js';
+import type { Kernels } from '../kernels/types.js';
 import { DecodeError, type FormatId } from './errors.js';
 import { nodeBuiltin } from './host.js';
-import type { InflaterChoice, Limits } from './limits.js';
+import type { Limits } from './limits.js';
 import type { BlockSource } from './prefetch.js';
+
+/** How blocks are inflated once options are resolved: node:zlib, or a kernel set's inflateZlib (formats/decode-context.ts picks). */
+export type Inflater = 'native' | Pick<Kernels, 'inflateZlib' | 'inflateTiles'>;
 
 interface NodeZlib {
   inflateSync(buf: Uint8Array, opts: object): { buffer: Uint8Array; engine: { bytesWritten: number } };
@@ -50,13 +56,66 @@ export interface InflateSite {
 export function inflateExact(
   src: Uint8Array,
   expectedSize: number,
-  choice: InflaterChoice,
+  inflater: Inflater,
   limits: Limits,
   site: InflateSite,
   blocks?: BlockSource,
 ): InflateResult {
-  const fail = (code: 'CORRUPT_COMPRESSED' | 'LIMIT_EXCEEDED', detail: string, extra: object = {}) =>
+  const fail = failAt(site);
+  checkSize(src, expectedSize, limits, fail);
+  // decodeAsync's pre-inflated blocks (core/prefetch.ts), checked by the same limits as any other.
+  const pre = blocks?.(src, expectedSize, site);
+  if (pre && pre.bytes.length === expectedSize) return pre;
+  if (inflater !== 'native') return inflateWithKernel(inflater, src, expectedSize, fail);
+  return inflateNative(nativeOrThrow(), src, expectedSize, fail);
+}
+
+/**
+ * A block of `cells` 4-byte tile records {index, flags, skip, reserved}, inflated (as
+ * inflateExact, to exactly 4 × cells bytes) and split into its index and flags columns:
+ * `columns` holds index then flags (2 × cells bytes), `dirty` counts records with non-zero skip or
+ * reserved bytes. With a kernel inflater both happen in one call (the WASM set: one trip into its
+ * memory); with node:zlib or a pre-inflated block, `split` (the decode's kernel set) splits the
+ * block in place and the columns are a view of it.
+ */
+export function inflateTilesExact(
+  src: Uint8Array,
+  cells: number,
+  inflater: Inflater,
+  split: Pick<Kernels, 'splitTilesInPlace'>,
+  limits: Limits,
+  site: InflateSite,
+  blocks?: BlockSource,
+): { columns: Uint8Array; dirty: number } {
+  const fail = failAt(site);
+  const expectedSize = cells * 4;
+  checkSize(src, expectedSize, limits, fail);
+  const pre = blocks?.(src, expectedSize, site);
+  if (inflater !== 'native' && !(pre && pre.bytes.length === expectedSize)) {
+    const columns = new Uint8Array(2 * cells);
+    const dirty = inflater.inflateTiles(src, columns, cells);
+    if (dirty < 0) throw kernelFailure(dirty, expectedSize, fail);
+    return { columns, dirty };
+  }
+  const block = pre && pre.bytes.length === expectedSize ? pre.bytes : inflateNative(nativeOrThrow(), src, expectedSize, fail).bytes;
+  // The block is exactly 4 × cells bytes, so the split cannot fail (TRUNCATED is its only status).
+  const dirty = split.splitTilesInPlace(block, cells);
+  return { columns: block.subarray(0, 2 * cells), dirty };
+}
+
+function failAt(site: InflateSite) {
+  return (code: 'CORRUPT_COMPRESSED' | 'LIMIT_EXCEEDED', detail: string, extra: object = {}) =>
     new DecodeError(site.format, code, { offset: site.offset, path: site.path, detail, ...extra });
+}
+
+function nativeOrThrow(): NodeZlib {
+  const z = native();
+  if (!z) throw new TypeError('levelkit: inflate: "native" needs node:zlib (Node ≥ 20.16)');
+  return z;
+}
+
+/** The size checks every inflate starts with, before anything is allocated. */
+function checkSize(src: Uint8Array, expectedSize: number, limits: Limits, fail: ReturnType<typeof failAt>): void {
   if (!Number.isInteger(expectedSize) || expectedSize < 0 || expectedSize > limits.maxInflatedBytes) {
     throw fail('LIMIT_EXCEEDED', 'inflated size', { expected: `≤ ${limits.maxInflatedBytes}`, actual: expectedSize });
   }
@@ -65,12 +124,6 @@ export function inflateExact(
   if (expectedSize > src.length * MAX_DEFLATE_RATIO + 64) {
     throw fail('CORRUPT_COMPRESSED', `${src.length} compressed bytes cannot inflate to ${expectedSize}`);
   }
-  // decodeAsync's pre-inflated blocks (core/prefetch.ts), checked by the same limits as any other.
-  const pre = blocks?.(src, expectedSize, site);
-  if (pre && pre.bytes.length === expectedSize) return pre;
-  const z = choice === 'pako' ? null : native();
-  if (choice === 'native' && !z) throw new TypeError('levelkit: inflate: "native" needs node:zlib (Node ≥ 20.16)');
-  return z ? inflateNative(z, src, expectedSize, fail) : inflatePako(src, expectedSize, fail);
 }
 
 /** The largest output per input byte a deflate stream can have (RFC 1951: 258 bytes per 2-bit code, rounded up). */
@@ -100,44 +153,30 @@ function inflateNative(z: NodeZlib, src: Uint8Array, expectedSize: number, fail:
   return { bytes, consumed: out.engine.bytesWritten };
 }
 
-const TOO_LARGE = Symbol('too large');
-
-function inflatePako(src: Uint8Array, expectedSize: number, fail: Fail): InflateResult {
+function inflateWithKernel(kernel: Pick<Kernels, 'inflateZlib'>, src: Uint8Array, expectedSize: number, fail: Fail): InflateResult {
   const bytes = new Uint8Array(expectedSize);
-  let written = 0;
-  const inf = new Inflate({ chunkSize: Math.max(64, Math.min(expectedSize, 1 << 20)) });
-  // Write each chunk straight into the exact-size output; stop as soon as it would overflow.
-  inf.onData = (chunk: Uint8Array) => {
-    if (written + chunk.length > expectedSize) throw TOO_LARGE;
-    bytes.set(chunk, written);
-    written += chunk.length;
-  };
-  inf.onEnd = () => {};
-  try {
-    inf.push(src, true);
-  } catch (e) {
-    if (e === TOO_LARGE) throw fail('CORRUPT_COMPRESSED', 'stream inflates to more than expected', { expected: expectedSize });
-    throw fail('CORRUPT_COMPRESSED', String((e as Error).message ?? e));
-  }
-  if (inf.err) throw fail('CORRUPT_COMPRESSED', inf.msg || `zlib error ${inf.err}`);
-  if (!inf.ended) throw fail('CORRUPT_COMPRESSED', 'stream ends early');
-  if (written !== expectedSize) throw fail('CORRUPT_COMPRESSED', 'inflated size differs', { expected: expectedSize, actual: written });
-  return { bytes, consumed: src.length - unreadInput(inf) };
+  const used = kernel.inflateZlib(src, bytes);
+  if (used >= 0) return { bytes, consumed: used };
+  throw kernelFailure(used, expectedSize, fail);
 }
 
-/**
- * Bytes of the last push the stream left unread (`strm.avail_in`). pako declares `strm` private
- * (untyped) in its typings, so it is read through checks rather than a cast: a pako without it
- * fails loudly instead of giving a wrong `consumed`.
- */
-function unreadInput(inf: object): number {
-  const strm = 'strm' in inf ? inf.strm : undefined;
-  if (typeof strm === 'object' && strm !== null && 'avail_in' in strm && typeof strm.avail_in === 'number') return strm.avail_in;
-  throw new Error('levelkit: pako Inflate has no strm.avail_in (unsupported pako version)');
+function kernelFailure(status: number, expectedSize: number, fail: Fail): DecodeError {
+  return fail('CORRUPT_COMPRESSED', KERNEL_DETAIL[status] ?? statusName(status), status === Status.OVERFLOW ? { expected: expectedSize } : {});
 }
+
+/** What each inflateZlib status means, in the words the other inflaters use. */
+const KERNEL_DETAIL: Readonly<Record<number, string>> = {
+  [Status.TRUNCATED]: 'stream ends early',
+  [Status.OVERFLOW]: 'stream inflates to more than expected',
+  [Status.SHORT_OUTPUT]: 'stream inflates to fewer bytes than expected',
+  [Status.BAD_ZLIB_HEADER]: 'bad zlib header',
+  [Status.BAD_HUFFMAN_CODE]: 'bad Huffman code lengths',
+  [Status.BAD_DEFLATE_DATA]: 'bad deflate data',
+  [Status.BAD_CHECKSUM]: 'Adler-32 mismatch',
+};
 
 /** zlib-wraps `src` (level 0–9, default 9). Native under Node, pako elsewhere; both give valid zlib streams. */
-export function deflateZlib(src: Uint8Array, level = 9, choice: InflaterChoice = 'auto'): Uint8Array {
+export function deflateZlib(src: Uint8Array, level = 9, choice: 'auto' | 'native' | 'pako' = 'auto'): Uint8Array {
   const z = choice === 'pako' ? null : native();
   if (z) {
     const b = z.deflateSync(src, { level });

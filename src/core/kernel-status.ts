@@ -10,6 +10,12 @@ export function statusToErrorCode(status: number): ErrorCode {
       return 'TRUNCATED';
     case Status.NO_MEMORY:
       return 'LIMIT_EXCEEDED';
+    case Status.BAD_ZLIB_HEADER:
+    case Status.BAD_HUFFMAN_CODE:
+    case Status.BAD_DEFLATE_DATA:
+    case Status.BAD_CHECKSUM:
+    case Status.SHORT_OUTPUT:
+      return 'CORRUPT_COMPRESSED';
     default:
       return 'CORRUPT'; // OVERFLOW, CORRUPT and anything a newer kernel adds
   }

@@ -42,8 +42,12 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxZipRatio: 100,
 });
 
-/** Which inflater: `native` is node:zlib (Node only), `pako` works everywhere. Default: native when available. */
-export type InflaterChoice = 'auto' | 'native' | 'pako';
+/**
+ * Which inflater: `native` is node:zlib (Node only), `wasm` the WebAssembly inflater (throws where
+ * WebAssembly is unavailable), `pako` pure TypeScript, everywhere. `auto`: native when available,
+ * else the kernel set's own (WASM for `backend: 'wasm'`, or `auto` when it instantiates; pako for `js`).
+ */
+export type InflaterChoice = 'auto' | 'native' | 'wasm' | 'pako';
 
 /** How much to decode: everything, or only what summarize() needs. */
 export type Sections = 'all' | 'summary';
@@ -53,7 +57,7 @@ export interface DecodeOptions {
   backend?: Backend;
   /** A kernel set to use instead of `backend` (tests, custom builds). */
   kernels?: Kernels;
-  /** zlib implementation. Default `auto` (native under Node, pako elsewhere). */
+  /** zlib implementation. Default `auto` (native under Node; elsewhere WASM when the kernel set is WASM, else pako). */
   inflate?: InflaterChoice;
   /** Throw DecodeError `STRICT` on recoverable faults instead of returning them as warnings. Default false. */
   strict?: boolean;
@@ -92,7 +96,7 @@ export interface ResolvedOptions {
 export const BLOCK_SOURCE: unique symbol = Symbol('levelkit.blockSource');
 
 const BACKENDS: readonly Backend[] = ['auto', 'wasm', 'js'];
-const INFLATERS: readonly InflaterChoice[] = ['auto', 'native', 'pako'];
+const INFLATERS: readonly InflaterChoice[] = ['auto', 'native', 'wasm', 'pako'];
 const SECTIONS: readonly Sections[] = ['all', 'summary'];
 const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as readonly (keyof Limits)[];
 const OPTION_NAMES: readonly string[] = ['backend', 'kernels', 'inflate', 'strict', 'limits', 'encoding', 'sections'];

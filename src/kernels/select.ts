@@ -16,3 +16,8 @@ export function chooseKernels(backend: Backend = 'auto', explicit?: Kernels): Ke
   if (backend === 'wasm') return wasmKernels();
   return wasmAvailable() ? wasmKernels() : jsKernels;
 }
+
+/** The kernel set whose inflateZlib `inflate: 'pako' | 'wasm'` names (`wasm` throws as backend 'wasm' does). */
+export function inflateKernels(inflate: 'pako' | 'wasm'): Kernels {
+  return inflate === 'pako' ? jsKernels : wasmKernels();
+}

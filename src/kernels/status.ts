@@ -5,6 +5,11 @@ export const Status = {
   OVERFLOW: -2,
   CORRUPT: -3,
   NO_MEMORY: -4,
+  BAD_ZLIB_HEADER: -5,
+  BAD_HUFFMAN_CODE: -6,
+  BAD_DEFLATE_DATA: -7,
+  BAD_CHECKSUM: -8,
+  SHORT_OUTPUT: -9,
 } as const;
 
 /** True when `offset` is a whole number within 0..src.length: kernels that take a start offset return TRUNCATED otherwise. */

@@ -116,6 +116,26 @@ export interface Kernels {
    * 4 × count, or count not a whole number ≥ 0).
    */
   splitTilesInPlace(buf: Uint8Array, count: number): number;
+
+  // ── inflate (zlib blocks of every format) ─────────────────────────────────
+  /**
+   * Inflates the zlib stream (RFC 1950 wrapper around RFC 1951 DEFLATE) at the start of `src`
+   * into `dst`, which it must fill exactly: the caller knows the inflated size. The Adler-32 after
+   * the stream is checked. Returns how many bytes of `src` the stream occupies (header to
+   * Adler-32; what follows is the caller's), or TRUNCATED (`src` ends inside the stream),
+   * OVERFLOW (it inflates to more than `dst.length`), SHORT_OUTPUT (to fewer), BAD_ZLIB_HEADER,
+   * BAD_HUFFMAN_CODE, BAD_DEFLATE_DATA, BAD_CHECKSUM (the JS set, pako, may also say CORRUPT).
+   * `dst` holds unspecified bytes after a failure. js: pako; wasm: assembly/inflate.ts.
+   */
+  inflateZlib(src: Uint8Array, dst: Uint8Array): number;
+  /**
+   * inflateZlib and splitTilesInPlace in one trip: `src` must inflate to exactly 4 × `cells`
+   * bytes of {index, flags, skip, reserved} records, whose index column goes to dst[0 .. cells)
+   * and flags column to dst[cells .. 2 × cells) (`dst` is fresh, i.e. zeroed, and that long).
+   * The WASM set inflates and splits inside its arena and copies out only the columns.
+   * Returns how many records have non-zero skip/reserved bytes, or inflateZlib's statuses.
+   */
+  inflateTiles(src: Uint8Array, dst: Uint8Array, cells: number): number;
 }
 
 export interface RecordLayout {

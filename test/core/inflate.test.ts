@@ -2,12 +2,14 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DecodeError } from '../../src/core/errors.js';
-import { deflateZlib, hasNativeZlib, inflateExact } from '../../src/core/inflate.js';
+import { deflateZlib, hasNativeZlib, type Inflater, inflateExact } from '../../src/core/inflate.js';
 import { DEFAULT_LIMITS } from '../../src/core/limits.js';
+import { inflateKernels } from '../../src/kernels/select.js';
 import { Prng } from '../helpers/prng.js';
 
 const site = { format: 'wwd' as const, offset: 1524, path: 'mainBlock' };
-const CHOICES = ['native', 'pako'] as const;
+const CHOICES = ['native', 'pako', 'wasm'] as const;
+const INFLATERS: Record<(typeof CHOICES)[number], Inflater> = { native: 'native', pako: inflateKernels('pako'), wasm: inflateKernels('wasm') };
 
 function code(fn: () => unknown): string {
   try {
@@ -21,7 +23,8 @@ function code(fn: () => unknown): string {
 describe('inflateExact', () => {
   it('has the native inflater under Node', () => expect(hasNativeZlib()).toBe(true));
 
-  describe.each(CHOICES)('%s', (choice) => {
+  describe.each(CHOICES)('%s', (name) => {
+    const choice = INFLATERS[name];
     const rng = new Prng(5);
     const data = rng.bytes(100_000).map((b) => b & 7); // compressible
     const z = new Uint8Array(deflateSync(data));
@@ -71,10 +74,10 @@ describe('inflateExact', () => {
 
   it('deflateZlib output inflates back with both inflaters', () => {
     const data = new Prng(11).bytes(5000);
-    for (const c of CHOICES) {
+    for (const c of ['native', 'pako'] as const) {
       const z = deflateZlib(data, 9, c);
       expect(z[0]).toBe(0x78);
-      for (const d of CHOICES) expect(Buffer.compare(inflateExact(z, data.length, d, DEFAULT_LIMITS, site).bytes, data)).toBe(0);
+      for (const d of Object.values(INFLATERS)) expect(Buffer.compare(inflateExact(z, data.length, d, DEFAULT_LIMITS, site).bytes, data)).toBe(0);
     }
   });
 });
@@ -82,7 +85,7 @@ describe('inflateExact', () => {
 describe('inflateExact size sanity', () => {
   it('rejects a declared size no deflate stream of that length can reach, before allocating', () => {
     const tiny = new Uint8Array(deflateSync(new Uint8Array(0)));
-    for (const choice of CHOICES) {
+    for (const choice of Object.values(INFLATERS)) {
       expect(code(() => inflateExact(tiny, 200 * 1024 * 1024, choice, DEFAULT_LIMITS, site))).toBe('CORRUPT_COMPRESSED');
     }
   });
@@ -90,6 +93,6 @@ describe('inflateExact size sanity', () => {
     const zeros = new Uint8Array(4 << 20);
     const z = new Uint8Array(deflateSync(zeros, { level: 9 }));
     expect(zeros.length / z.length).toBeGreaterThan(900);
-    for (const choice of CHOICES) expect(inflateExact(z, zeros.length, choice, DEFAULT_LIMITS, site).bytes.length).toBe(zeros.length);
+    for (const choice of Object.values(INFLATERS)) expect(inflateExact(z, zeros.length, choice, DEFAULT_LIMITS, site).bytes.length).toBe(zeros.length);
   });
 });

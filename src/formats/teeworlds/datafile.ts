@@ -24,6 +24,13 @@ export interface Datafile {
   itemOffsets: number[];
   /** Inflated (v4) or copied (v3) bytes of block `index`; throws DecodeError when it is damaged. */
   readData(index: number, path: string): Uint8Array;
+  /**
+   * Block `index` as the index and flags columns of `cells` 4-byte tiles (index then flags,
+   * 2 × cells bytes) and the count of tiles with non-zero skip/reserved bytes, when it is a
+   * compressed (v4) block of exactly 4 × cells bytes: inflated and split in one step
+   * (DecodeContext.inflateTiles). undefined for any other block (read it with readData).
+   */
+  readTiles(index: number, path: string, cells: number): { columns: Uint8Array; dirty: number } | undefined;
 }
 
 /** True when `head` starts with a datafile signature and a known version. */
@@ -196,7 +203,13 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarn
     return ctx.inflate(src, b.byteLength, { offset: b.offset, path }).bytes;
   };
 
-  return { version, magic, items, types, blocks, itemOffsets, readData };
+  const readTiles = (index: number, path: string, cells: number) => {
+    const b = blocks[index];
+    if (version !== 4 || !b || b.byteLength !== cells * 4 || cells <= 0) return undefined;
+    return ctx.inflateTiles(bytes.subarray(b.offset, b.offset + b.storedByteLength), cells, { offset: b.offset, path });
+  };
+
+  return { version, magic, items, types, blocks, itemOffsets, readData, readTiles };
 }
 
 /** Reads `n` offsets that start at 0, grow (strictly when `strict`) and stay below `limit`. */

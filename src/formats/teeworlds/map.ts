@@ -198,6 +198,18 @@ function readBlock(rd: Reader, dataIndex: number, path: string, maxBytes = Infin
   return rd.df.readData(dataIndex, path);
 }
 
+/**
+ * readBlock for a grid of `cells` 4-byte tiles: the index and flags columns straight from the
+ * inflater (Datafile.readTiles), or undefined (nothing claimed) when the block is not exactly
+ * such a grid, for readBlock and the general split to handle.
+ */
+function readTileColumns(rd: Reader, dataIndex: number, path: string, cells: number): { columns: Uint8Array; dirty: number } | undefined {
+  const block = rd.df.blocks[dataIndex];
+  if (rd.df.version !== 4 || !block || block.byteLength !== cells * 4 || rd.claimedBy.has(dataIndex)) return undefined;
+  rd.claimedBy.set(dataIndex, path);
+  return rd.df.readTiles(dataIndex, path, cells);
+}
+
 const EMPTY_TEXT = (): Text => text(new Uint8Array(0));
 
 // ── info, images, sounds ─────────────────────────────────────────────────────
@@ -492,6 +504,19 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
   if (tilemapVersion >= 4 ? cells > (declared >>> 2) * 256 : cells * struct.stride > declared * 2) {
     throw rd.fail('CORRUPT', index, gridPath, { expected: `a data block for ${width} × ${height} tiles`, actual: `${declared} bytes` });
   }
+  const ctile = struct === TILE_STRUCTS.tiles || struct === TILE_STRUCTS.front;
+  const warnDirty = (dirty: number) => {
+    if (dirty > 0)
+      rd.ctx.warnings.warn('NONZERO_TILE_SKIP', `${dirty} tiles have non-zero skip/reserved bytes (ignored)`, rd.df.blocks[dataIndex]!.offset, gridPath);
+  };
+  // The commonest grid, a compressed block of exactly width × height CTiles: inflated and split
+  // in one step (with the WASM inflater, one trip into its memory; only the columns come out).
+  const direct = ctile && tilemapVersion < 4 ? readTileColumns(rd, dataIndex, gridPath, cells) : undefined;
+  if (direct) {
+    warnDirty(direct.dirty);
+    setTiles(layer, { index: direct.columns.subarray(0, cells), flags: direct.columns.subarray(cells, 2 * cells) });
+    return layer;
+  }
   const raw = readBlock(rd, dataIndex, gridPath);
   const k = rd.ctx.kernels;
   const check = (n: number, what: string) => {
@@ -519,11 +544,6 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
     );
     count = Math.floor(raw.length / struct.stride);
   }
-  const warnDirty = (dirty: number) => {
-    if (dirty > 0)
-      rd.ctx.warnings.warn('NONZERO_TILE_SKIP', `${dirty} tiles have non-zero skip/reserved bytes (ignored)`, rd.df.blocks[dataIndex]!.offset, gridPath);
-  };
-  const ctile = struct === TILE_STRUCTS.tiles || struct === TILE_STRUCTS.front;
   if (ctile && count === cells) {
     // The block is ours (inflated or copied for this decode): its 4-byte records become the two
     // 1-byte columns in place, so the commonest grid needs no second buffer (the columns keep

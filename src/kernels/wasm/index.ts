@@ -8,6 +8,7 @@ import * as bitstream from './bitstream.js';
 import * as board from './board.js';
 import * as bytes from './bytes.js';
 import * as checksum from './checksum.js';
+import * as inflate from './inflate.js';
 import * as records from './records.js';
 import * as tilemap from './tilemap.js';
 import * as tiles from './tiles.js';
@@ -32,6 +33,8 @@ function bind(rt: WasmRuntime): Kernels {
     expandTileSkip: (src, index, flags) => done(tilemap.expandTileSkip(rt, src, index, flags)),
     splitColumns: (src, stride, keep, count, dst, dstZeroed) => done(tilemap.splitColumns(rt, src, stride, keep, count, dst, dstZeroed)),
     splitTilesInPlace: (buf, count) => done(tilemap.splitTilesInPlace(rt, buf, count)),
+    inflateZlib: (src, dst) => done(inflate.inflateZlib(rt, src, dst)),
+    inflateTiles: (src, dst, cells) => done(inflate.inflateTiles(rt, src, dst, cells)),
   } satisfies Kernels);
 }
 
