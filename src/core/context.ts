@@ -4,7 +4,7 @@
 
 import type { Kernels } from '../kernels/types.js';
 import { decodeError, type FormatId, WarningSink } from './errors.js';
-import { type InflateResult, type InflateSite, inflateExact } from './inflate.js';
+import { checkInflateSize, type InflateResult, type InflateSite, inflateExact } from './inflate.js';
 import type { InflaterChoice, Limits, ResolvedOptions } from './limits.js';
 
 export interface DecodeContext<W extends string = string> {
@@ -21,6 +21,16 @@ export interface DecodeContext<W extends string = string> {
    * `maxTotalInflatedBytes` budget (LIMIT_EXCEEDED before anything is allocated when it is spent).
    */
   inflate(src: Uint8Array, expectedSize: number, site: Omit<InflateSite, 'format'>): InflateResult;
+  /**
+   * What inflate() checks and charges before inflating, without inflating: for a cheap decode that
+   * leaves the block deflated but must refuse what the full decode refuses (budget, size, ratio).
+   */
+  reserve(storedLength: number, expectedSize: number, site: Omit<InflateSite, 'format'>): void;
+  /**
+   * Charges `bytes` a decoder allocates beyond what it inflated (a tile-skip expansion) to the same
+   * per-file budget: LIMIT_EXCEEDED, before allocating, when it is spent.
+   */
+  charge(bytes: number, site: Omit<InflateSite, 'format'>): void;
 }
 
 export function makeContext<W extends string = string>(format: FormatId, opts: ResolvedOptions, kernels: Kernels): DecodeContext<W> {
@@ -37,13 +47,19 @@ export function makeContext<W extends string = string>(format: FormatId, opts: R
     warnings: new WarningSink<W>(format, opts.strict),
     inflate(src, expectedSize, site) {
       const at = { ...site, format };
-      if (Number.isSafeInteger(expectedSize) && expectedSize >= 0) {
-        if (inflatedSoFar + expectedSize > limits.maxTotalInflatedBytes) {
-          throw inflateBudgetError(at, inflatedSoFar, expectedSize, limits.maxTotalInflatedBytes);
-        }
-        inflatedSoFar += expectedSize;
-      }
+      this.charge(expectedSize, site);
       return inflateExact(src, expectedSize, opts.inflate, limits, at, opts.blocks);
+    },
+    reserve(storedLength, expectedSize, site) {
+      checkInflateSize(storedLength, expectedSize, limits, { ...site, format });
+      this.charge(expectedSize, site);
+    },
+    charge(bytes, site) {
+      if (!Number.isSafeInteger(bytes) || bytes < 0) return;
+      if (inflatedSoFar + bytes > limits.maxTotalInflatedBytes) {
+        throw inflateBudgetError({ ...site, format }, inflatedSoFar, bytes, limits.maxTotalInflatedBytes);
+      }
+      inflatedSoFar += bytes;
     },
   };
 }
@@ -52,8 +68,8 @@ function inflateBudgetError(site: InflateSite, before: number, size: number, max
   return decodeError(site.format, 'LIMIT_EXCEEDED', {
     offset: site.offset,
     path: site.path,
-    expected: `≤ ${max} inflated bytes per file (limits.maxTotalInflatedBytes)`,
+    expected: `≤ ${max} inflated or expanded bytes per file (limits.maxTotalInflatedBytes)`,
     actual: before + size,
-    detail: `${before} bytes inflated before this block of ${size}`,
+    detail: `${before} bytes inflated or expanded before these ${size}`,
   });
 }

@@ -57,20 +57,39 @@ export function inflateExact(
 ): InflateResult {
   const fail = (code: 'CORRUPT_COMPRESSED' | 'LIMIT_EXCEEDED', detail: string, extra: object = {}) =>
     new DecodeError(site.format, code, { offset: site.offset, path: site.path, detail, ...extra });
-  if (!Number.isInteger(expectedSize) || expectedSize < 0 || expectedSize > limits.maxInflatedBytes) {
-    throw fail('LIMIT_EXCEEDED', 'inflated size', { expected: `≤ ${limits.maxInflatedBytes}`, actual: expectedSize });
-  }
-  // Deflate cannot expand more than ~1032:1 (a 258-byte match per ~2 bits), so a size beyond
-  // that is a lie told by the header: reject it before the inflater allocates an output for it.
-  if (expectedSize > src.length * MAX_DEFLATE_RATIO + 64) {
-    throw fail('CORRUPT_COMPRESSED', `${src.length} compressed bytes cannot inflate to ${expectedSize}`);
-  }
+  checkInflateSize(src.length, expectedSize, limits, site);
   // decodeAsync's pre-inflated blocks (core/prefetch.ts), checked by the same limits as any other.
   const pre = blocks?.(src, expectedSize, site);
   if (pre && pre.bytes.length === expectedSize) return pre;
   const z = choice === 'pako' ? null : native();
   if (choice === 'native' && !z) throw new TypeError('levelkit: inflate: "native" needs node:zlib (Node ≥ 20.16)');
   return z ? inflateNative(z, src, expectedSize, fail) : inflatePako(src, expectedSize, fail);
+}
+
+/**
+ * The checks inflateExact makes before inflating, alone: a cheap decode that leaves a block
+ * deflated still refuses what the full decode would refuse before touching the stream.
+ * LIMIT_EXCEEDED beyond `maxInflatedBytes`; CORRUPT_COMPRESSED beyond DEFLATE's ratio.
+ */
+export function checkInflateSize(storedLength: number, expectedSize: number, limits: Limits, site: InflateSite): void {
+  if (!Number.isInteger(expectedSize) || expectedSize < 0 || expectedSize > limits.maxInflatedBytes) {
+    throw new DecodeError(site.format, 'LIMIT_EXCEEDED', {
+      offset: site.offset,
+      path: site.path,
+      detail: 'inflated size',
+      expected: `≤ ${limits.maxInflatedBytes} (limits.maxInflatedBytes)`,
+      actual: expectedSize,
+    });
+  }
+  // Deflate cannot expand more than ~1032:1 (a 258-byte match per ~2 bits), so a size beyond
+  // that is a lie told by the header: reject it before the inflater allocates an output for it.
+  if (expectedSize > storedLength * MAX_DEFLATE_RATIO + 64) {
+    throw new DecodeError(site.format, 'CORRUPT_COMPRESSED', {
+      offset: site.offset,
+      path: site.path,
+      detail: `${storedLength} compressed bytes cannot inflate to ${expectedSize}`,
+    });
+  }
 }
 
 /** The largest output per input byte a deflate stream can have (RFC 1951: 258 bytes per 2-bit code, rounded up). */

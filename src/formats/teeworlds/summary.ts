@@ -1,7 +1,7 @@
 // Cheap facts of a decoded map for `levelkit info` and bulk scans (the summary fields of issue 3).
 import { sha256Hex } from '../../core/digest.js';
 import type { MainGrid, Summary } from '../define.js';
-import { LEGACY_TYPES } from './items.js';
+import { INFCLASS_GROUP_NAMES, LEGACY_TYPES } from './items.js';
 import type { GameLayer, TeeworldsMap } from './types.js';
 
 export interface TeeworldsSummaryFields {
@@ -16,6 +16,13 @@ export interface TeeworldsSummaryFields {
   gameLayer: { width: number; height: number } | null;
   /** sha256 of the game layer's `index` column (row-major bytes); null without a game layer. */
   gridDigest: string | null;
+  /**
+   * The mod whose map conventions the map follows, when recognised (README.md §Mods): `infclass`
+   * for InfClass entity/zone layers (flags 2, 4) or its `#Zones` / `#Entities` groups; else null.
+   */
+  mod: 'infclass' | null;
+  /** Layers kept opaque (a tile layer that could not be placed for certain). */
+  opaqueLayers: number;
 }
 
 /** The game layer (the first tile layer of kind `game`), if any. */
@@ -31,6 +38,12 @@ export type TeeworldsSummary = Summary<3 | 4, TeeworldsSummaryFields>;
 export function mainGrid(map: TeeworldsMap): MainGrid | undefined {
   const game = gameLayer(map);
   return game?.tiles ? { width: game.width, height: game.height, cells: game.tiles.index } : undefined;
+}
+
+/** The recognised mod a map follows (see TeeworldsSummaryFields.mod). */
+function modOf(map: TeeworldsMap): 'infclass' | null {
+  if (map.flavour === 'infclass') return 'infclass';
+  return map.groups.some((g) => INFCLASS_GROUP_NAMES.includes(g.name.text)) ? 'infclass' : null;
 }
 
 export function summarize(map: TeeworldsMap): TeeworldsSummary {
@@ -55,6 +68,8 @@ export function summarize(map: TeeworldsMap): TeeworldsSummary {
         layersByKind,
         gameLayer: null,
         gridDigest: null,
+        mod: null,
+        opaqueLayers: 0,
       },
     };
   }
@@ -77,6 +92,8 @@ export function summarize(map: TeeworldsMap): TeeworldsSummary {
       layersByKind,
       gameLayer: game ? { width: game.width, height: game.height } : null,
       gridDigest: game?.tiles ? sha256Hex(game.tiles.index) : null,
+      mod: modOf(map),
+      opaqueLayers: layersByKind.opaque ?? 0,
     },
   };
 }
