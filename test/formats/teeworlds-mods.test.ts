@@ -85,12 +85,14 @@ describe('opaque layers (a tile layer that cannot be placed for certain)', () =>
     const opaque = layers(m).filter((l): l is OpaqueLayer => l.kind === 'opaque');
     expect(opaque.map((l) => [l.name.text, l.flags, l.tilemapVersion, l.reason])).toEqual([
       ['Mystery', 64, 3, 'tilemap flags 64 (no known game or mod gives them this layout)'],
-      ['Tele', 2, 3, "tele flag, but the item's tele index is -1 (5 data blocks)"],
+      ['Tele', 2, 3, 'tele flag, but the item names no tele grid'],
       ['', 3, 3, 'tilemap flags 3 (no known game or mod gives them this layout)'],
       ['', 0, 7, 'tilemap version 7 (2, 3 or 4 known)'],
     ]);
     expect(opaque.map((l) => l.blocks?.map((b) => [b.slot, b.bytes.length]))).toEqual([[[11, 120]], [[11, 120]], [[11, 120]], [[11, 24]]]);
     expect(opaque[0]!.item.length).toBe(20);
+    // Block slots read as −1 (the file's numbering is the encoder's to redo).
+    expect([opaque[0]!.item[11], ...opaque[0]!.item.slice(15)]).toEqual([-1, -1, -1, -1, -1, -1]);
     expect(opaque[3]!.item.length).toBe(12);
   });
 
@@ -145,6 +147,24 @@ describe('opaque layers (a tile layer that cannot be placed for certain)', () =>
         l.blocks![0]!.slot = 2;
       }),
     ).toThrow(expect.objectContaining({ code: 'BAD_VALUE', path: 'groups[0].layers[1].blocks[0].slot' }));
+    expect(
+      tweak((l) => {
+        l.reason = 'something else';
+      }),
+    ).toThrow(expect.objectContaining({ code: 'BAD_VALUE', path: 'groups[0].layers[1].reason' }));
+    // An item that would read back as a placed layer (flags 0: tiles) is not opaque any more.
+    expect(
+      tweak((l) => {
+        l.item[3] = 0;
+        l.flags = 0;
+      }),
+    ).toThrow(expect.objectContaining({ code: 'BAD_VALUE', path: 'groups[0].layers[1].item' }));
+    // Block slots are the encoder's: a value there would be lost.
+    expect(
+      tweak((l) => {
+        l.item[11] = 3;
+      }),
+    ).toThrow(expect.objectContaining({ code: 'BAD_VALUE', path: 'groups[0].layers[1].item' }));
     expect(() => teeworlds.encode(teeworlds.decode(bytes, { sections: 'summary' }))).toThrow(EncodeError);
   });
 

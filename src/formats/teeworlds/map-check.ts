@@ -23,6 +23,7 @@ import {
   TILEMAP_BY_VERSION,
 } from './items.js';
 import { packName, unpackName } from './names.js';
+import { blockSlots, placeTileLayer } from './placement.js';
 import type { MapEnvelope, MapGroup, MapImage, MapInfo, MapLayer, MapSound, OpaqueLayer, TeeworldsMap, TileLayer } from './types.js';
 import { UUID } from './uuid.js';
 
@@ -362,6 +363,11 @@ function checkOpaqueLayer(l: OpaqueLayer, path: string): void {
   }
   if (l.blocks === undefined)
     throw fail('BAD_VALUE', `${path}.blocks`, { expected: 'the blocks of the opaque layer', actual: "undefined (decoded with sections: 'summary'?)" });
+  // Block slots are filled in by the encoder (−1 where no block goes): any other value would be lost.
+  const header = new Int32Array(3 + l.item.length);
+  header.set(l.item, 3);
+  for (const k of blockSlots(header))
+    if (header[k] !== -1) throw fail('BAD_VALUE', `${path}.item`, { expected: `−1 at int ${k - 3} (a block slot; blocks go in .blocks)`, actual: header[k]! });
   const slots = new Set<number>();
   list(l.blocks, `${path}.blocks`).forEach((b, k) => {
     const o = object(b, `${path}.blocks[${k}]`);
@@ -373,6 +379,12 @@ function checkOpaqueLayer(l: OpaqueLayer, path: string): void {
     if (!(o.bytes instanceof Uint8Array) || o.bytes.length === 0 || o.bytes.length > MAX_BLOCK_BYTES)
       throw fail('BAD_LENGTH', `${path}.blocks[${k}].bytes`, { expected: 'a non-empty Uint8Array (an empty block is unreadable)' });
   });
+  // As written (its blocks at valid indices), the item must read back opaque, for the same reason.
+  for (const slot of slots) header[slot + 3] = 0;
+  const placed = placeTileLayer(header, 1);
+  if (!('reason' in placed))
+    throw fail('BAD_VALUE', `${path}.item`, { expected: 'an item no game or mod places (it would read back as a placed layer)', actual: placed.kind });
+  if (l.reason !== placed.reason) throw fail('BAD_VALUE', `${path}.reason`, { expected: JSON.stringify(placed.reason), actual: describe(l.reason) });
 }
 
 /** `fields`: the same layer as a plain record, to see grids of other kinds that its type rules out. */

@@ -34,6 +34,7 @@ import {
 } from './items.js';
 import { checkMap } from './map-check.js';
 import { packName } from './names.js';
+import { blockSlots } from './placement.js';
 import type { DatafileItem, MapEnvelope, MapLayer, TeeworldsMap, TileLayer } from './types.js';
 import { UUID, uuidToInts } from './uuid.js';
 
@@ -261,7 +262,7 @@ function encodeLayer(out: Builder, l: MapLayer, path: string): Int32Array {
       // rest (indices that named no readable block) become −1 so they cannot name another's block.
       const d = layerHeader(LAYER_TYPE.TILES, l, 3 + l.item.length);
       d.set(l.item, 3);
-      for (const slot of opaqueSlots(d)) d[slot] = -1;
+      for (const slot of blockSlots(d)) d[slot] = -1;
       for (const b of l.blocks!) d[b.slot + 3] = out.data(b.bytes);
       return d;
     }
@@ -273,14 +274,6 @@ function encodeLayer(out: Builder, l: MapLayer, path: string): Int32Array {
 /** Int structs back to a block; an empty table still gets one zeroed record, as DDNet writes. */
 function structBlock<S extends IntStruct>(cols: IntColumns<S>, count: number, s: S): Uint8Array {
   return count === 0 ? new Uint8Array(structInts(s) * 4) : scatterInts(cols, count, s);
-}
-
-/** Item slots that may name a data block in an opaque layer's item (as the decoder reads them). */
-function opaqueSlots(d: Int32Array): number[] {
-  const layout = TILEMAP_BY_VERSION[d[TILEMAP.version] ?? -1];
-  const slots: number[] = d.length > TILEMAP.data ? [TILEMAP.data] : [];
-  if (layout) for (let k = layout.ext; k < Math.min(d.length, layout.ext + 5); k++) slots.push(k);
-  return slots;
 }
 
 function encodeTileLayer(out: Builder, l: TileLayer, path: string): Int32Array {

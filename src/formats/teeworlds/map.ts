@@ -25,8 +25,6 @@ import {
   LEGACY_TYPES,
   MAX_SETTINGS_BYTES,
   MAX_STRING_BYTES,
-  MOD_TILE_LAYERS,
-  PHYSICS,
   QUAD_STRUCT,
   QUADS,
   SHAPE_CIRCLE,
@@ -38,9 +36,9 @@ import {
   TILE_STRUCTS,
   TILEMAP,
   TILEMAP_BY_VERSION,
-  type TilemapLayout,
 } from './items.js';
 import { unpackName } from './names.js';
+import { blockSlots, placeTileLayer, withoutBlockIndices } from './placement.js';
 import type {
   AutomapperConfig,
   DatafileItem,
@@ -497,41 +495,6 @@ function upgradeSources(old: { count: number } & IntColumns<typeof SOURCE_STRUCT
   return { ...rest, pan: new Int32Array(n).fill(1), falloff: new Int32Array(n), shape };
 }
 
-/** Where a tile layer's grid is, when the layer can be placed for certain; else why not. */
-type Placement = { kind: TileLayerKind; dataIndex: number; layout: TilemapLayout } | { reason: string };
-
-/**
- * Reads the layer's kind from its flags the way the game that wrote it does: DDNet's physics
- * flags when the grid's index is there, InfClass's entity/zone flags on the 18-int item its editor
- * wrote; anything else cannot be placed for certain and is kept opaque (README.md §Mods).
- */
-function placeTileLayer(rd: Reader, d: Int32Array): Placement {
-  if (d.length < TILEMAP.data + 1) return { reason: `a tilemap item of ${d.length} ints (at least ${TILEMAP.data + 1} needed)` };
-  const version = d[TILEMAP.version]!;
-  const layout = TILEMAP_BY_VERSION[version];
-  if (!layout) return { reason: `tilemap version ${version} (2, 3 or 4 known)` };
-  const flags = d[TILEMAP.flags]!;
-  const phys = PHYSICS.find((p) => p.flag === flags);
-  if (phys && phys.ext < 0) return { kind: phys.kind, dataIndex: d[TILEMAP.data]!, layout };
-  const mod = MOD_TILE_LAYERS.find((m) => m.flag === flags && m.tilemapVersion === version && d.length === layout.ext);
-  if (mod) return { kind: mod.kind, dataIndex: d[TILEMAP.data]!, layout };
-  if (!phys) return { reason: `tilemap flags ${flags} (no known game or mod gives them this layout)` };
-  const at = d[layout.ext + phys.ext];
-  if (at === undefined || at < 0 || at >= rd.df.blocks.length)
-    return { reason: `${phys.kind} flag, but the item's ${phys.kind} index is ${at ?? 'missing'} (${rd.df.blocks.length} data blocks)` };
-  // DDNet refuses tile-skip on physics layers, and 0.7 (which writes tile-skip) has none.
-  if (version >= 4) return { reason: `tile-skip compression (tilemap v4) on a ${phys.kind} layer` };
-  return { kind: phys.kind, dataIndex: at, layout };
-}
-
-/** Item slots that may name a data block: `data`, then the extension indices the item holds. */
-function blockSlots(d: Int32Array): number[] {
-  const layout = TILEMAP_BY_VERSION[d[TILEMAP.version] ?? -1];
-  const slots: number[] = d.length > TILEMAP.data ? [TILEMAP.data] : [];
-  if (layout) for (let k = layout.ext; k < Math.min(d.length, layout.ext + 5); k++) slots.push(k);
-  return slots;
-}
-
 /** A tile layer kept as stored: its ints, and the readable blocks they name (never a failure of the map). */
 function decodeOpaqueLayer(rd: Reader, d: Int32Array, path: string, detail: boolean, reason: string): OpaqueLayer {
   const at = (k: number) => d[k] ?? 0;
@@ -541,7 +504,8 @@ function decodeOpaqueLayer(rd: Reader, d: Int32Array, path: string, detail: bool
     kind: 'opaque',
     name: named ? text(unpackName(d, layout.name, 3)) : EMPTY_TEXT(),
     detail,
-    item: d.slice(3),
+    // Block slots read as −1: their indices are the file's numbering, which the encoder redoes.
+    item: withoutBlockIndices(d).slice(3),
     tilemapVersion: at(TILEMAP.version),
     width: at(TILEMAP.width),
     height: at(TILEMAP.height),
@@ -571,7 +535,7 @@ function readOpaqueBlocks(rd: Reader): void {
 
 function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: string, detail: boolean): TileLayer | OpaqueLayer {
   const d = item.data;
-  const placed = placeTileLayer(rd, d);
+  const placed = placeTileLayer(d, rd.df.blocks.length);
   if ('reason' in placed) return decodeOpaqueLayer(rd, d, path, detail, placed.reason);
   const { kind, dataIndex, layout } = placed;
   const tilemapVersion = d[TILEMAP.version]!;
