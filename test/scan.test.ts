@@ -27,15 +27,15 @@ const withoutTiming = (r: object) => {
 
 /** What fixtures/ holds (generated levels, the bad-file sets and zip/levels.zip); change it with the fixtures. */
 const FIXTURES_SUMMARY = {
-  files: 99,
-  bytes: 400663,
+  files: 102,
+  bytes: 403860,
   formats: {
     graal: { files: 8, versions: { 'GR-V1.00': 1, 'GR-V1.01': 1, 'GR-V1.03': 2, 'GR-V1.04': 1, 'GR-V1.05': 1, 'Z3-V1.03': 1, 'Z3-V1.04': 1 } },
     'graal-gmap': { files: 1, versions: { GRMAP001: 1 } },
     'graal-nw': { files: 3, versions: { GLEVNW01: 3 } },
-    gwc: { files: 4, versions: { '10': 4 } },
+    gwc: { files: 5, versions: { '10': 5 } },
     gwz: { files: 1, versions: { '0': 1 } },
-    teeworlds: { files: 11, versions: { '3': 1, '4': 10 } },
+    teeworlds: { files: 13, versions: { '3': 1, '4': 12 } },
     // One generated file per main version, and EventBox versions 1–9 at main version 22.
     wdata: {
       files: 27,
@@ -60,25 +60,27 @@ const FIXTURES_SUMMARY = {
         '22': 10,
       },
     },
-    wwd: { files: 9, versions: { '1': 9 } },
+    wwd: { files: 7, versions: { '1': 7 } },
   },
   unknown: 0,
   // gwc/bad adds 2 UNSUPPORTED_VERSION, 2 BAD_INDEX, 1 OUT_OF_RANGE, 1 BAD_MAGIC (the zip without
   // a root Lua file) and 1 UNKNOWN_FORMAT (the cartridge whose signature detect() cannot know).
+  // wwd/bad's object-strings-truncated (TRUNCATED) and unknown-tile-type (CORRUPT) fail at the
+  // cheap depth too since issue 19 (one verdict at every depth).
   errors: {
     BAD_INDEX: 2,
     BAD_MAGIC: 1,
-    CORRUPT: 6,
+    CORRUPT: 7,
     CORRUPT_COMPRESSED: 2,
     LIMIT_EXCEEDED: 3,
     OUT_OF_RANGE: 5,
-    TRUNCATED: 8,
+    TRUNCATED: 9,
     UNKNOWN_FORMAT: 6,
     UNSUPPORTED_VERSION: 2,
   },
   warnings: { CHECKSUM_MISMATCH: 1, HEADER_LENGTH: 1, HEADER_SIZE_BUG: 1, ORPHAN_BYTES: 2, TRAILING_BYTES: 1, UNKNOWN_MEDIA_TYPE: 1 },
   // The five zip members are copies of generated levels; the graal/nw pairs share their grid.
-  duplicates: { contentDigest: { groups: 5, files: 10 }, gridDigest: { groups: 6, files: 26 } },
+  duplicates: { contentDigest: { groups: 5, files: 10 }, gridDigest: { groups: 6, files: 24 } },
 };
 
 describe('levelkit scan fixtures/', () => {
@@ -91,13 +93,13 @@ describe('levelkit scan fixtures/', () => {
     expect(withoutTiming(summary)).toEqual(FIXTURES_SUMMARY);
     expect(summary.timing.seconds).toBeGreaterThan(0);
     const lines = jsonLines(r.stdout);
-    expect(lines).toHaveLength(99);
+    expect(lines).toHaveLength(102);
     const keys = lines.map((l) => `${l.path}!${l.member ?? ''}`);
     expect(keys).toEqual([...keys].sort());
     expect(lines.find((l) => l.member === 'more.zip/tw07-skip.map')).toMatchObject({ path: 'fixtures/zip/levels.zip', format: 'teeworlds', version: 4 });
     // The table on stderr carries the same counts.
-    expect(r.stderr).toMatch(/^files\s+99 /m);
-    expect(r.stderr).toMatch(/^errors\s+35: BAD_INDEX 2, /m);
+    expect(r.stderr).toMatch(/^files\s+102 /m);
+    expect(r.stderr).toMatch(/^errors\s+37: BAD_INDEX 2, /m);
     // The library's reportOf gives the same summary from the same records.
     expect(withoutTiming(reportOf(lines as ScanRecord[]))).toEqual(FIXTURES_SUMMARY);
   });
@@ -232,7 +234,7 @@ describe('shards', () => {
     const m = await spawnSyncEnv(['report', ...[0, 1, 2].map((k) => join(tmp, `shard${k}.jsonl`)), '--report', merged], {});
     expect(m.code).toBe(0);
     // With --all the 19 files of no known format (READMEs, manifests, the zip's text file) count too.
-    expect(m.stdout).toMatch(/^files\s+118 /m);
+    expect(m.stdout).toMatch(/^files\s+121 /m);
     const a = JSON.parse(readFileSync(single, 'utf8'));
     const b = JSON.parse(readFileSync(merged, 'utf8'));
     expect(b.timing).toBeUndefined();

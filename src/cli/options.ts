@@ -1,7 +1,7 @@
 // The options every command shares, parsed once with node:util parseArgs and validated where
 // they are resolved, so an option means the same on every command and an error names it.
 import { parseArgs } from 'node:util';
-import { type Backend, DEFAULT_LIMITS, type DecodeOptions, type InflaterChoice } from '../index.js';
+import { type Backend, DEFAULT_LIMITS, type DecodeOptions, type InflaterChoice, LIMIT_NAMES, type Limits } from '../index.js';
 
 /** Bad usage: printed as one line with the command's usage, exit 1. */
 export class UsageError extends Error {}
@@ -9,6 +9,8 @@ export class UsageError extends Error {}
 interface OptionSpec {
   type: 'boolean' | 'string';
   short?: string;
+  /** May be given more than once (each value kept). */
+  multiple?: boolean;
   /** What the value looks like, for --help. */
   value?: string;
   help: string;
@@ -32,6 +34,22 @@ export const OPTIONS = {
     type: 'string',
     value: 'n',
     help: `bytes a zip (or GWZ) may inflate, all members together, as a multiple of its own size (at least 1 MiB); a member past it is a LIMIT_EXCEEDED error and is not inflated (default ${DEFAULT_LIMITS.maxZipRatio})`,
+  },
+  'max-cells': {
+    type: 'string',
+    value: 'n[k|M|G]',
+    help: `largest number of tile-grid cells per level, all layers together (limits.maxGridCells; default ${DEFAULT_LIMITS.maxGridCells}, DDNet's own bound)`,
+  },
+  'max-inflated': {
+    type: 'string',
+    value: 'n[k|M|G]',
+    help: `per-file memory budget: bytes inflated (and expanded) from one file's compressed blocks together (limits.maxTotalInflatedBytes; default ${DEFAULT_LIMITS.maxTotalInflatedBytes / 2 ** 30}G)`,
+  },
+  limit: {
+    type: 'string',
+    multiple: true,
+    value: 'name=n[k|M|G]',
+    help: `set one decode cap by name, repeatable: ${LIMIT_NAMES.map((n) => `${n} (default ${DEFAULT_LIMITS[n]})`).join(', ')}`,
   },
   follow: { type: 'boolean', help: 'walk into symbolic links to folders (each folder once, so loops end)' },
   force: { type: 'boolean', help: 'overwrite outputs that already exist (default: refuse, write nothing for that file)' },
@@ -89,6 +107,8 @@ export interface Options {
   maxBytes: number;
   /** --max-zip-ratio when given (the library's default applies otherwise). */
   maxZipRatio: number | undefined;
+  /** Decode caps given with --max-cells, --max-inflated and --limit (validated; the rest default). */
+  limits: Partial<Limits>;
   follow: boolean;
   force: boolean;
   help: boolean;
@@ -104,7 +124,7 @@ export interface Parsed {
   options: Options;
   positionals: string[];
   /** Every option as given (strings and booleans), for command-specific options validated by the command. */
-  raw: Record<string, string | boolean | undefined>;
+  raw: Record<string, string | boolean | string[] | undefined>;
 }
 
 /** Parses argv for a command that accepts `names`; anything else is a UsageError. */
@@ -112,9 +132,9 @@ export function parseCommandArgs(argv: string[], names: readonly OptionName[]): 
   const specs: Record<string, { type: 'boolean' | 'string'; short?: string }> = {};
   for (const n of [...names, 'help' as const]) {
     const o: OptionSpec = OPTIONS[n];
-    specs[n] = o.short ? { type: o.type, short: o.short } : { type: o.type };
+    specs[n] = { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) };
   }
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({ args: argv, options: specs, allowPositionals: true, strict: true }));
@@ -144,6 +164,7 @@ export function parseCommandArgs(argv: string[], names: readonly OptionName[]): 
       inflate: oneOf('inflate', ['auto', 'native', 'wasm', 'pako'], 'auto'),
       encoding,
       maxBytes: str('max-bytes') === undefined ? DEFAULT_MAX_BYTES : parseSize(str('max-bytes')!),
+      limits: withZipRatio(parseLimits(str('max-cells'), str('max-inflated'), values.limit as string[] | undefined), str('max-zip-ratio')),
       maxZipRatio: str('max-zip-ratio') === undefined ? undefined : parseRatio(str('max-zip-ratio')!),
       follow: values.follow === true,
       force: values.force === true,
@@ -165,8 +186,22 @@ export function decodeOptions(o: Options): DecodeOptions {
     inflate: o.inflate,
     strict: o.strict,
     ...(o.encoding ? { encoding: o.encoding } : {}),
-    ...(o.maxZipRatio !== undefined ? { limits: { maxZipRatio: o.maxZipRatio } } : {}),
+    ...(Object.keys(o.limits).length > 0 ? { limits: o.limits } : {}),
   };
+}
+
+/** A whole number with an optional k, M or G (×1024ⁿ) suffix, at least `min`; NaN when it is not one. */
+function sizeValue(s: string, min: number): number {
+  const m = /^(\d+)([kmg]?)$/i.exec(s);
+  const n = m ? Number(m[1]) * 1024 ** ' kmg'.indexOf((m[2] || ' ').toLowerCase()) : NaN;
+  return Number.isSafeInteger(n) && n >= min ? n : NaN;
+}
+
+/** --max-zip-ratio joins the other caps (given twice, with --limit maxZipRatio too, it is refused). */
+function withZipRatio(limits: Partial<Limits>, ratio: string | undefined): Partial<Limits> {
+  if (ratio === undefined) return limits;
+  if (limits.maxZipRatio !== undefined) throw new UsageError('--max-zip-ratio: limits.maxZipRatio is already set by --limit maxZipRatio');
+  return { ...limits, maxZipRatio: parseRatio(ratio) };
 }
 
 function parseRatio(s: string): number {
@@ -176,10 +211,32 @@ function parseRatio(s: string): number {
 }
 
 function parseSize(s: string): number {
-  const m = /^(\d+)([kmg]?)$/i.exec(s);
-  const n = m ? Number(m[1]) * 1024 ** ' kmg'.indexOf((m[2] || ' ').toLowerCase()) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`--max-bytes must be a positive whole number of bytes, optionally with k, M or G; got '${s}'`);
+  const n = sizeValue(s, 1);
+  if (Number.isNaN(n)) throw new UsageError(`--max-bytes must be a positive whole number of bytes, optionally with k, M or G; got '${s}'`);
   return n;
+}
+
+/** --max-cells, --max-inflated and every --limit name=value as decode caps; each named in its error, none given twice. */
+function parseLimits(maxCells: string | undefined, maxInflated: string | undefined, named: string[] | undefined): Partial<Limits> {
+  const limits: Partial<Limits> = {};
+  const given = new Map<keyof Limits, string>();
+  const set = (name: keyof Limits, value: string, flag: string) => {
+    const before = given.get(name);
+    if (before) throw new UsageError(`${flag}: limits.${name} is already set by ${before}`);
+    const n = sizeValue(value, 0);
+    if (Number.isNaN(n)) throw new UsageError(`${flag} must be a whole number ≥ 0, optionally with k, M or G; got '${value}'`);
+    given.set(name, flag);
+    limits[name] = n;
+  };
+  if (maxCells !== undefined) set('maxGridCells', maxCells, '--max-cells');
+  if (maxInflated !== undefined) set('maxTotalInflatedBytes', maxInflated, '--max-inflated');
+  for (const entry of named ?? []) {
+    const eq = entry.indexOf('=');
+    const name = LIMIT_NAMES.find((n) => n === entry.slice(0, eq));
+    if (eq < 0 || name === undefined) throw new UsageError(`--limit must be name=value with name one of ${LIMIT_NAMES.join(', ')}; got '${entry}'`);
+    set(name, entry.slice(eq + 1), `--limit ${name}`);
+  }
+  return limits;
 }
 
 function isEncodingLabel(label: string): boolean {

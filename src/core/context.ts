@@ -4,7 +4,7 @@
 
 import type { Kernels } from '../kernels/types.js';
 import { decodeError, type FormatId, WarningSink } from './errors.js';
-import { type InflateResult, type Inflater, type InflateSite, inflateExact, inflateTilesExact } from './inflate.js';
+import { checkInflateSize, type InflateResult, type Inflater, type InflateSite, inflateExact, inflateTilesExact } from './inflate.js';
 import type { InflaterChoice, Limits, ResolvedOptions } from './limits.js';
 
 export interface DecodeContext<W extends string = string> {
@@ -23,17 +23,29 @@ export interface DecodeContext<W extends string = string> {
   inflate(src: Uint8Array, expectedSize: number, site: Omit<InflateSite, 'format'>): InflateResult;
   /** inflate() of a block of `cells` 4-byte tile records, split into index and flags columns (see core/inflate.ts inflateTilesExact). */
   inflateTiles(src: Uint8Array, cells: number, site: Omit<InflateSite, 'format'>): { columns: Uint8Array; dirty: number };
+  /**
+   * What inflate() checks and charges before inflating, without inflating: for a cheap decode that
+   * leaves the block deflated but must refuse what the full decode refuses (budget, size, ratio).
+   */
+  reserve(storedLength: number, expectedSize: number, site: Omit<InflateSite, 'format'>): void;
+  /**
+   * Charges `bytes` a decoder allocates beyond what it inflated (a tile-skip expansion) to the same
+   * per-file budget: LIMIT_EXCEEDED, before allocating, when it is spent.
+   */
+  charge(bytes: number, site: Omit<InflateSite, 'format'>): void;
 }
 
 /** `inflater` is what `opts.inflate` resolved to (formats/decode-context.ts), as `kernels` is for `opts.backend`. */
 export function makeContext<W extends string = string>(format: FormatId, opts: ResolvedOptions, kernels: Kernels, inflater: Inflater): DecodeContext<W> {
   let inflatedSoFar = 0;
   const limits = opts.limits;
-  // Every block is charged to the file's maxTotalInflatedBytes before it is inflated.
-  const charge = (at: InflateSite, expectedSize: number) => {
-    if (!Number.isSafeInteger(expectedSize) || expectedSize < 0) return; // inflateExact reports it
-    if (inflatedSoFar + expectedSize > limits.maxTotalInflatedBytes) throw inflateBudgetError(at, inflatedSoFar, expectedSize, limits.maxTotalInflatedBytes);
-    inflatedSoFar += expectedSize;
+  // Every block (and every expansion) is charged to the file's maxTotalInflatedBytes first.
+  const charge = (bytes: number, site: Omit<InflateSite, 'format'>) => {
+    if (!Number.isSafeInteger(bytes) || bytes < 0) return; // inflateExact reports a bad size
+    if (inflatedSoFar + bytes > limits.maxTotalInflatedBytes) {
+      throw inflateBudgetError({ ...site, format }, inflatedSoFar, bytes, limits.maxTotalInflatedBytes);
+    }
+    inflatedSoFar += bytes;
   };
   return {
     format,
@@ -46,14 +58,19 @@ export function makeContext<W extends string = string>(format: FormatId, opts: R
     warnings: new WarningSink<W>(format, opts.strict),
     inflate(src, expectedSize, site) {
       const at = { ...site, format };
-      charge(at, expectedSize);
+      charge(expectedSize, site);
       return inflateExact(src, expectedSize, inflater, limits, at, opts.blocks);
     },
     inflateTiles(src, cells, site) {
       const at = { ...site, format };
-      charge(at, cells * 4);
+      charge(cells * 4, site);
       return inflateTilesExact(src, cells, inflater, kernels, limits, at, opts.blocks);
     },
+    reserve(storedLength, expectedSize, site) {
+      checkInflateSize(storedLength, expectedSize, limits, { ...site, format });
+      charge(expectedSize, site);
+    },
+    charge,
   };
 }
 
@@ -61,8 +78,8 @@ function inflateBudgetError(site: InflateSite, before: number, size: number, max
   return decodeError(site.format, 'LIMIT_EXCEEDED', {
     offset: site.offset,
     path: site.path,
-    expected: `≤ ${max} inflated bytes per file (limits.maxTotalInflatedBytes)`,
+    expected: `≤ ${max} inflated or expanded bytes per file (limits.maxTotalInflatedBytes)`,
     actual: before + size,
-    detail: `${before} bytes inflated before this block of ${size}`,
+    detail: `${before} bytes inflated or expanded before these ${size}`,
   });
 }

@@ -62,7 +62,7 @@ export function inflateExact(
   blocks?: BlockSource,
 ): InflateResult {
   const fail = failAt(site);
-  checkSize(src, expectedSize, limits, fail);
+  checkInflateSize(src.length, expectedSize, limits, site);
   // decodeAsync's pre-inflated blocks (core/prefetch.ts), checked by the same limits as any other.
   const pre = blocks?.(src, expectedSize, site);
   if (pre && pre.bytes.length === expectedSize) return pre;
@@ -89,7 +89,7 @@ export function inflateTilesExact(
 ): { columns: Uint8Array; dirty: number } {
   const fail = failAt(site);
   const expectedSize = cells * 4;
-  checkSize(src, expectedSize, limits, fail);
+  checkInflateSize(src.length, expectedSize, limits, site);
   const pre = blocks?.(src, expectedSize, site);
   if (inflater !== 'native' && !(pre && pre.bytes.length === expectedSize)) {
     const columns = new Uint8Array(2 * cells);
@@ -114,15 +114,29 @@ function nativeOrThrow(): NodeZlib {
   return z;
 }
 
-/** The size checks every inflate starts with, before anything is allocated. */
-function checkSize(src: Uint8Array, expectedSize: number, limits: Limits, fail: ReturnType<typeof failAt>): void {
+/**
+ * The checks inflateExact makes before inflating, alone: a cheap decode that leaves a block
+ * deflated still refuses what the full decode would refuse before touching the stream.
+ * LIMIT_EXCEEDED beyond `maxInflatedBytes`; CORRUPT_COMPRESSED beyond DEFLATE's ratio.
+ */
+export function checkInflateSize(storedLength: number, expectedSize: number, limits: Limits, site: InflateSite): void {
   if (!Number.isInteger(expectedSize) || expectedSize < 0 || expectedSize > limits.maxInflatedBytes) {
-    throw fail('LIMIT_EXCEEDED', 'inflated size', { expected: `≤ ${limits.maxInflatedBytes}`, actual: expectedSize });
+    throw new DecodeError(site.format, 'LIMIT_EXCEEDED', {
+      offset: site.offset,
+      path: site.path,
+      detail: 'inflated size',
+      expected: `≤ ${limits.maxInflatedBytes} (limits.maxInflatedBytes)`,
+      actual: expectedSize,
+    });
   }
   // Deflate cannot expand more than ~1032:1 (a 258-byte match per ~2 bits), so a size beyond
   // that is a lie told by the header: reject it before the inflater allocates an output for it.
-  if (expectedSize > src.length * MAX_DEFLATE_RATIO + 64) {
-    throw fail('CORRUPT_COMPRESSED', `${src.length} compressed bytes cannot inflate to ${expectedSize}`);
+  if (expectedSize > storedLength * MAX_DEFLATE_RATIO + 64) {
+    throw new DecodeError(site.format, 'CORRUPT_COMPRESSED', {
+      offset: site.offset,
+      path: site.path,
+      detail: `${storedLength} compressed bytes cannot inflate to ${expectedSize}`,
+    });
   }
 }
 

@@ -8,12 +8,29 @@ import { canonicalEncoding } from './text.js';
 
 export type { Backend } from '../kernels/types.js';
 
+// Defaults are sized to admit every real map of the largest community (DDNet) and to refuse bombs
+// by memory, not by a shape real maps exceed. DDNet's own bounds: its editor lets a tile layer be
+// 2–100,000 tiles wide and high; its loader needs width × height to fit an int (< 2^31 cells); its
+// client downloads maps of at most 1 GiB; its datafile reader refuses a file needing more than
+// 2 GiB. The largest real map seen (issue 19) has 39 tile layers, 145.5 M cells, 620 MB inflated,
+// its largest layer 9,611 × 3,318 (127.6 MB as CTiles). So the budget that holds is the per-file
+// one in bytes, `maxTotalInflatedBytes`, which also pays for what a decoder expands beyond the
+// inflated bytes (0.7 tile-skip grids); the cell cap is DDNet's own.
+
 export interface Limits {
-  /** Largest inflated size of one zlib block, in bytes. Default 256 MiB. */
+  /** Largest inflated size of one zlib block, in bytes. Default 256 MiB (2× the largest real map layer). */
   maxInflatedBytes: number;
-  /** Largest inflated size of all zlib blocks of one file together, in bytes. Default 1 GiB. */
+  /**
+   * The per-file memory budget: bytes inflated from all zlib blocks of one file together, plus what
+   * a decoder expands beyond them (Teeworlds 0.7 tile-skip grids), in bytes. Default 1 GiB (1.7× the
+   * largest real map's 620 MB; DDNet's client downloads maps up to 1 GiB).
+   */
   maxTotalInflatedBytes: number;
-  /** Largest number of tile-grid cells (width × height) one decode may allocate: per grid, and over all grids of a level, which share one budget (WWD planes, Teeworlds tile layers). Default 2^26 (64 Mi cells). */
+  /**
+   * Largest number of tile-grid cells (width × height): per grid, and over all grids of a level,
+   * which share one budget (WWD planes, Teeworlds tile layers). Default 2^31 − 1, DDNet's own bound
+   * (width × height must fit an int); memory is bounded by `maxTotalInflatedBytes`.
+   */
   maxGridCells: number;
   /** Largest number of records in one table (objects, items, links…). Default 2^24. */
   maxRecords: number;
@@ -37,7 +54,7 @@ export function zipInflateBudget(zipBytes: number, ratio: number): number {
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxInflatedBytes: 256 * 1024 * 1024,
   maxTotalInflatedBytes: 1024 * 1024 * 1024,
-  maxGridCells: 1 << 26,
+  maxGridCells: 0x7fffffff,
   maxRecords: 1 << 24,
   maxZipRatio: 100,
 });
@@ -98,7 +115,8 @@ export const BLOCK_SOURCE: unique symbol = Symbol('levelkit.blockSource');
 const BACKENDS: readonly Backend[] = ['auto', 'wasm', 'js'];
 const INFLATERS: readonly InflaterChoice[] = ['auto', 'native', 'wasm', 'pako'];
 const SECTIONS: readonly Sections[] = ['all', 'summary'];
-const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as readonly (keyof Limits)[];
+/** The names of the caps, as `limits` takes them. */
+export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as readonly (keyof Limits)[];
 const OPTION_NAMES: readonly string[] = ['backend', 'kernels', 'inflate', 'strict', 'limits', 'encoding', 'sections'];
 
 /**

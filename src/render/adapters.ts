@@ -4,7 +4,7 @@
 
 import type { MainGrid } from '../formats/define.js';
 import type { GraalDecoded } from '../formats/graal/index.js';
-import type { TeeworldsMap, TileLayer } from '../formats/teeworlds/index.js';
+import type { OpaqueLayer, TeeworldsMap, TileLayer } from '../formats/teeworlds/index.js';
 import type { WwdLevel } from '../formats/wwd/types.js';
 
 /** Pixels of a tileset image: 16 × 16 tiles of `width / 16` pixels (Teeworlds' layout). */
@@ -80,6 +80,8 @@ function tileView(l: TileLayer): TeeTileLayer {
     case 'tiles':
     case 'game':
     case 'front':
+    case 'infclassEntities':
+    case 'infclassZones':
       return { ...base, tiles: l.tiles };
     case 'tele':
       return { ...base, tele: l.tele };
@@ -109,6 +111,11 @@ export function layersOf(value: Any, main: MainGrid | undefined): PreviewLayer[]
     value.groups.forEach((g, gi) =>
       g.layers.forEach((l, li) => {
         if (l.kind === 'quads' || l.kind === 'sounds' || l.kind === 'unknown') return;
+        if (l.kind === 'opaque') {
+          const cells = opaqueCells(l);
+          if (cells) out.push({ name: `${gi}.${li} opaque${str(l.name) ? ` ${str(l.name)}` : ''}`, width: l.width, height: l.height, cells, main: false });
+          return;
+        }
         const t = tileView(l);
         const cells = t.tiles?.index ?? t.tele?.number ?? t.switch?.number ?? t.tune?.number ?? t.speedup?.force;
         if (!cells) return;
@@ -133,6 +140,21 @@ export function layersOf(value: Any, main: MainGrid | undefined): PreviewLayer[]
     out.push({ name: 'main', ...main, main: true });
   }
   if (main && !out.some((l) => l.main)) out.unshift({ name: 'main', ...main, main: true });
+  return out;
+}
+
+/**
+ * A plain grid for a Teeworlds layer that could not be placed: the first byte of each record of
+ * the first block holding width × height records (a CTile's index, a physics tile's number).
+ */
+function opaqueCells(l: OpaqueLayer): Uint8Array | undefined {
+  const cells = l.width * l.height;
+  if (!(l.width > 0 && l.height > 0 && Number.isSafeInteger(cells))) return undefined;
+  const block = l.blocks?.find((b) => b.bytes.length >= cells);
+  if (!block) return undefined;
+  const stride = Math.floor(block.bytes.length / cells);
+  const out = new Uint8Array(cells);
+  for (let i = 0; i < cells; i++) out[i] = block.bytes[i * stride]!;
   return out;
 }
 
@@ -257,8 +279,9 @@ export function tablesOf(value: Any): PreviewTable[] {
     const layers: (string | number)[][] = [];
     value.groups.forEach((g, gi) =>
       g.layers.forEach((l, li) => {
-        const t = l.kind === 'quads' || l.kind === 'sounds' || l.kind === 'unknown' ? undefined : tileView(l);
-        layers.push([`${gi}.${li}`, str(g.name), str(l.name), l.kind, t ? `${t.width}×${t.height}` : '', t?.image ?? '']);
+        const t = l.kind === 'quads' || l.kind === 'sounds' || l.kind === 'unknown' || l.kind === 'opaque' ? undefined : tileView(l);
+        const size = t ? `${t.width}×${t.height}` : l.kind === 'opaque' ? `${l.width}×${l.height}` : '';
+        layers.push([`${gi}.${li}`, str(g.name), str(l.name), l.kind, size, t?.image ?? '']);
       }),
     );
     return [

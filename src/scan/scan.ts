@@ -46,8 +46,8 @@ export interface ScanOptions {
   maxZipRatio?: number;
   /** Time limit per file in ms for a file up to 8 MiB, scaled by size above that; default 5000. */
   timeoutMs?: number;
-  /** Decode options passed to every decode (backend, inflate, strict, encoding). */
-  decode?: Pick<DecodeOptions, 'backend' | 'inflate' | 'strict' | 'encoding'>;
+  /** Decode options passed to every decode (backend, inflate, strict, encoding, limits). */
+  decode?: Pick<DecodeOptions, 'backend' | 'inflate' | 'strict' | 'encoding' | 'limits'>;
   /** Yield files of no known format as records with `format: null`. */
   all?: boolean;
   /** Walk into symbolic links to folders. */
@@ -118,7 +118,8 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
   }
   const pool = new Pool(spawn, workers);
   // A GWZ member is a zip too: its decode keeps to the same ratio.
-  const decodeOpts: DecodeOptions = options.maxZipRatio === undefined ? (options.decode ?? {}) : { ...options.decode, limits: { maxZipRatio } };
+  const decodeOpts: DecodeOptions =
+    options.maxZipRatio === undefined ? (options.decode ?? {}) : { ...options.decode, limits: { ...options.decode?.limits, maxZipRatio } };
   // Back-pressure: the walker waits while this many files are queued, running or unread.
   const highWater = workers * 4;
   const out: ScanRecord[] = [];

@@ -70,9 +70,13 @@ describe.skipIf(!dir)('gwc corpus', () => {
     expect(ascending).toBe(!/ids NOT in ascending order/.test(n));
     const valid2 = /"valid" byte = 2 on (\d+)/.exec(n);
     expect(c.media.filter((m) => m.valid === 2).length).toBe(valid2 ? Number(valid2[1]) : 0);
-    // Only the orphan FDL records are warned about, nothing else in real files.
-    expect(c.warnings.filter((w) => w.code !== 'ORPHAN_BYTES')).toEqual([]);
-    if (/trailing bytes/.test(n)) expect(c.trailing.length).toBe(num(/(\d+) trailing bytes/));
+    // Nothing is warned about in real files: Urwigo's FDL tones are the second entries of valid-2 objects.
+    expect(c.warnings).toEqual([]);
+    expect(c.media.filter((m) => m.valid === 2).every((m) => m.extraEntries?.length === 1 && m.extraEntries[0]!.type === 19)).toBe(true);
+    // The manifest counts bytes after the last object's first entry: its further entries, then `trailing`.
+    const last = c.media[c.table[c.table.length - 1]!.id - 1];
+    const lastExtra = (last?.extraEntries ?? []).reduce((sum, e) => sum + 8 + e.length, 0);
+    if (/trailing bytes/.test(n)) expect(c.trailing.length + lastExtra).toBe(num(/(\d+) trailing bytes/));
     expect(Buffer.compare(Buffer.from(gwc.encode(c)), Buffer.from(bytes))).toBe(0);
     const lite = gwc.decode(bytes, { sections: 'summary' });
     expect(summarize(lite)).toEqual(summarize(c));
@@ -99,10 +103,10 @@ describe.skipIf(!dir)('gwc corpus', () => {
     );
     expect(timer).toMatchObject({ gwzMedia: 4, gwcMedia: 2, sameCount: false, typeDifferences: { fdl: 2 } });
     expect(timer.matched.map((m) => m.name).sort()).toEqual(['ok.mp3', 'telefon.mp3']);
-    // Urwigo left the two tones in that cartridge as records no table row points at.
+    // Urwigo wrote each tone as the second entry of its mp3 object (valid byte 2), no table row of its own.
     expect(timer.matchedOrphans.map((o) => [o.name, o.where, o.type])).toEqual([
-      ['garmin_telefon.fdl', 'table[2].gapBefore', 19],
-      ['garmin_ok.fdl', 'trailing', 19],
+      ['garmin_telefon.fdl', 'objects[1].extraEntries[0]', 19],
+      ['garmin_ok.fdl', 'objects[2].extraEntries[0]', 19],
     ]);
     const dialog = gwc.compareGwz(
       gwc.readGwz(readBytes(pick(/DialogTest__2e0b402c/, gwzFiles))),

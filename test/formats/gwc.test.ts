@@ -13,7 +13,7 @@ const dir = join(FIXTURES, 'gwc');
 const load = (name: string) => readBytes(join(dir, name));
 const cart = (name: string, opts = {}) => gwc.decode(load(name), opts) as GwcCartridge;
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
-const GWC_FIXTURES = ['basic.gwc', 'odd-ids-deleted-cp1252.gwc', 'orphan-records.gwc', 'header-length-mismatch.gwc'];
+const GWC_FIXTURES = ['basic.gwc', 'odd-ids-deleted-cp1252.gwc', 'orphan-records.gwc', 'header-length-mismatch.gwc', 'media-two-entries.gwc'];
 
 /** What a round trip must keep: everything but offsets, HeaderLength, warnings and text labels. */
 function content(c: GwcCartridge) {
@@ -113,6 +113,53 @@ describe('gwc fixtures', () => {
     expect(() => gwc.decode(load('odd-ids-deleted-cp1252.gwc'), { strict: true })).toThrow(
       expect.objectContaining({ code: 'STRICT', warning: 'UNKNOWN_MEDIA_TYPE' }),
     );
+  });
+
+  it("valid byte 2: the second entry after the first is the object's (players read the first), at both depths, byte for byte back", () => {
+    const bytes = load('media-two-entries.gwc');
+    const c = cart('media-two-entries.gwc');
+    expect(c.warnings).toEqual([]);
+    expect(c.trailing.length).toBe(0);
+    expect(c.table.map((r) => r.gapBefore.length)).toEqual([0, 0, 0, 0]);
+    // The first entry is the media every player shows.
+    expect(c.media.map((m) => [m.valid, m.type, m.length])).toEqual([
+      [2, 18, 33],
+      [1, 3, 44],
+      [2, 18, 33],
+    ]);
+    expect(c.media.map((m) => m.extraEntries?.map((e) => [e.type, e.length, e.data.length]))).toEqual([[[19, 18, 18]], undefined, [[19, 6, 6]]]);
+    expect(Array.from(c.media[2]!.extraEntries![0]!.data)).toEqual([1, 2, 3, 4, 5, 6]);
+    const lite = cart('media-two-entries.gwc', { sections: 'summary' });
+    expect(lite.warnings).toEqual([]);
+    expect(lite.media[0]!.extraEntries!.map((e) => [e.type, e.length, e.data.length])).toEqual([[19, 18, 0]]);
+    expect(summarize(lite)).toEqual(summarize(c));
+    expect(same(gwc.encode(c), bytes)).toBe(true);
+  });
+
+  it('valid byte 2 whose entries do not fit before the next object: the bytes stay orphan bytes, as before', () => {
+    // odd-ids-deleted-cp1252.gwc: object 3 has valid 2 and the next object follows at once.
+    const c = cart('odd-ids-deleted-cp1252.gwc');
+    const v2 = c.media.find((m) => m.valid === 2)!;
+    expect(v2.extraEntries).toBeUndefined();
+  });
+
+  it('the encoder refuses entries the valid byte does not count, and a valid byte whose entries it would read back from the bytes after', () => {
+    const c = cart('media-two-entries.gwc');
+    c.media[0]!.valid = 3;
+    expect(() => gwc.encode(c)).toThrow(expect.objectContaining({ code: 'BAD_VALUE', path: 'media[0].extraEntries' }));
+    const d = cart('media-two-entries.gwc');
+    // Moving the entry into the next row's gap keeps the bytes but drops it from the model.
+    const e = d.media[0]!.extraEntries![0]!;
+    const rec = new Uint8Array(8 + e.length);
+    new DataView(rec.buffer).setInt32(0, e.type, true);
+    new DataView(rec.buffer).setInt32(4, e.length, true);
+    rec.set(e.data, 8);
+    d.table[2]!.gapBefore = rec;
+    delete d.media[0]!.extraEntries;
+    expect(() => gwc.encode(d)).toThrow(expect.objectContaining({ code: 'BAD_VALUE', path: 'media[0].extraEntries' }));
+    d.media[0]!.valid = 1;
+    const back = gwc.decode(gwc.encode(d)) as GwcCartridge;
+    expect(back.warnings.map((w) => w.code)).toEqual(['ORPHAN_BYTES']);
   });
 
   it('orphan records between objects and at the end are kept and reported; a declared type the bytes contradict is a warning', () => {

@@ -24,7 +24,7 @@ interface Job {
 export const convert: Command = {
   usage: 'levelkit convert <in> <out> [options]',
   summary: 'Converts Graal levels between binary (.graal, .zelda) and text (.nw); a folder converts every level under it into a mirrored tree.',
-  options: ['to', 'version', 'force', 'json', 'strict', 'backend', 'inflate', 'encoding', 'max-bytes', 'follow'],
+  options: ['to', 'version', 'force', 'json', 'strict', 'backend', 'inflate', 'encoding', 'max-bytes', 'max-cells', 'max-inflated', 'limit', 'follow'],
   run({ options, positionals }, out) {
     if (positionals.length !== 2) throw new UsageError('convert needs an input and an output');
     const [input, output] = positionals as [string, string];

@@ -8,8 +8,8 @@ import { ByteReader } from '../../core/reader.js';
 import type { Text } from '../../core/text.js';
 import { startDecode } from '../decode-context.js';
 import { autoText, readLuaHeader } from './lua.js';
-import { MEDIA_TYPES, mediaMismatch, mediaTypeName, sniffMedia } from './media.js';
-import type { GwcCartridge, GwcHeader, GwcLua, GwcMedia, GwcTableRow, GwcWarningCode } from './types.js';
+import { entriesEnd, MEDIA_TYPES, mediaMismatch, mediaTypeName, sniffMedia } from './media.js';
+import type { GwcCartridge, GwcHeader, GwcLua, GwcMedia, GwcMediaEntry, GwcTableRow, GwcWarningCode } from './types.js';
 
 /** `02 0A 'C' 'A' 'R' 'T' 00`; the second byte may also be 0x0B (GCWizard accepts it). */
 export const SIGNATURE_BYTES = 7;
@@ -105,10 +105,13 @@ export function decodeGwc(input: Uint8Array, opts: DecodeOptions = {}): GwcCartr
   const ends = new Map<number, number>();
   const media: GwcMedia[] = new Array<GwcMedia>(count - 1);
   let lua: GwcLua | undefined;
+  // Where each object's bytes must end at the latest: the next object's offset (or the file's end).
+  const starts = [...new Set(table.map((t) => t.offset))].sort((a, b) => a - b);
+  const limitOf = (offset: number) => starts.find((o) => o > offset) ?? bytes.length;
   table.forEach((row, i) => {
     seekObject(r, row.offset, i);
     if (row.id === 0) lua = r.within('lua', () => readLua(r, row.offset));
-    else media[row.id - 1] = r.within(`objects[${row.id}]`, () => readMedia(r, row.id, row.offset, ctx));
+    else media[row.id - 1] = r.within(`objects[${row.id}]`, () => readMedia(r, row.id, row.offset, ctx, limitOf(row.offset)));
     ends.set(row.id, r.pos);
   });
 
@@ -227,27 +230,58 @@ function readLua(r: ByteReader, offset: number): GwcLua {
   return { offset, bytes: chunk.slice(), header, sourceName };
 }
 
-function readMedia(r: ByteReader, id: number, offset: number, ctx: DecodeContext<GwcWarningCode>): GwcMedia {
+/**
+ * One media object. `limit`: where the next object starts (or the file ends). A valid byte n > 1
+ * announces n entries (Urwigo: mp3 then an fdl Garmin tone): players (WF.Player.Core, OpenWIG in
+ * c:geo, xmarksthespot) read the first and skip the rest; the rest are kept in `extraEntries` when
+ * all n − 1 of them fit before `limit`, else left to the gap check (ORPHAN_BYTES), as before.
+ */
+function readMedia(r: ByteReader, id: number, offset: number, ctx: DecodeContext<GwcWarningCode>, limit: number): GwcMedia {
   const valid = r.within('valid', () => r.u8());
   if (valid === 0) return { id, offset, valid, type: null, data: new Uint8Array(0), length: 0 };
   const type = r.within('type', () => r.i32());
   const length = r.within('length', () => r.i32());
   if (length < 0) throw r.fail('CORRUPT', { at: offset + 5, path: `objects[${id}].length`, expected: 'a length ≥ 0', actual: length });
   r.need(length, `media object ${id}`);
+  const first = readEntry(r, type, length, id, offset + 1, `objects[${id}]`, ctx);
+  const media: GwcMedia = { id, offset, valid, ...first };
+  if (valid > 1) {
+    const extra = extraEntries(r, valid - 1, limit, id, ctx);
+    if (extra) media.extraEntries = extra;
+  }
+  return media;
+}
+
+/** The data of one entry whose type and length were read, with its type checks; `typeAt`: where its type is. */
+function readEntry(r: ByteReader, type: number, length: number, id: number, typeAt: number, path: string, ctx: DecodeContext<GwcWarningCode>) {
   const dataAt = r.pos;
   const view = r.view8(length);
   if (!(type in MEDIA_TYPES))
-    ctx.warnings.warn('UNKNOWN_MEDIA_TYPE', `object ${id} has media type ${type}, which no known builder writes (kept)`, offset + 1, `objects[${id}].type`);
+    ctx.warnings.warn('UNKNOWN_MEDIA_TYPE', `object ${id} has media type ${type}, which no known builder writes (kept)`, typeAt, `${path}.type`);
   else if (!ctx.summaryOnly && mediaMismatch(type, view)) {
     const looks = sniffMedia(view);
     ctx.warnings.warn(
       'MEDIA_TYPE_MISMATCH',
       `object ${id} is declared ${mediaTypeName(type)} but its bytes ${looks ? `look like ${looks}` : 'carry no known signature'}`,
       dataAt,
-      `objects[${id}].data`,
+      `${path}.data`,
     );
   }
-  return { id, offset, valid, type, data: ctx.summaryOnly ? new Uint8Array(0) : view.slice(), length };
+  return { type, data: ctx.summaryOnly ? new Uint8Array(0) : view.slice(), length };
+}
+
+/** `n` headless entries (i32 type, i32 length, data) that all end by `limit`; undefined (reader unmoved) when they do not. */
+function extraEntries(r: ByteReader, n: number, limit: number, id: number, ctx: DecodeContext<GwcWarningCode>): GwcMediaEntry[] | undefined {
+  // A first pass over the bytes alone, so nothing is warned about or copied for entries that are not there.
+  if (entriesEnd(r.bytes, r.pos, n, limit - r.base) < 0) return undefined;
+  const out: GwcMediaEntry[] = [];
+  for (let k = 0; k < n; k++) {
+    const typeAt = r.base + r.pos;
+    const type = r.i32();
+    const length = r.i32();
+    out.push(readEntry(r, type, length, id, typeAt, `objects[${id}].extraEntries[${k}]`, ctx));
+  }
+  return out;
 }
 
 /** Moves to an object's absolute offset; OUT_OF_RANGE at the table row's offset field when it is outside the file. */

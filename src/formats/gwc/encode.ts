@@ -8,7 +8,8 @@ import { ByteReader } from '../../core/reader.js';
 import { type Text, textBytes } from '../../core/text.js';
 import { GWC_EPOCH_MS, gwcDate, SIGNATURE_VERSIONS, TABLE_ROW_BYTES } from './decode.js';
 import { autoText, readLuaHeader } from './lua.js';
-import type { GwcCartridge, GwcHeader } from './types.js';
+import { entriesEnd } from './media.js';
+import type { GwcCartridge, GwcHeader, GwcMedia } from './types.js';
 
 const I64_MIN = -(1n << 63n);
 const I64_MAX = (1n << 63n) - 1n;
@@ -80,12 +81,36 @@ export function encode(cart: GwcCartridge): Uint8Array {
     }
     if (!isInt32(m.type)) throw fail('OUT_OF_RANGE', `${p}.type`, 'a 32-bit signed integer', String(m.type));
     if (m.length !== m.data.length) throw fail('BAD_LENGTH', `${p}.length`, m.data.length, String(m.length));
+    if (m.extraEntries === undefined) return;
+    // The valid byte counts the entries: any other count would read back without them.
+    if (!Array.isArray(m.extraEntries) || m.extraEntries.length === 0 || m.valid !== m.extraEntries.length + 1)
+      throw fail('BAD_VALUE', `${p}.extraEntries`, `absent, or valid − 1 (${m.valid - 1}) entries`, String(m.extraEntries?.length));
+    m.extraEntries.forEach((e, k) => {
+      if (!isInt32(e?.type)) throw fail('OUT_OF_RANGE', `${p}.extraEntries[${k}].type`, 'a 32-bit signed integer', String(e?.type));
+      if (!(e.data instanceof Uint8Array)) throw fail('BAD_VALUE', `${p}.extraEntries[${k}].data`, 'a Uint8Array');
+      if (e.length !== e.data.length) throw fail('BAD_LENGTH', `${p}.extraEntries[${k}].length`, e.data.length, String(e.length));
+    });
   });
   if (!(cart.trailing instanceof Uint8Array)) throw fail('BAD_VALUE', 'trailing', 'a Uint8Array');
+  // A valid byte above 1 without its entries: the bytes written after the object (the next row's
+  // gapBefore, or trailing) must not read back as those entries.
+  cart.table.forEach((row, i) => {
+    const m = row.id === 0 ? undefined : cart.media[row.id - 1];
+    if (!m || m.valid <= 1 || m.extraEntries !== undefined) return;
+    const after = i + 1 < cart.table.length ? cart.table[i + 1]!.gapBefore : cart.trailing;
+    if (entriesEnd(after, 0, m.valid - 1, after.length) >= 0)
+      throw fail(
+        'BAD_VALUE',
+        `media[${row.id - 1}].extraEntries`,
+        `the ${m.valid - 1} entries its valid byte ${m.valid} announces`,
+        'absent, but the bytes after it hold them',
+      );
+  });
 
   // Sizes first: every offset must fit an i32.
   const headerBytes = 3 * 8 + 8 + 2 + 2 + 8 + 4 + strings.reduce((n, s) => n + s.length + 1, 0);
-  const objectBytes = (id: number) => (id === 0 ? 4 + luaBytes.length : cart.media[id - 1]!.valid === 0 ? 1 : 9 + cart.media[id - 1]!.data.length);
+  const mediaBytes = (m: GwcMedia) => (m.valid === 0 ? 1 : 9 + m.data.length + (m.extraEntries ?? []).reduce((n, e) => n + 8 + e.data.length, 0));
+  const objectBytes = (id: number) => (id === 0 ? 4 + luaBytes.length : mediaBytes(cart.media[id - 1]!));
   const headerStart = 9 + TABLE_ROW_BYTES * count;
   const offsets = new Map<number, number>();
   let pos = headerStart + 4 + headerBytes;
@@ -146,6 +171,13 @@ export function encode(cart: GwcCartridge): Uint8Array {
     dv.setInt32(w + 1, m.type!, true);
     dv.setInt32(w + 5, m.data.length, true);
     out.set(m.data, w + 9);
+    let e = w + 9 + m.data.length;
+    for (const x of m.extraEntries ?? []) {
+      dv.setInt32(e, x.type, true);
+      dv.setInt32(e + 4, x.data.length, true);
+      out.set(x.data, e + 8);
+      e += 8 + x.data.length;
+    }
   }
   out.set(cart.trailing, pos);
   return out;

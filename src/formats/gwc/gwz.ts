@@ -264,8 +264,9 @@ export interface GwzComparison {
   /** GWC object ids no GWZ member's bytes equal. */
   unmatchedIds: number[];
   /**
-   * GWZ media whose bytes equal an unreferenced record of the GWC (a `gapBefore` or `trailing`
-   * holding `i32 type, i32 length, data`): Urwigo leaves Garmin FDL tones there.
+   * GWZ media whose bytes equal a record no table row points at: a further entry of a media object
+   * (`objects[id].extraEntries[k]`, a valid byte above 1) or an unreferenced record (a `gapBefore`
+   * or `trailing` holding `i32 type, i32 length, data`). Urwigo puts Garmin FDL tones there.
    */
   matchedOrphans: { name: string; where: string; type: number }[];
   /** Media names the GWZ's Lua source mentions in quotes, as ZMedia resources do ("Filename = …"). */
@@ -305,6 +306,10 @@ export function compareGwz(gwz: GwzArchive, gwc: GwcCartridge): GwzComparison {
     const len = dv.getInt32(4, true);
     if (len >= 0 && 8 + len === b.length) orphans.set(key(b.subarray(8)), { where, type: dv.getInt32(0, true) });
   };
+  for (const m of present)
+    (m.extraEntries ?? []).forEach((e, k) => {
+      if (e.data.length === e.length) orphans.set(key(e.data), { where: `objects[${m.id}].extraEntries[${k}]`, type: e.type });
+    });
   for (const [i, row] of gwc.table.entries()) addOrphan(row.gapBefore, `table[${i}].gapBefore`);
   addOrphan(gwc.trailing, 'trailing');
   const matchedOrphans = unmatched.flatMap((name) => {

@@ -61,3 +61,20 @@ export function mediaMismatch(type: number, data: Uint8Array): boolean {
   const entry = MAGIC.find(([n]) => n === name);
   return entry !== undefined && !entry[1](data);
 }
+
+/**
+ * Where `n` headless entries (i32 type, i32 length ≥ 0, data) starting at `at` in `bytes` end, when
+ * all of them end by `end`; −1 otherwise. The decoder reads a valid byte n + 1's further entries
+ * only when they fit so; the encoder refuses a model whose bytes would fit where it has none.
+ */
+export function entriesEnd(bytes: Uint8Array, at: number, n: number, end: number): number {
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const stop = Math.min(end, bytes.length);
+  for (let k = 0; k < n; k++) {
+    if (at + 8 > stop) return -1;
+    const len = dv.getInt32(at + 4, true);
+    if (len < 0 || at + 8 + len > stop) return -1;
+    at += 8 + len;
+  }
+  return at;
+}

@@ -80,6 +80,22 @@ export interface GwcMedia {
   data: Uint8Array;
   /** The stored length (equals `data.length` in a full decode; 0 when deleted). */
   length: number;
+  /**
+   * The entries after the first when the valid byte n is above 1 and n − 1 further `i32 type, i32
+   * length, data` records follow the first before the next object (Urwigo: an fdl Garmin tone after
+   * an mp3; README §Media). Players read the first entry only. Absent when there are none.
+   */
+  extraEntries?: GwcMediaEntry[];
+}
+
+/** One further (type, data) entry of a media object. */
+export interface GwcMediaEntry {
+  /** The stored type number (as `GwcMedia.type`). */
+  type: number;
+  /** The bytes (a copy owned by the result); empty in a `sections: 'summary'` decode. */
+  data: Uint8Array;
+  /** The stored length. */
+  length: number;
 }
 
 /** The header block between the object table and object 0. */

@@ -31,6 +31,11 @@ export interface Datafile {
    * (DecodeContext.inflateTiles). undefined for any other block (read it with readData).
    */
   readTiles(index: number, path: string, cells: number): { columns: Uint8Array; dirty: number } | undefined;
+  /**
+   * Every check readData makes before inflating block `index` (index, size 0, maxInflatedBytes,
+   * DEFLATE's ratio, the per-file budget, which it charges), without inflating it.
+   */
+  checkData(index: number, path: string): void;
 }
 
 /** True when `head` starts with a datafile signature and a known version. */
@@ -192,15 +197,24 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarn
     blocks.push({ offset: dataStart + rel, storedByteLength: stored, byteLength });
   }
 
-  const readData = (index: number, path: string): Uint8Array => {
+  const block = (index: number, path: string): DataBlockInfo => {
     const b = blocks[index];
     if (!b) throw decodeError(ctx.format, 'BAD_INDEX', { path, expected: `data index < ${blocks.length}`, actual: index });
+    if (version === 4 && b.byteLength <= 0)
+      throw r.fail('CORRUPT', { at: b.offset, path, detail: `data block ${index}`, expected: 'inflated size > 0', actual: b.byteLength });
+    return b;
+  };
+  const readData = (index: number, path: string): Uint8Array => {
+    const b = block(index, path);
     const src = bytes.subarray(b.offset, b.offset + b.storedByteLength);
     if (version === 3) return src.slice();
-    if (b.byteLength <= 0) throw r.fail('CORRUPT', { at: b.offset, path, detail: `data block ${index}`, expected: 'inflated size > 0', actual: b.byteLength });
     // inflateExact refuses a data_sizes entry beyond DEFLATE's ~1032:1 ratio (CORRUPT_COMPRESSED at
     // the block's offset) before allocating for it, and one beyond maxInflatedBytes (LIMIT_EXCEEDED).
     return ctx.inflate(src, b.byteLength, { offset: b.offset, path }).bytes;
+  };
+  const checkData = (index: number, path: string): void => {
+    const b = block(index, path);
+    if (version === 4) ctx.reserve(b.storedByteLength, b.byteLength, { offset: b.offset, path });
   };
 
   const readTiles = (index: number, path: string, cells: number) => {
@@ -209,7 +223,7 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarn
     return ctx.inflateTiles(bytes.subarray(b.offset, b.offset + b.storedByteLength), cells, { offset: b.offset, path });
   };
 
-  return { version, magic, items, types, blocks, itemOffsets, readData, readTiles };
+  return { version, magic, items, types, blocks, itemOffsets, readData, readTiles, checkData };
 }
 
 /** Reads `n` offsets that start at 0, grow (strictly when `strict`) and stay below `limit`. */

@@ -110,6 +110,25 @@ export const PHYSICS = [
   { flag: 32, kind: 'tune', ext: 4 },
 ] as const;
 
+/**
+ * Tile layers of mods whose `flags` mean something else than DDNet's, recognised only where the
+ * mod's own sources confirm the layout (README.md §Mods). InfClass (necropotame/teeworlds-infclass,
+ * editor io.cpp until 2017-01): flag 2 = entities, 4 = zones, a CTile grid in `data`, written as
+ * an 18-int v3 item (TW 0.6 layout, no DDNet extension indices).
+ */
+export const MOD_TILE_LAYERS = [
+  { mod: 'infclass', flag: 2, kind: 'infclassEntities', tilemapVersion: 3 },
+  { mod: 'infclass', flag: 4, kind: 'infclassZones', tilemapVersion: 3 },
+] as const;
+
+/** Group names InfClass (infclassR) reads as its zone and entity groups, whatever their layers' flags. */
+export const INFCLASS_GROUP_NAMES: readonly string[] = ['#Zones', '#Entities'];
+
+/** The grid field a tile layer of `kind` stores (`tiles` for every CTile kind), which is also its TILE_STRUCTS key. */
+export function gridKey(kind: string): 'tiles' | 'tele' | 'speedup' | 'switch' | 'tune' {
+  return kind === 'tele' || kind === 'speedup' || kind === 'switch' || kind === 'tune' ? kind : 'tiles';
+}
+
 /** Byte structs of the tile grids: stride, and the column names in byte order. */
 export const TILE_STRUCTS = {
   tiles: { stride: 4, columns: ['index', 'flags'] }, // + skip, reserved (checked, not kept)

@@ -8,19 +8,23 @@ import { flavourOf } from './flavour.js';
 import {
   ENVELOPE,
   GROUP,
+  gridKey,
   type IntStruct,
   LAYER_TYPE,
   MAX_SETTINGS_BYTES,
   MAX_STRING_BYTES,
+  MOD_TILE_LAYERS,
   QUAD_STRUCT,
   SHAPE_CIRCLE,
   SOURCE_STRUCT,
   structInts,
   TILE_STRUCTS,
+  TILEMAP,
   TILEMAP_BY_VERSION,
 } from './items.js';
-import { packName } from './names.js';
-import type { MapEnvelope, MapGroup, MapImage, MapInfo, MapLayer, MapSound, TeeworldsMap, TileLayer } from './types.js';
+import { packName, unpackName } from './names.js';
+import { blockSlots, placeTileLayer } from './placement.js';
+import type { MapEnvelope, MapGroup, MapImage, MapInfo, MapLayer, MapSound, OpaqueLayer, TeeworldsMap, TileLayer } from './types.js';
 import { UUID } from './uuid.js';
 
 const I32_MAX = 0x7fffffff;
@@ -311,6 +315,9 @@ function checkLayer(l: MapLayer, path: string): void {
         throw fail('LIMIT_EXCEEDED', `${path}.data`, { expected: `≤ ${MAX_BLOCK_BYTES / 4 - 3} ints`, actual: l.data.length });
       return;
     }
+    case 'opaque':
+      checkOpaqueLayer(l, path);
+      return;
     case 'tiles':
     case 'game':
     case 'front':
@@ -318,11 +325,66 @@ function checkLayer(l: MapLayer, path: string): void {
     case 'speedup':
     case 'switch':
     case 'tune':
+    case 'infclassEntities':
+    case 'infclassZones':
       checkTileLayer(l, fields, path);
       return;
     default:
       throw fail('BAD_VALUE', `${path}.kind`, { expected: 'a layer kind', actual: describe((l as { kind: unknown }).kind) });
   }
+}
+
+/**
+ * An opaque layer is written as stored: its item ints (with the block slots re-pointed), so the
+ * name and sizes it shows must be the item's own, and each block must sit in a slot that names one.
+ */
+function checkOpaqueLayer(l: OpaqueLayer, path: string): void {
+  if (!(l.item instanceof Int32Array)) column(l.item, Int32Array, 0, `${path}.item`);
+  if ((3 + l.item.length) * 4 > MAX_BLOCK_BYTES)
+    throw fail('LIMIT_EXCEEDED', `${path}.item`, { expected: `≤ ${MAX_BLOCK_BYTES / 4 - 3} ints`, actual: l.item.length });
+  const stored = (k: number) => l.item[k - 3] ?? 0;
+  for (const [f, k] of [
+    ['tilemapVersion', TILEMAP.version],
+    ['width', TILEMAP.width],
+    ['height', TILEMAP.height],
+    ['flags', TILEMAP.flags],
+  ] as const) {
+    if (int(l[f], `${path}.${f}`) !== stored(k))
+      throw fail('BAD_VALUE', `${path}.${f}`, { expected: `${stored(k)} (what the opaque layer's item stores; change the item)`, actual: l[f] });
+  }
+  const layout = TILEMAP_BY_VERSION[stored(TILEMAP.version)];
+  const nameAt = layout && layout.name >= 0 && 3 + l.item.length >= layout.name + 3 ? layout.name : -1;
+  if (nameAt < 0) noName(l.name, `${path}.name`, 'this opaque item stores no name');
+  else {
+    const stored = unpackName(l.item, nameAt - 3, 3);
+    const given = textOf(l.name, `${path}.name`);
+    if (given.length !== stored.length || given.some((b, k) => b !== stored[k]))
+      throw fail('BAD_VALUE', `${path}.name`, { expected: "the name the opaque layer's item stores (change the item)" });
+  }
+  if (l.blocks === undefined)
+    throw fail('BAD_VALUE', `${path}.blocks`, { expected: 'the blocks of the opaque layer', actual: "undefined (decoded with sections: 'summary'?)" });
+  // Block slots are filled in by the encoder (−1 where no block goes): any other value would be lost.
+  const header = new Int32Array(3 + l.item.length);
+  header.set(l.item, 3);
+  for (const k of blockSlots(header))
+    if (header[k] !== -1) throw fail('BAD_VALUE', `${path}.item`, { expected: `−1 at int ${k - 3} (a block slot; blocks go in .blocks)`, actual: header[k]! });
+  const slots = new Set<number>();
+  list(l.blocks, `${path}.blocks`).forEach((b, k) => {
+    const o = object(b, `${path}.blocks[${k}]`);
+    const slot = int(o.slot, `${path}.blocks[${k}].slot`, 0, l.item.length - 1);
+    const isSlot = slot + 3 === TILEMAP.data || (layout !== undefined && slot + 3 >= layout.ext && slot + 3 < layout.ext + 5);
+    if (!isSlot || slots.has(slot))
+      throw fail('BAD_VALUE', `${path}.blocks[${k}].slot`, { expected: 'the data or extension slot of the item, once each', actual: slot });
+    slots.add(slot);
+    if (!(o.bytes instanceof Uint8Array) || o.bytes.length === 0 || o.bytes.length > MAX_BLOCK_BYTES)
+      throw fail('BAD_LENGTH', `${path}.blocks[${k}].bytes`, { expected: 'a non-empty Uint8Array (an empty block is unreadable)' });
+  });
+  // As written (its blocks at valid indices), the item must read back opaque, for the same reason.
+  for (const slot of slots) header[slot + 3] = 0;
+  const placed = placeTileLayer(header, 1);
+  if (!('reason' in placed))
+    throw fail('BAD_VALUE', `${path}.item`, { expected: 'an item no game or mod places (it would read back as a placed layer)', actual: placed.kind });
+  if (l.reason !== placed.reason) throw fail('BAD_VALUE', `${path}.reason`, { expected: JSON.stringify(placed.reason), actual: describe(l.reason) });
 }
 
 /** `fields`: the same layer as a plain record, to see grids of other kinds that its type rules out. */
@@ -332,10 +394,14 @@ function checkTileLayer(l: TileLayer, fields: Record<string, unknown>, path: str
   if (!layout) throw fail('OUT_OF_RANGE', `${path}.tilemapVersion`, { expected: '2, 3 or 4', actual: version });
   if (version >= 4 && l.kind !== 'tiles' && l.kind !== 'game')
     throw fail('BAD_VALUE', `${path}.tilemapVersion`, { expected: '2 or 3 (tile-skip compression is for tiles and game layers only)', actual: version });
+  // A mod layer reads back as itself only in the item layout its mod writes.
+  const mod = MOD_TILE_LAYERS.find((m) => m.kind === l.kind);
+  if (mod && version !== mod.tilemapVersion)
+    throw fail('BAD_VALUE', `${path}.tilemapVersion`, { expected: `${mod.tilemapVersion} (the layout ${mod.mod} writes)`, actual: version });
   const width = int(l.width, `${path}.width`, 1),
     height = int(l.height, `${path}.height`, 1);
   const cells = width * height;
-  const struct = TILE_STRUCTS[l.kind === 'game' ? 'tiles' : l.kind];
+  const struct = TILE_STRUCTS[gridKey(l.kind)];
   if (cells * struct.stride > MAX_BLOCK_BYTES)
     throw fail('LIMIT_EXCEEDED', `${path}.width`, { expected: `≤ ${Math.floor(MAX_BLOCK_BYTES / struct.stride)} cells`, actual: `${width} × ${height}` });
   const color = object(l.color, `${path}.color`);
@@ -344,7 +410,7 @@ function checkTileLayer(l: TileLayer, fields: Record<string, unknown>, path: str
   if (layout.name >= 0) packedName(l.name, 3, `${path}.name`);
   else noName(l.name, `${path}.name`, 'tilemap version 2 has no name');
   // The grid of its kind is required; another kind's grid would be dropped.
-  const own = l.kind === 'game' || l.kind === 'front' ? 'tiles' : l.kind;
+  const own = gridKey(l.kind);
   for (const key of GRID_KEYS) {
     if (key !== own && fields[key] !== undefined) throw fail('BAD_VALUE', `${path}.${key}`, { expected: `absent (a ${l.kind} layer stores only ${own})` });
   }
@@ -356,6 +422,8 @@ function checkTileLayer(l: TileLayer, fields: Record<string, unknown>, path: str
     case 'tiles':
     case 'game':
     case 'front':
+    case 'infclassEntities':
+    case 'infclassZones':
       for (const f of ['index', 'flags']) column(g[f], Uint8Array, cells, `${path}.tiles.${f}`);
       break;
     case 'tele':

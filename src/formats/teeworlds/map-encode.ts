@@ -19,6 +19,7 @@ import {
   ITEM,
   LAYER,
   LAYER_TYPE,
+  MOD_TILE_LAYERS,
   PHYSICS,
   QUAD_STRUCT,
   QUADS,
@@ -33,6 +34,7 @@ import {
 } from './items.js';
 import { checkMap } from './map-check.js';
 import { packName } from './names.js';
+import { blockSlots } from './placement.js';
 import type { DatafileItem, MapEnvelope, MapLayer, TeeworldsMap, TileLayer } from './types.js';
 import { UUID, uuidToInts } from './uuid.js';
 
@@ -216,7 +218,7 @@ function encodeEnvelopes(out: Builder, envs: MapEnvelope[]): void {
   if (ddnetBezier) out.uuidItem(UUID.ENVPOINTS_BEZIER, 0, ddnetBezier);
 }
 
-function layerHeader(type: number, l: MapLayer, size: number): Int32Array {
+function layerHeader(type: number, l: Pick<MapLayer, 'detail'>, size: number): Int32Array {
   const d = new Int32Array(size);
   d[LAYER.version] = 0; // unused by every reader; DDNet forces 0
   d[LAYER.type] = type;
@@ -255,6 +257,15 @@ function encodeLayer(out: Builder, l: MapLayer, path: string): Int32Array {
       d.set(l.data, 3);
       return d;
     }
+    case 'opaque': {
+      // As stored, except the block slots: those it read point at the blocks written now, the
+      // rest (indices that named no readable block) become −1 so they cannot name another's block.
+      const d = layerHeader(LAYER_TYPE.TILES, l, 3 + l.item.length);
+      d.set(l.item, 3);
+      for (const slot of blockSlots(d)) d[slot] = -1;
+      for (const b of l.blocks!) d[b.slot + 3] = out.data(b.bytes);
+      return d;
+    }
     default:
       return encodeTileLayer(out, l, path);
   }
@@ -267,22 +278,20 @@ function structBlock<S extends IntStruct>(cols: IntColumns<S>, count: number, s:
 
 function encodeTileLayer(out: Builder, l: TileLayer, path: string): Int32Array {
   const layout = TILEMAP_BY_VERSION[l.tilemapVersion]!;
+  const mod = MOD_TILE_LAYERS.find((m) => m.kind === l.kind);
+  if (mod && (l.kind === 'infclassEntities' || l.kind === 'infclassZones')) {
+    // The mod's own layout: the 0.6 item without DDNet's extension, its CTile grid in `data`.
+    const d = layerHeader(LAYER_TYPE.TILES, l, layout.ext);
+    tilemapFields(d, l, mod.flag, path);
+    const t = l.tiles!;
+    d[TILEMAP.data] = out.data(interleave([t.index, t.flags], TILE_STRUCTS.tiles.stride, l.width * l.height));
+    return d;
+  }
   const phys = PHYSICS.find((p) => p.kind === l.kind)!;
   // v2 carries the DDRace extension only when it is needed; v3 always the full DDNet item; v4 (0.7) none.
   const size = l.tilemapVersion === 2 ? (phys.ext >= 0 ? layout.ext + 5 : layout.ext) : l.tilemapVersion === 3 ? layout.ext + 5 : layout.ext;
   const d = layerHeader(LAYER_TYPE.TILES, l, size);
-  d[TILEMAP.version] = l.tilemapVersion;
-  d[TILEMAP.width] = l.width;
-  d[TILEMAP.height] = l.height;
-  d[TILEMAP.flags] = phys.flag;
-  d[TILEMAP.color] = l.color.r;
-  d[TILEMAP.color + 1] = l.color.g;
-  d[TILEMAP.color + 2] = l.color.b;
-  d[TILEMAP.color + 3] = l.color.a;
-  d[TILEMAP.colorEnv] = l.colorEnv;
-  d[TILEMAP.colorEnvOffset] = l.colorEnvOffset;
-  d[TILEMAP.image] = l.image;
-  if (layout.name >= 0) packName(text(l.name, `${path}.name`), d, layout.name, 3);
+  tilemapFields(d, l, phys.flag, path);
   for (let e = layout.ext; e < size; e++) d[e] = -1;
   const cells = l.width * l.height;
   if (phys.ext < 0 && (l.kind === 'tiles' || l.kind === 'game')) {
@@ -330,6 +339,23 @@ function encodeTileLayer(out: Builder, l: TileLayer, path: string): Int32Array {
   }
   d[layout.ext + phys.ext] = out.data(grid);
   return d;
+}
+
+/** The tilemap fields every tile layer item has (version, size, flags, colour, image, name). */
+function tilemapFields(d: Int32Array, l: TileLayer, flags: number, path: string): void {
+  const layout = TILEMAP_BY_VERSION[l.tilemapVersion]!;
+  d[TILEMAP.version] = l.tilemapVersion;
+  d[TILEMAP.width] = l.width;
+  d[TILEMAP.height] = l.height;
+  d[TILEMAP.flags] = flags;
+  d[TILEMAP.color] = l.color.r;
+  d[TILEMAP.color + 1] = l.color.g;
+  d[TILEMAP.color + 2] = l.color.b;
+  d[TILEMAP.color + 3] = l.color.a;
+  d[TILEMAP.colorEnv] = l.colorEnv;
+  d[TILEMAP.colorEnvOffset] = l.colorEnvOffset;
+  d[TILEMAP.image] = l.image;
+  if (layout.name >= 0) packName(text(l.name, `${path}.name`), d, layout.name, 3);
 }
 
 /** Byte columns → records of `stride` bytes (columns beyond the given ones stay 0). */

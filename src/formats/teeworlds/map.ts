@@ -25,7 +25,6 @@ import {
   LEGACY_TYPES,
   MAX_SETTINGS_BYTES,
   MAX_STRING_BYTES,
-  PHYSICS,
   QUAD_STRUCT,
   QUADS,
   SHAPE_CIRCLE,
@@ -39,6 +38,7 @@ import {
   TILEMAP_BY_VERSION,
 } from './items.js';
 import { unpackName } from './names.js';
+import { blockSlots, placeTileLayer, withoutBlockIndices } from './placement.js';
 import type {
   AutomapperConfig,
   DatafileItem,
@@ -50,6 +50,8 @@ import type {
   MapInfo,
   MapLayer,
   MapSound,
+  OpaqueBlock,
+  OpaqueLayer,
   SoundSourceColumns,
   TeeworldsMap,
   TeeworldsWarningCode,
@@ -71,6 +73,10 @@ interface Reader {
   claimedBy: Map<number, string>;
   /** Tile-grid cells allocated so far, over all layers (bounded by maxGridCells together). */
   gridCells: number;
+  /** Blocks claimed but not inflated (`sections: 'summary'`). */
+  deferred: number;
+  /** Opaque layers whose blocks are read last (readOpaqueBlocks). */
+  opaque: { layer: OpaqueLayer; d: Int32Array; path: string }[];
 }
 
 export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarningCode>, summaryOnly: boolean): TeeworldsMap {
@@ -89,6 +95,8 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarning
     },
     claimedBy: new Map(),
     gridCells: 0,
+    deferred: 0,
+    opaque: [],
   };
   const base = { format: 'teeworlds' as const, warnings: ctx.warnings.list, datafileVersion: df.version, magic: df.magic };
 
@@ -111,6 +119,7 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarning
         automapperConfigs: [],
         extraItems: [],
         legacy: decodeLegacy(rd),
+        ...(summaryOnly ? { blocksNotInflated: rd.deferred } : {}),
       };
     }
     throw decodeError('teeworlds', 'CORRUPT', { path: 'items', detail: 'no VERSION item (not a map)' });
@@ -123,6 +132,7 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarning
   const envelopes = decodeEnvelopes(rd, uuids);
   const groups = decodeGroups(rd);
   const sounds = rd.ofType(ITEM.SOUND).map(({ item, index }, k) => decodeSound(rd, item, index, `sounds[${k}]`));
+  readOpaqueBlocks(rd);
 
   const automapperConfigs: AutomapperConfig[] = [];
   // Extra items in a canonical order the encoder reproduces: numeric types first, then UUID
@@ -154,7 +164,19 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarning
   }
   const extraItems = [...numericExtras, ...uuidExtras];
 
-  return { ...base, flavour: flavourOf({ images, envelopes, groups }), info, images, envelopes, groups, sounds, automapperConfigs, extraItems };
+  const map: TeeworldsMap = {
+    ...base,
+    flavour: flavourOf({ images, envelopes, groups }),
+    info,
+    images,
+    envelopes,
+    groups,
+    sounds,
+    automapperConfigs,
+    extraItems,
+  };
+  if (summaryOnly) map.blocksNotInflated = rd.deferred;
+  return map;
 }
 
 // ── strings ──────────────────────────────────────────────────────────────────
@@ -182,6 +204,16 @@ function readString(rd: Reader, dataIndex: number, path: string): Text | null {
  * declared sizes (tile-skip grids, which expand, are bounded together by maxGridCells).
  */
 function readBlock(rd: Reader, dataIndex: number, path: string, maxBytes = Infinity): Uint8Array {
+  claimBlock(rd, dataIndex, path, maxBytes);
+  return rd.df.readData(dataIndex, path);
+}
+
+/**
+ * Every check readBlock makes before inflating (index, declared size, one reader per block), so a
+ * `sections: 'summary'` decode that skips a block still fails where the full decode would, short
+ * of the zlib stream itself (counted in `blocksNotInflated`).
+ */
+function claimBlock(rd: Reader, dataIndex: number, path: string, maxBytes = Infinity): void {
   if (!Number.isInteger(dataIndex) || dataIndex < 0 || dataIndex >= rd.df.blocks.length) {
     throw decodeError('teeworlds', 'BAD_INDEX', { path, expected: `data index < ${rd.df.blocks.length}`, actual: dataIndex });
   }
@@ -195,7 +227,15 @@ function readBlock(rd: Reader, dataIndex: number, path: string, maxBytes = Infin
     throw decodeError('teeworlds', 'CORRUPT', { offset: rd.df.blocks[dataIndex]!.offset, path, detail: `data block ${dataIndex} is already used by ${owner}` });
   }
   rd.claimedBy.set(dataIndex, path);
-  return rd.df.readData(dataIndex, path);
+}
+
+/** readBlock in a full decode; in a summary decode the same checks, and the block left deflated. */
+function readOrClaim(rd: Reader, dataIndex: number, path: string): Uint8Array | undefined {
+  if (!rd.summaryOnly) return readBlock(rd, dataIndex, path);
+  claimBlock(rd, dataIndex, path);
+  rd.df.checkData(dataIndex, path);
+  rd.deferred++;
+  return undefined;
 }
 
 /**
@@ -258,7 +298,7 @@ function decodeImage(rd: Reader, item: DatafileItem, index: number, path: string
   const name = readString(rd, d[IMAGE.name]!, `${path}.name`) ?? EMPTY_TEXT();
   const img: MapImage = { version, width, height, name, external };
   if (version >= 2) img.format = d[IMAGE.format] ?? 1;
-  if (external || rd.summaryOnly) return img;
+  if (external) return img;
   // QUIRK: 0.7 editors 2012–2020 wrote format 0 for 3-byte RGB images.
   const channels = img.format === 0 ? 3 : 4;
   const dataIndex = d[IMAGE.data]!;
@@ -270,7 +310,8 @@ function decodeImage(rd: Reader, item: DatafileItem, index: number, path: string
     });
   const declared = rd.df.blocks[dataIndex]?.byteLength ?? -1;
   if (declared >= 0 && declared < bytes) throw rd.fail('CORRUPT', index, `${path}.pixels`, { expected: `≥ ${bytes} bytes`, actual: declared });
-  const pixels = readBlock(rd, dataIndex, `${path}.pixels`);
+  const pixels = readOrClaim(rd, dataIndex, `${path}.pixels`);
+  if (!pixels) return img;
   if (pixels.length > bytes)
     rd.ctx.warnings.warn('OVERSIZED_IMAGE_DATA', `${pixels.length - bytes} bytes after the pixels`, rd.df.blocks[dataIndex]!.offset, path);
   img.pixels = pixels.length > bytes ? pixels.slice(0, bytes) : pixels;
@@ -283,7 +324,10 @@ function decodeSound(rd: Reader, item: DatafileItem, index: number, path: string
   const external = d[SOUND.external]! !== 0;
   const snd: MapSound = { version: d[SOUND.version]!, external, name: readString(rd, d[SOUND.name]!, `${path}.name`) ?? EMPTY_TEXT() };
   // data_size (when present) is ignored: the block's own size is the truth.
-  if (!external && !rd.summaryOnly) snd.data = readBlock(rd, d[SOUND.data]!, `${path}.data`);
+  if (!external) {
+    const data = readOrClaim(rd, d[SOUND.data]!, `${path}.data`);
+    if (data) snd.data = data;
+  }
   return snd;
 }
 
@@ -404,7 +448,8 @@ function decodeLayer(rd: Reader, item: DatafileItem, index: number, path: string
       const version = d[QUADS.version]!;
       const name = version >= 2 && d.length >= QUADS.name + 3 ? text(unpackName(d, QUADS.name, 3)) : EMPTY_TEXT();
       const layer: MapLayer = { kind: 'quads', name, detail, quadsVersion: version, image: d[QUADS.image]! };
-      if (!rd.summaryOnly) layer.quads = readStructs(rd, d[QUADS.data]!, d[QUADS.numQuads]!, QUAD_STRUCT, index, `${path}.quads`);
+      const quads = readStructs(rd, d[QUADS.data]!, d[QUADS.numQuads]!, QUAD_STRUCT, index, `${path}.quads`);
+      if (quads) layer.quads = quads;
       return layer;
     }
     case LAYER_TYPE.SOUNDS:
@@ -413,13 +458,15 @@ function decodeLayer(rd: Reader, item: DatafileItem, index: number, path: string
       const deprecated = type === LAYER_TYPE.SOUNDS_DEPRECATED;
       const name = d.length >= SOUNDS.name + 3 ? text(unpackName(d, SOUNDS.name, 3)) : EMPTY_TEXT();
       const layer: MapLayer = { kind: 'sounds', name, detail, deprecated, soundsVersion: d[SOUNDS.version]!, sound: d[SOUNDS.sound]! };
-      if (!rd.summaryOnly) {
-        const n = d[SOUNDS.numSources]!,
-          at = d[SOUNDS.data]!,
-          where = `${path}.sources`;
-        layer.sources = deprecated
-          ? upgradeSources(readStructs(rd, at, n, SOURCE_STRUCT_DEPRECATED, index, where))
-          : readStructs(rd, at, n, SOURCE_STRUCT, index, where);
+      const n = d[SOUNDS.numSources]!,
+        at = d[SOUNDS.data]!,
+        where = `${path}.sources`;
+      if (deprecated) {
+        const old = readStructs(rd, at, n, SOURCE_STRUCT_DEPRECATED, index, where);
+        if (old) layer.sources = upgradeSources(old);
+      } else {
+        const sources = readStructs(rd, at, n, SOURCE_STRUCT, index, where);
+        if (sources) layer.sources = sources;
       }
       return layer;
     }
@@ -428,8 +475,15 @@ function decodeLayer(rd: Reader, item: DatafileItem, index: number, path: string
   }
 }
 
-/** `count` int structs from a data block, as columns plus `count`. */
-function readStructs<S extends IntStruct>(rd: Reader, dataIndex: number, count: number, s: S, index: number, path: string): { count: number } & IntColumns<S> {
+/** `count` int structs from a data block, as columns plus `count`; undefined (after the same checks) in a summary decode. */
+function readStructs<S extends IntStruct>(
+  rd: Reader,
+  dataIndex: number,
+  count: number,
+  s: S,
+  index: number,
+  path: string,
+): ({ count: number } & IntColumns<S>) | undefined {
   const bytesEach = structInts(s) * 4;
   if (!Number.isInteger(count) || count < 0 || count > rd.ctx.limits.maxRecords)
     throw rd.fail('LIMIT_EXCEEDED', index, path, { expected: `0 ≤ count ≤ ${rd.ctx.limits.maxRecords}`, actual: count });
@@ -437,8 +491,8 @@ function readStructs<S extends IntStruct>(rd: Reader, dataIndex: number, count: 
   if (count === 0) return { count: 0, ...gatherInts(new Uint8Array(0), 0, s) };
   const declared = rd.df.blocks[dataIndex]?.byteLength ?? -1;
   if (declared >= 0 && declared < count * bytesEach) throw rd.fail('CORRUPT', index, path, { expected: `≥ ${count * bytesEach} bytes`, actual: declared });
-  const raw = readBlock(rd, dataIndex, path);
-  return { count, ...gatherInts(raw, count, s) };
+  const raw = readOrClaim(rd, dataIndex, path);
+  return raw && { count, ...gatherInts(raw, count, s) };
 }
 
 /** Deprecated sound sources → current columns: pan on, no falloff, a circle of the old radius. */
@@ -453,21 +507,58 @@ function upgradeSources(old: { count: number } & IntColumns<typeof SOURCE_STRUCT
   return { ...rest, pan: new Int32Array(n).fill(1), falloff: new Int32Array(n), shape };
 }
 
-function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: string, detail: boolean): TileLayer {
-  need(rd, item, index, TILEMAP.data + 1, path);
+/** A tile layer kept as stored: its ints, and the readable blocks they name (never a failure of the map). */
+function decodeOpaqueLayer(rd: Reader, d: Int32Array, path: string, detail: boolean, reason: string): OpaqueLayer {
+  const at = (k: number) => d[k] ?? 0;
+  const layout = TILEMAP_BY_VERSION[at(TILEMAP.version)];
+  const named = layout && layout.name >= 0 && d.length >= layout.name + 3;
+  const layer: OpaqueLayer = {
+    kind: 'opaque',
+    name: named ? text(unpackName(d, layout.name, 3)) : EMPTY_TEXT(),
+    detail,
+    // Block slots read as −1: their indices are the file's numbering, which the encoder redoes.
+    item: withoutBlockIndices(d).slice(3),
+    tilemapVersion: at(TILEMAP.version),
+    width: at(TILEMAP.width),
+    height: at(TILEMAP.height),
+    flags: at(TILEMAP.flags),
+    reason,
+  };
+  // Its blocks are read after every other section has claimed its own (readOpaqueBlocks), so a
+  // garbage index here never takes a block from the layer or image it belongs to.
+  rd.opaque.push({ layer, d, path });
+  return layer;
+}
+
+/** The blocks of the opaque layers: each slot naming a block that is there and that no other section reads. */
+function readOpaqueBlocks(rd: Reader): void {
+  for (const { layer, d, path } of rd.opaque) {
+    const blocks: OpaqueBlock[] = [];
+    for (const slot of blockSlots(d)) {
+      const index = d[slot]!;
+      // A slot naming anything else is garbage this layer cannot account for: written back as −1.
+      if (index < 0 || index >= rd.df.blocks.length || rd.claimedBy.has(index)) continue;
+      const bytes = readOrClaim(rd, index, `${path}.blocks[${blocks.length}]`);
+      if (bytes) blocks.push({ slot: slot - 3, bytes });
+    }
+    if (!rd.summaryOnly) layer.blocks = blocks;
+  }
+}
+
+function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: string, detail: boolean): TileLayer | OpaqueLayer {
   const d = item.data;
+  const placed = placeTileLayer(d, rd.df.blocks.length);
+  if ('reason' in placed) return decodeOpaqueLayer(rd, d, path, detail, placed.reason);
+  const { kind, dataIndex, layout } = placed;
   const tilemapVersion = d[TILEMAP.version]!;
-  const layout = TILEMAP_BY_VERSION[tilemapVersion];
-  if (!layout) throw rd.fail('UNSUPPORTED_VERSION', index, `${path}.version`, { expected: '2, 3 or 4', actual: tilemapVersion });
   const width = d[TILEMAP.width]!,
     height = d[TILEMAP.height]!;
   if (width <= 0 || height <= 0 || width * height > rd.ctx.limits.maxGridCells) {
-    throw rd.fail('LIMIT_EXCEEDED', index, `${path}.size`, { expected: `0 < width × height ≤ ${rd.ctx.limits.maxGridCells}`, actual: `${width} × ${height}` });
+    throw rd.fail('LIMIT_EXCEEDED', index, `${path}.size`, {
+      expected: `0 < width × height ≤ ${rd.ctx.limits.maxGridCells} (limits.maxGridCells)`,
+      actual: `${width} × ${height}`,
+    });
   }
-  const phys = PHYSICS.find((p) => p.flag === d[TILEMAP.flags]);
-  if (!phys) throw rd.fail('CORRUPT', index, `${path}.flags`, { expected: 'at most one of game/tele/speedup/front/switch/tune', actual: d[TILEMAP.flags] });
-  const kind = phys.kind as TileLayerKind;
-  if (tilemapVersion >= 4 && kind !== 'tiles' && kind !== 'game') throw rd.fail('CORRUPT', index, path, { detail: `tile-skip compression on a ${kind} layer` });
   const name = layout.name >= 0 && d.length >= layout.name + 3 ? text(unpackName(d, layout.name, 3)) : EMPTY_TEXT();
   const layer: TileLayer = {
     kind,
@@ -481,10 +572,8 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
     colorEnvOffset: d[TILEMAP.colorEnvOffset]!,
     image: d[TILEMAP.image]!,
   };
-  if (rd.summaryOnly && kind !== 'game') return layer;
-  // Physics grids other than game sit behind their extension index; `data` then holds a dummy for old clients.
-  const dataIndex = phys.ext < 0 ? d[TILEMAP.data]! : (d[layout.ext + phys.ext] ?? -1);
-  const gridPath = `${path}.${kind === 'game' || kind === 'front' ? 'tiles' : kind}`;
+  const ctileKind = kind === 'game' || kind === 'front' || kind === 'tiles' || kind === 'infclassEntities' || kind === 'infclassZones';
+  const gridPath = `${path}.${ctileKind ? 'tiles' : kind}`;
   if (dataIndex < 0 || dataIndex >= rd.df.blocks.length)
     throw rd.fail('BAD_INDEX', index, gridPath, { expected: `data index < ${rd.df.blocks.length}`, actual: dataIndex });
   const cells = width * height;
@@ -493,18 +582,25 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
   rd.gridCells += cells;
   if (rd.gridCells > rd.ctx.limits.maxGridCells) {
     throw rd.fail('LIMIT_EXCEEDED', index, gridPath, {
-      expected: `≤ ${rd.ctx.limits.maxGridCells} cells over all tile layers`,
+      expected: `≤ ${rd.ctx.limits.maxGridCells} cells over all tile layers (limits.maxGridCells)`,
       actual: `${rd.gridCells} cells`,
     });
   }
   // Bound the grid by what its block can hold before allocating for it: a skip record covers at
   // most 256 tiles; uncompressed grids are tolerated down to half size (see UNDERSIZED_TILES).
   const declared = rd.df.blocks[dataIndex]!.byteLength;
-  const struct = TILE_STRUCTS[kind === 'game' ? 'tiles' : kind];
+  const struct = TILE_STRUCTS[ctileKind ? 'tiles' : (kind as Exclude<TileLayerKind, 'tiles' | 'game' | 'front' | 'infclassEntities' | 'infclassZones'>)];
   if (tilemapVersion >= 4 ? cells > (declared >>> 2) * 256 : cells * struct.stride > declared * 2) {
     throw rd.fail('CORRUPT', index, gridPath, { expected: `a data block for ${width} × ${height} tiles`, actual: `${declared} bytes` });
   }
-  const ctile = struct === TILE_STRUCTS.tiles || struct === TILE_STRUCTS.front;
+  // A tile-skip grid expands beyond its block: the expansion is charged to the per-file budget.
+  if (tilemapVersion >= 4) rd.ctx.charge(cells * 2, { offset: rd.df.blocks[dataIndex]!.offset, path: gridPath });
+  // The summary reads the game grid only (for gridDigest); the rest is checked up to the inflate.
+  if (rd.summaryOnly && kind !== 'game') {
+    readOrClaim(rd, dataIndex, gridPath);
+    return layer;
+  }
+  const ctile = ctileKind;
   const warnDirty = (dirty: number) => {
     if (dirty > 0)
       rd.ctx.warnings.warn('NONZERO_TILE_SKIP', `${dirty} tiles have non-zero skip/reserved bytes (ignored)`, rd.df.blocks[dataIndex]!.offset, gridPath);
@@ -566,6 +662,8 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
     case 'tiles':
     case 'game':
     case 'front':
+    case 'infclassEntities':
+    case 'infclassZones':
       warnDirty(dropped);
       layer.tiles = { index: col(0), flags: col(1) };
       break;
@@ -594,13 +692,15 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
 
 /** The byte-column grid of a CTile layer (the only kinds whose grid is `tiles`). */
 function setTiles(layer: TileLayer, tiles: TileColumns): void {
-  if (layer.kind === 'tiles' || layer.kind === 'game' || layer.kind === 'front') layer.tiles = tiles;
+  if (layer.kind === 'tiles' || layer.kind === 'game' || layer.kind === 'front' || layer.kind === 'infclassEntities' || layer.kind === 'infclassZones')
+    layer.tiles = tiles;
 }
 
 // ── legacy 2007 maps ─────────────────────────────────────────────────────────
 
 function decodeLegacy(rd: Reader): NonNullable<TeeworldsMap['legacy']> {
   const items = rd.df.items;
+  const data = rd.df.blocks.map((_, i) => readOrClaim(rd, i, `data[${i}]`));
   if (rd.summaryOnly) return { items };
-  return { items, data: rd.df.blocks.map((_, i) => readBlock(rd, i, `data[${i}]`)) };
+  return { items, data: data.map((b) => b!) };
 }

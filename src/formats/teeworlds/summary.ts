@@ -2,7 +2,7 @@
 import { sha256Hex } from '../../core/digest.js';
 import { countKey, dictionary } from '../../core/record.js';
 import type { MainGrid, Summary } from '../define.js';
-import { LEGACY_TYPES } from './items.js';
+import { INFCLASS_GROUP_NAMES, LEGACY_TYPES } from './items.js';
 import type { GameLayer, TeeworldsMap } from './types.js';
 
 export interface TeeworldsSummaryFields {
@@ -17,6 +17,13 @@ export interface TeeworldsSummaryFields {
   gameLayer: { width: number; height: number } | null;
   /** sha256 of the game layer's `index` column (row-major bytes); null without a game layer. */
   gridDigest: string | null;
+  /**
+   * The mod whose map conventions the map follows, when recognised (README.md §Mods): `infclass`
+   * for InfClass entity/zone layers (flags 2, 4) or its `#Zones` / `#Entities` groups; else null.
+   */
+  mod: 'infclass' | null;
+  /** Layers kept opaque (a tile layer that could not be placed for certain). */
+  opaqueLayers: number;
 }
 
 /** The game layer (the first tile layer of kind `game`), if any. */
@@ -32,6 +39,12 @@ export type TeeworldsSummary = Summary<3 | 4, TeeworldsSummaryFields>;
 export function mainGrid(map: TeeworldsMap): MainGrid | undefined {
   const game = gameLayer(map);
   return game?.tiles ? { width: game.width, height: game.height, cells: game.tiles.index } : undefined;
+}
+
+/** The recognised mod a map follows (see TeeworldsSummaryFields.mod). */
+function modOf(map: TeeworldsMap): 'infclass' | null {
+  if (map.flavour === 'infclass') return 'infclass';
+  return map.groups.some((g) => INFCLASS_GROUP_NAMES.includes(g.name.text)) ? 'infclass' : null;
 }
 
 export function summarize(map: TeeworldsMap): TeeworldsSummary {
@@ -56,6 +69,8 @@ export function summarize(map: TeeworldsMap): TeeworldsSummary {
         layersByKind,
         gameLayer: null,
         gridDigest: null,
+        mod: null,
+        opaqueLayers: 0,
       },
     };
   }
@@ -78,6 +93,8 @@ export function summarize(map: TeeworldsMap): TeeworldsSummary {
       layersByKind,
       gameLayer: game ? { width: game.width, height: game.height } : null,
       gridDigest: game?.tiles ? sha256Hex(game.tiles.index) : null,
+      mod: modOf(map),
+      opaqueLayers: layersByKind.opaque ?? 0,
     },
   };
 }

@@ -45,8 +45,11 @@ export interface DataBlockInfo {
 
 // ── map ──────────────────────────────────────────────────────────────────────
 
-/** `ddnet` (0.6 layouts, DDNet extensions), `teeworlds07` (0.7 layouts), `legacy` (2007 maps). */
-export type MapFlavour = 'ddnet' | 'teeworlds07' | 'legacy';
+/**
+ * `ddnet` (0.6 layouts, DDNet extensions), `teeworlds07` (0.7 layouts), `infclass` (0.6 layouts
+ * with InfClass's entity and zone tile layers, flags 2 and 4), `legacy` (2007 maps).
+ */
+export type MapFlavour = 'ddnet' | 'teeworlds07' | 'infclass' | 'legacy';
 
 // Every text of a map is a `Text` with `encoding: 'utf-8'` (the game's encoding; the decode option
 // `encoding` does not apply): `raw` holds the stored bytes, invalid UTF-8 included, and is what the
@@ -139,9 +142,12 @@ export interface TuneColumns {
   type: Uint8Array;
 }
 
-/** Which grid a tile layer holds: plain tiles, or one of the DDNet physics layers. */
-export type TileLayerKind = 'tiles' | 'game' | 'front' | 'tele' | 'speedup' | 'switch' | 'tune';
-export type LayerKind = TileLayerKind | 'quads' | 'sounds' | 'unknown';
+/**
+ * Which grid a tile layer holds: plain tiles, one of the DDNet physics layers, or InfClass's
+ * entity or zone layer (tilemap flags 2 and 4 on an item without DDNet's extension indices).
+ */
+export type TileLayerKind = 'tiles' | 'game' | 'front' | 'tele' | 'speedup' | 'switch' | 'tune' | 'infclassEntities' | 'infclassZones';
+export type LayerKind = TileLayerKind | 'quads' | 'sounds' | 'opaque' | 'unknown';
 
 export interface LayerBase {
   name: Text;
@@ -191,8 +197,19 @@ export interface TuneLayer extends TileLayerBase {
   tune?: TuneColumns;
 }
 
+/** InfClass entity layer (tilemap flag 2, 18-int v3 item): a CTile grid in `data`. */
+export interface InfclassEntitiesLayer extends TileLayerBase {
+  kind: 'infclassEntities';
+  tiles?: TileColumns;
+}
+/** InfClass zone layer (tilemap flag 4, 18-int v3 item): a CTile grid in `data` (zone numbers in `index`). */
+export interface InfclassZonesLayer extends TileLayerBase {
+  kind: 'infclassZones';
+  tiles?: TileColumns;
+}
+
 /** A tile layer, discriminated by `kind`: `if (l.kind === 'tele')` gives `l.tele`. */
-export type TileLayer = TilesLayer | GameLayer | FrontLayer | TeleLayer | SpeedupLayer | SwitchLayer | TuneLayer;
+export type TileLayer = TilesLayer | GameLayer | FrontLayer | TeleLayer | SpeedupLayer | SwitchLayer | TuneLayer | InfclassEntitiesLayer | InfclassZonesLayer;
 
 /** Quads as columns (n quads): points 5×(x,y), colors 4×(r,g,b,a), texcoords 4×(u,v). */
 export interface QuadColumns {
@@ -247,7 +264,39 @@ export interface UnknownLayer extends LayerBase {
   data: Int32Array;
 }
 
-export type MapLayer = TileLayer | QuadsLayer | SoundsLayer | UnknownLayer;
+/** One data block an opaque layer's item names, by the item slot that names it. */
+export interface OpaqueBlock {
+  /** Position in `item` of the int holding the data index (the encoder re-points it). */
+  slot: number;
+  /** The block's inflated bytes (a copy owned by the result). */
+  bytes: Uint8Array;
+}
+
+/**
+ * A tile layer (type 2) this decoder cannot place for certain: flags no game or confirmed mod
+ * gives this layout (several physics flags, unknown bits, a DDNet physics flag whose extension
+ * index is missing or names no block), or a tilemap version other than 2–4. Never a failure of
+ * the map: its item ints and the blocks they name are kept and written back unchanged (README.md §Mods).
+ */
+export interface OpaqueLayer extends LayerBase {
+  kind: 'opaque';
+  /** Item ints after the 3-int layer header, as stored. */
+  item: Int32Array;
+  /** Tilemap version, width, height and flags as the item stores them (0 where the item is too short). */
+  tilemapVersion: number;
+  width: number;
+  height: number;
+  flags: number;
+  /** Why it could not be placed. */
+  reason: string;
+  /**
+   * The readable blocks its `data` and extension slots name (each a valid index no other section
+   * uses); absent with `sections: 'summary'`. A slot naming no readable block is written back as −1.
+   */
+  blocks?: OpaqueBlock[];
+}
+
+export type MapLayer = TileLayer | QuadsLayer | SoundsLayer | OpaqueLayer | UnknownLayer;
 
 export interface MapGroup {
   /** 1, 2 (adds clipping) or 3 (adds the name). */
@@ -297,4 +346,10 @@ export interface TeeworldsMap {
   extraItems: ExtraItem[];
   /** Legacy (2007) maps only: every item and data block, raw (data absent with `sections: 'summary'`). */
   legacy?: { items: DatafileItem[]; data?: Uint8Array[] };
+  /**
+   * `sections: 'summary'` only: the data blocks that decode did not inflate (grids, pixels, sounds,
+   * quads, sources), so their zlib streams and contents were not checked; every index, size and
+   * ownership rule was. Absent after a full decode.
+   */
+  blocksNotInflated?: number;
 }

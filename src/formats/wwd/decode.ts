@@ -90,7 +90,10 @@ export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
       const headerAt = header.planesOffset + i * PLANE_HEADER_BYTES;
       const tiles = full ? readGrid(br, p, headerAt) : new Uint32Array(0);
       const imageSetNames = readImageSetNames(br, p, ctx, budget, headerAt);
-      const objects = summaryOnly ? emptyObjectTable() : readPlaneObjects(br, p, ctx, budget, headerAt);
+      // A summary keeps no objects but still reads them: the block is inflated already, and a
+      // file the summary passes must not fail the full decode (issue 19 §3).
+      const read = readPlaneObjects(br, p, ctx, budget, headerAt);
+      const objects = summaryOnly ? emptyObjectTable() : read;
       const stats = full ? gridStats(tiles, p.imageSetCount, ctx) : null;
       return { ...p, tiles, imageSetNames, objects, stats };
     }),
@@ -98,7 +101,9 @@ export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
 
   seekAbsolute(br, header.tilePropertiesOffset, { at: TILE_PROPERTIES_OFFSET_AT, path: 'header.tilePropertiesOffset' });
   const tilePropertiesHeader = br.within('tilePropertiesHeader', () => readTileTableHeader(br));
-  const tileProperties = summaryOnly ? [] : readTileProperties(br, tilePropertiesHeader[TILE_TABLE_COUNT_WORD]!, ctx.limits);
+  // Read at every depth, kept only by a full decode (as the objects above).
+  const allTileProperties = readTileProperties(br, tilePropertiesHeader[TILE_TABLE_COUNT_WORD]!, ctx.limits);
+  const tileProperties = summaryOnly ? [] : allTileProperties;
 
   let tail: Uint8Array = new Uint8Array(0);
   if (!summaryOnly) tail = checkLayout(ctx, header, planes, br.pos, block);
