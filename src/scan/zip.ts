@@ -30,27 +30,54 @@ export class FileHandleReader implements Reader {
   }
 }
 
-/** unzipit's Reader over bytes already in memory (a nested zip). */
+/** unzipit's Reader over bytes already in memory (a nested zip, shared with the workers); reads are copies, and only the directory is read through it. */
 export class BytesReader implements Reader {
-  constructor(private readonly bytes: Uint8Array<ArrayBuffer>) {}
+  constructor(private readonly bytes: Uint8Array) {}
   async getLength(): Promise<number> {
     return this.bytes.length;
   }
   async read(offset: number, length: number): Promise<Uint8Array<ArrayBuffer>> {
-    return this.bytes.subarray(offset, offset + length);
+    return this.bytes.slice(offset, offset + length);
   }
 }
 
-export type Member =
-  /** A member's bytes; `bytes` is a fresh copy the caller may transfer. */
-  { kind: 'file'; name: string; size: number; entry: ZipEntry } | { kind: 'folder'; name: string };
+/** Where a member's data is, from the central directory: what a worker needs to read it without unzipit. */
+export interface MemberLocation {
+  /** Offset of its local file header. */
+  offset: number;
+  compressedSize: number;
+  method: number;
+  /** General purpose flags (bit 0: encrypted). */
+  flags: number;
+}
+
+export type Member = { kind: 'file'; name: string; size: number; entry: ZipEntry; at: MemberLocation } | { kind: 'folder'; name: string };
 
 /** The members of the zip `reader` reads, in central-directory order. Throws when the zip's end record or directory is unreadable. */
 export async function members(reader: Reader): Promise<Member[]> {
   const { entries } = await unzipRaw(reader);
   return entries.map((e) =>
-    e.isDirectory || e.name.endsWith('/') ? { kind: 'folder', name: e.name } : { kind: 'file', name: e.name, size: e.size, entry: e },
+    e.isDirectory || e.name.endsWith('/') ? { kind: 'folder', name: e.name } : { kind: 'file', name: e.name, size: e.size, entry: e, at: locationOf(e) },
   );
+}
+
+/**
+ * The local header offset and flags unzipit read from the central directory. It keeps them in
+ * a private field, so they are read through checks rather than a cast: an unzipit without them
+ * fails loudly instead of sending workers to a wrong offset.
+ */
+function locationOf(e: ZipEntry): MemberLocation {
+  const raw: unknown = Reflect.get(e, '_rawEntry');
+  if (
+    typeof raw === 'object' &&
+    raw !== null &&
+    'relativeOffsetOfLocalHeader' in raw &&
+    typeof raw.relativeOffsetOfLocalHeader === 'number' &&
+    'generalPurposeBitFlag' in raw &&
+    typeof raw.generalPurposeBitFlag === 'number'
+  )
+    return { offset: raw.relativeOffsetOfLocalHeader, compressedSize: e.compressedSize, method: e.compressionMethod, flags: raw.generalPurposeBitFlag };
+  throw new Error('levelkit: unzipit ZipEntry has no _rawEntry.relativeOffsetOfLocalHeader (unsupported unzipit version)');
 }
 
 /** The member's inflated bytes; throws for a corrupt or unsupported member. unzipit stops inflating at the declared size. */
