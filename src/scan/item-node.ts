@@ -31,14 +31,17 @@ export function readFileItem(path: string, named: boolean, config: ScanConfig, b
   const r = readFileSafe(p, {
     maxBytes: config.maxBytes,
     ...(fs ? { fs } : {}),
-    wanted: (head) => {
-      // A zip not named like a level is an archive to open, whatever detect() says: the GWZ
-      // format claims every zip head (it cannot see the member list in 64 bytes), but only a
-      // `.gwz` is handed to it. Anything else is read whole only when a format may claim it
-      // (the decoder looks at the whole head again), or with --all.
-      zip = !levelName && isZipHead(head);
-      return !zip && (named || levelName || config.all || headKnown(head));
-    },
+    // Named like a level: read whole whatever its head says (and in one read, without the head's).
+    wanted: levelName
+      ? undefined
+      : (head) => {
+          // A zip not named like a level is an archive to open, whatever detect() says: the GWZ
+          // format claims every zip head (it cannot see the member list in 64 bytes), but only a
+          // `.gwz` is handed to it. Anything else is read whole only when a format may claim it
+          // (the decoder looks at the whole head again), or with --all.
+          zip = !levelName && isZipHead(head);
+          return !zip && (named || levelName || config.all || headKnown(head));
+        },
   });
   if ('unwanted' in r) return zip ? { zip: true } : { record: { ...base, bytes: sizeOf(p), format: null } };
   if ('failure' in r) return { record: { ...base, bytes: sizeOf(p), format: null, error: errorFields(r.failure.code, r.failure.message) } };

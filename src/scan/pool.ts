@@ -63,6 +63,8 @@ interface Slot<T extends PoolTask> {
   timer: ReturnType<typeof setTimeout> | null;
   generation: number;
   progress: Int32Array;
+  /** CPU time its worker reported last (ms; -1: unknown). */
+  cpuMs: number;
 }
 
 export class Pool<T extends PoolTask> {
@@ -81,6 +83,8 @@ export class Pool<T extends PoolTask> {
   broken: string | null = null;
   /** The workers' time per stage, summed over every batch answered so far. */
   readonly stages: StageTimes = noStageTimes();
+  /** CPU time of workers already replaced (ms). */
+  private retiredCpuMs = 0;
 
   constructor(
     private readonly spawn: SpawnWorker,
@@ -92,9 +96,30 @@ export class Pool<T extends PoolTask> {
   ) {
     for (let i = 0; i < size; i++) {
       const progress = new Int32Array(new SharedArrayBuffer(PROGRESS_SLOTS * 4));
-      const slot: Slot<T> = { worker: NOT_STARTED, ready: false, batch: null, batchId: 0, next: 0, postedAt: 0, timer: null, generation: 0, progress };
+      const slot: Slot<T> = {
+        worker: NOT_STARTED,
+        ready: false,
+        batch: null,
+        batchId: 0,
+        next: 0,
+        postedAt: 0,
+        timer: null,
+        generation: 0,
+        progress,
+        cpuMs: 0,
+      };
       this.slots.push(this.start(slot));
     }
+  }
+
+  /** The workers' CPU time so far (ms, replaced workers included), or -1 where the host cannot tell. */
+  get workerCpuMs(): number {
+    let sum = this.retiredCpuMs;
+    for (const s of this.slots) {
+      if (s.cpuMs < 0) return -1;
+      sum += s.cpuMs;
+    }
+    return sum;
   }
 
   /** Tasks waiting for a worker. */
@@ -263,6 +288,7 @@ export class Pool<T extends PoolTask> {
     s.decode += r.stages.decode;
     s.hash += r.stages.hash;
     s.record += r.stages.record;
+    slot.cpuMs = r.cpuMs;
     slot.next = r.from + r.results.length;
     if (r.done) {
       if (slot.timer) clearTimeout(slot.timer);
@@ -289,6 +315,8 @@ export class Pool<T extends PoolTask> {
     slot.timer = null;
     slot.batch = null;
     slot.worker.terminate();
+    if (slot.cpuMs > 0) this.retiredCpuMs += slot.cpuMs;
+    slot.cpuMs = 0;
     this.replaced++;
     this.start(slot);
   }

@@ -66,6 +66,8 @@ export interface ScanStats {
   workerStages?: StageTimes;
   /** Milliseconds this thread spent walking (listing folders, stat'ing files). */
   walkMs?: number;
+  /** CPU time of the worker threads (ms), at the end of the scan; -1 where the host cannot tell. */
+  workerCpuMs?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
@@ -412,6 +414,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     }
   } finally {
     Object.assign(stats.workerStages, pool.stages);
+    stats.workerCpuMs = pool.workerCpuMs;
     pool.close();
     for (const fd of openZips) nodeFs.closeSync(fd);
     openZips.clear();
