@@ -8,12 +8,13 @@
 // SCAN_BENCH_ROUNDS=n: whole-process rows n times in alternating order, best of each kept (load only adds time).
 // Figures go to bench/README.md ("Scan").
 import { execFileSync } from 'node:child_process';
-import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Zip, ZipPassThrough } from 'fflate';
 import type { ScanOptions, ScanStats } from '../src/scan/index.js';
 import { readFileSafe } from '../src/scan/read.js';
+import { procCpuMs } from '../src/scan/thread-cpu.js';
 import { CORPUS, FIXTURES, ROOT } from '../test/helpers/paths.js';
 import { printTable } from './lib.js';
 
@@ -39,16 +40,8 @@ const processCpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
-/** CPU ms of this process's main thread (Linux /proc, 10 ms ticks); NaN elsewhere. */
-function mainThreadCpuMs(): number {
-  try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'latin1');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
+/** CPU ms of this process's main thread (Linux); NaN elsewhere. */
+const mainThreadCpuMs = () => procCpuMs(`self/task/${process.pid}`);
 
 // ---- whole processes ------------------------------------------------------------------------
 
@@ -67,16 +60,8 @@ const PLAIN_LOOP = `
   for (const f of files) { const b = readFileSync(f); createHash('sha256').update(b).digest('hex'); if (detect(b.subarray(0, 64)) === undefined) continue;
     try { summarize(decode(b, { sections: 'summary' })); } catch {} }`;
 
-/** CPU ms of this process's finished children (Linux /proc: cutime + cstime, 10 ms ticks); NaN elsewhere. */
-function childrenCpuMs(): number {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'latin1');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[13]) + Number(f[14])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
+/** CPU ms of this process's finished children (Linux); NaN elsewhere. */
+const childrenCpuMs = () => procCpuMs('self', true);
 
 /** Wall and CPU seconds of a fresh `node` running `args` (stdout discarded). */
 function processSeconds(args: string[]): Timed {

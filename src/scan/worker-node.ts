@@ -4,7 +4,6 @@
 // (item-node.ts), scans it (job.ts) and sends the results back, per batch or every few tens of
 // milliseconds in a long one. dist/scan-worker.mjs is built from this file.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { init } from '../index.js';
 import { baseOf, type ReadOutcome, readFileItem, readMemberItem } from './item-node.js';
@@ -21,6 +20,7 @@ import {
   type StageTimes,
   scanBytes,
 } from './job.js';
+import { procCpuMs } from './thread-cpu.js';
 
 const port = parentPort;
 if (!port) throw new Error('levelkit: scan-worker runs only as a worker thread');
@@ -84,13 +84,8 @@ function scanItem(item: ScanItem, config: ScanConfig, stages: StageTimes): ItemR
   return read;
 }
 
-/** This thread's CPU time in ms (Linux: utime + stime of /proc/thread-self/stat, in 10 ms ticks); -1 elsewhere. Node 20 has no per-thread cpuUsage. */
+/** This thread's CPU time in ms (Linux), or -1 where the host cannot tell. */
 function threadCpuMs(): number {
-  try {
-    const stat = readFileSync('/proc/thread-self/stat', 'latin1');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return -1;
-  }
+  const ms = procCpuMs('thread-self');
+  return Number.isNaN(ms) ? -1 : ms;
 }
