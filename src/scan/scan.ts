@@ -114,7 +114,9 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     spawn = nodeWorkers(wasm);
   }
   const config: ScanConfig = { depth, decode: options.decode ?? {}, maxBytes, all: options.all === true };
-  const aborted = () => options.signal?.aborted === true;
+  // Also once the scan has ended (its consumer may stop early): producers still waiting then stop instead of opening more.
+  let ended = false;
+  const aborted = () => ended || options.signal?.aborted === true;
 
   // Back-pressure: the producers (walk, zip listing) wait while this many tasks are queued,
   // in workers or their records not taken yet; enough for every worker to have a full batch
@@ -413,6 +415,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       yield* sorted;
     }
   } finally {
+    ended = true;
     Object.assign(stats.workerStages, pool.stages);
     stats.workerCpuMs = pool.workerCpuMs;
     pool.close();
