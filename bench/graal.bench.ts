@@ -3,13 +3,15 @@
 // output checked equal first), then whole-corpus decode per backend in alternating passes.
 // Run alone: npx tsx bench/index.ts graal
 
+import { loadavg } from 'node:os';
+import { Bench } from 'tinybench';
 import { BINARY_LAYOUTS } from '../src/formats/graal/level.js';
 import { graal } from '../src/index.js';
 import { jsKernels } from '../src/kernels/js/index.js';
 import type { Kernels } from '../src/kernels/types.js';
 import { wasmKernels } from '../src/kernels/wasm/index.js';
 import { corpusDir, listFiles, readBytes } from '../test/helpers/paths.js';
-import { assertSameOutputs, comparePair, interleavedRatios } from './lib.js';
+import { assertSameOutputs, comparePair, interleavedRatios, printTable } from './lib.js';
 
 const dir = corpusDir('graal');
 
@@ -137,4 +139,35 @@ if (dir) {
   // The end-to-end figure: js time ÷ wasm time per alternating round (the wasm ≥ 1.5× js goal).
   interleavedRatios(`decode every binary level (${binary.length}), time ÷ wasm`, ['wasm', decodeAll(binary, 'wasm')], [['js', decodeAll(binary, 'js')]], 15);
   interleavedRatios(`decode every .nw level (${text.length}), time ÷ wasm`, ['wasm', decodeAll(text, 'wasm')], [['js', decodeAll(text, 'js')]], 9);
+}
+
+if (dir) {
+  // The scan's cheap path for text levels: `sections: 'summary'` + summarize, in MB/s of .nw bytes
+  // (issue 20's floor: ≥ 150 MB/s), beside a full decode of the same files in the same run.
+  const text = listFiles(dir, /\.nw$/)
+    .map(readBytes)
+    .filter((b) => graal.sniff(b) === 'graal-nw');
+  const megabytes = text.reduce((n, b) => n + b.length, 0) / 1e6;
+  assertSameOutputs(
+    '.nw summary vs full decode',
+    text,
+    (b) => graal.summarize(graal.decode(b, { sections: 'summary' })),
+    (b) => graal.summarize(graal.decode(b)),
+  );
+  const bench = new Bench({ time: 2000, warmupTime: 500 });
+  bench.add('summary', () => {
+    for (const b of text) graal.summarize(graal.decode(b, { sections: 'summary' }));
+  });
+  bench.add('full', () => {
+    for (const b of text) graal.summarize(graal.decode(b));
+  });
+  await bench.run();
+  printTable(
+    `.nw decode throughput (${text.length} levels, ${megabytes.toFixed(1)} MB; load ${loadavg()[0]!.toFixed(1)})`,
+    ['sections', 'MB/s (mean)', 'MB/s (fastest pass)'],
+    bench.tasks.map((t) => {
+      const r = t.result as { latency: { mean: number; min: number } };
+      return [t.name, (megabytes / (r.latency.mean / 1000)).toFixed(0), (megabytes / (r.latency.min / 1000)).toFixed(0)];
+    }),
+  );
 }

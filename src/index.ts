@@ -30,7 +30,7 @@ export {
   type FormatId,
 } from './core/errors.js';
 export type { Backend, DecodeOptions, InflaterChoice, Limits, Sections } from './core/limits.js';
-export { DEFAULT_LIMITS } from './core/limits.js';
+export { DEFAULT_LIMITS, ZIP_INFLATE_ALLOWANCE, zipInflateBudget } from './core/limits.js';
 export { type Text, textFrom } from './core/text.js';
 export { detect } from './detect.js';
 export type { AnyFormat, Decoded, ExtractedFile, ExtractedImage, FormatDefinition, FormatNamespace, MainGrid, Summary } from './formats/define.js';
@@ -48,6 +48,7 @@ export {
   type Canvas2D,
   layersOf,
   MARKER_COLOURS,
+  MAX_PREVIEW_PIXELS,
   type Marker,
   markersOf,
   mediaOf,

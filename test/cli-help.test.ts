@@ -14,8 +14,9 @@ describe('levelkit help', () => {
   });
 
   it.each([
-    ['info', ['--json', '--strict', '--backend', '--inflate', '--encoding', '--max-bytes', '--follow']],
-    ['extract', ['--out', '--json', '--strict', '--backend', '--inflate', '--encoding', '--max-bytes', '--force']],
+    ['info', ['--json', '--strict', '--backend', '--inflate', '--encoding', '--max-bytes', '--max-zip-ratio', '--follow']],
+    ['extract', ['--out', '--json', '--strict', '--backend', '--inflate', '--encoding', '--max-bytes', '--max-zip-ratio', '--force']],
+    ['scan', ['--out', '--report', '--max-bytes', '--max-zip-ratio', '--workers', '--timeout']],
     ['convert', ['--to', '--version', '--force', '--json', '--strict', '--backend', '--inflate', '--encoding', '--max-bytes', '--follow']],
   ])('%s --help: the command in one line, then every option with its help', (name, flags) => {
     const r = cli(name, '--help');

@@ -23,7 +23,7 @@ const sorted = (rs: ScanRecord[]) => [...rs].sort(compareRecords);
 const tmp = mkdtempSync(join(tmpdir(), 'levelkit-scaneq-'));
 const MTIME = new Date(1980, 0, 1);
 
-/** Zips the pipeline reads differently from unzipit: nested 10 deep, stored and deflated, an unsupported method, an encrypted flag. */
+/** Zips whose members take every path of the zip reader: nested 10 deep, stored and deflated, an unsupported method, an encrypted flag. */
 function zipFolder(): string {
   const dir = join(tmp, 'zips');
   mkdirSync(dir);

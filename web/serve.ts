@@ -38,7 +38,7 @@ export function serve(port = 0): Promise<{ url: string; close(): Promise<void> }
     }
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+      res.writeHead(200, { 'content-type': (Object.hasOwn(TYPES, extname(file)) ? TYPES[extname(file)] : undefined) ?? 'application/octet-stream' }).end(body);
     } catch {
       res.writeHead(404).end('not found');
     }

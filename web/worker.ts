@@ -1,7 +1,7 @@
 // The page's decode worker: decoding, drawing and unzipping happen here, so the page stays
 // responsive on a big map or a zip of hundreds of levels. Loads nothing but the library and fflate.
 
-import { unzipSync } from 'fflate';
+import { unzipRaw } from 'unzipit';
 import {
   asyncInflater,
   DecodeError,
@@ -23,13 +23,19 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
-/** Only files that look like levels come out of a zip (by content, not name). */
-function levelFilesIn(bytes: Uint8Array): { name: string; bytes: Uint8Array }[] {
-  const files = unzipSync(bytes, { filter: (f) => !f.name.endsWith('/') && f.originalSize > 0 });
-  return Object.entries(files)
-    .filter(([, b]) => detect(b) !== undefined)
-    .map(([name, b]) => ({ name, bytes: b }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+/**
+ * Only files that look like levels come out of a zip (by content, not name). The members come as
+ * a list, not an object keyed by name: a member named `__proto__` would vanish from one.
+ */
+async function levelFilesIn(bytes: Uint8Array): Promise<{ name: string; bytes: Uint8Array }[]> {
+  const { entries } = await unzipRaw(bytes);
+  const out: { name: string; bytes: Uint8Array }[] = [];
+  for (const e of entries) {
+    if (e.isDirectory || e.name.endsWith('/') || e.size === 0) continue;
+    const b = new Uint8Array(await e.arrayBuffer());
+    if (detect(b) !== undefined) out.push({ name: e.name, bytes: b });
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 async function decodeOne(bytes: Uint8Array, settings: { backend: DecodeOptions['backend']; inflater: 'stream' | 'pako' }) {
@@ -84,7 +90,7 @@ function errorOf(e: unknown): Extract<Reply, { ok: false }>['error'] {
 scope.onmessage = async ({ data: req }) => {
   try {
     if (req.type === 'unzip') {
-      const files = levelFilesIn(req.bytes);
+      const files = await levelFilesIn(req.bytes);
       scope.postMessage(
         { id: req.id, ok: true, files },
         files.map((f) => f.bytes.buffer as ArrayBuffer),

@@ -1,6 +1,10 @@
 // The `levelkit` command: picks a subcommand (commands/<name>.ts), parses its options
 // (options.ts) and hands it a Reporter (report.ts). Exit codes: 0 every file fine, 2 some file
 // failed, 1 bad usage. A user's mistake is one line on stderr, never a stack trace.
+
+import { displayName, pathBytes, printable } from '../scan/names.js';
+import { systemReason } from '../scan/read.js';
+import { OutputError } from '../scan/write.js';
 import type { Command } from './command.js';
 import { convert } from './commands/convert.js';
 import { extract } from './commands/extract.js';
@@ -34,7 +38,7 @@ export async function main(argv: string[]): Promise<number> {
     (name ? process.stdout : process.stderr).write(overview());
     return name ? 0 : 1;
   }
-  const cmd = COMMANDS[name];
+  const cmd = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!cmd) {
     process.stderr.write(`levelkit: unknown command '${name}'\n${overview()}`);
     return 1;
@@ -51,12 +55,27 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`levelkit ${name}: ${e.message}\nusage: ${cmd.usage}   (levelkit ${name} --help)\n`);
       return 1;
     }
+    // The file system refused (an output on a full disk, a folder that is a file): the system's
+    // reason in one line, with the path when there is one; exit 2 as for any failed file.
+    const io = e instanceof OutputError ? e : fsFailure(e);
+    if (io) {
+      process.stderr.write(`levelkit ${name}: ${io.code}: ${printable(io.message)}\n`);
+      return 2;
+    }
     // Not the user's doing: say so in one line; the stack is there for whoever debugs it.
     process.stderr.write(
       `levelkit ${name}: internal error: ${(e as Error)?.message ?? String(e)}${process.env.LEVELKIT_DEBUG ? `\n${(e as Error)?.stack}` : ' (LEVELKIT_DEBUG=1 shows the stack)'}\n`,
     );
     return 2;
   }
+}
+
+/** An fs error as an IO failure naming its path, or undefined for anything else. */
+function fsFailure(e: unknown): { code: string; message: string } | undefined {
+  const err = e as NodeJS.ErrnoException;
+  if (!err || typeof err.code !== 'string' || !err.syscall) return undefined;
+  const where = err.path === undefined ? '' : `${displayName(pathBytes(err.path))}: `;
+  return { code: 'IO', message: `${where}cannot ${err.syscall}: ${systemReason(err)}` };
 }
 
 // `levelkit info --json dir | head` closes the pipe early: that is the reader's choice, not an error.

@@ -28,6 +28,11 @@ export const OPTIONS = {
     value: 'n[k|M|G]',
     help: `largest file read, in bytes (k, M, G: ×1024ⁿ); a larger one is a LIMIT_EXCEEDED error (default ${DEFAULT_MAX_BYTES / 2 ** 20}M)`,
   },
+  'max-zip-ratio': {
+    type: 'string',
+    value: 'n',
+    help: `bytes a zip (or GWZ) may inflate, all members together, as a multiple of its own size (at least 1 MiB); a member past it is a LIMIT_EXCEEDED error and is not inflated (default ${DEFAULT_LIMITS.maxZipRatio})`,
+  },
   follow: { type: 'boolean', help: 'walk into symbolic links to folders (each folder once, so loops end)' },
   force: { type: 'boolean', help: 'overwrite outputs that already exist (default: refuse, write nothing for that file)' },
   out: { type: 'string', short: 'o', value: 'dir', help: 'output folder' },
@@ -38,6 +43,11 @@ export const OPTIONS = {
     help: 'binary header to write: GR-V1.00…GR-V1.05, Z3-V1.03, Z3-V1.04 (default: GR-V1.03, or GR-V1.04 for a level with heights)',
   },
   workers: { type: 'string', value: 'n', help: 'worker threads decoding in parallel (default: available cores)' },
+  'worker-memory': {
+    type: 'string',
+    value: 'MB',
+    help: "heap limit of each worker in MiB (16 or more); a file whose decode needs more is a LIMIT_EXCEEDED record and its worker is replaced (default: the process's --max-old-space-size, else Node's)",
+  },
   timeout: {
     type: 'string',
     value: 'seconds',
@@ -47,6 +57,10 @@ export const OPTIONS = {
   all: { type: 'boolean', help: 'also list files of no known format, as records with format null' },
   quiet: { type: 'boolean', short: 'q', help: 'no progress and no summary table on stderr' },
   report: { type: 'string', value: 'file.json', help: 'write the summary as JSON to this file' },
+  lenient: {
+    type: 'boolean',
+    help: 'skip lines that are not valid scan records, counting them (skippedLines in the summary), instead of stopping at the first (exit 1)',
+  },
   sort: { type: 'boolean', help: 'records sorted by path and member (held until the scan ends), for diffs between runs' },
   shard: {
     type: 'string',
@@ -73,6 +87,8 @@ export interface Options {
   inflate: InflaterChoice;
   encoding: string | undefined;
   maxBytes: number;
+  /** --max-zip-ratio when given (the library's default applies otherwise). */
+  maxZipRatio: number | undefined;
   follow: boolean;
   force: boolean;
   help: boolean;
@@ -128,6 +144,7 @@ export function parseCommandArgs(argv: string[], names: readonly OptionName[]): 
       inflate: oneOf('inflate', ['auto', 'native', 'pako'], 'auto'),
       encoding,
       maxBytes: str('max-bytes') === undefined ? DEFAULT_MAX_BYTES : parseSize(str('max-bytes')!),
+      maxZipRatio: str('max-zip-ratio') === undefined ? undefined : parseRatio(str('max-zip-ratio')!),
       follow: values.follow === true,
       force: values.force === true,
       help: values.help === true,
@@ -143,7 +160,19 @@ export function parseCommandArgs(argv: string[], names: readonly OptionName[]): 
 
 /** The decode options the shared flags stand for. */
 export function decodeOptions(o: Options): DecodeOptions {
-  return { backend: o.backend, inflate: o.inflate, strict: o.strict, ...(o.encoding ? { encoding: o.encoding } : {}) };
+  return {
+    backend: o.backend,
+    inflate: o.inflate,
+    strict: o.strict,
+    ...(o.encoding ? { encoding: o.encoding } : {}),
+    ...(o.maxZipRatio !== undefined ? { limits: { maxZipRatio: o.maxZipRatio } } : {}),
+  };
+}
+
+function parseRatio(s: string): number {
+  const n = Number(s);
+  if (!/^\d+$/.test(s) || !Number.isSafeInteger(n) || n < 1) throw new UsageError(`--max-zip-ratio must be a whole number ≥ 1; got '${s}'`);
+  return n;
 }
 
 function parseSize(s: string): number {

@@ -68,7 +68,7 @@ export class DecodeError extends Error {
     this.name = 'DecodeError';
     this.code = code;
     this.format = format;
-    this.offset = details.offset;
+    this.offset = knownOffset(details.offset);
     this.path = details.path ?? '';
     if (details.expected !== undefined) this.expected = details.expected;
     if (details.actual !== undefined) this.actual = details.actual;
@@ -126,11 +126,27 @@ function formatMessage(
   what: string,
   d: { path?: string | undefined; offset?: number | undefined; expected?: unknown; actual?: unknown; detail?: string | undefined },
 ): string {
-  let msg = `${format}: ${d.path ? `${d.path} ` : ''}${d.offset !== undefined ? `at 0x${d.offset.toString(16)}: ` : ''}${what}`;
-  if (d.expected !== undefined) msg += `, expected ${String(d.expected)}`;
-  if (d.actual !== undefined) msg += `, found ${String(d.actual)}`;
+  const offset = knownOffset(d.offset);
+  let msg = `${format}: ${d.path ? `${d.path} ` : ''}${offset !== undefined ? `at 0x${offset.toString(16)}: ` : ''}${what}`;
+  if (d.expected !== undefined) msg += `, expected ${shown(d.expected)}`;
+  if (d.actual !== undefined) msg += `, found ${shown(d.actual)}`;
   if (d.detail) msg += ` (${d.detail})`;
   return msg;
+}
+
+/**
+ * An offset a message can show: a whole number ≥ 0, else undefined. A NaN or infinite offset is
+ * a bug in the code computing it from the file (`0xNaN` said nothing to anyone); the error still
+ * carries its code and path, and the message simply has no place.
+ */
+function knownOffset(offset: number | undefined): number | undefined {
+  return offset !== undefined && Number.isSafeInteger(offset) && offset >= 0 ? offset : undefined;
+}
+
+/** A value for a message; numbers that are not finite are said in words, never as `NaN`. */
+function shown(v: unknown): string {
+  if (typeof v === 'number' && !Number.isFinite(v)) return Number.isNaN(v) ? '(a value that is not a number)' : v > 0 ? '(too large)' : '(too small)';
+  return String(v);
 }
 
 function describeDecode(code: ErrorCode): string {

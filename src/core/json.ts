@@ -2,12 +2,27 @@
 // read. Texts become their string (plus the raw bytes when they do not decode back to them),
 // bigints decimal strings, short typed arrays number arrays and long ones base64 of their bytes.
 
+import { encodeError, type FormatId } from './errors.js';
+
 /** Typed arrays up to this length are written as plain number arrays. */
 const INLINE_MAX = 256;
 
-/** `value` as indented JSON text, UTF-8 encoded, ending in a newline. */
-export function jsonBytes(value: unknown): Uint8Array {
-  return new TextEncoder().encode(`${JSON.stringify(value, jsonValue, 1)}\n`);
+/**
+ * `value` (a decoded `format` level) as indented JSON text, UTF-8 encoded, ending in a newline.
+ * EncodeError LIMIT_EXCEEDED when the text would be longer than the JavaScript engine's longest
+ * string (about 2^29 characters in V8): a level at the decode limits can reach that, and the
+ * engine's own "Invalid string length" says nothing about which file or why.
+ */
+export function jsonBytes(value: unknown, format: FormatId): Uint8Array {
+  try {
+    return new TextEncoder().encode(`${JSON.stringify(value, jsonValue, 1)}\n`);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    throw encodeError(format, 'LIMIT_EXCEEDED', {
+      path: '',
+      detail: `its JSON would be longer than the longest string this JavaScript engine can hold (${e.message})`,
+    });
+  }
 }
 
 /** The replacer behind jsonBytes(). */

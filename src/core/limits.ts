@@ -17,6 +17,21 @@ export interface Limits {
   maxGridCells: number;
   /** Largest number of records in one table (objects, items, links…). Default 2^24. */
   maxRecords: number;
+  /**
+   * Bytes a zip (a GWZ; in a scan, every archive) may inflate, all members together, as a
+   * multiple of the zip's own size; at least ZIP_INFLATE_ALLOWANCE whatever the ratio. Default
+   * 100, as zip readers hardened against zip bombs use (real levels compress up to about 85:1 one
+   * by one, archives of them far less).
+   */
+  maxZipRatio: number;
+}
+
+/** Bytes every zip may inflate whatever its ratio (1 MiB), so a tiny zip of a very compressible level still reads. */
+export const ZIP_INFLATE_ALLOWANCE = 1 << 20;
+
+/** Bytes a zip of `zipBytes` bytes may inflate under `ratio` (limits.maxZipRatio). */
+export function zipInflateBudget(zipBytes: number, ratio: number): number {
+  return Math.max(ratio * zipBytes, ZIP_INFLATE_ALLOWANCE);
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -24,6 +39,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxTotalInflatedBytes: 1024 * 1024 * 1024,
   maxGridCells: 1 << 26,
   maxRecords: 1 << 24,
+  maxZipRatio: 100,
 });
 
 /** Which inflater: `native` is node:zlib (Node only), `pako` works everywhere. Default: native when available. */

@@ -21,3 +21,19 @@ export function recordOf<const K extends string, V>(keys: readonly K[], value: (
 export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
 }
+
+/**
+ * An empty object with no prototype, for counts or values keyed by text that came from a file
+ * (format names, warning codes, member names, extensions). On a plain `{}` such a key can be
+ * `__proto__` (assigning to it replaces the object's prototype, or pollutes Object.prototype
+ * through a nested write) or `constructor`/`toString` (reading it finds a function, so a count
+ * starts from a function instead of 0). With no prototype every key is an ordinary own property.
+ */
+export function dictionary<V>(): Record<string, V> {
+  return Object.create(null) as Record<string, V>;
+}
+
+/** Adds one to `counts[key]` (a dictionary(): see there why not a plain object). */
+export function countKey(counts: Record<string, number>, key: string): void {
+  counts[key] = (counts[key] ?? 0) + 1;
+}

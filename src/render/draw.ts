@@ -6,13 +6,13 @@ import type { MainGrid } from '../formats/define.js';
 import { layersOf, type Marker, markersOf, type PreviewLayer } from './adapters.js';
 
 export interface RenderOptions {
-  /** Pixels per tile (a whole number 1…64). Default: as large as keeps the picture within `maxSide`, at most 16. */
+  /** Pixels per tile (a whole number 1…64, and at most MAX_PREVIEW_PIXELS in all). Default: as large as keeps the picture within `maxSide`, at most 16. */
   scale?: number;
   /** Which grid: 'main' (default), 'all' (every layer composited in order) or an index into `layers`. */
   layer?: 'main' | 'all' | number;
   /** Draw markers (default true). */
   markers?: boolean;
-  /** Longest side of the picture in pixels when `scale` is not given (default 2048); larger grids are sampled. */
+  /** Longest side of the picture in pixels when `scale` is not given (a whole number 1…8192, default 2048); larger grids are sampled. */
   maxSide?: number;
 }
 
@@ -36,6 +36,11 @@ export interface Preview {
   /** Why the picture is empty, when it is. */
   empty?: string;
 }
+
+/** Most pixels a preview may have (64 Mi, 256 MiB of RGBA): an explicit `scale` that would draw more is refused (RangeError, `code: 'LIMIT_EXCEEDED'`). */
+export const MAX_PREVIEW_PIXELS = 1 << 26;
+/** Largest `maxSide`: a square of it stays within MAX_PREVIEW_PIXELS. */
+const MAX_PREVIEW_SIDE = 1 << 13;
 
 /** Background of cells with nothing in them (tile id 0, WWD's invisible 0xFFFFFFFF). */
 export const BACKGROUND: readonly [number, number, number] = [24, 28, 34];
@@ -64,7 +69,11 @@ export const MARKER_COLOURS: Record<string, [number, number, number]> = {
   tele: [170, 120, 255],
 };
 
-/** Draws `value`'s preview (any decoded level) into a new RGBA buffer. RangeError for a bad `scale` or `layer`. */
+/**
+ * Draws `value`'s preview (any decoded level) into a new RGBA buffer. RangeError for a bad
+ * `scale`, `maxSide` or `layer`, and (with `code: 'LIMIT_EXCEEDED'`) for a `scale` that would
+ * draw more than MAX_PREVIEW_PIXELS.
+ */
 export function renderPreview(value: { format: string }, main: MainGrid | undefined, opts: RenderOptions = {}): Preview {
   const layers = layersOf(value, main);
   const info = layers.map((l) => ({ name: l.name, width: l.width, height: l.height, main: l.main, tileset: !!l.tileset }));
@@ -103,8 +112,21 @@ export function renderPreview(value: { format: string }, main: MainGrid | undefi
     if (!Number.isInteger(opts.scale) || opts.scale < 1 || opts.scale > 64)
       throw new RangeError(`levelkit: render: scale must be a whole number 1…64, got ${opts.scale}`);
     scale = opts.scale;
+    // Checked before allocating: an engine's "Invalid typed array length" tells no one which option to change.
+    const pixels = tilesWide * tilesHigh * scale * scale;
+    if (pixels > MAX_PREVIEW_PIXELS) {
+      const fits = Math.floor(Math.sqrt(MAX_PREVIEW_PIXELS / (tilesWide * tilesHigh)));
+      throw Object.assign(
+        new RangeError(
+          `levelkit: render: scale ${scale} would draw ${tilesWide * scale} × ${tilesHigh * scale} px, over the ${MAX_PREVIEW_PIXELS} pixels a preview may have; for this ${tilesWide} × ${tilesHigh}-tile grid ${fits >= 1 ? `use scale ≤ ${fits}` : 'leave scale out (the grid is then sampled to fit)'}`,
+        ),
+        { code: 'LIMIT_EXCEEDED' as const },
+      );
+    }
   } else {
     const maxSide = opts.maxSide ?? 2048;
+    if (!Number.isInteger(maxSide) || maxSide < 1 || maxSide > MAX_PREVIEW_SIDE)
+      throw new RangeError(`levelkit: render: maxSide must be a whole number 1…${MAX_PREVIEW_SIDE}, got ${maxSide}`);
     const side = Math.max(tilesWide, tilesHigh);
     scale = side <= maxSide ? Math.max(1, Math.min(16, Math.floor(maxSide / side))) : 1 / Math.ceil(side / maxSide);
   }

@@ -4,4 +4,4 @@
 
 export { layersOf, type Marker, markersOf, mediaOf, type PreviewLayer, type PreviewMedia, type PreviewTable, str, type Tileset, tablesOf } from './adapters.js';
 export { type Canvas2D, paintPreview } from './canvas.js';
-export { BACKGROUND, MARKER_COLOURS, type Preview, type RenderOptions, renderPreview, tileColour } from './draw.js';
+export { BACKGROUND, MARKER_COLOURS, MAX_PREVIEW_PIXELS, type Preview, type RenderOptions, renderPreview, tileColour } from './draw.js';

@@ -3,6 +3,7 @@
 // the step every file ends in (detect, decode to the asked depth, summarise, hash the bytes for
 // duplicate finding, build the record). Reading the file is the host's (item-node.ts).
 import { DecodeError, type DecodeOptions, decode, detect, EncodeError, type ErrorRecord, summarize } from '../index.js';
+import type { FileIdentity } from './read.js';
 
 /** How deep a scan decodes: `cheap` = `sections: 'summary'`, `full` = every section. */
 export type Depth = 'cheap' | 'full';
@@ -50,16 +51,20 @@ export type ScanItem =
   /** A zip member at a known place: the worker reads its local header and data and inflates them. */
   | ({ kind: 'member'; path: string; member: string; fault?: Fault } & MemberPlace);
 
-/** Where a zip member is: an open file descriptor of the archive (shared by the process's threads) or a nested zip's bytes. */
+/**
+ * Where a zip member is: an open file descriptor of the archive (shared by the process's threads)
+ * or a nested zip's bytes, and the numbers the scan's zip reader (zip.ts) checked on the main
+ * thread: the layout (no overlaps, nothing in the central directory), the limits and the inflate
+ * budget, all before this item was made. The worker reads the data and inflates it to exactly `size`.
+ */
 export interface MemberPlace {
   source: { fd: number; size: number } | { shared: SharedArrayBuffer; size: number };
-  /** Offset of the member's local file header in the source. */
-  offset: number;
+  /** Offset of the member's data in the source (past its local header). */
+  dataStart: number;
   compressedSize: number;
-  /** Uncompressed size the central directory declares (checked against --max-bytes before this item was made). */
+  /** Uncompressed size the central directory declares. */
   size: number;
   method: number;
-  flags: number;
   /** How deep its archive is nested (1: a zip on disk). */
   level: number;
   /** Return the inflated bytes themselves (a nested zip about to be listed), not a record. */
@@ -74,6 +79,8 @@ export interface ScanConfig {
   decode: DecodeOptions;
   maxBytes: number;
   all: boolean;
+  /** Files never read (the scan's own outputs), matched on the open handle. */
+  exclude?: readonly FileIdentity[];
 }
 
 /** One message to a worker: several items, scanned in order. */
@@ -92,6 +99,8 @@ export type ItemResult =
   | { record: ScanRecord }
   /** A file that is a zip archive: the scan opens it and lists its members. */
   | { zip: true }
+  /** A file the scan must not read (one of `exclude`): it has no record. */
+  | { excluded: true }
   /** A member that is itself a zip: the scan asks for its bytes again (`open`) when it can hold them. */
   | { nestedZip: true }
   /** The bytes of a member asked for with `open`. */
@@ -242,14 +251,27 @@ function startRecord(base: RecordBase, bytes: number | null, format: string | nu
     : { path: base.path, pathBytes: base.pathBytes, member: base.member, bytes, format };
 }
 
-/** The record of a file whose worker hung past its time limit or died. */
-export function lostRecord(base: RecordBase, size: number | null, lost: { timeout: number } | { crashed: string }): ScanRecord {
+/** Why a file has no answer from its worker: it hung past its time limit, or its worker died (`outOfMemory`: at its heap limit). */
+export type LostItem = { timeout: number } | { crashed: string; outOfMemory?: true };
+
+/** The record of a file whose worker hung past its time limit or died; `memoryMb`: the workers' heap limit (--worker-memory), if one was given. */
+export function lostRecord(base: RecordBase, size: number | null, lost: LostItem, memoryMb?: number): ScanRecord {
   if ('timeout' in lost)
     return {
       ...base,
       bytes: size,
       format: null,
       error: errorFields('TIMEOUT', `decoding took longer than ${lost.timeout} ms (--timeout); its worker was replaced`),
+    };
+  if (lost.outOfMemory)
+    return {
+      ...base,
+      bytes: size,
+      format: null,
+      error: errorFields(
+        'LIMIT_EXCEEDED',
+        `decoding needed more memory than a worker may use (${memoryMb === undefined ? 'the limit Node gives it' : `${memoryMb} MiB`}, --worker-memory); its worker was replaced`,
+      ),
     };
   return { ...base, bytes: size, format: null, error: errorFields('WORKER_CRASHED', `the worker decoding this file died (${lost.crashed}); it was replaced`) };
 }

@@ -8,17 +8,35 @@ import type { SpawnWorker } from './pool.js';
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const WORKER_URL = new URL(FROM_SOURCE ? './worker-node.ts' : './scan-worker.mjs', import.meta.url);
 
-export function nodeWorkers(wasm: WebAssembly.Module | null): SpawnWorker {
+export interface NodeWorkerOptions {
+  /** Heap limit of each worker in MiB (V8's old generation); a worker that needs more dies and its file is reported. */
+  memoryMb?: number;
+}
+
+export function nodeWorkers(wasm: WebAssembly.Module | null, opts: NodeWorkerOptions = {}): SpawnWorker {
+  // Decided at the first start, then kept: the flags every worker is given.
+  let execArgv: string[] | undefined;
+  const memoryMb = opts.memoryMb ?? heapFlagMb(process.execArgv);
+  const resourceLimits = memoryMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: memoryMb } };
+  const create = (argv: string[]) =>
+    FROM_SOURCE
+      ? new Worker(sourceBootstrap(), { eval: true, workerData: { wasm }, execArgv: argv, ...resourceLimits })
+      : new Worker(WORKER_URL, { workerData: { wasm }, execArgv: argv, ...resourceLimits });
   return (message, died) => {
-    const w = FROM_SOURCE
-      ? new Worker(sourceBootstrap(), { eval: true, workerData: { wasm } })
-      : new Worker(WORKER_URL, { workerData: { wasm }, execArgv: workerExecArgv() });
+    let w: Worker;
+    if (execArgv) w = create(execArgv);
+    else {
+      const attempt = startWithFlags(create, workerExecArgv());
+      w = attempt.worker;
+      execArgv = attempt.execArgv;
+    }
     let gone = false;
     w.on('message', message);
     w.on('error', (e) => {
       if (!gone) {
         gone = true;
-        died(`worker threw: ${(e as Error)?.message ?? e}`);
+        const code = (e as NodeJS.ErrnoException)?.code;
+        died(`worker threw: ${(e as Error)?.message ?? e}`, code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : undefined);
       }
     });
     w.on('exit', (code) => {
@@ -37,6 +55,39 @@ export function nodeWorkers(wasm: WebAssembly.Module | null): SpawnWorker {
       },
     };
   };
+}
+
+/**
+ * Starts the first worker with the process's flags, less those a worker refuses. Node refuses
+ * per-process and V8 flags in a worker's execArgv (`node --max-old-space-size=4096 levelkit scan`
+ * would fail every file), and says which in its error; V8 flags are process-wide anyway, so the
+ * workers still run under them. If the error cannot be read, workers get no flags at all.
+ */
+function startWithFlags(create: (argv: string[]) => Worker, wanted: string[]): { worker: Worker; execArgv: string[] } {
+  try {
+    return { worker: create(wanted), execArgv: wanted };
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException)?.code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw e;
+    const refused = new Set(/flags: (.*)$/s.exec((e as Error).message)?.[1]?.split(', ') ?? []);
+    const kept = wanted.filter((a) => !refused.has(a));
+    if (refused.size && kept.length < wanted.length)
+      try {
+        return { worker: create(kept), execArgv: kept };
+      } catch (again) {
+        if ((again as NodeJS.ErrnoException)?.code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw again;
+      }
+    return { worker: create([]), execArgv: [] };
+  }
+}
+
+/** `--max-old-space-size=N` (or with underscores) among the process's flags: the main heap limit, also the workers' unless --worker-memory says otherwise. */
+function heapFlagMb(argv: readonly string[]): number | undefined {
+  let mb: number | undefined;
+  for (const a of argv) {
+    const m = /^--max[-_]old[-_]space[-_]size=(\d+)$/.exec(a);
+    if (m) mb = Number(m[1]);
+  }
+  return mb;
 }
 
 /** From source (tests, `npm run levelkit`), a worker first registers tsx's loader, then imports the TypeScript entry. */

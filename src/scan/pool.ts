@@ -8,6 +8,7 @@ import {
   type BatchMessage,
   type BatchResult,
   type ItemResult,
+  type LostItem,
   noStageTimes,
   PROGRESS_BATCH,
   PROGRESS_INDEX,
@@ -29,9 +30,10 @@ const NOT_STARTED: PoolWorker = { post() {}, terminate() {} };
 
 /**
  * Starts one worker; it calls `message` with `'ready'` once it can take batches (code loaded,
- * WASM instantiated), then with each batch's results, and `died` once if it exits or throws.
+ * WASM instantiated), then with each batch's results, and `died` once if it exits or throws
+ * (`cause` 'memory': it reached its heap limit).
  */
-export type SpawnWorker = (message: (r: BatchResult | 'ready') => void, died: (reason: string) => void) => PoolWorker;
+export type SpawnWorker = (message: (r: BatchResult | 'ready') => void, died: (reason: string, cause?: 'memory') => void) => PoolWorker;
 
 /** One file for the pool: the item and its size as declared (file system or zip directory), for batching and its time limit. */
 export interface PoolTask {
@@ -40,7 +42,7 @@ export interface PoolTask {
 }
 
 /** An item's answer: the worker's result, or why there is none. */
-export type PoolAnswer = ItemResult | { timeout: number } | { crashed: string };
+export type PoolAnswer = ItemResult | LostItem;
 
 /** A batch holds at most this many files… */
 export const BATCH_FILES = 64;
@@ -48,6 +50,8 @@ export const BATCH_FILES = 64;
 export const BATCH_BYTES = 4 << 20;
 /** Time limits are for files up to this size; a bigger one gets proportionally more. */
 const TIMEOUT_SCALE_BYTES = 8 << 20;
+/** The longest delay setTimeout honours (it turns anything longer into 1 ms). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Workers dying in a row before ready, after which the pool stops replacing them. */
 const START_FAILURES = 4;
@@ -139,7 +143,8 @@ export class Pool<T extends PoolTask> {
 
   /** Time limit of one file, in ms. */
   limitOf(task: PoolTask): number {
-    return Math.round(this.timeoutMs * Math.max(1, task.size / TIMEOUT_SCALE_BYTES));
+    // A huge --timeout must mean "very long", not "at once".
+    return Math.min(MAX_TIMER_MS, Math.round(this.timeoutMs * Math.max(1, task.size / TIMEOUT_SCALE_BYTES)));
   }
 
   /**
@@ -232,7 +237,7 @@ export class Pool<T extends PoolTask> {
   }
 
   /** Ends the slot's worker: the item at `index` gets `why`, the batch's other unanswered items go back to the queue. */
-  private lose(slot: Slot<T>, index: number, why: { timeout: number } | { crashed: string }): void {
+  private lose(slot: Slot<T>, index: number, why: LostItem): void {
     const batch = slot.batch;
     const from = slot.next;
     this.replace(slot);
@@ -265,7 +270,7 @@ export class Pool<T extends PoolTask> {
         }
         this.receive(slot, r);
       },
-      (reason) => {
+      (reason, cause) => {
         if (!current() || this.closed) return;
         // Workers that die before they can take a batch (bad flags, missing files) would be
         // replaced for ever: after a few in a row, the pool gives up and answers every task.
@@ -273,7 +278,7 @@ export class Pool<T extends PoolTask> {
           this.giveUp(`no worker could start: ${reason}`);
           return;
         }
-        this.lose(slot, slot.batch ? this.current(slot).index : 0, { crashed: reason });
+        this.lose(slot, slot.batch ? this.current(slot).index : 0, cause === 'memory' ? { crashed: reason, outOfMemory: true } : { crashed: reason });
       },
     );
     return slot;

@@ -12,7 +12,13 @@ export interface ReadFailure {
   message: string;
 }
 
-export type ReadResult = { bytes: Uint8Array } | { failure: ReadFailure } | { unwanted: true };
+export type ReadResult = { bytes: Uint8Array } | { failure: ReadFailure } | { unwanted: true } | { excluded: true };
+
+/** A file's identity: the same file whatever path leads to it (links, `./`, `..`). Bigints: inode numbers can pass 2^53. */
+export interface FileIdentity {
+  dev: bigint;
+  ino: bigint;
+}
 
 export interface ReadOptions {
   /** Largest file read, in bytes; a larger one is a LIMIT_EXCEEDED failure and is not read. */
@@ -23,6 +29,8 @@ export interface ReadOptions {
    */
   wanted?: (head: Uint8Array) => boolean;
   fs?: ReadFs;
+  /** Files not to read (`{ excluded: true }`), matched by the identity of the open handle. */
+  exclude?: readonly FileIdentity[];
 }
 
 /** As many bytes as content detection looks at. */
@@ -44,6 +52,10 @@ export function readFileSafe(path: Buffer, opts: ReadOptions): ReadResult {
     // The handle is what gets read: the path may have been swapped since the stat above.
     const st = fs.fstatSync(fd);
     if (!st.isFile()) return notAFile(st);
+    if (opts.exclude?.length) {
+      const id = fs.fstatSync(fd, { bigint: true });
+      if (opts.exclude.some((x) => x.dev === id.dev && x.ino === id.ino)) return { excluded: true };
+    }
     const size = st.size;
     if (opts.wanted) {
       const head = new Uint8Array(Math.min(HEAD_BYTES, size));
@@ -112,7 +124,15 @@ function notAFile(st: nodeFs.Stats): { failure: ReadFailure } {
 export function ioFailure(e: unknown): ReadFailure {
   const err = e as NodeJS.ErrnoException;
   if (!err || typeof err.code !== 'string' || !err.syscall) throw e;
-  // Node's message repeats the path (mangled when it is not UTF-8); the record names the file already.
+  return { code: 'IO', message: `cannot ${err.syscall}: ${systemReason(err)}` };
+}
+
+/**
+ * The system's reason for an fs error, `no space left on device (ENOSPC)`. Node's message also
+ * repeats the path, mangled when it is not UTF-8 (or a /proc handle when written through one);
+ * callers name the path themselves.
+ */
+export function systemReason(err: NodeJS.ErrnoException): string {
   const reason = /^\w+: (.*?), \w+/.exec(err.message)?.[1] ?? err.message;
-  return { code: 'IO', message: `cannot ${err.syscall}: ${reason} (${err.code})` };
+  return `${reason} (${err.code})`;
 }

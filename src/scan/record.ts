@@ -17,6 +17,7 @@ import {
 import { extOf, fileFields, pathBytes } from './names.js';
 import { ioFailure, type ReadFailureCode, type ReadFs, readFileSafe } from './read.js';
 import type { WalkEntry } from './walk.js';
+import { OutputError } from './write.js';
 
 /**
  * Error codes of records: the decoder's, plus the scan's own. `UNKNOWN_FORMAT`: a file found in
@@ -24,6 +25,8 @@ import type { WalkEntry } from './walk.js';
  * a levelkit bug met on this file. `NOT_SUPPORTED`: a level this command does not handle.
  * `UNENCODABLE`: the level cannot be written in the asked format. `OUTPUT_EXISTS`, `OUTPUT_CLASH`:
  * a command refused to write (an output is there already; two inputs would write one output).
+ * `UNSAFE_PATH`: an output would leave its folder (a symbolic link or a file where a folder
+ * should be, a name with `..`).
  */
 export type RecordCode =
   | ErrorCode
@@ -34,7 +37,8 @@ export type RecordCode =
   | 'NOT_SUPPORTED'
   | 'UNENCODABLE'
   | 'OUTPUT_EXISTS'
-  | 'OUTPUT_CLASH';
+  | 'OUTPUT_CLASH'
+  | 'UNSAFE_PATH';
 
 /** `offset`: null when the fault has no one place in the file (IO errors, most encode errors). */
 export interface RecordWarning {
@@ -60,6 +64,7 @@ function hasLevelExtension(ext: string): boolean {
 /** A thrown value as this file's error record: decode errors and fs errors keep their code; anything else is ours. */
 export function recordFromError(path: Buffer, e: unknown): FailedRecord {
   if (e instanceof DecodeError || e instanceof EncodeError) return { ...fileFields(path), error: e.toJSON() };
+  if (e instanceof OutputError) return errorRecord(path, e.code, e.message);
   const err = e as NodeJS.ErrnoException;
   if (err && typeof err.code === 'string' && err.syscall) return errorRecord(path, 'IO', ioFailure(e).message);
   // A decoder bug must not cost a bulk scan the rest of its files: it is this file's failure
@@ -84,7 +89,8 @@ export function loadFile(entry: Extract<WalkEntry, { kind: 'file' }>, opts: Load
     ...(opts.fs ? { fs: opts.fs } : {}),
     ...(entry.named ? {} : { wanted: (head: Uint8Array) => levelName || detect(head) !== undefined }),
   });
-  if ('unwanted' in r) return 'unrecognised';
+  // No exclusions are asked for here, so `excluded` cannot come back; it would count as unrecognised.
+  if ('unwanted' in r || 'excluded' in r) return 'unrecognised';
   if ('failure' in r) return errorRecord(entry.path, r.failure.code, r.failure.message);
   if (!entry.named && detect(r.bytes) === undefined) {
     return errorRecord(entry.path, 'UNKNOWN_FORMAT', 'named like a level, but no levelkit format recognises its content');

@@ -22,9 +22,9 @@ import {
 import { pathBytes } from './names.js';
 import { BATCH_FILES, Pool, type PoolAnswer, type PoolTask, type SpawnWorker } from './pool.js';
 import { nodeWorkers } from './pool-node.js';
-import { ioFailure, type ReadFs } from './read.js';
+import { type FileIdentity, ioFailure, type ReadFs } from './read.js';
 import { type WalkFs, walk } from './walk.js';
-import { BytesReader, FileHandleReader, type Member, members } from './zip.js';
+import { BytesReader, FileHandleReader, InflateBudget, type Member, members, ZipError } from './zip.js';
 
 export type { ScanRecord } from './job.js';
 export interface ScanOptions {
@@ -34,6 +34,13 @@ export interface ScanOptions {
   workers?: number;
   /** Largest file or member read, in bytes; default the library's `maxInflatedBytes` (256 MiB). */
   maxBytes?: number;
+  /**
+   * Bytes one zip may inflate, all its members (and nested zips' members) together, as a multiple
+   * of the zip's own size (a whole number ≥ 1); at least ZIP_INFLATE_ALLOWANCE (1 MiB) whatever the ratio. A member
+   * that would go past it is a LIMIT_EXCEEDED record and is not inflated. Default 100
+   * (the library's `limits.maxZipRatio`, which GWZ decoding uses too).
+   */
+  maxZipRatio?: number;
   /** Time limit per file in ms for a file up to 8 MiB, scaled by size above that; default 5000. */
   timeoutMs?: number;
   /** Decode options passed to every decode (backend, inflate, strict, encoding). */
@@ -48,6 +55,14 @@ export interface ScanOptions {
   shard?: { index: number; count: number };
   /** Stops the scan early; records yielded so far stand. */
   signal?: AbortSignal;
+  /** Heap limit of each worker in MiB; a file whose decode needs more is a LIMIT_EXCEEDED record. Default: Node's (or the process's --max-old-space-size). */
+  workerMemoryMb?: number;
+  /**
+   * Files never read, by identity (device and inode, as `fs.statSync(p, { bigint: true })` gives
+   * them): the scan's own outputs, which a walk over their folder would otherwise meet
+   * half-written. Matched on the open handle, so any path to them (a link, `./x`, `a/../x`) is skipped.
+   */
+  exclude?: readonly FileIdentity[];
   /** Updated as the scan goes: files found by the walk, and whether the walk has ended. */
   stats?: ScanStats;
   /** Test-only fault injection (see job.ts); never set it otherwise. */
@@ -71,6 +86,8 @@ export interface ScanStats {
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
+/** Smallest worker heap accepted: below this V8 cannot start the decoder at all. */
+export const MIN_WORKER_MEMORY_MB = 16;
 /** Zip archives on disk held open at once for their members' workers (each is one file descriptor). */
 const MAX_OPEN_ZIPS = 256;
 
@@ -91,6 +108,8 @@ interface Archive {
   pending: number;
   /** Of those, members that are zips waiting for the zip loop to open them. */
   nested: number;
+  /** What its members may inflate, all together (charged before each is handed to a worker); set once its directory is read. */
+  budget: InflateBudget | null;
 }
 
 /**
@@ -101,19 +120,30 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
   const workers = options.workers ?? availableParallelism();
   const maxBytes = options.maxBytes ?? DEFAULT_LIMITS.maxInflatedBytes;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs)) throw new RangeError(`levelkit: scan option 'timeoutMs' must be a number > 0; got ${timeoutMs}`);
+  const maxZipRatio = options.maxZipRatio ?? DEFAULT_LIMITS.maxZipRatio;
+  if (!Number.isSafeInteger(maxZipRatio) || maxZipRatio < 1)
+    throw new RangeError(`levelkit: scan option 'maxZipRatio' must be a whole number ≥ 1; got ${maxZipRatio}`);
+  if (!Number.isSafeInteger(maxBytes) || maxBytes < 1) throw new RangeError(`levelkit: scan option 'maxBytes' must be a whole number ≥ 1; got ${maxBytes}`);
   const depth = options.depth ?? 'cheap';
   const stats = options.stats ?? { found: 0, walkDone: false, replacedWorkers: 0 };
   stats.workerStages ??= noStageTimes();
   stats.walkMs ??= 0;
   if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`workers must be a whole number ≥ 1; got ${workers}`);
+  const memoryMb = options.workerMemoryMb;
+  if (memoryMb !== undefined && !(Number.isInteger(memoryMb) && memoryMb >= MIN_WORKER_MEMORY_MB))
+    throw new RangeError(`workerMemoryMb must be a whole number ≥ ${MIN_WORKER_MEMORY_MB}; got ${memoryMb}`);
   let spawn = options.spawn;
   if (!spawn) {
     // One compile for the whole pool; a host without WASM leaves the workers on the JS kernels.
     let wasm: WebAssembly.Module | null = null;
     if (options.decode?.backend !== 'js') wasm = await compileWasm().catch(() => null);
-    spawn = nodeWorkers(wasm);
+    spawn = nodeWorkers(wasm, memoryMb === undefined ? {} : { memoryMb });
   }
-  const config: ScanConfig = { depth, decode: options.decode ?? {}, maxBytes, all: options.all === true };
+  // A GWZ member is a zip too: its decode keeps to the same ratio.
+  const decodeOpts: DecodeOptions = options.maxZipRatio === undefined ? (options.decode ?? {}) : { ...options.decode, limits: { maxZipRatio } };
+  const exclude = options.exclude?.length ? options.exclude : undefined;
+  const config: ScanConfig = { depth, decode: decodeOpts, maxBytes, all: options.all === true, ...(exclude ? { exclude } : {}) };
   // Also once the scan has ended (its consumer may stop early): producers still waiting then stop instead of opening more.
   let ended = false;
   const aborted = () => ended || options.signal?.aborted === true;
@@ -157,6 +187,13 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     out.push(r);
     notify();
   };
+  // An abort wakes both sides at once: the walker waiting for room and the consumer waiting for
+  // a record, so a stop does not wait for the job in flight to end.
+  const onAbort = () => {
+    freeRoom();
+    notify();
+  };
+  options.signal?.addEventListener('abort', onAbort, { once: true });
 
   const openZips: Set<number> = new Set();
   /** A task is over: its archive may be closed, producers may go on. */
@@ -195,11 +232,15 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       nestedZips.push(task);
       changed();
       runZips();
+    } else if ('excluded' in a) {
+      // One of the scan's own outputs, met under another path than the walk's stat saw (a swap).
+      stats.found--;
+      done(task);
     } else if ('opened' in a) {
       // Only asked for with `opened` set (above).
       done(task);
     } else {
-      emit(lostRecord(baseOf(task.item.path, task.item.kind === 'file' ? null : task.item.member), task.declared, a));
+      emit(lostRecord(baseOf(task.item.path, task.item.kind === 'file' ? null : task.item.member), task.declared, a, memoryMb));
       done(task);
     }
   };
@@ -220,7 +261,8 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       // Replaced fs functions cannot travel to a worker: read here, send the bytes.
       const base = baseOf(latin1, null);
       const r = readFileItem(latin1, named, config, base, options.fs);
-      if ('record' in r) emit(r.record);
+      if ('excluded' in r) stats.found--;
+      else if ('record' in r) emit(r.record);
       else if ('bytes' in r) {
         const item = { kind: 'bytes' as const, path: latin1, member: null, bytes: r.bytes, levelName: r.levelName, ...(fault ? { fault } : {}) };
         submit({ item, size: r.bytes.length, declared: r.bytes.length, archive: null });
@@ -231,7 +273,15 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       }
       return;
     }
-    const size = sizeOf(path);
+    const st = statOf(path, exclude !== undefined);
+    // The scan's own outputs (--out, --report) are never read: a walk over their folder would
+    // meet them half-written. The worker checks again on the handle it opens.
+    const id = st?.id;
+    if (id && exclude?.some((x) => x.dev === id.dev && x.ino === id.ino)) {
+      stats.found--;
+      return;
+    }
+    const size = st ? st.size : null;
     submit({ item: { kind: 'file', path: latin1, named, ...(fault ? { fault } : {}) }, size: size ?? 0, declared: size, archive: null });
   };
 
@@ -285,7 +335,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
   const openZipFile = async (task: Task) => {
     const path = task.item.path;
     const base = baseOf(path, null);
-    const archive: Archive = { fd: null, pending: 1, nested: 0 };
+    const archive: Archive = { fd: null, pending: 1, nested: 0, budget: null };
     try {
       const fd = nodeFs.openSync(Buffer.from(path, 'latin1'), (nodeFs.constants.O_RDONLY ?? 0) | (nodeFs.constants.O_NONBLOCK ?? 0));
       archive.fd = fd;
@@ -295,7 +345,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
         emit({ ...base, bytes: null, format: null, error: err('NOT_A_FILE', 'not a regular file; only regular files are read') });
         return;
       }
-      await visitZip(new FileHandleReader(fd, st.size), task, base, '', 1, { fd, size: st.size }, archive);
+      await visitZip(new FileHandleReader(fd, st.size), task, base, '', 1, { fd, size: st.size }, archive, undefined);
     } catch (e) {
       emit({ ...base, bytes: null, format: null, error: err('IO', ioFailure(e).message) });
     } finally {
@@ -318,7 +368,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     });
     if ('opened' in a) {
       const bytes = new Uint8Array(a.opened);
-      const archive: Archive = { fd: null, pending: 1, nested: 0 };
+      const archive: Archive = { fd: null, pending: 1, nested: 0, budget: null };
       await visitZip(
         new BytesReader(bytes),
         task,
@@ -327,6 +377,8 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
         item.level + 1,
         { shared: a.opened, size: a.size },
         archive,
+        // Its members charge its own budget and every archive's around it.
+        task.archive?.budget ?? undefined,
       );
       // Hold this zip's bytes until its members are answered: then the nested zips found among
       // them (pushed meanwhile) come next, and the zips held in memory stay one chain.
@@ -348,26 +400,44 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     level: number,
     source: MemberPlace['source'],
     archive: Archive,
+    parent: InflateBudget | undefined,
   ) => {
     let list: Member[];
     try {
-      list = await members(reader);
+      // The directory and every local header are read and checked here, the layout as a whole
+      // (overlapping members are a bomb's): workers get only places that passed.
+      list = await members(reader, maxBytes);
     } catch (e) {
-      // A zip whose directory cannot be read is itself the failed file (or member).
-      emit({ ...base, bytes: source.size, format: null, error: err('CORRUPT_ARCHIVE', `zip: ${(e as Error)?.message ?? e}`) });
+      // A zip whose directory cannot be read, or whose members overlap, is itself the failed file (or member).
+      if (!(e instanceof ZipError)) throw e;
+      emit({ ...base, bytes: source.size, format: null, error: err(e.code, `zip: ${e.message}`) });
       return;
     }
+    const budget = new InflateBudget(source.size, maxZipRatio, parent);
+    archive.budget = budget;
     for (const m of list) {
       if (aborted()) return;
       if (m.kind === 'folder') continue;
       const member = prefix + m.name;
-      if (m.size > maxBytes) {
-        emit({ ...base, member, bytes: m.size, format: null, error: err('LIMIT_EXCEEDED', `${m.size} bytes, over the ${maxBytes}-byte limit (--max-bytes)`) });
+      if (m.size > maxBytes || m.compressedSize > maxBytes) {
+        const n = Math.max(m.size, m.compressedSize);
+        emit({ ...base, member, bytes: m.size, format: null, error: err('LIMIT_EXCEEDED', `${n} bytes, over the ${maxBytes}-byte limit (--max-bytes)`) });
+        continue;
+      }
+      if (m.fault) {
+        emit({ ...base, member, bytes: m.size, format: null, error: err('CORRUPT_ARCHIVE', `zip member: ${m.fault}`) });
+        continue;
+      }
+      // Charged before a worker inflates it: inflating stops at the declared size, so that is all it can cost.
+      const over = budget.charge(m.size);
+      if (over) {
+        emit({ ...base, member, bytes: m.size, format: null, error: err('LIMIT_EXCEEDED', over) });
         continue;
       }
       await waitForRoom();
       const fault = faultFor(options.inject, Buffer.from(task.item.path, 'latin1'), member);
-      const item = { kind: 'member' as const, path: task.item.path, member, source, ...m.at, size: m.size, level, ...(fault ? { fault } : {}) };
+      const place: MemberPlace = { source, dataStart: m.dataStart, compressedSize: m.compressedSize, size: m.size, method: m.method, level };
+      const item = { kind: 'member' as const, path: task.item.path, member, ...place, ...(fault ? { fault } : {}) };
       submit({ item, size: m.size, declared: m.size, archive });
     }
     pool.dispatch(true);
@@ -416,6 +486,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     }
   } finally {
     ended = true;
+    options.signal?.removeEventListener('abort', onAbort);
     Object.assign(stats.workerStages, pool.stages);
     stats.workerCpuMs = pool.workerCpuMs;
     pool.close();
@@ -430,10 +501,12 @@ function err(code: string, message: string): ErrorRecord {
   return { code, offset: null, path: '', message };
 }
 
-/** The size the file system gives (for batching and time limits); null when it cannot say (the worker reports why). */
-function sizeOf(p: Buffer): number | null {
+/** What the file system says of a path (its size for batching and time limits; with `identity`, its device and inode too); null when it cannot say (the worker reports why). */
+function statOf(p: Buffer, identity: boolean): { size: number; id?: FileIdentity } | null {
   try {
-    return nodeFs.statSync(p).size;
+    if (!identity) return { size: nodeFs.statSync(p).size };
+    const st = nodeFs.statSync(p, { bigint: true });
+    return { size: Number(st.size), id: { dev: st.dev, ino: st.ino } };
   } catch {
     return null;
   }

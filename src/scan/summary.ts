@@ -1,6 +1,7 @@
 // The summary of a scan, built from its records alone so that shard outputs merged later
 // (`levelkit report a.jsonl b.jsonl`) give the same summary one big run gives. Only the timing
 // comes from the run itself.
+import { printable } from './names.js';
 import type { ScanRecord } from './scan.js';
 
 export interface ScanReport {
@@ -8,7 +9,11 @@ export interface ScanReport {
   files: number;
   /** Bytes of those files. */
   bytes: number;
-  /** Decoded files per format, and per version within it. */
+  /**
+   * Decoded files per format, and per version within it. This and the other tables keyed by text
+   * from files (`versions`, `errors`, `warnings`) are objects without a prototype, so a key such as
+   * `__proto__` or `constructor` is an ordinary entry (use `Object.hasOwn`, not `.hasOwnProperty`).
+   */
   formats: Record<string, { files: number; versions: Record<string, number> }>;
   /** Files of no known format that were listed (`--all`). */
   unknown: number;
@@ -18,40 +23,59 @@ export interface ScanReport {
   warnings: Record<string, number>;
   /** Groups of files sharing a digest (groups with 2 or more files) and the files in them. */
   duplicates: { contentDigest: { groups: number; files: number }; gridDigest: { groups: number; files: number } };
+  /** Lines of record files that were not valid records and were skipped (`levelkit report --lenient` only). */
+  skippedLines?: number;
   /** Wall time and throughput of the run; absent for a report merged from record files. */
   timing?: { seconds: number; filesPerSecond: number; megabytesPerSecond: number };
 }
 
-/** Builds a report incrementally; `reportOf` is the one-call form. */
+/**
+ * Builds a report incrementally; `reportOf` is the one-call form. Every count keyed by a record's
+ * text (format, version, codes) is kept in a Map: record files are input like any other, and a
+ * format named `__proto__` must be counted, not written onto Object.prototype.
+ */
 export class ReportBuilder {
-  private readonly r: ScanReport = {
-    files: 0,
-    bytes: 0,
-    formats: {},
-    unknown: 0,
-    errors: {},
-    warnings: {},
-    duplicates: { contentDigest: { groups: 0, files: 0 }, gridDigest: { groups: 0, files: 0 } },
-  };
+  private files = 0;
+  private bytes = 0;
+  private unknown = 0;
+  private skipped: number | undefined;
+  private readonly formats = new Map<string, { files: number; versions: Map<string, number> }>();
+  private readonly errors = new Map<string, number>();
+  private readonly warnings = new Map<string, number>();
   private readonly content = new Map<string, number>();
   private readonly grid = new Map<string, number>();
 
+  /** Counts one record. Throws RangeError, counting nothing, when its bytes would make the total inexact (past 2^53−1). */
   add(rec: ScanRecord): void {
-    const r = this.r;
-    r.files++;
-    r.bytes += rec.bytes ?? 0;
-    if (rec.error) bump(r.errors, rec.error.code);
-    else if (rec.format === null) r.unknown++;
+    const bytes = this.bytes + (rec.bytes ?? 0);
+    if (!Number.isSafeInteger(bytes) || bytes < 0) throw new RangeError(`the total of bytes would be ${bytes}, not a whole number below 2^53`);
+    this.files++;
+    this.bytes = bytes;
+    if (rec.error) bump(this.errors, rec.error.code);
+    else if (rec.format === null) this.unknown++;
     else {
-      r.formats[rec.format] ??= { files: 0, versions: {} };
-      const f = r.formats[rec.format]!;
+      let f = this.formats.get(rec.format);
+      if (!f) {
+        f = { files: 0, versions: new Map() };
+        this.formats.set(rec.format, f);
+      }
       f.files++;
       bump(f.versions, String(rec.version));
-      for (const w of rec.warnings ?? []) bump(r.warnings, w.code);
+      for (const w of rec.warnings ?? []) bump(this.warnings, w.code);
       const grid = (rec.summary as { gridDigest?: unknown } | undefined)?.gridDigest;
-      if (typeof grid === 'string') this.grid.set(grid, (this.grid.get(grid) ?? 0) + 1);
+      if (typeof grid === 'string') bump(this.grid, grid);
     }
-    if (rec.contentDigest) this.content.set(rec.contentDigest, (this.content.get(rec.contentDigest) ?? 0) + 1);
+    if (rec.contentDigest) bump(this.content, rec.contentDigest);
+  }
+
+  /** Counts a line of a record file that was skipped as invalid; the report then has `skippedLines`. */
+  skip(): void {
+    this.skipped = (this.skipped ?? 0) + 1;
+  }
+
+  /** Makes `skippedLines` part of the report even when no line was skipped (`report --lenient` says how many, 0 included). */
+  countSkipped(): void {
+    this.skipped ??= 0;
   }
 
   /** The report; `seconds` (wall time of the run) adds the timing. */
@@ -66,9 +90,17 @@ export class ReportBuilder {
         }
       return { groups, files };
     };
-    const out: ScanReport = { ...this.r, formats: sortKeys(this.r.formats), errors: sortKeys(this.r.errors), warnings: sortKeys(this.r.warnings) };
-    for (const f of Object.values(out.formats)) f.versions = sortKeys(f.versions);
-    out.duplicates = { contentDigest: dup(this.content), gridDigest: dup(this.grid) };
+    const formats = sortedTable(this.formats, (f) => ({ files: f.files, versions: sortedTable(f.versions, (n) => n) }));
+    const out: ScanReport = {
+      files: this.files,
+      bytes: this.bytes,
+      formats,
+      unknown: this.unknown,
+      errors: sortedTable(this.errors, (n) => n),
+      warnings: sortedTable(this.warnings, (n) => n),
+      duplicates: { contentDigest: dup(this.content), gridDigest: dup(this.grid) },
+    };
+    if (this.skipped !== undefined) out.skippedLines = this.skipped;
     if (seconds !== undefined) {
       out.timing = {
         seconds: round(seconds, 3),
@@ -87,15 +119,15 @@ export function reportOf(records: Iterable<ScanRecord>, seconds?: number): ScanR
   return b.build(seconds);
 }
 
-/** The summary as the table printed on stderr at the end of a scan. */
+/** The summary as the table printed on stderr at the end of a scan (text from records has its control characters escaped). */
 export function reportTable(r: ScanReport): string {
   const rows: [string, string][] = [];
   rows.push(['files', `${r.files} (${mb(r.bytes)})`]);
   for (const [fmt, f] of Object.entries(r.formats)) {
     rows.push([
-      `  ${fmt}`,
+      `  ${printable(fmt)}`,
       `${f.files}   versions: ${Object.entries(f.versions)
-        .map(([v, n]) => `${v} ×${n}`)
+        .map(([v, n]) => `${printable(v)} ×${n}`)
         .join(', ')}`,
     ]);
   }
@@ -105,7 +137,7 @@ export function reportTable(r: ScanReport): string {
     'errors',
     failed
       ? `${failed}: ${Object.entries(r.errors)
-          .map(([c, n]) => `${c} ${n}`)
+          .map(([c, n]) => `${printable(c)} ${n}`)
           .join(', ')}`
       : '0',
   ]);
@@ -114,7 +146,7 @@ export function reportTable(r: ScanReport): string {
     'warnings',
     warned
       ? `${warned}: ${Object.entries(r.warnings)
-          .map(([c, n]) => `${c} ${n}`)
+          .map(([c, n]) => `${printable(c)} ${n}`)
           .join(', ')}`
       : '0',
   ]);
@@ -122,17 +154,21 @@ export function reportTable(r: ScanReport): string {
     'duplicates',
     `same bytes: ${r.duplicates.contentDigest.files} files in ${r.duplicates.contentDigest.groups} groups; same main grid: ${r.duplicates.gridDigest.files} files in ${r.duplicates.gridDigest.groups} groups`,
   ]);
+  if (r.skippedLines !== undefined) rows.push(['skipped lines', `${r.skippedLines} (not valid records; --lenient)`]);
   if (r.timing) rows.push(['time', `${r.timing.seconds.toFixed(2)} s, ${r.timing.filesPerSecond} files/s, ${r.timing.megabytesPerSecond} MB/s`]);
   const w = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}\n`).join('');
 }
 
-function bump(m: Record<string, number>, k: string): void {
-  m[k] = (m[k] ?? 0) + 1;
+function bump(m: Map<string, number>, k: string): void {
+  m.set(k, (m.get(k) ?? 0) + 1);
 }
 
-function sortKeys<T>(o: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+/** A Map as a prototype-less object (see ScanReport.formats), keys in code-unit order so reports diff cleanly. */
+function sortedTable<V, T>(m: Map<string, V>, value: (v: V) => T): Record<string, T> {
+  const out = Object.create(null) as Record<string, T>;
+  for (const k of [...m.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) out[k] = value(m.get(k)!);
+  return out;
 }
 
 function round(n: number, d: number): number {

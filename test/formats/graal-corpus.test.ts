@@ -180,6 +180,19 @@ describeCorpus('graal', 'graal corpus', (dir) => {
     expect(rawGlyphLevels).toBeLessThan(5);
   });
 
+  it('every .nw: a summary decode gives the summary and warnings of a full decode', () => {
+    const failures: string[] = [];
+    let n = 0;
+    for (const r of rows) {
+      const full = levels().get(r.file);
+      if (full?.format !== 'graal-nw') continue;
+      n++;
+      const cheap = graal.decode(r.bytes, { sections: 'summary' });
+      if (!isDeepStrictEqual(graal.summarize(cheap), graal.summarize(full)) || !isDeepStrictEqual(cheap.warnings, full.warnings)) failures.push(r.file);
+    }
+    expect(n).toBe(1979);
+    expect(failures).toEqual([]);
+  });
   it('every .nw → .nw → decode gives the same level, and re-encoding is byte-identical', () => {
     const failures: string[] = [];
     for (const [file, v] of levels()) {

@@ -234,6 +234,57 @@ describe('graal .nw', () => {
     expect(content(l)).toEqual(content(sampleLevel()));
   });
   const nw = (lines: string[], eol = '\n') => graal.decodeNw(enc(['GLEVNW01', ...lines].join(eol) + eol));
+  it('an LF inside what looks like a whole BOARD row splits the line as an exact split does', () => {
+    // `BOARD 0 0 2 0 ` then 4 bytes and an LF: the fast split takes it as one row of 2 tiles,
+    // but `AB\nC` holds a line break, so the file has two lines: a short BOARD row and `C`.
+    for (const eol of ['\n', '\r\n']) {
+      const l = nw(['BOARD 0 0 2 0 AB\nC', 'BOARD 0 1 1 0 AB'], eol);
+      expect(l.unknownLines.map((t) => t.text)).toEqual(['BOARD 0 0 2 0 AB', 'C']);
+      expect(l.warnings.map((w) => w.code)).toEqual(['BAD_LINE']);
+      expect(l.layers[0]!.tiles[0]).toBe(0); // the short row is not read
+      expect(l.layers[0]!.tiles[64]).toBe(1); // the next row is
+    }
+  });
+  it('a summary decode gives the full summary and warnings, leaves block bodies out, and cannot be encoded', () => {
+    const bytes = enc(
+      [
+        'GLEVNW01',
+        'BOARD 0 0 1 0 AB',
+        'NPC img.png 1 2',
+        'say hi',
+        'NPCEND',
+        'SIGN 1 2',
+        'text',
+        'SIGNEND',
+        'BADDY 1 2 3',
+        'verse',
+        'BADDYEND',
+        'stray line',
+        'LINK x 1 2 3 4 5 6',
+        'NPC - 1 1',
+        'unended',
+      ].join('\n'),
+    );
+    const full = graal.decodeNw(bytes);
+    const cheap = graal.decodeNw(bytes, { sections: 'summary' });
+    expect(graal.summarize(cheap)).toEqual(graal.summarize(full));
+    expect(cheap.warnings).toEqual(full.warnings);
+    expect(full.sections).toBeUndefined();
+    expect(cheap.sections).toBe('summary');
+    expect(cheap.npcs.map((n) => n.script.text)).toEqual(['', '']);
+    expect(cheap.unknownLines).toEqual([]);
+    for (const version of [undefined, 'GR-V1.03'] as const) {
+      const e = (() => {
+        try {
+          graal.encode(cheap, version ? { version } : undefined);
+        } catch (x) {
+          return x;
+        }
+      })();
+      expect(e).toBeInstanceOf(EncodeError);
+      expect((e as EncodeError).path).toBe('sections');
+    }
+  });
   it('partial rows: missing layer-0 cells are tile 0; a missing NPCEND reads to the end (warning)', () => {
     const l = nw(['BOARD 2 1 2 0 //AB', 'NPC some image.png 30.5 -2', 'line 1', 'line 2']);
     expect(Array.from(l.layers[0]!.tiles.subarray(64, 68))).toEqual([0, 0, 4095, 1]);

@@ -1,6 +1,7 @@
 // Runs the `levelkit` command from source as a user would (node + tsx), with a timeout so a
 // CLI that hangs on a FIFO or a link loop fails the test instead of blocking the suite.
 import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './paths.js';
 
@@ -9,6 +10,14 @@ export const CLI_ARGV = ['--import', 'tsx', join(ROOT, 'src/cli/main.ts')];
 /** Runs `levelkit …args` to completion (30 s at most) in the repo root. */
 export function cli(...args: string[]): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, [...CLI_ARGV, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+}
+
+/**
+ * Runs the built command (`dist/cli.mjs`, what `npx levelkit` runs; `npm run build` makes it) in
+ * `cwd`, 30 s at most: for tests of what the shipped binary does to the files around it.
+ */
+export function bin(cwd: string, ...args: string[]): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, [join(ROOT, 'dist/cli.mjs'), ...args], { cwd, encoding: 'utf8', timeout: 30_000 });
 }
 
 /** Starts `levelkit …args` and leaves the streams to the caller. */
@@ -23,4 +32,54 @@ export function jsonLines(stdout: string): Record<string, any>[] {
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l));
+}
+
+/** The built command (`npm run build`), as `npx levelkit` runs it once installed. */
+export const BIN = join(ROOT, 'dist/cli.mjs');
+
+export interface BinOptions {
+  /** Node's own flags, before the script (`--max-old-space-size=4096`). */
+  nodeFlags?: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+}
+
+/** Starts the built `levelkit …args` (dist/cli.mjs) under `node …nodeFlags`; the caller handles the streams. */
+export function binChild(args: string[], opts: BinOptions = {}) {
+  assertBuilt();
+  return spawn(process.execPath, [...(opts.nodeFlags ?? []), BIN, ...args], { cwd: opts.cwd ?? ROOT, env: { ...process.env, ...opts.env } });
+}
+
+/** Runs the built `levelkit …args` to completion (60 s at most); resolves with exit code, signal and output. */
+export function runBin(args: string[], opts: BinOptions = {}): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = binChild(args, opts);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`levelkit ${args.join(' ')} took over 60 s`));
+    }, 60_000);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** Fails (instead of testing an old build) when dist/cli.mjs is missing or older than a source file under src/ (READMEs do not count). */
+function assertBuilt(): void {
+  const built = statSync(BIN, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const newest = (dir: string): number =>
+    readdirSync(dir, { withFileTypes: true }).reduce(
+      (m, e) => Math.max(m, e.isDirectory() ? newest(join(dir, e.name)) : e.name.endsWith('.ts') ? statSync(join(dir, e.name)).mtimeMs : 0),
+      0,
+    );
+  if (built < newest(join(ROOT, 'src'))) throw new Error('dist/cli.mjs is missing or older than src/: run `npm run build`');
 }

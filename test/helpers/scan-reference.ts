@@ -1,14 +1,15 @@
 // The scan as it ran before workers read their own files (issue 20), in one thread: walk, read
-// each file here (readFileSafe), open zips with unzipit, decode with runJob. Tests compare the
+// each file here (readFileSafe), open zips with the scan's zip reader (zip.ts: layout checks,
+// inflate budget) and inflate members here, decode with runJob. Tests compare the
 // worker pipeline's records with these, record for record.
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import { detect, LEVEL_EXTENSIONS } from '../../src/index.js';
+import { DEFAULT_LIMITS, detect, LEVEL_EXTENSIONS } from '../../src/index.js';
 import { type Depth, errorFields, type RecordBase, recordOf, runJob, type ScanRecord } from '../../src/scan/job.js';
 import { extOf, fileFields } from '../../src/scan/names.js';
 import { readFileSafe } from '../../src/scan/read.js';
 import { walk } from '../../src/scan/walk.js';
-import { BytesReader, FileHandleReader, isZipHead, memberBytes, members } from '../../src/scan/zip.js';
+import { BytesReader, FileHandleReader, InflateBudget, isZipHead, memberBytes, members, ZipError } from '../../src/scan/zip.js';
 
 const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
@@ -37,37 +38,45 @@ export async function referenceScan(paths: string[], depth: Depth, maxBytes = 25
       ),
     );
   };
-  const visitZip = async (reader: FileHandleReader | BytesReader, base: RecordBase, prefix: string, level: number, size: number) => {
+  const visitZip = async (reader: FileHandleReader | BytesReader, base: RecordBase, prefix: string, level: number, parent: InflateBudget | undefined) => {
     let list: Awaited<ReturnType<typeof members>>;
     try {
-      list = await members(reader);
+      list = await members(reader, maxBytes);
     } catch (e) {
-      out.push({ ...base, bytes: size, format: null, error: errorFields('CORRUPT_ARCHIVE', `zip: ${(e as Error).message}`) });
+      if (!(e instanceof ZipError)) throw e;
+      out.push({ ...base, bytes: reader.size, format: null, error: errorFields(e.code, `zip: ${e.message}`) });
       return;
     }
+    const budget = new InflateBudget(reader.size, DEFAULT_LIMITS.maxZipRatio, parent);
     for (const m of list) {
       if (m.kind === 'folder') continue;
       const mb = { ...base, member: prefix + m.name };
       const levelName = LEVEL_EXTENSIONS.includes(extOf(Buffer.from(m.name)));
-      if (m.size > maxBytes) {
+      if (m.size > maxBytes || m.compressedSize > maxBytes) {
         out.push({
           ...mb,
           bytes: m.size,
           format: null,
-          error: errorFields('LIMIT_EXCEEDED', `${m.size} bytes, over the ${maxBytes}-byte limit (--max-bytes)`),
+          error: errorFields('LIMIT_EXCEEDED', `${Math.max(m.size, m.compressedSize)} bytes, over the ${maxBytes}-byte limit (--max-bytes)`),
         });
         continue;
       }
-      let bytes: Uint8Array;
+      const over = m.fault ? undefined : budget.charge(m.size);
+      if (over) {
+        out.push({ ...mb, bytes: m.size, format: null, error: errorFields('LIMIT_EXCEEDED', over) });
+        continue;
+      }
+      let bytes: Uint8Array<ArrayBuffer>;
       try {
-        bytes = await memberBytes(m);
+        bytes = await memberBytes(reader, m);
       } catch (e) {
-        out.push({ ...mb, bytes: m.size, format: null, error: errorFields('CORRUPT_ARCHIVE', `zip member: ${(e as Error).message}`) });
+        if (!(e instanceof ZipError)) throw e;
+        out.push({ ...mb, bytes: m.size, format: null, error: errorFields(e.code, `zip member: ${e.message}`) });
         continue;
       }
       if (!levelName && isZipHead(bytes)) {
         if (level >= 8) out.push({ ...mb, bytes: bytes.length, format: null, error: errorFields('LIMIT_EXCEEDED', 'zip nested more than 8 deep') });
-        else await visitZip(new BytesReader(bytes), mb, `${mb.member}/`, level + 1, bytes.length);
+        else await visitZip(new BytesReader(bytes), mb, `${mb.member}/`, level + 1, budget);
         continue;
       }
       candidate(mb, bytes, levelName);
@@ -90,11 +99,12 @@ export async function referenceScan(paths: string[], depth: Depth, maxBytes = 25
     if ('unwanted' in r) {
       const fd = fs.openSync(entry.path, 'r');
       try {
-        await visitZip(new FileHandleReader(fd, fs.fstatSync(fd).size), base, '', 1, fs.fstatSync(fd).size);
+        await visitZip(new FileHandleReader(fd, fs.fstatSync(fd).size), base, '', 1, undefined);
       } finally {
         fs.closeSync(fd);
       }
-    } else if ('failure' in r) out.push({ ...base, bytes: size(), format: null, error: errorFields(r.failure.code, r.failure.message) });
+    } else if ('excluded' in r) throw new Error('nothing is excluded here');
+    else if ('failure' in r) out.push({ ...base, bytes: size(), format: null, error: errorFields(r.failure.code, r.failure.message) });
     else candidate(base, r.bytes, levelName || entry.named);
   }
   return out;

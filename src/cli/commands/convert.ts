@@ -1,10 +1,10 @@
 // `levelkit convert`: Graal levels between binary (.graal/.zelda) and text (.nw), one file or a
 // whole folder (tree mirrored). All outputs are planned before the first write; see scan/write.ts.
 import { graal } from '../../index.js';
-import { displayName, extOf, fileFields, joinBytes, pathBytes, printable } from '../../scan/names.js';
+import { displayName, extOf, fileFields, pathBytes, printable } from '../../scan/names.js';
 import { errorRecord, type FailedRecord, type RecordWarning, recordFromError } from '../../scan/record.js';
 import { type WalkEntry, walk } from '../../scan/walk.js';
-import { findClashes, writeNew } from '../../scan/write.js';
+import { findClashes, namedOutput, type OutputTarget, outputIn, writeNew } from '../../scan/write.js';
 import type { Command } from '../command.js';
 import { loadEntry } from '../load.js';
 import { decodeOptions, type Options, UsageError } from '../options.js';
@@ -18,7 +18,7 @@ const EXT_OF_TARGET: Record<Target, string> = { nw: '.nw', graal: '.graal' };
 type FileEntry = Extract<WalkEntry, { kind: 'file' }>;
 interface Job {
   entry: FileEntry;
-  output: Buffer;
+  output: OutputTarget;
 }
 
 export const convert: Command = {
@@ -28,9 +28,9 @@ export const convert: Command = {
   run({ options, positionals }, out) {
     if (positionals.length !== 2) throw new UsageError('convert needs an input and an output');
     const [input, output] = positionals as [string, string];
-    if (options.version !== undefined && !(options.version in graal.BINARY_LAYOUTS))
+    if (options.version !== undefined && !Object.hasOwn(graal.BINARY_LAYOUTS, options.version))
       throw new UsageError(`--version must be one of ${Object.keys(graal.BINARY_LAYOUTS).join(', ')}`);
-    if (options.to !== undefined && !(options.to in EXT_OF_TARGET)) throw new UsageError('--to must be nw or graal');
+    if (options.to !== undefined && !Object.hasOwn(EXT_OF_TARGET, options.to)) throw new UsageError('--to must be nw or graal');
     const target = (options.to as Target | undefined) ?? TARGET_BY_EXT[extOf(pathBytes(output))];
 
     const entries = [...walk([input], { follow: options.follow })];
@@ -52,23 +52,23 @@ export const convert: Command = {
         continue;
       }
       if (single) {
-        jobs.push({ entry: e, output: pathBytes(output) });
+        jobs.push({ entry: e, output: namedOutput(pathBytes(output)) });
         continue;
       }
       const ext = extOf(e.rel);
-      if (!(ext in TARGET_BY_EXT)) {
+      if (!Object.hasOwn(TARGET_BY_EXT, ext)) {
         out.tally.skipped++;
         continue;
       } // maps and other formats stay out
       jobs.push({
         entry: e,
-        output: joinBytes(pathBytes(output), Buffer.concat([e.rel.subarray(0, e.rel.length - ext.length), Buffer.from(EXT_OF_TARGET[target])])),
+        output: outputIn(pathBytes(output), Buffer.concat([e.rel.subarray(0, e.rel.length - ext.length), Buffer.from(EXT_OF_TARGET[target])])),
       });
     }
     out.tally.written = 0;
     // Two inputs for one output (castle.graal and castle.nw with --to nw) would silently keep
     // only the second: refuse the whole run before anything is written.
-    const clashes = findClashes(jobs.map((j) => ({ input: j.entry.path, output: j.output })));
+    const clashes = findClashes(jobs.map((j) => ({ input: j.entry.path, output: j.output.path })));
     for (const c of clashes) {
       const names = c.inputs.map((p) => displayName(p)).join(' and ');
       for (const p of c.inputs) out.fail(errorRecord(p, 'OUTPUT_CLASH', `${names} would both be written to ${displayName(c.output)}; nothing was written`));
@@ -100,7 +100,7 @@ function convertOne({ entry, output }: Job, target: Target, options: Options, ou
       return;
     }
     if (!writeNew(output, bytes, options.force)) {
-      out.fail(errorRecord(entry.path, 'OUTPUT_EXISTS', `${displayName(output)} exists (--force overwrites)`));
+      out.fail(errorRecord(entry.path, 'OUTPUT_EXISTS', `${displayName(output.path)} exists (--force overwrites)`));
       return;
     }
   } catch (e) {
@@ -108,7 +108,7 @@ function convertOne({ entry, output }: Job, target: Target, options: Options, ou
     return;
   }
   out.tally.written!++;
-  const record = { ...fileFields(entry.path), output: displayName(output), format: target, warnings };
+  const record = { ...fileFields(entry.path), output: displayName(output.path), format: target, warnings };
   const text = `${printable(record.file)} → ${printable(record.output)}\n${warnings.map((w) => `  warning ${warningText(w)}\n`).join('')}`;
   out.ok(record, text);
 }

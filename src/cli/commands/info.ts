@@ -11,7 +11,7 @@ import { readableValue, warningText } from '../readable.js';
 export const info: Command = {
   usage: 'levelkit info <file|folder…> [options]',
   summary: 'Prints format, version and summary of each level file; folders are walked.',
-  options: ['json', 'strict', 'backend', 'inflate', 'encoding', 'max-bytes', 'follow'],
+  options: ['json', 'strict', 'backend', 'inflate', 'encoding', 'max-bytes', 'max-zip-ratio', 'follow'],
   run({ options, positionals }, out) {
     if (positionals.length === 0) throw new UsageError('info needs at least one file or folder');
     const decode = decodeOptions(options);

@@ -3,11 +3,11 @@
 // name), and/or one contact sheet of them all with --sheet. A level with no grid says so and
 // writes nothing.
 import { encode as encodePng } from 'fast-png';
-import { decode, type Preview, type RenderOptions, render } from '../../index.js';
-import { displayName, extOf, fileFields, joinBytes, pathBytes, printable } from '../../scan/names.js';
-import { errorRecord, recordFromError } from '../../scan/record.js';
+import { decode, MAX_PREVIEW_PIXELS, type Preview, type RenderOptions, render } from '../../index.js';
+import { displayName, extOf, fileFields, pathBytes, printable } from '../../scan/names.js';
+import { errorRecord, type FailedRecord, recordFromError } from '../../scan/record.js';
 import { walk } from '../../scan/walk.js';
-import { exists, findClashes, writeNew } from '../../scan/write.js';
+import { exists, findClashes, namedOutput, OutputError, outputIn, writeNew } from '../../scan/write.js';
 import type { Command } from '../command.js';
 import { loadEntry } from '../load.js';
 import { decodeOptions, UsageError } from '../options.js';
@@ -48,17 +48,18 @@ export const renderCommand: Command = {
             {
               input: e.path,
               output: toFile
-                ? pathBytes(options.out)
-                : joinBytes(pathBytes(options.out), Buffer.concat([e.named ? e.rel.subarray(e.rel.lastIndexOf(0x2f) + 1) : e.rel, Buffer.from('.png')])),
+                ? namedOutput(pathBytes(options.out))
+                : outputIn(pathBytes(options.out), Buffer.concat([e.named ? e.rel.subarray(e.rel.lastIndexOf(0x2f) + 1) : e.rel, Buffer.from('.png')])),
             },
           ]
         : [],
     );
-    const clashes = findClashes(plan);
+    const clashes = findClashes(plan.map((p) => ({ input: p.input, output: p.output.path })));
     if (clashes.length) throw new UsageError(`${clashes.map((c) => displayName(c.output)).join(', ')} would be written twice`);
     if (options.out !== undefined) out.tally.written = 0;
     const decodeOpts = decodeOptions(options);
-    const sheet: { name: string; preview: Preview }[] = [];
+    const sheet: { name: string; thumb: Thumb }[] = [];
+    let sheetOverflow = 0;
     for (const entry of entries) {
       const loaded = loadEntry(entry, out, options.maxBytes);
       if (!loaded) continue;
@@ -70,9 +71,7 @@ export const renderCommand: Command = {
         preview = render(value, opts);
         out.tally.decoded(value.format, value.warnings.length);
       } catch (e) {
-        out.fail(
-          e instanceof RangeError ? errorRecord(entry.path, 'NOT_SUPPORTED', e.message.replace(/^levelkit: render: /, '')) : recordFromError(entry.path, e),
-        );
+        out.fail(e instanceof RangeError ? renderRefusal(entry.path, e) : recordFromError(entry.path, e));
         continue;
       }
       const base = { ...fileFields(entry.path), format, layers: preview.drawn.map((i) => preview.layers[i]!.name), markers: preview.markers.length };
@@ -80,7 +79,10 @@ export const renderCommand: Command = {
         out.ok({ ...base, empty: preview.empty }, `${printable(displayName(entry.path))}: nothing to draw: ${preview.empty}\n`);
         continue;
       }
-      if (options.sheet) sheet.push({ name: displayName(entry.path), preview });
+      if (options.sheet) {
+        if (sheet.length < MAX_SHEET_LEVELS) sheet.push({ name: displayName(entry.path), thumb: thumbnail(preview) });
+        else sheetOverflow++;
+      }
       const target = plan.find((p) => p.input.equals(entry.path))?.output;
       if (!target) {
         out.ok({ ...base, width: preview.width, height: preview.height }, '');
@@ -88,7 +90,7 @@ export const renderCommand: Command = {
       }
       try {
         if (!writeNew(target, pngOf(preview), options.force)) {
-          out.fail(errorRecord(entry.path, 'OUTPUT_EXISTS', `${displayName(target)} already exists (--force overwrites)`));
+          out.fail(errorRecord(entry.path, 'OUTPUT_EXISTS', `${displayName(target.path)} already exists (--force overwrites)`));
           continue;
         }
       } catch (e) {
@@ -96,58 +98,96 @@ export const renderCommand: Command = {
         continue;
       }
       out.tally.written!++;
-      const record = { ...base, output: displayName(target), width: preview.width, height: preview.height };
+      const record = { ...base, output: displayName(target.path), width: preview.width, height: preview.height };
       out.ok(
         record,
-        `${printable(displayName(entry.path))}: ${preview.width}×${preview.height} px (${preview.tilesWide}×${preview.tilesHigh} tiles, ${preview.markers.length} markers) → ${printable(displayName(target))}\n`,
+        `${printable(displayName(entry.path))}: ${preview.width}×${preview.height} px (${preview.tilesWide}×${preview.tilesHigh} tiles, ${preview.markers.length} markers) → ${printable(displayName(target.path))}\n`,
       );
     }
+    if (sheetOverflow)
+      process.stderr.write(
+        `levelkit render: --sheet: a sheet holds at most ${MAX_SHEET_LEVELS} levels (${MAX_PREVIEW_PIXELS} pixels); the last ${sheetOverflow} are not on it\n`,
+      );
     if (options.sheet) writeSheet(pathBytes(options.sheet), sheet, options.force, out);
     return out.finish();
   },
 };
 
+/** A level render() refuses: LIMIT_EXCEEDED when --scale would draw too many pixels (the message says which scale fits), else NOT_SUPPORTED. */
+function renderRefusal(path: Buffer, e: RangeError): FailedRecord {
+  const message = e.message.replace(/^levelkit: render: /, '').replace(/\bscale\b/g, '--scale');
+  return errorRecord(path, (e as { code?: string }).code === 'LIMIT_EXCEEDED' ? 'LIMIT_EXCEEDED' : 'NOT_SUPPORTED', message);
+}
+
 function pngOf(p: { width: number; height: number; rgba: Uint8ClampedArray }): Uint8Array {
   return encodePng({ width: p.width, height: p.height, data: new Uint8Array(p.rgba.buffer, p.rgba.byteOffset, p.rgba.byteLength), channels: 4, depth: 8 });
 }
 
-/** Lays the previews out in a square-ish grid of SHEET_CELL cells, each scaled down to fit (nearest pixel). */
-export function contactSheet(previews: readonly Preview[]): { width: number; height: number; rgba: Uint8ClampedArray; columns: number } {
-  const columns = Math.max(1, Math.ceil(Math.sqrt(previews.length)));
-  const rows = Math.max(1, Math.ceil(previews.length / columns));
+/** A preview scaled down (nearest pixel) to fit one SHEET_CELL square: what the contact sheet keeps of each level, so it never holds full previews. */
+function thumbnail(p: { width: number; height: number; rgba: Uint8ClampedArray }): Thumb {
+  const k = Math.min(1, SHEET_CELL / Math.max(p.width, p.height));
+  const w = Math.max(1, Math.round(p.width * k));
+  const h = Math.max(1, Math.round(p.height * k));
+  const rgba = new Uint8ClampedArray(w * h * 4);
+  for (let y = 0; y < h; y++) {
+    const sy = Math.min(p.height - 1, Math.floor(y / k));
+    for (let x = 0; x < w; x++) {
+      const sx = Math.min(p.width - 1, Math.floor(x / k));
+      const s = (sy * p.width + sx) * 4;
+      rgba.set(p.rgba.subarray(s, s + 4), (y * w + x) * 4);
+    }
+  }
+  return { width: w, height: h, rgba };
+}
+
+interface Thumb {
+  width: number;
+  height: number;
+  rgba: Uint8ClampedArray;
+}
+
+/** Most levels on one contact sheet: a square of them (31 × 31 cells, 8192 px a side) stays within the pixels a preview may have. */
+const MAX_SHEET_LEVELS = Math.floor((Math.sqrt(MAX_PREVIEW_PIXELS) - SHEET_GAP) / (SHEET_CELL + SHEET_GAP)) ** 2;
+
+/** Lays the thumbnails out in a square-ish grid of SHEET_CELL cells. */
+export function contactSheet(thumbs: readonly Thumb[]): { width: number; height: number; rgba: Uint8ClampedArray; columns: number } {
+  const columns = Math.max(1, Math.ceil(Math.sqrt(thumbs.length)));
+  const rows = Math.max(1, Math.ceil(thumbs.length / columns));
   const width = columns * (SHEET_CELL + SHEET_GAP) + SHEET_GAP;
   const height = rows * (SHEET_CELL + SHEET_GAP) + SHEET_GAP;
   const rgba = new Uint8ClampedArray(width * height * 4).fill(255);
-  previews.forEach((p, i) => {
-    const k = Math.min(1, SHEET_CELL / Math.max(p.width, p.height));
-    const w = Math.max(1, Math.round(p.width * k));
-    const h = Math.max(1, Math.round(p.height * k));
-    const x0 = SHEET_GAP + (i % columns) * (SHEET_CELL + SHEET_GAP) + ((SHEET_CELL - w) >> 1);
-    const y0 = SHEET_GAP + Math.floor(i / columns) * (SHEET_CELL + SHEET_GAP) + ((SHEET_CELL - h) >> 1);
-    for (let y = 0; y < h; y++) {
-      const sy = Math.min(p.height - 1, Math.floor(y / k));
-      for (let x = 0; x < w; x++) {
-        const sx = Math.min(p.width - 1, Math.floor(x / k));
-        const s = (sy * p.width + sx) * 4;
-        rgba.set(p.rgba.subarray(s, s + 4), ((y0 + y) * width + x0 + x) * 4);
-      }
-    }
+  thumbs.forEach((t, i) => {
+    const x0 = SHEET_GAP + (i % columns) * (SHEET_CELL + SHEET_GAP) + ((SHEET_CELL - t.width) >> 1);
+    const y0 = SHEET_GAP + Math.floor(i / columns) * (SHEET_CELL + SHEET_GAP) + ((SHEET_CELL - t.height) >> 1);
+    for (let y = 0; y < t.height; y++) rgba.set(t.rgba.subarray(y * t.width * 4, (y + 1) * t.width * 4), ((y0 + y) * width + x0) * 4);
   });
   return { width, height, rgba, columns };
 }
 
-function writeSheet(path: Buffer, sheet: { name: string; preview: Preview }[], force: boolean, out: Parameters<Command['run']>[1]): void {
+function writeSheet(path: Buffer, sheet: { name: string; thumb: Thumb }[], force: boolean, out: Parameters<Command['run']>[1]): void {
   if (sheet.length === 0) {
     process.stderr.write(`levelkit render: --sheet: no level had anything to draw; ${displayName(path)} not written\n`);
     return;
   }
+  const refuse = (code: string, message: string) => {
+    process.stderr.write(`levelkit render: --sheet: ${code}: ${printable(message)}\n`);
+    out.tally.errors.set(code, (out.tally.errors.get(code) ?? 0) + 1);
+  };
   if (!force && exists(path)) {
-    process.stderr.write(`levelkit render: --sheet: ${displayName(path)} already exists (--force overwrites)\n`);
-    out.tally.errors.set('OUTPUT_EXISTS', (out.tally.errors.get('OUTPUT_EXISTS') ?? 0) + 1);
+    refuse('OUTPUT_EXISTS', `${displayName(path)} already exists (--force overwrites)`);
     return;
   }
-  const s = contactSheet(sheet.map((x) => x.preview));
-  writeNew(path, pngOf(s), force);
+  const s = contactSheet(sheet.map((x) => x.thumb));
+  try {
+    if (!writeNew(namedOutput(path), pngOf(s), force)) {
+      refuse('OUTPUT_EXISTS', `${displayName(path)} appeared while drawing; it was kept`);
+      return;
+    }
+  } catch (e) {
+    if (!(e instanceof OutputError)) throw e;
+    refuse(e.code, e.message);
+    return;
+  }
   out.tally.written = (out.tally.written ?? 0) + 1;
   const order = sheet.map((x, i) => `  ${i % s.columns},${Math.floor(i / s.columns)}  ${printable(x.name)}`).join('\n');
   process.stderr.write(

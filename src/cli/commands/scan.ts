@@ -1,17 +1,23 @@
 // `levelkit scan`: the bulk scan (src/scan/scan.ts) as a command: JSON lines to stdout or --out,
-// progress and the summary table on stderr, --report as JSON. Ctrl-C stops the walk and the
-// workers; every line written is whole, so the output stays valid JSONL.
+// progress and the summary table on stderr, --report as JSON. Ctrl-C, SIGTERM (Kubernetes, Slurm,
+// `timeout`) and SIGHUP stop the walk and the workers; every line written is whole, so the output
+// stays valid JSONL, and the summary and --report cover what was done.
 import * as fs from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Inject } from '../../scan/job.js';
-import { printable } from '../../scan/names.js';
-import { type ScanOptions, type ScanStats, scan } from '../../scan/scan.js';
+import { pathBytes, printable } from '../../scan/names.js';
+import type { FileIdentity } from '../../scan/read.js';
+import { MIN_WORKER_MEMORY_MB, type ScanOptions, type ScanStats, scan } from '../../scan/scan.js';
 import { ReportBuilder, reportTable } from '../../scan/summary.js';
+import { ioError } from '../../scan/write.js';
 import type { Command } from '../command.js';
 import { decodeOptions, UsageError } from '../options.js';
 
 const LIVE_MS = 250;
 const PLAIN_MS = 5000;
+/** Signals that stop a scan the way Ctrl-C does, with the shell's exit code for each (128 + number). */
+const STOP_SIGNALS = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+type StopSignal = keyof typeof STOP_SIGNALS;
 
 export const scanCommand: Command = {
   usage: 'levelkit scan <file|folder|zip…> [options]',
@@ -21,7 +27,9 @@ export const scanCommand: Command = {
     'report',
     'depth',
     'workers',
+    'worker-memory',
     'max-bytes',
+    'max-zip-ratio',
     'timeout',
     'all',
     'sort',
@@ -42,6 +50,8 @@ export const scanCommand: Command = {
     if (positionals.length === 0) throw new UsageError('scan needs at least one file, folder or zip');
     const workers = raw.workers === undefined ? availableParallelism() : wholeNumber('workers', raw.workers as string, 1, 1024);
     const timeout = raw.timeout === undefined ? 5 : positiveNumber('timeout', raw.timeout as string);
+    const workerMemory =
+      raw['worker-memory'] === undefined ? undefined : wholeNumber('worker-memory', raw['worker-memory'] as string, MIN_WORKER_MEMORY_MB, 2 ** 20);
     const depth = (raw.depth ?? 'cheap') as string;
     if (depth !== 'cheap' && depth !== 'full') throw new UsageError(`--depth must be cheap or full; got '${depth}'`);
     const shard = raw.shard === undefined ? undefined : parseShard(raw.shard as string);
@@ -50,9 +60,17 @@ export const scanCommand: Command = {
     // Outputs are opened before the scan starts, so a refusal costs nothing.
     const flags = options.force ? 'w' : 'wx';
     let outFd: number | undefined;
+    // The scan's own outputs, skipped if the walk meets them (by identity: any path to them).
+    const exclude: FileIdentity[] = [];
     try {
-      if (options.out) outFd = fs.openSync(options.out, flags);
+      if (options.out) {
+        outFd = fs.openSync(options.out, flags);
+        exclude.push(identity(fs.fstatSync(outFd, { bigint: true })));
+      }
       if (reportFile && !options.force && fs.existsSync(reportFile)) throw Object.assign(new Error('exists'), { code: 'EEXIST' });
+      // An old report being replaced (--force) is written to at the end; it is no input either.
+      const oldReport = reportFile ? statIfAny(reportFile) : undefined;
+      if (oldReport) exclude.push(identity(oldReport));
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       throw new UsageError(
@@ -63,25 +81,29 @@ export const scanCommand: Command = {
     }
 
     const abort = new AbortController();
-    let interrupted = false;
-    const onSigint = () => {
-      // The second Ctrl-C does not wait for the workers.
-      if (interrupted) process.exit(130);
-      interrupted = true;
+    let stoppedBy: StopSignal | undefined;
+    const onSignal = (signal: StopSignal) => {
+      // A second signal does not wait for the workers.
+      if (stoppedBy) process.exit(STOP_SIGNALS[signal]);
+      stoppedBy = signal;
       abort.abort();
     };
-    process.on('SIGINT', onSigint);
+    // Held until the report is written, so a stop during the last writes cannot cut them.
+    for (const s of Object.keys(STOP_SIGNALS) as StopSignal[]) process.on(s, onSignal);
     const stats: ScanStats = { found: 0, walkDone: false, replacedWorkers: 0 };
     const opts: ScanOptions = {
       depth,
       workers,
       timeoutMs: timeout * 1000,
       maxBytes: options.maxBytes,
+      ...(options.maxZipRatio !== undefined ? { maxZipRatio: options.maxZipRatio } : {}),
       follow: options.follow,
       all: raw.all === true,
       sort: raw.sort === true,
       signal: abort.signal,
       stats,
+      exclude,
+      ...(workerMemory === undefined ? {} : { workerMemoryMb: workerMemory }),
       decode: decodeOptions(options),
       ...(shard ? { shard } : {}),
       ...testInjection(),
@@ -90,28 +112,33 @@ export const scanCommand: Command = {
     const report = new ReportBuilder();
     const started = performance.now();
     try {
-      for await (const rec of scan(positionals, opts)) {
-        report.add(rec);
-        progress.add(rec.bytes ?? 0, rec.error !== undefined);
-        const line = `${JSON.stringify(rec)}\n`;
-        if (outFd !== undefined) fs.writeSync(outFd, line);
-        else if (!process.stdout.write(line)) await new Promise((r) => process.stdout.once('drain', r));
+      try {
+        for await (const rec of scan(positionals, opts)) {
+          report.add(rec);
+          progress.add(rec.bytes ?? 0, rec.error !== undefined);
+          const line = `${JSON.stringify(rec)}\n`;
+          if (outFd !== undefined) writeOrFail(options.out!, () => fs.writeSync(outFd, line));
+          else if (!process.stdout.write(line)) await new Promise((r) => process.stdout.once('drain', r));
+        }
+      } finally {
+        progress.clear();
+        if (outFd !== undefined) fs.closeSync(outFd);
       }
+      const summary = report.build((performance.now() - started) / 1000);
+      if (reportFile) writeOrFail(reportFile, () => fs.writeFileSync(reportFile, `${JSON.stringify(summary, null, 2)}\n`));
+      if (!quiet) {
+        process.stderr.write(`levelkit scan${stoppedBy ? ` (interrupted: partial results; ${stoppedBy})` : ''}\n${reportTable(summary)}`);
+        if (stats.replacedWorkers)
+          process.stderr.write(
+            `${stats.replacedWorkers} worker${stats.replacedWorkers === 1 ? '' : 's'} replaced after a hang, a crash or running out of memory\n`,
+          );
+      }
+      void reporter;
+      if (stoppedBy) return STOP_SIGNALS[stoppedBy];
+      return Object.keys(summary.errors).length ? 2 : 0;
     } finally {
-      process.off('SIGINT', onSigint);
-      progress.clear();
-      if (outFd !== undefined) fs.closeSync(outFd);
+      for (const s of Object.keys(STOP_SIGNALS) as StopSignal[]) process.off(s, onSignal);
     }
-    const summary = report.build((performance.now() - started) / 1000);
-    if (reportFile) fs.writeFileSync(reportFile, `${JSON.stringify(summary, null, 2)}\n`);
-    if (!quiet) {
-      process.stderr.write(`levelkit scan${interrupted ? ' (interrupted: partial results)' : ''}\n${reportTable(summary)}`);
-      if (stats.replacedWorkers)
-        process.stderr.write(`${stats.replacedWorkers} worker${stats.replacedWorkers === 1 ? '' : 's'} replaced after a hang or crash\n`);
-    }
-    void reporter;
-    if (interrupted) return 130;
-    return Object.keys(summary.errors).length ? 2 : 0;
   },
 };
 
@@ -152,6 +179,28 @@ class Progress {
   clear(): void {
     if (this.drawn) process.stderr.write('\r\x1b[K');
     this.drawn = false;
+  }
+}
+
+/** The file at `path` if there is one; a path that cannot name a file (a parent that is a file) has none, and writing it fails later as IO. */
+function statIfAny(path: string): fs.BigIntStats | undefined {
+  try {
+    return fs.statSync(path, { bigint: true, throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+function identity(st: fs.BigIntStats): FileIdentity {
+  return { dev: st.dev, ino: st.ino };
+}
+
+/** Runs a write to the named output; a failure (a full disk) is an IO error naming that file, not an internal error. */
+function writeOrFail(name: string, write: () => void): void {
+  try {
+    write();
+  } catch (e) {
+    throw ioError(pathBytes(name), e);
   }
 }
 

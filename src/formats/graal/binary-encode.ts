@@ -51,6 +51,7 @@ export function errorFormat(level: { format?: unknown }, fallback: FormatId): Fo
 export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}): Uint8Array {
   const c = new Checker(errorFormat(level, 'graal'));
   c.object(level, 'level');
+  c.wholeLevel(level);
   c.array(level.layers, 'layers').forEach((l, i) => {
     c.object(l, `layers[${i}]`);
   }); // binaryVersionFor reads them

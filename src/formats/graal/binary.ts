@@ -28,7 +28,7 @@ export function decodeBinary(input: Uint8Array, opts?: DecodeOptions): GraalLeve
   const r = new ByteReader(bytes, 'graal');
   r.need(8, 'header');
   const version = ascii(bytes.subarray(0, 8));
-  const layout = BINARY_LAYOUTS[version];
+  const layout = Object.hasOwn(BINARY_LAYOUTS, version) ? BINARY_LAYOUTS[version] : undefined;
   if (!layout) {
     throw r.fail(/^(GR|Z3)-V/.test(version) ? 'UNSUPPORTED_VERSION' : 'BAD_MAGIC', {
       path: 'version',

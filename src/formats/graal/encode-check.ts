@@ -21,6 +21,11 @@ export class Checker {
     return v;
   }
 
+  /** A level decoded with `sections: 'summary'` lacks its block bodies: writing it would lose them. */
+  wholeLevel(level: { sections?: string }): void {
+    if (level.sections !== undefined) this.fail('BAD_VALUE', 'sections', 'absent (a full decode)', level.sections);
+  }
+
   /** `v` as a non-null object (BAD_VALUE otherwise). */
   object<T extends object>(v: T | undefined | null, path: string): T {
     if (v === null || typeof v !== 'object') this.fail('BAD_VALUE', path, 'an object', v);

@@ -7,7 +7,7 @@ import { encodeNw } from './nw-encode.js';
 import type { GraalGmap, GraalLevel } from './types.js';
 
 export function extract(value: GraalLevel | GraalGmap): ExtractedFile[] {
-  if (value.format === 'graal-gmap') return [{ path: 'map.json', bytes: jsonBytes(value) }];
+  if (value.format === 'graal-gmap') return [{ path: 'map.json', bytes: jsonBytes(value, value.format) }];
   let nw: Uint8Array | undefined;
   let nwRefused: string | undefined;
   try {
@@ -17,7 +17,7 @@ export function extract(value: GraalLevel | GraalGmap): ExtractedFile[] {
     if (!(e instanceof EncodeError)) throw e;
     nwRefused = e.message;
   }
-  const files: ExtractedFile[] = [{ path: 'level.json', bytes: jsonBytes(nwRefused ? { ...value, nwRefused } : value) }];
+  const files: ExtractedFile[] = [{ path: 'level.json', bytes: jsonBytes(nwRefused ? { ...value, nwRefused } : value, value.format) }];
   if (nw) files.push({ path: 'level.nw', bytes: nw });
   return files;
 }

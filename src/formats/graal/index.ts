@@ -36,7 +36,8 @@ export function sniff(head: Uint8Array): Extract<FormatId, 'graal' | 'graal-nw' 
   const magic = String.fromCharCode(...head.subarray(0, 8));
   if (magic === NW_MAGIC) return 'graal-nw';
   if (magic === GMAP_MAGIC) return 'graal-gmap';
-  if (magic in BINARY_LAYOUTS) return 'graal';
+  // Own keys only: a file starting `toString` or `valueOf\0` is not a level.
+  if (Object.hasOwn(BINARY_LAYOUTS, magic)) return 'graal';
   return undefined;
 }
 

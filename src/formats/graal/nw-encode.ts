@@ -28,6 +28,7 @@ const SPACE = 0x20;
 export function encodeNw(level: GraalLevel): Uint8Array {
   const c = new Checker(errorFormat(level, 'graal-nw'));
   c.object(level, 'level');
+  c.wholeLevel(level);
   if (level.format === 'graal-nw' && level.version !== NW_MAGIC) c.fail('BAD_VALUE', 'version', NW_MAGIC, level.version);
   if (level.lineEnding !== '\n' && level.lineEnding !== '\r\n') c.fail('BAD_VALUE', 'lineEnding', '"\\n" or "\\r\\n"', level.lineEnding);
   const crlf = level.lineEnding === '\r\n';

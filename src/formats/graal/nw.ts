@@ -5,7 +5,7 @@ import type { DecodeContext } from '../../core/context.js';
 import { decodeError } from '../../core/errors.js';
 import { kernelError } from '../../core/kernel-status.js';
 import type { DecodeOptions } from '../../core/limits.js';
-import { decodeText, makeText } from '../../core/text.js';
+import { decodeText, makeText, type Text } from '../../core/text.js';
 import { startDecode } from '../decode-context.js';
 import { parseHeights, parseLink } from './binary.js';
 import { BADDY_NAMES, blankLevel, CHEST_ITEMS, LEVEL_SIZE, NO_TILE, NW_MAGIC, TILE_COUNT } from './level.js';
@@ -15,6 +15,8 @@ import type { GraalLevel, GraalWarningCode } from './types.js';
 /** Highest BOARD layer index accepted (bounds the memory a small file can ask for). */
 export const MAX_NW_LAYER = 255;
 const SPACE = 0x20;
+const EMPTY = new Uint8Array(0);
+const BOARD_PREFIX = Uint8Array.from('BOARD ', (c) => c.charCodeAt(0));
 /** The keywords the decoder reads (BOARD is read before, straight from the bytes). */
 const KEYWORDS = new Set(['LINK', 'SIGN', 'NPC', 'CHEST', 'BADDY', 'TILESET', 'TILESETIMAGE', 'HEIGHTS']);
 
@@ -24,6 +26,16 @@ function blank(bytes: Uint8Array, start: number, end: number): boolean {
     const b = bytes[p]!;
     if (!(b === 0x20 || (b >= 0x09 && b <= 0x0d) || b === 0xa0)) return false;
   }
+  return true;
+}
+
+/** True when bytes[start, end), without the whitespace `blank` skips at either end, are the ASCII `word` (String.trim, on bytes). */
+function isWord(bytes: Uint8Array, start: number, end: number, word: string): boolean {
+  const space = (b: number) => b === 0x20 || (b >= 0x09 && b <= 0x0d) || b === 0xa0;
+  while (start < end && space(bytes[start]!)) start++;
+  while (end > start && space(bytes[end - 1]!)) end--;
+  if (end - start !== word.length) return false;
+  for (let k = 0; k < word.length; k++) if (bytes[start + k] !== word.charCodeAt(k)) return false;
   return true;
 }
 
@@ -49,20 +61,51 @@ export interface Lines {
  * Splits into lines at LF. When the first line ends in CRLF the file counts as CRLF and every
  * line loses a trailing CR; otherwise CRs stay in the text (binary NPC scripts can hold CR
  * bytes, and a level converted from one must keep them).
+ *
+ * `trustBoardRows`: a BOARD line whose header is valid and whose data ends in a line break at
+ * exactly 2·w bytes is taken as one line without searching its data for LF (the data is most of a
+ * level's bytes). An LF inside that data would split the line differently; it is also outside the
+ * BOARD alphabet, so the BOARD kernel counts it, and decodeNw then splits again with this off.
  */
-export function splitLines(bytes: Uint8Array): Lines {
+export function splitLines(bytes: Uint8Array, trustBoardRows = false): Lines {
   const n = bytes.length;
-  let count = n > 0 && bytes[n - 1] !== LF ? 1 : 0; // a last line without LF
-  for (let p = 0; p < n; p++) if (bytes[p] === LF) count++;
-  const starts = new Int32Array(count),
-    ends = new Int32Array(count);
-  let i = 0;
-  for (let p = 0; p < n; p++)
-    if (bytes[p] === LF) {
-      ends[i] = p;
-      if (++i < count) starts[i] = p + 1;
+  // Grown by doubling: a file of n newlines holds 8n bytes of offsets at most twice over.
+  let starts = new Int32Array(64),
+    ends = new Int32Array(64),
+    count = 0;
+  const push = (start: number, end: number) => {
+    if (count === starts.length) {
+      const s2 = new Int32Array(count * 2),
+        e2 = new Int32Array(count * 2);
+      s2.set(starts);
+      e2.set(ends);
+      starts = s2;
+      ends = e2;
     }
-  if (i < count) ends[i] = n;
+    starts[count] = start;
+    ends[count++] = end;
+  };
+  for (let p = 0; p < n; ) {
+    let lf = -1;
+    if (trustBoardRows && bytes[p] === 0x42 /* B */) {
+      const row = boardHeader(bytes, p, n);
+      if (row) {
+        const q = row.data + 2 * row.w;
+        if (bytes[q] === LF) lf = q;
+        else if (bytes[q] === CR && bytes[q + 1] === LF) lf = q + 1;
+      }
+    }
+    // indexOf is a native byte search: several times a per-byte loop.
+    if (lf === -1) lf = bytes.indexOf(LF, p);
+    if (lf === -1) {
+      push(p, n); // a last line without LF
+      break;
+    }
+    push(p, lf);
+    p = lf + 1;
+  }
+  starts = starts.subarray(0, count);
+  ends = ends.subarray(0, count);
   const crlf = count > 0 && ends[0]! > starts[0]! && bytes[ends[0]! - 1] === CR;
   if (crlf) for (let k = 0; k < count; k++) if (ends[k]! > starts[k]! && bytes[ends[k]! - 1] === CR) ends[k] = ends[k]! - 1;
   return { count, starts, ends, crlf };
@@ -70,14 +113,27 @@ export function splitLines(bytes: Uint8Array): Lines {
 
 /** Decodes a .nw level. Throws DecodeError (BAD_MAGIC, CORRUPT…); odd lines become warnings. */
 export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
-  const { bytes, ctx } = startDecode<GraalWarningCode>('graal-nw', input, opts);
-  const { count, starts, ends, crlf } = splitLines(bytes);
+  const start = startDecode<GraalWarningCode>('graal-nw', input, opts);
+  // A strict decode stops at the first warning, which must be the one an exact split meets: no shortcut.
+  const level = decodeLines(start.bytes, start.ctx, !start.ctx.strict);
+  if (level) return level;
+  // An LF inside trusted BOARD data: split again exactly, with a fresh warning list.
+  const again = startDecode<GraalWarningCode>('graal-nw', input, opts);
+  return decodeLines(again.bytes, again.ctx, false)!;
+}
+
+/** The level, or undefined when `trustBoardRows` met a BOARD character outside the alphabet (see splitLines). */
+function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, trustBoardRows: boolean): GraalLevel | undefined {
+  const { count, starts, ends, crlf } = splitLines(bytes, trustBoardRows);
   const lineAt = (i: number): Line => ({ start: starts[i]!, end: ends[i]! });
   const first = count > 0 ? lineAt(0) : undefined;
   if (!first || ascii(bytes.subarray(first.start, Math.min(first.end, first.start + 9))).trimEnd() !== NW_MAGIC) {
     throw decodeError('graal-nw', 'BAD_MAGIC', { offset: 0, expected: NW_MAGIC, actual: JSON.stringify(ascii(bytes.subarray(0, 8))) });
   }
   const level = blankLevel('graal-nw', NW_MAGIC);
+  // A summary decode leaves out what no summary field reads: block bodies and unknown lines.
+  const summaryOnly = ctx.summaryOnly;
+  if (summaryOnly) level.sections = 'summary';
   if (crlf) level.lineEnding = '\r\n';
   level.encoding = ctx.encoding;
   // Lines are parsed as byte strings (text.ts): fields become Texts with their stored bytes.
@@ -86,17 +142,27 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
   const rows: number[] = []; // (data offset, count, layer, y·64 + x) per BOARD row
   const layerIds = new Set<number>([0]);
 
-  // Lines up to `<keyword>END` (exclusive); a missing end reads to the end of the file.
-  const block = (i: number, endWord: string): { body: string[]; next: number } => {
-    const body: string[] = [];
-    let j = i + 1;
-    for (; j < count; j++) {
-      const t = text(lineAt(j));
-      if (t.trim() === endWord) return { body, next: j + 1 };
-      body.push(t);
-    }
+  // Lines up to `<keyword>END` (exclusive): the body is lines [first, end); a missing end reads
+  // to the end of the file. The end word is compared on the bytes: no string per body line.
+  const block = (i: number, endWord: string): { first: number; end: number; next: number } => {
+    for (let j = i + 1; j < count; j++) if (isWord(bytes, starts[j]!, ends[j]!, endWord)) return { first: i + 1, end: j, next: j + 1 };
     ctx.warnings.warn('MISSING_END', `no ${endWord}: block read to the end of the file`, starts[i]!, `line ${i + 1}`);
-    return { body, next: j };
+    return { first: i + 1, end: count, next: count };
+  };
+  /** The body's lines joined with LF, as stored bytes (a CRLF file's CRs already dropped). */
+  const bodyBytes = (first: number, end: number): Uint8Array => {
+    if (end <= first) return new Uint8Array(0);
+    // Without CRLF, consecutive lines are separated by exactly one LF: the body is one slice.
+    if (!crlf) return bytes.slice(starts[first]!, ends[end - 1]!);
+    let size = Math.max(0, end - first - 1);
+    for (let j = first; j < end; j++) size += ends[j]! - starts[j]!;
+    const out = new Uint8Array(size);
+    for (let j = first, at = 0; j < end; j++) {
+      if (j > first) out[at++] = LF;
+      out.set(bytes.subarray(starts[j]!, ends[j]!), at);
+      at += ends[j]! - starts[j]!;
+    }
+    return out;
   };
 
   // Lines no keyword explains keep their exact bytes (a CR of a mixed-ending file included).
@@ -104,7 +170,7 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
     if (keyword === 'BOARD' || keyword === 'LINK' || keyword === 'SIGN' || keyword === 'NPC' || keyword === 'CHEST' || keyword === 'BADDY') {
       ctx.warnings.warn('BAD_LINE', `malformed ${keyword} line kept as an unknown line`, l.start, at);
     }
-    level.unknownLines.push(makeText(bytes.slice(l.start, l.end), ctx.encoding));
+    if (!summaryOnly) level.unknownLines.push(makeText(bytes.slice(l.start, l.end), ctx.encoding));
   };
 
   for (let i = 1; i < count; ) {
@@ -113,11 +179,12 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
       continue;
     } // empty: nothing to keep, and files can be all newlines
     const l = lineAt(i);
-    const keyword = keywordOf(bytes, l);
-    if (keyword === 'BOARD' && boardRow(bytes, l, rows, layerIds)) {
+    // BOARD rows are most lines: tried on the bytes before any string is made.
+    if (boardRow(bytes, l, rows, layerIds)) {
       i++;
       continue;
     }
+    const keyword = keywordOf(bytes, l);
     const at = `line ${i + 1}`;
     // A keyword line of a mixed-ending file loses its CR; unknown lines keep it (and are cut
     // straight from the bytes: they may be megabytes long and need no parsing).
@@ -144,8 +211,8 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
           handled = false;
           break;
         }
-        const { body, next } = block(i, 'SIGNEND');
-        level.signs.push({ x: t[0], y: t[1], text: decoded(body.join('\n')) });
+        const { first, end, next } = block(i, 'SIGNEND');
+        level.signs.push({ x: t[0], y: t[1], text: summaryOnly ? '' : decodeText(bodyBytes(first, end), ctx.encoding) });
         i = next;
         continue;
       }
@@ -159,8 +226,13 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
           handled = false;
           break;
         }
-        const { body, next } = block(i, 'NPCEND');
-        level.npcs.push({ x, y, image: fieldText(parts.head === '-' ? '' : parts.head, ctx.encoding), script: fieldText(body.join('\n'), ctx.encoding) });
+        const { first, end, next } = block(i, 'NPCEND');
+        level.npcs.push({
+          x,
+          y,
+          image: fieldText(parts.head === '-' ? '' : parts.head, ctx.encoding),
+          script: makeText(summaryOnly ? EMPTY : bodyBytes(first, end), ctx.encoding),
+        });
         i = next;
         continue;
       }
@@ -188,8 +260,10 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
           handled = false;
           break;
         }
-        const { body, next } = block(i, 'BADDYEND');
-        level.baddies.push({ x, y, type, verses: body.map((v) => fieldText(v, ctx.encoding)) });
+        const { first, end, next } = block(i, 'BADDYEND');
+        const verses: Text[] = [];
+        if (!summaryOnly) for (let j = first; j < end; j++) verses.push(makeText(bytes.slice(starts[j]!, ends[j]!), ctx.encoding));
+        level.baddies.push({ x, y, type, verses });
         i = next;
         continue;
       }
@@ -200,9 +274,12 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
         level.tilesetImage = makeText(bytes.slice(argsStart, end), ctx.encoding);
         break;
       case 'HEIGHTS': {
-        const { body, next } = block(i, 'HEIGHTSEND');
+        const { first, end, next } = block(i, 'HEIGHTSEND');
         const values: number[] = [];
-        for (const b of body) if (!parseHeights(b, values)) ctx.warnings.warn('BAD_HEIGHTS', `heights line ${JSON.stringify(b)} ignored`, l.start, at);
+        for (let j = first; j < end; j++) {
+          const b = text(lineAt(j));
+          if (!parseHeights(b, values)) ctx.warnings.warn('BAD_HEIGHTS', `heights line ${JSON.stringify(b)} ignored`, l.start, at);
+        }
         level.heights = values;
         i = next;
         continue;
@@ -213,7 +290,9 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
     if (!handled && !blank(bytes, l.start, end)) unknown(keyword, l, at);
     i++;
   }
-  level.layers = boardLayers(ctx, bytes, rows, layerIds);
+  const layers = boardLayers(ctx, bytes, rows, layerIds, trustBoardRows);
+  if (!layers) return undefined;
+  level.layers = layers;
   level.warnings = ctx.warnings.list;
   return level;
 }
@@ -230,34 +309,48 @@ function keywordOf(bytes: Uint8Array, l: Line): string {
   return p - l.start > MAX_KEYWORD ? '' : ascii(bytes.subarray(l.start, p));
 }
 
-/** Parses `BOARD x y w layer data` straight from bytes; false when the line is malformed. */
-function boardRow(bytes: Uint8Array, l: Line, rows: number[], layerIds: Set<number>): boolean {
+/**
+ * The header of `BOARD x y w layer data` at `start` (the line may end anywhere before `limit`):
+ * where the data starts and the four numbers, or undefined unless they are what the servers
+ * accept (each 1–6 digits followed by a space, the row inside the 64×64 level, layer ≤ 255).
+ */
+function boardHeader(bytes: Uint8Array, start: number, limit: number): { data: number; x: number; y: number; w: number; layer: number } | undefined {
+  if (limit - start < 6) return undefined;
+  for (let k = 0; k < 6; k++) if (bytes[start + k] !== BOARD_PREFIX[k]) return undefined;
   const v = [0, 0, 0, 0];
-  let p = l.start + 6; // after "BOARD "
+  let p = start + 6;
   for (let k = 0; k < 4; k++) {
     let n = 0,
       digits = 0;
-    while (p < l.end && bytes[p]! >= 0x30 && bytes[p]! <= 0x39 && digits < 6) {
+    while (p < limit && bytes[p]! >= 0x30 && bytes[p]! <= 0x39 && digits < 6) {
       n = n * 10 + bytes[p]! - 0x30;
       p++;
       digits++;
     }
-    if (digits === 0 || bytes[p] !== SPACE || p >= l.end) return false;
+    if (digits === 0 || p >= limit || bytes[p] !== SPACE) return undefined;
     v[k] = n;
     p++;
   }
   const [x, y, w, layer] = v as [number, number, number, number];
-  // Same validation the servers apply; the data must hold exactly w pairs.
-  if (x >= LEVEL_SIZE || y >= LEVEL_SIZE || w < 1 || x + w > LEVEL_SIZE || layer > MAX_NW_LAYER) return false;
+  // Same validation the servers apply.
+  if (x >= LEVEL_SIZE || y >= LEVEL_SIZE || w < 1 || x + w > LEVEL_SIZE || layer > MAX_NW_LAYER) return undefined;
+  return { data: p, x, y, w, layer };
+}
+
+/** Parses a BOARD line straight from bytes into `rows`; false when the line is malformed. */
+function boardRow(bytes: Uint8Array, l: Line, rows: number[], layerIds: Set<number>): boolean {
+  const h = boardHeader(bytes, l.start, l.end);
+  if (!h) return false;
+  // The data must hold exactly w pairs.
   const end = bytes[l.end - 1] === CR ? l.end - 1 : l.end;
-  if (end - p !== 2 * w) return false;
-  rows.push(p, w, layer, y * LEVEL_SIZE + x);
-  layerIds.add(layer);
+  if (end - h.data !== 2 * h.w) return false;
+  rows.push(h.data, h.w, h.layer, h.y * LEVEL_SIZE + h.x);
+  layerIds.add(h.layer);
   return true;
 }
 
 /** One kernel call for every row of every layer; layer 0 starts as tile 0, overlays as NO_TILE. */
-function boardLayers(ctx: DecodeContext<GraalWarningCode>, bytes: Uint8Array, rows: number[], layerIds: Set<number>) {
+function boardLayers(ctx: DecodeContext<GraalWarningCode>, bytes: Uint8Array, rows: number[], layerIds: Set<number>, trusted: boolean) {
   const ids = [...layerIds].sort((a, b) => a - b);
   const slot = new Map(ids.map((id, i) => [id, i]));
   const dst = new Uint16Array(ids.length * TILE_COUNT).fill(NO_TILE, TILE_COUNT);
@@ -271,6 +364,7 @@ function boardLayers(ctx: DecodeContext<GraalWarningCode>, bytes: Uint8Array, ro
   const bad = ctx.kernels.decodeBoardRows(bytes, table, n, dst);
   // The rows span the whole file: a kernel failure has no single offset.
   if (bad < 0) throw kernelError('graal-nw', bad, { path: 'BOARD', detail: 'BOARD rows' });
+  if (bad > 0 && trusted) return undefined; // maybe an LF taken for data: the caller splits again
   if (bad > 0)
     ctx.warnings.warn('BOARD_CHARACTER', `${bad} BOARD characters outside A–Z a–z 0–9 + / read as 0`, firstBadBoardCharacter(bytes, table, n), 'BOARD');
   return ids.map((index, i) => ({ index, tiles: dst.slice(i * TILE_COUNT, (i + 1) * TILE_COUNT) }));

@@ -112,6 +112,12 @@ export interface GraalLevel {
    * `Text` (sign text, chest items) are written in it in .nw files.
    */
   encoding: string;
+  /**
+   * `'summary'` on a .nw level decoded with `sections: 'summary'`: NPC scripts, sign texts, baddy
+   * verses and unknown lines were not read (left empty), so the level cannot be encoded. Absent
+   * on a full decode.
+   */
+  sections?: 'summary';
   warnings: DecodeWarning<GraalWarningCode>[];
 }
 

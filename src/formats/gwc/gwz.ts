@@ -5,7 +5,8 @@
 import { Unzip, UnzipInflate, zipSync } from 'fflate';
 import { sha256Hex } from '../../core/digest.js';
 import { decodeError, encodeError } from '../../core/errors.js';
-import type { DecodeOptions, Limits } from '../../core/limits.js';
+import { type DecodeOptions, type Limits, zipInflateBudget } from '../../core/limits.js';
+import { countKey, dictionary } from '../../core/record.js';
 import { textBytes } from '../../core/text.js';
 import { startDecode } from '../decode-context.js';
 import { autoText } from './lua.js';
@@ -35,7 +36,8 @@ export function isRootLua(name: string): boolean {
  * source and (unless `sections: 'summary'`) the media. Throws DecodeError: BAD_MAGIC (not a zip,
  * or a zip without a `.lua` file at its root), CORRUPT (a damaged zip), CORRUPT_COMPRESSED (a
  * member that does not inflate), LIMIT_EXCEEDED (a member larger than `limits.maxInflatedBytes`,
- * all members together larger than `limits.maxTotalInflatedBytes`, more than `limits.maxRecords`
+ * all members together larger than `limits.maxTotalInflatedBytes` or than `limits.maxZipRatio`
+ * times the zip's size, more than `limits.maxRecords`
  * members). Sizes the local headers declare are checked before a member is inflated, and
  * inflated bytes are counted against the same limits as they come.
  */
@@ -103,6 +105,10 @@ interface Listed {
 function readMembers(bytes: Uint8Array, limits: Limits, want: (name: string) => boolean): Listed[] {
   const listed: Listed[] = [];
   let total = 0;
+  // Members are found by walking the local headers in order, so no byte of the zip belongs to two
+  // members (the overlap a central directory allows cannot happen here); the ratio still bounds
+  // what a small zip may inflate.
+  const ratioBudget = zipInflateBudget(bytes.length, limits.maxZipRatio);
   // A local header is at least 30 bytes, which bounds the member count of n bytes.
   const maxEntries = Math.min(limits.maxRecords, Math.floor(bytes.length / LOCAL_HEADER_MIN_BYTES));
   const unzip = new Unzip();
@@ -126,6 +132,12 @@ function readMembers(bytes: Uint8Array, limits: Limits, want: (name: string) => 
         return decodeError('gwz', 'LIMIT_EXCEEDED', {
           path,
           expected: `≤ ${limits.maxTotalInflatedBytes} inflated bytes per file (limits.maxTotalInflatedBytes)`,
+          actual: total + n,
+        });
+      if (total + n > ratioBudget)
+        return decodeError('gwz', 'LIMIT_EXCEEDED', {
+          path,
+          expected: `≤ ${ratioBudget} inflated bytes: ${limits.maxZipRatio} × this ${bytes.length}-byte zip (limits.maxZipRatio)`,
           actual: total + n,
         });
       return undefined;
@@ -198,10 +210,14 @@ export function encodeGwz(v: GwzArchive): Uint8Array {
       expected: 'text that reads back the same (bytes are decoded as UTF-8 when valid)',
       detail: `would read back as ${JSON.stringify(back.slice(0, 40))}…`,
     });
-  const out: Record<string, Uint8Array> = {};
+  // Member names come from the model (often a decoded GWZ): `__proto__` must stay a member.
+  const out = dictionary<Uint8Array>();
   const names = new Set<string>();
   const add = (m: GwzMember, path: string, media: boolean) => {
     if (!m || typeof m.name !== 'string' || !(m.data instanceof Uint8Array)) throw encodeError('gwz', 'BAD_VALUE', { path, expected: '{ name, size, data }' });
+    // fflate's zip writer flattens members through a plain object, where `__proto__` would be lost.
+    if (m.name === '__proto__')
+      throw encodeError('gwz', 'BAD_VALUE', { path: `${path}.name`, expected: 'a name the zip writer can store', actual: '"__proto__"' });
     if (!m.name || names.has(m.name) || m.name === v.luaFile)
       throw encodeError('gwz', 'BAD_VALUE', { path: `${path}.name`, expected: 'a unique, non-empty member name', actual: JSON.stringify(m.name) });
     if (media && (m.name.includes('/') || m.name.includes('\\') || isRootLua(m.name)))
@@ -265,7 +281,7 @@ export function compareGwz(gwz: GwzArchive, gwc: GwcCartridge): GwzComparison {
   const present = gwc.media.filter((m) => m.valid !== 0);
   const gwzByType = countBy(gwz.media.map((m) => extensionKind(m.name, m.data)));
   const gwcByType = countBy(present.map((m) => mediaTypeName(m.type!)));
-  const typeDifferences: Record<string, number> = {};
+  const typeDifferences = dictionary<number>();
   for (const k of new Set([...Object.keys(gwzByType), ...Object.keys(gwcByType)])) {
     const d = (gwzByType[k] ?? 0) - (gwcByType[k] ?? 0);
     if (d) typeDifferences[k] = d;
@@ -321,8 +337,8 @@ function extensionKind(name: string, data: Uint8Array): string {
 }
 
 function countBy(xs: string[]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const x of xs) out[x] = (out[x] ?? 0) + 1;
+  const out = dictionary<number>();
+  for (const x of xs) countKey(out, x);
   return out;
 }
 

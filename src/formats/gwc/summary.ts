@@ -1,6 +1,7 @@
 // GWC/GWZ cheap facts for `levelkit info` and bulk scans (the fields are fixed by issue 12).
 
 import { sha256Hex } from '../../core/digest.js';
+import { countKey, dictionary } from '../../core/record.js';
 import type { Summary } from '../define.js';
 import { mediaTypeName } from './media.js';
 import type { GwcCartridge, GwcDecoded, GwzArchive } from './types.js';
@@ -56,15 +57,14 @@ export function summarize(v: GwcDecoded): GwcSummary | GwzSummary;
 export function summarize(v: GwcDecoded): GwcSummary | GwzSummary {
   if (v.format === 'gwz') return { version: 0, summary: { luaFile: v.luaFile, media: v.media.length, bytes: v.bytes } };
   const h = v.header;
-  const mediaByType: Record<string, number> = {};
+  const mediaByType = dictionary<number>();
   let deleted = 0;
   for (const m of v.media) {
     if (m.valid === 0) {
       deleted++;
       continue;
     }
-    const name = mediaTypeName(m.type!);
-    mediaByType[name] = (mediaByType[name] ?? 0) + 1;
+    countKey(mediaByType, mediaTypeName(m.type!));
   }
   return {
     version: v.signatureVersion,

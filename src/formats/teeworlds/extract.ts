@@ -20,7 +20,7 @@ export function extract(map: TeeworldsMap): ExtractedFile[] {
     files.push({ path, bytes: data.slice() });
     return { ...rest, file: path };
   });
-  files.push({ path: 'map.json', bytes: jsonBytes({ ...map, images, sounds }) });
+  files.push({ path: 'map.json', bytes: jsonBytes({ ...map, images, sounds }, 'teeworlds') });
   return files;
 }
 

@@ -1,5 +1,6 @@
 // Cheap facts of a decoded map for `levelkit info` and bulk scans (the summary fields of issue 3).
 import { sha256Hex } from '../../core/digest.js';
+import { countKey, dictionary } from '../../core/record.js';
 import type { MainGrid, Summary } from '../define.js';
 import { LEGACY_TYPES } from './items.js';
 import type { GameLayer, TeeworldsMap } from './types.js';
@@ -34,7 +35,7 @@ export function mainGrid(map: TeeworldsMap): MainGrid | undefined {
 }
 
 export function summarize(map: TeeworldsMap): TeeworldsSummary {
-  const layersByKind: Record<string, number> = {};
+  const layersByKind = dictionary<number>();
   let layers = 0;
   if (map.legacy) {
     // 2007 maps: images and tilemaps are raw items; no game layer in the modern sense.
@@ -61,7 +62,7 @@ export function summarize(map: TeeworldsMap): TeeworldsSummary {
   for (const g of map.groups)
     for (const l of g.layers) {
       layers++;
-      layersByKind[l.kind] = (layersByKind[l.kind] ?? 0) + 1;
+      countKey(layersByKind, l.kind);
     }
   const game = gameLayer(map);
   return {

@@ -2,6 +2,7 @@
 // table as an array of row objects (strings as text, `.\` paths as null). See README.md § Rows.
 
 import { isTypedArray } from '../../core/json.js';
+import { dictionary } from '../../core/record.js';
 import type { ExtractedFile } from '../define.js';
 import { ANIBG_FIELDS, CAMERA, EVENT_BOX_FIELDS, type FieldSpec, fieldsAt, GIMMICK_FIELDS, ITEMBOX_FIELDS, OBB_COLUMNS, typeName } from './layout.js';
 import type { WdataBoxTable, WdataLevel, WString } from './types.js';
@@ -73,7 +74,7 @@ const rows = (level: WdataLevel, kind: BoxKind, count: number) => Array.from({ l
 
 /** The whole level as JSON-ready rows (what `level.json` holds). */
 export function levelRows(level: WdataLevel): Record<string, unknown> {
-  const eventBoxes: Record<string, unknown[]> = {};
+  const eventBoxes = dictionary<unknown[]>();
   level.eventBoxes?.tables.forEach((t, type) => {
     if (t.count > 0) eventBoxes[typeName(type)] = rows(level, type, t.count);
   });

@@ -1,5 +1,6 @@
 // Rusty Hearts .wdata cheap facts for `levelkit info` and bulk scans (fields fixed by issue 14).
 
+import { dictionary } from '../../core/record.js';
 import type { MainGrid, Summary } from '../define.js';
 import { typeName } from './layout.js';
 import type { WdataLevel } from './types.js';
@@ -31,7 +32,7 @@ export type WdataSummary = Summary<number, WdataSummaryFields>;
 
 /** Counts come from the stored counts, so a `sections: 'summary'` decode gives the same values as a full one. */
 export function summarize(level: WdataLevel): WdataSummary {
-  const boxesByType: Record<string, number> = {};
+  const boxesByType = dictionary<number>();
   level.counts.boxesByType.forEach((n, t) => {
     if (n > 0) boxesByType[typeName(t)] = n;
   });

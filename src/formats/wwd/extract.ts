@@ -10,5 +10,5 @@ export function extract(level: WwdLevel): ExtractedFile[] {
     ...p,
     objects: Array.from({ length: p.objects.count }, (_, i) => objectAt(p.objects, i)),
   }));
-  return [{ path: 'level.json', bytes: jsonBytes({ ...level, planes }) }];
+  return [{ path: 'level.json', bytes: jsonBytes({ ...level, planes }, 'wwd') }];
 }
