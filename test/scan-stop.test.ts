@@ -1,10 +1,12 @@
 // Issue 18.3, 18.4, 18.7 through the built command (dist/cli.mjs) in a temp folder: SIGTERM and
 // SIGHUP stop a scan as Ctrl-C does; Node's own flags and --worker-memory reach the workers the
 // way worker_threads allows; the scan never lists the files it is writing.
+import * as nodeFs from 'node:fs';
 import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type ScanRecord, type ScanStats, scan } from '../src/scan/index.js';
 import { binChild, jsonLines, runBin } from './helpers/cli.js';
 import { FIXTURES, readBytes } from './helpers/paths.js';
 
@@ -130,5 +132,23 @@ describe("the scan's own outputs", () => {
       const paths = jsonLines(readFileSync(join(dir, 'out.jsonl'), 'utf8')).map((x) => x.path);
       expect(paths, out).toEqual([join(dir, 'a.map')]);
     }
+  });
+
+  // The walk's stat on the main thread skips them before any worker is asked; the reading code
+  // (item-node.ts, which the workers run) checks the open handle again. With replaced fs
+  // functions that code runs on the main thread, where no stat comes first.
+  it.each(['worker pipeline', 'replaced fs functions'] as const)('scan() with exclude, %s: no record, not counted as found', async (how) => {
+    const dir = join(tmp, `exclude-${how.replace(/ /g, '-')}`);
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'a.map'), LEVEL);
+    writeFileSync(join(dir, 'out.jsonl'), '{}\n');
+    linkSync(join(dir, 'out.jsonl'), join(dir, 'b.map'));
+    const st = statSync(join(dir, 'out.jsonl'), { bigint: true });
+    const stats: ScanStats = { found: 0, walkDone: false, replacedWorkers: 0 };
+    const fs = how === 'replaced fs functions' ? { fs: { ...nodeFs } } : {};
+    const records: ScanRecord[] = [];
+    for await (const r of scan([dir], { workers: 1, all: true, stats, exclude: [{ dev: st.dev, ino: st.ino }], ...fs })) records.push(r);
+    expect(records.map((r) => r.path)).toEqual([join(dir, 'a.map')]);
+    expect(stats.found).toBe(1);
   });
 });

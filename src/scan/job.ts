@@ -1,7 +1,9 @@
-// What a scan worker does with one file's bytes, free of any host API so the same code runs in
-// a Node worker thread (worker-node.ts) and, later, a Web Worker: detect, decode to the asked
-// depth, summarise, and hash the bytes for duplicate finding.
-import { DecodeError, type DecodeOptions, decode, EncodeError, type ErrorRecord, summarize } from '../index.js';
+// What a scan worker does, free of any host API so the same code runs in a Node worker thread
+// (worker-node.ts) and, later, a Web Worker: the messages between the pool and its workers, and
+// the step every file ends in (detect, decode to the asked depth, summarise, hash the bytes for
+// duplicate finding, build the record). Reading the file is the host's (item-node.ts).
+import { DecodeError, type DecodeOptions, decode, detect, EncodeError, type ErrorRecord, summarize } from '../index.js';
+import type { FileIdentity } from './read.js';
 
 /** How deep a scan decodes: `cheap` = `sections: 'summary'`, `full` = every section. */
 export type Depth = 'cheap' | 'full';
@@ -16,17 +18,136 @@ export interface Inject {
   crash?: string;
 }
 
-/** One file for a worker. `bytes` is transferred, not copied. */
+/** One line of a scan's output. `format: null` with no `error`: a file no format recognises (listed only with `all`). */
+export interface ScanRecord {
+  /** The file on disk, as text (`\xNN` escapes when the name is not UTF-8; then `pathBytes` holds base64 of the exact bytes). */
+  path: string;
+  pathBytes?: string;
+  /** The path inside the archive (`outer.zip`'s `inner.zip!/a.map` is `inner.zip/a.map`), or null for a plain file. */
+  member: string | null;
+  /** Size of the file or member in bytes (for a failure before reading: what the file system or zip directory says, or null). */
+  bytes: number | null;
+  format: string | null;
+  version?: string | number;
+  summary?: object;
+  warnings?: { code: string; message: string; offset: number | null }[];
+  /** SHA-256 of the bytes (hex), for finding identical files. */
+  contentDigest?: string;
+  error?: ErrorRecord;
+}
+
+/** The fields every record starts with: which file (and member) it is about. */
+export type RecordBase = { path: string; pathBytes?: string; member: string | null };
+
+/**
+ * One file for a worker to read and scan. Paths travel as latin1 strings (byte for byte the
+ * name: a Buffer view would carry its whole pooled slab through postMessage).
+ */
+export type ScanItem =
+  /** A file found by the walk or named by the user: the worker opens, checks and reads it. */
+  | { kind: 'file'; path: string; named: boolean; fault?: Fault }
+  /** Bytes the scan read itself (when the caller replaced the fs functions). */
+  | { kind: 'bytes'; path: string; member: string | null; bytes: Uint8Array; levelName: boolean; fault?: Fault }
+  /** A zip member at a known place: the worker reads its local header and data and inflates them. */
+  | ({ kind: 'member'; path: string; member: string; fault?: Fault } & MemberPlace);
+
+/**
+ * Where a zip member is: an open file descriptor of the archive (shared by the process's threads)
+ * or a nested zip's bytes, and the numbers the scan's zip reader (zip.ts) checked on the main
+ * thread: the layout (no overlaps, nothing in the central directory), the limits and the inflate
+ * budget, all before this item was made. The worker reads the data and inflates it to exactly `size`.
+ */
+export interface MemberPlace {
+  source: { fd: number; size: number } | { shared: SharedArrayBuffer; size: number };
+  /** Offset of the member's data in the source (past its local header). */
+  dataStart: number;
+  compressedSize: number;
+  /** Uncompressed size the central directory declares. */
+  size: number;
+  method: number;
+  /** How deep its archive is nested (1: a zip on disk). */
+  level: number;
+  /** Return the inflated bytes themselves (a nested zip about to be listed), not a record. */
+  open?: boolean;
+}
+
+export type Fault = 'hang' | 'crash';
+
+/** What every item of a batch is scanned with. */
+export interface ScanConfig {
+  depth: Depth;
+  decode: DecodeOptions;
+  maxBytes: number;
+  all: boolean;
+  /** Files never read (the scan's own outputs), matched on the open handle. */
+  exclude?: readonly FileIdentity[];
+}
+
+/** One message to a worker: several items, scanned in order. */
+export interface BatchMessage {
+  batch: number;
+  items: ScanItem[];
+  config: ScanConfig;
+  /** Int32 slots the worker writes as it goes (see PROGRESS_*), read by the pool on a timeout or crash. */
+  progress: SharedArrayBuffer;
+  /** The pool's clock origin (performance.timeOrigin + performance.now() in ms) for PROGRESS_STARTED. */
+  epoch: number;
+}
+
+/** The answer for one item. */
+export type ItemResult =
+  | { record: ScanRecord }
+  /** A file that is a zip archive: the scan opens it and lists its members. */
+  | { zip: true }
+  /** A file the scan must not read (one of `exclude`): it has no record. */
+  | { excluded: true }
+  /** A member that is itself a zip: the scan asks for its bytes again (`open`) when it can hold them. */
+  | { nestedZip: true }
+  /** The bytes of a member asked for with `open`. */
+  | { opened: SharedArrayBuffer; size: number };
+
+/** Milliseconds a worker spent per stage, summed over items. */
+export interface StageTimes {
+  read: number;
+  detect: number;
+  decode: number;
+  hash: number;
+  record: number;
+}
+
+export function noStageTimes(): StageTimes {
+  return { read: 0, detect: 0, decode: 0, hash: 0, record: 0 };
+}
+
+/** A worker's answers for `results.length` items of `batch` from index `from`; `done` on the last message of the batch. */
+export interface BatchResult {
+  batch: number;
+  from: number;
+  results: ItemResult[];
+  done: boolean;
+  stages: StageTimes;
+  /** The worker thread's CPU time so far (ms, start-up included), where the host can tell; else -1. */
+  cpuMs: number;
+}
+
+// The progress slots (Int32) a worker writes before each item: which batch, which item, and when
+// it started (ms since `epoch` of the pool, so both threads read the same clock).
+export const PROGRESS_BATCH = 0;
+export const PROGRESS_INDEX = 1;
+export const PROGRESS_STARTED = 2;
+export const PROGRESS_SLOTS = 3;
+
+/** One file's bytes for a worker (the single-file form, also what the in-process reference scan runs). */
 export interface JobMessage {
   id: number;
   bytes: Uint8Array;
   depth: Depth;
   decode: DecodeOptions;
   /** Set by the pool only when the test-only injection matched this file. */
-  fault?: 'hang' | 'crash';
+  fault?: Fault;
 }
 
-/** What a worker sends back for one file. */
+/** What a worker finds in one file's bytes. */
 export type JobResult =
   | {
       id: number;
@@ -35,14 +156,16 @@ export type JobResult =
     }
   | { id: number; error: ErrorRecord; format: string | null; contentDigest: string };
 
-/** Decodes `job.bytes`; never throws (a decoder bug becomes an INTERNAL error result). `hash`: hex SHA-256. */
-export function runJob(job: JobMessage, hash: (bytes: Uint8Array) => string, exit: () => void): JobResult {
+/** Decodes `job.bytes`; never throws (a decoder bug becomes an INTERNAL error result). `hash`: hex SHA-256. `times`, when given, gets the hash and decode time added. */
+export function runJob(job: JobMessage, hash: (bytes: Uint8Array) => string, exit: () => void, times?: StageTimes): JobResult {
   if (job.fault === 'hang')
     for (;;) {
       /* test-only: a decoder stuck in a loop */
     }
   if (job.fault === 'crash') exit();
+  const t0 = performance.now();
   const contentDigest = hash(job.bytes);
+  const t1 = performance.now();
   try {
     const value = decode(job.bytes, { ...job.decode, sections: job.depth === 'cheap' ? 'summary' : 'all' });
     const { version, summary } = summarize(value);
@@ -57,5 +180,98 @@ export function runJob(job: JobMessage, hash: (bytes: Uint8Array) => string, exi
       format: null,
       contentDigest,
     };
+  } finally {
+    if (times) {
+      times.hash += t1 - t0;
+      times.decode += performance.now() - t1;
+    }
   }
+}
+
+/** As many bytes as content detection looks at. */
+export const DETECT_BYTES = 64;
+
+/**
+ * The record of a file or member whose bytes were read: to the decoder when a format may claim
+ * them, else UNKNOWN_FORMAT (`levelName`: named like a level, or named by the user) or a record
+ * of no known format.
+ */
+export function scanBytes(
+  base: RecordBase,
+  bytes: Uint8Array,
+  levelName: boolean,
+  config: ScanConfig,
+  fault: Fault | undefined,
+  hash: (bytes: Uint8Array) => string,
+  exit: () => void,
+  times: StageTimes,
+): ScanRecord {
+  const t0 = performance.now();
+  const known = detect(bytes.subarray(0, DETECT_BYTES)) !== undefined;
+  times.detect += performance.now() - t0;
+  if (!known) {
+    if (levelName)
+      return {
+        ...base,
+        bytes: bytes.length,
+        format: null,
+        error: errorFields('UNKNOWN_FORMAT', 'named like a level, but no levelkit format recognises its content'),
+      };
+    return { ...base, bytes: bytes.length, format: null };
+  }
+  const answer = runJob({ id: 0, bytes, depth: config.depth, decode: config.decode, ...(fault ? { fault } : {}) }, hash, exit, times);
+  const t1 = performance.now();
+  const record = recordOf(base, bytes.length, answer);
+  times.record += performance.now() - t1;
+  return record;
+}
+
+export function errorFields(code: string, message: string): ErrorRecord {
+  return { code, offset: null, path: '', message };
+}
+
+/** A decoder's answer as the file's record (the key order is the JSON line's). Built field by field: a spread of `base` cost more than the rest of the record. */
+export function recordOf(base: RecordBase, size: number, a: JobResult): ScanRecord {
+  const r: ScanRecord = startRecord(base, size, 'ok' in a ? a.ok.format : a.format);
+  if ('ok' in a) {
+    r.version = a.ok.version;
+    r.summary = a.ok.summary;
+    r.warnings = a.ok.warnings;
+    r.contentDigest = a.contentDigest;
+  } else {
+    r.contentDigest = a.contentDigest;
+    r.error = a.error;
+  }
+  return r;
+}
+
+function startRecord(base: RecordBase, bytes: number | null, format: string | null): ScanRecord {
+  return base.pathBytes === undefined
+    ? { path: base.path, member: base.member, bytes, format }
+    : { path: base.path, pathBytes: base.pathBytes, member: base.member, bytes, format };
+}
+
+/** Why a file has no answer from its worker: it hung past its time limit, or its worker died (`outOfMemory`: at its heap limit). */
+export type LostItem = { timeout: number } | { crashed: string; outOfMemory?: true };
+
+/** The record of a file whose worker hung past its time limit or died; `memoryMb`: the workers' heap limit (--worker-memory), if one was given. */
+export function lostRecord(base: RecordBase, size: number | null, lost: LostItem, memoryMb?: number): ScanRecord {
+  if ('timeout' in lost)
+    return {
+      ...base,
+      bytes: size,
+      format: null,
+      error: errorFields('TIMEOUT', `decoding took longer than ${lost.timeout} ms (--timeout); its worker was replaced`),
+    };
+  if (lost.outOfMemory)
+    return {
+      ...base,
+      bytes: size,
+      format: null,
+      error: errorFields(
+        'LIMIT_EXCEEDED',
+        `decoding needed more memory than a worker may use (${memoryMb === undefined ? 'the limit Node gives it' : `${memoryMb} MiB`}, --worker-memory); its worker was replaced`,
+      ),
+    };
+  return { ...base, bytes: size, format: null, error: errorFields('WORKER_CRASHED', `the worker decoding this file died (${lost.crashed}); it was replaced`) };
 }

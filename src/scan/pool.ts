@@ -1,12 +1,27 @@
 // A pool of scan workers, written against a minimal worker interface so the same code drives
-// Node worker threads (pool-node.ts) now and Web Workers later. Each worker runs one job at a
-// time, so a job's time limit is its own; a worker that times out is terminated and one that
-// dies is replaced, and either way its job is answered (TIMEOUT / WORKER_CRASHED), never lost.
-import type { JobMessage, JobResult } from './job.js';
+// Node worker threads (pool-node.ts) now and Web Workers later. A worker takes a batch of items
+// at a time (many small files, or one big one), but each file keeps its own time limit: the
+// worker marks in shared memory which item it is on and since when, so on expiry the pool knows
+// which file hung. That file is answered TIMEOUT (or WORKER_CRASHED when its worker died), the
+// worker is replaced, and the batch's unanswered rest goes back to the front of the queue.
+import {
+  type BatchMessage,
+  type BatchResult,
+  type ItemResult,
+  type LostItem,
+  noStageTimes,
+  PROGRESS_BATCH,
+  PROGRESS_INDEX,
+  PROGRESS_SLOTS,
+  PROGRESS_STARTED,
+  type ScanConfig,
+  type ScanItem,
+  type StageTimes,
+} from './job.js';
 
 /** What the pool needs of a worker. */
 export interface PoolWorker {
-  post(job: JobMessage, transfer: ArrayBuffer[]): void;
+  post(batch: BatchMessage, transfer: ArrayBuffer[]): void;
   terminate(): void;
 }
 
@@ -14,67 +29,149 @@ export interface PoolWorker {
 const NOT_STARTED: PoolWorker = { post() {}, terminate() {} };
 
 /**
- * Starts one worker; it calls `message` with `'ready'` once it can take jobs (code loaded, WASM
- * instantiated), then with each result, and `died` once if it exits or throws (`cause` 'memory':
- * it reached its heap limit).
+ * Starts one worker; it calls `message` with `'ready'` once it can take batches (code loaded,
+ * WASM instantiated), then with each batch's results, and `died` once if it exits or throws
+ * (`cause` 'memory': it reached its heap limit).
  */
-export type SpawnWorker = (message: (r: JobResult | 'ready') => void, died: (reason: string, cause?: 'memory') => void) => PoolWorker;
+export type SpawnWorker = (message: (r: BatchResult | 'ready') => void, died: (reason: string, cause?: 'memory') => void) => PoolWorker;
 
-/** A job's answer: the worker's result, or why there is none. */
-export type PoolAnswer = JobResult | { id: number; timeout: number } | { id: number; crashed: string; outOfMemory?: true };
+/** One file for the pool: the item and its size as declared (file system or zip directory), for batching and its time limit. */
+export interface PoolTask {
+  item: ScanItem;
+  size: number;
+}
+
+/** An item's answer: the worker's result, or why there is none. */
+export type PoolAnswer = ItemResult | LostItem;
+
+/** A batch holds at most this many files… */
+export const BATCH_FILES = 64;
+/** …and at most this many declared bytes (a bigger file goes alone). */
+export const BATCH_BYTES = 4 << 20;
+/** Time limits are for files up to this size; a bigger one gets proportionally more. */
+const TIMEOUT_SCALE_BYTES = 8 << 20;
+/** The longest delay setTimeout honours (it turns anything longer into 1 ms). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Workers dying in a row before ready, after which the pool stops replacing them. */
 const START_FAILURES = 4;
 
-interface Pending {
-  job: JobMessage;
-  timeoutMs: number;
-  resolve: (a: PoolAnswer) => void;
-}
-interface Slot {
+interface Slot<T extends PoolTask> {
   worker: PoolWorker;
   ready: boolean;
-  busy: Pending | null;
+  batch: T[] | null;
+  batchId: number;
+  /** Index in `batch` of the first item not answered yet. */
+  next: number;
+  postedAt: number;
   timer: ReturnType<typeof setTimeout> | null;
   generation: number;
+  progress: Int32Array;
+  /** CPU time its worker reported last (ms; -1: unknown). */
+  cpuMs: number;
 }
 
-export class Pool {
-  private readonly slots: Slot[] = [];
-  private readonly queue: Pending[] = [];
+export class Pool<T extends PoolTask> {
+  private readonly slots: Slot<T>[] = [];
+  private readonly queue = new Deque<T>();
+  private queuedBytes = 0;
   private closed = false;
+  private nextBatch = 1;
+  /** The clock workers stamp PROGRESS_STARTED with (ms), shared by every thread of the process. */
+  private readonly epoch = performance.timeOrigin + performance.now();
   /** Workers replaced after a hang or a crash. */
   replaced = 0;
   /** Workers in a row that died before they were ready; set `broken` at START_FAILURES. */
   private startFailures = 0;
-  /** Why no worker can start (then every job is answered at once with this reason). */
+  /** Why no worker can start (then every task is answered at once with this reason). */
   broken: string | null = null;
+  /** The workers' time per stage, summed over every batch answered so far. */
+  readonly stages: StageTimes = noStageTimes();
+  /** CPU time of workers already replaced (ms). */
+  private retiredCpuMs = 0;
 
   constructor(
     private readonly spawn: SpawnWorker,
     size: number,
+    private readonly config: ScanConfig,
+    private readonly timeoutMs: number,
+    /** Called once per task pushed, with its answer. */
+    private readonly answer: (task: T, a: PoolAnswer) => void,
   ) {
-    for (let i = 0; i < size; i++) this.slots.push(this.start({ worker: NOT_STARTED, ready: false, busy: null, timer: null, generation: 0 }));
+    for (let i = 0; i < size; i++) {
+      const progress = new Int32Array(new SharedArrayBuffer(PROGRESS_SLOTS * 4));
+      const slot: Slot<T> = {
+        worker: NOT_STARTED,
+        ready: false,
+        batch: null,
+        batchId: 0,
+        next: 0,
+        postedAt: 0,
+        timer: null,
+        generation: 0,
+        progress,
+        cpuMs: 0,
+      };
+      this.slots.push(this.start(slot));
+    }
   }
 
-  /** Jobs waiting plus jobs running. */
-  get load(): number {
-    return this.queue.length + this.slots.filter((s) => s.busy).length;
+  /** The workers' CPU time so far (ms, replaced workers included), or -1 where the host cannot tell. */
+  get workerCpuMs(): number {
+    let sum = this.retiredCpuMs;
+    for (const s of this.slots) {
+      if (s.cpuMs < 0) return -1;
+      sum += s.cpuMs;
+    }
+    return sum;
   }
 
-  /** Runs `job` (its bytes are transferred) with a time limit; always resolves. */
-  run(job: JobMessage, timeoutMs: number): Promise<PoolAnswer> {
-    return new Promise((resolve) => {
-      if (this.broken) {
-        resolve({ id: job.id, crashed: this.broken });
-        return;
+  /** Tasks waiting for a worker. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  /** Queues a task (answered later through `answer`); `dispatch` hands queued tasks to idle workers. */
+  push(task: T): void {
+    if (this.broken) {
+      this.answer(task, { crashed: this.broken });
+      return;
+    }
+    this.queue.push(task);
+    this.queuedBytes += task.size;
+  }
+
+  /** Time limit of one file, in ms. */
+  limitOf(task: PoolTask): number {
+    // A huge --timeout must mean "very long", not "at once".
+    return Math.min(MAX_TIMER_MS, Math.round(this.timeoutMs * Math.max(1, task.size / TIMEOUT_SCALE_BYTES)));
+  }
+
+  /**
+   * Hands batches to idle, ready workers. `partial`: also a batch smaller than a full one (the
+   * producers are waiting or done, or a worker would otherwise sit idle).
+   */
+  dispatch(partial: boolean): void {
+    if (this.closed) return;
+    for (const slot of this.slots) {
+      if (slot.batch || !slot.ready) continue;
+      if (this.queue.length === 0) return;
+      if (!partial && this.queue.length < BATCH_FILES && this.queuedBytes < BATCH_BYTES) return;
+      const batch: T[] = [];
+      let bytes = 0;
+      while (this.queue.length && batch.length < BATCH_FILES) {
+        const t = this.queue.peek()!;
+        if (batch.length && bytes + t.size > BATCH_BYTES) break;
+        this.queue.shift();
+        this.queuedBytes -= t.size;
+        bytes += t.size;
+        batch.push(t);
       }
-      this.queue.push({ job, timeoutMs, resolve });
-      this.dispatch();
-    });
+      this.post(slot, batch);
+    }
   }
 
-  /** Terminates every worker; jobs not answered yet are dropped. */
+  /** Terminates every worker; tasks not answered yet are dropped. */
   close(): void {
     this.closed = true;
     for (const s of this.slots) {
@@ -83,79 +180,180 @@ export class Pool {
     }
   }
 
-  private start(slot: Slot): Slot {
+  private post(slot: Slot<T>, batch: T[]): void {
+    slot.batch = batch;
+    slot.batchId = this.nextBatch++;
+    slot.next = 0;
+    slot.postedAt = this.now();
+    const transfer: ArrayBuffer[] = [];
+    for (const t of batch) {
+      // Bytes the scan read itself are moved, not copied (only when the view is the whole buffer).
+      if (t.item.kind === 'bytes' && t.item.bytes.buffer instanceof ArrayBuffer && t.item.bytes.buffer.byteLength === t.item.bytes.byteLength)
+        transfer.push(t.item.bytes.buffer);
+    }
+    this.arm(slot, this.limitOf(batch[0]!));
+    slot.worker.post(
+      { batch: slot.batchId, items: batch.map((t) => t.item), config: this.config, progress: slot.progress.buffer as SharedArrayBuffer, epoch: this.epoch },
+      transfer,
+    );
+  }
+
+  private now(): number {
+    return performance.timeOrigin + performance.now();
+  }
+
+  private arm(slot: Slot<T>, ms: number): void {
+    const generation = slot.generation;
+    const batchId = slot.batchId;
+    slot.timer = setTimeout(() => {
+      slot.timer = null;
+      if (slot.generation === generation && slot.batchId === batchId && slot.batch) this.check(slot);
+    }, ms);
+  }
+
+  /** The item the worker is on and when it started it (the first unanswered one, from when the batch was posted, until the worker marks one). */
+  private current(slot: Slot<T>): { index: number; started: number } {
+    const p = slot.progress;
+    if (Atomics.load(p, PROGRESS_BATCH) !== slot.batchId) return { index: slot.next, started: slot.postedAt };
+    const index = Atomics.load(p, PROGRESS_INDEX);
+    const started = this.epoch + Atomics.load(p, PROGRESS_STARTED);
+    // An item already answered: the worker is between it and the next one.
+    return index < slot.next ? { index: slot.next, started: this.now() } : { index, started };
+  }
+
+  /** A slot's timer went off: the file it is on is over its limit (TIMEOUT), or the timer is set for that file's deadline. */
+  private check(slot: Slot<T>): void {
+    const { index, started } = this.current(slot);
+    const batch = slot.batch!;
+    const task = batch[Math.min(index, batch.length - 1)]!;
+    const limit = this.limitOf(task);
+    const left = started + limit - this.now();
+    if (left > 0) {
+      this.arm(slot, Math.ceil(left));
+      return;
+    }
+    // A decoder in an endless loop never yields, so the only way out is to end its thread.
+    this.lose(slot, index, { timeout: limit });
+  }
+
+  /** Ends the slot's worker: the item at `index` gets `why`, the batch's other unanswered items go back to the queue. */
+  private lose(slot: Slot<T>, index: number, why: LostItem): void {
+    const batch = slot.batch;
+    const from = slot.next;
+    this.replace(slot);
+    if (batch) {
+      const i = Math.min(Math.max(index, from), batch.length - 1);
+      for (let k = batch.length - 1; k >= from; k--)
+        if (k !== i) {
+          this.queue.unshift(batch[k]!);
+          this.queuedBytes += batch[k]!.size;
+        }
+      this.answer(batch[i]!, why);
+    }
+    this.dispatch(true);
+  }
+
+  private start(slot: Slot<T>): Slot<T> {
     const generation = ++slot.generation;
-    // A late message or exit from a worker already replaced must not touch its successor's job.
+    // A late message or exit from a worker already replaced must not touch its successor's batch.
     const current = () => slot.generation === generation;
     slot.ready = false;
     slot.worker = this.spawn(
       (r) => {
         if (!current()) return;
-        // A job's clock starts only once its worker has started: loading code is not decoding.
+        // A file's clock starts only once its worker has started: loading code is not decoding.
         if (r === 'ready') {
           slot.ready = true;
           this.startFailures = 0;
-          this.dispatch();
+          this.dispatch(true);
           return;
         }
-        if (slot.busy && r.id === slot.busy.job.id) this.finish(slot, r);
+        this.receive(slot, r);
       },
       (reason, cause) => {
         if (!current() || this.closed) return;
-        // Workers that die before they can take a job (bad flags, missing files) would be
-        // replaced for ever: after a few in a row, the pool gives up and answers every job.
+        // Workers that die before they can take a batch (bad flags, missing files) would be
+        // replaced for ever: after a few in a row, the pool gives up and answers every task.
         if (!slot.ready && ++this.startFailures >= START_FAILURES) {
           this.giveUp(`no worker could start: ${reason}`);
           return;
         }
-        const p = slot.busy;
-        this.replace(slot);
-        if (p) p.resolve(cause === 'memory' ? { id: p.job.id, crashed: reason, outOfMemory: true } : { id: p.job.id, crashed: reason });
+        this.lose(slot, slot.batch ? this.current(slot).index : 0, cause === 'memory' ? { crashed: reason, outOfMemory: true } : { crashed: reason });
       },
     );
     return slot;
   }
 
+  private receive(slot: Slot<T>, r: BatchResult): void {
+    const batch = slot.batch;
+    if (!batch || r.batch !== slot.batchId) return;
+    const s = this.stages;
+    s.read += r.stages.read;
+    s.detect += r.stages.detect;
+    s.decode += r.stages.decode;
+    s.hash += r.stages.hash;
+    s.record += r.stages.record;
+    slot.cpuMs = r.cpuMs;
+    slot.next = r.from + r.results.length;
+    if (r.done) {
+      if (slot.timer) clearTimeout(slot.timer);
+      slot.timer = null;
+      slot.batch = null;
+    }
+    for (let k = 0; k < r.results.length; k++) this.answer(batch[r.from + k]!, r.results[k]!);
+    if (r.done) this.dispatch(true);
+  }
+
   private giveUp(reason: string): void {
     this.broken = reason;
     this.close();
-    for (const s of this.slots) if (s.busy) s.busy.resolve({ id: s.busy.job.id, crashed: reason });
-    for (const p of this.queue.splice(0)) p.resolve({ id: p.job.id, crashed: reason });
+    for (const s of this.slots) {
+      const batch = s.batch;
+      s.batch = null;
+      if (batch) for (let k = s.next; k < batch.length; k++) this.answer(batch[k]!, { crashed: reason });
+    }
+    while (this.queue.length) this.answer(this.queue.shift()!, { crashed: reason });
   }
 
-  private replace(slot: Slot): void {
+  private replace(slot: Slot<T>): void {
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
-    slot.busy = null;
+    slot.batch = null;
     slot.worker.terminate();
+    if (slot.cpuMs > 0) this.retiredCpuMs += slot.cpuMs;
+    slot.cpuMs = 0;
     this.replaced++;
     this.start(slot);
-    this.dispatch();
   }
+}
 
-  private finish(slot: Slot, r: PoolAnswer): void {
-    const p = slot.busy!;
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = null;
-    slot.busy = null;
-    p.resolve(r);
-    this.dispatch();
+/** A FIFO with O(1) push and shift that can also put items back at its front. */
+class Deque<T> {
+  private items: T[] = [];
+  private head = 0;
+
+  get length(): number {
+    return this.items.length - this.head;
   }
-
-  private dispatch(): void {
-    if (this.closed) return;
-    for (const slot of this.slots) {
-      if (slot.busy || !slot.ready) continue;
-      const p = this.queue.shift();
-      if (!p) return;
-      slot.busy = p;
-      slot.timer = setTimeout(() => {
-        // A decoder in an endless loop never yields, so the only way out is to end its thread.
-        this.replace(slot);
-        p.resolve({ id: p.job.id, timeout: p.timeoutMs });
-      }, p.timeoutMs);
-      const buf = p.job.bytes.buffer as ArrayBuffer;
-      slot.worker.post(p.job, buf.byteLength === p.job.bytes.byteLength ? [buf] : []);
+  push(t: T): void {
+    this.items.push(t);
+  }
+  peek(): T | undefined {
+    return this.items[this.head];
+  }
+  shift(): T | undefined {
+    if (this.head >= this.items.length) return undefined;
+    const t = this.items[this.head]!;
+    this.items[this.head++] = undefined as T;
+    // Drop the consumed front now and then, so the array does not grow with every task ever queued.
+    if (this.head >= 1024 && this.head * 2 >= this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
     }
+    return t;
+  }
+  unshift(t: T): void {
+    if (this.head > 0) this.items[--this.head] = t;
+    else this.items.unshift(t);
   }
 }

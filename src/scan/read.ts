@@ -79,10 +79,15 @@ export function readFileSafe(path: Buffer, opts: ReadOptions): ReadResult {
   }
 }
 
-/** A buffer of `size` bytes, or undefined when the engine refuses one (a --max-bytes raised past what memory allows must fail this file, not the scan). */
+/**
+ * A buffer of `size` bytes, or undefined when the engine refuses one (a --max-bytes raised past
+ * what memory allows must fail this file, not the scan). Not zero-filled (the read overwrites
+ * it, and a short read hands out only what was read); its own memory, not a pooled slab, and a
+ * plain Uint8Array, not a Buffer (whose `slice` would not copy).
+ */
 function allocate(size: number): Uint8Array | undefined {
   try {
-    return new Uint8Array(size);
+    return new Uint8Array(Buffer.allocUnsafeSlow(size).buffer, 0, size);
   } catch (e) {
     if (e instanceof RangeError) return undefined;
     throw e;

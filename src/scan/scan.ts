@@ -1,35 +1,32 @@
-// The bulk scan: walks folders (streaming), opens zip archives (nested too) through their central
-// directory, sends each candidate file's bytes to a worker pool with a bounded queue, and yields
-// one record per file in completion order (or sorted at the end with `sort`). See src/scan/README.md.
+// The bulk scan: walks folders (streaming) and hands each candidate file's path to a worker
+// pool in batches; the workers read, detect, decode and hash, and send records back. Zip
+// archives (nested too) are listed here through their central directory, and their members go
+// to the workers as places in the archive. Records are yielded in completion order (or sorted at
+// the end with `sort`). See src/scan/README.md.
 import * as nodeFs from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { compileWasm, DEFAULT_LIMITS, type DecodeOptions, detect, type ErrorRecord, LEVEL_EXTENSIONS } from '../index.js';
-import type { Depth, Inject, JobMessage } from './job.js';
-import { extOf, fileFields, pathBytes } from './names.js';
-import { Pool, type PoolAnswer, type SpawnWorker } from './pool.js';
+import { compileWasm, DEFAULT_LIMITS, type DecodeOptions, type ErrorRecord } from '../index.js';
+import { baseOf, readFileItem } from './item-node.js';
+import {
+  type Depth,
+  type Fault,
+  type Inject,
+  lostRecord,
+  type MemberPlace,
+  noStageTimes,
+  type RecordBase,
+  type ScanConfig,
+  type ScanRecord,
+  type StageTimes,
+} from './job.js';
+import { pathBytes } from './names.js';
+import { BATCH_FILES, Pool, type PoolAnswer, type PoolTask, type SpawnWorker } from './pool.js';
 import { nodeWorkers } from './pool-node.js';
-import { type FileIdentity, HEAD_BYTES, ioFailure, type ReadFs, readFileSafe } from './read.js';
+import { type FileIdentity, ioFailure, type ReadFs } from './read.js';
 import { type WalkFs, walk } from './walk.js';
-import { BytesReader, FileHandleReader, InflateBudget, isZipHead, memberBytes, members, ZipError } from './zip.js';
+import { BytesReader, FileHandleReader, InflateBudget, type Member, members, ZipError } from './zip.js';
 
-/** One line of a scan's output. `format: null` with no `error`: a file no format recognises (listed only with `all`). */
-export interface ScanRecord {
-  /** The file on disk, as text (`\xNN` escapes when the name is not UTF-8; then `pathBytes` holds base64 of the exact bytes). */
-  path: string;
-  pathBytes?: string;
-  /** The path inside the archive (`outer.zip`'s `inner.zip!/a.map` is `inner.zip/a.map`), or null for a plain file. */
-  member: string | null;
-  /** Size of the file or member in bytes (for a failure before reading: what the file system or zip directory says, or null). */
-  bytes: number | null;
-  format: string | null;
-  version?: string | number;
-  summary?: object;
-  warnings?: { code: string; message: string; offset: number | null }[];
-  /** SHA-256 of the bytes (hex), for finding identical files. */
-  contentDigest?: string;
-  error?: ErrorRecord;
-}
-
+export type { ScanRecord } from './job.js';
 export interface ScanOptions {
   /** `cheap` (default): `sections: 'summary'`; `full`: decode every section. */
   depth?: Depth;
@@ -80,15 +77,40 @@ export interface ScanStats {
   found: number;
   walkDone: boolean;
   replacedWorkers: number;
+  /** Milliseconds the workers spent per stage (read, detect, decode, hash, record), summed over workers. */
+  workerStages?: StageTimes;
+  /** Milliseconds this thread spent walking (listing folders, stat'ing files). */
+  walkMs?: number;
+  /** CPU time of the worker threads (ms), at the end of the scan; -1 where the host cannot tell. */
+  workerCpuMs?: number;
 }
 
-/** Nested zips deeper than this are reported, not opened (a quine zip would otherwise never end). */
-const MAX_ZIP_DEPTH = 8;
 const DEFAULT_TIMEOUT_MS = 5000;
 /** Smallest worker heap accepted: below this V8 cannot start the decoder at all. */
 export const MIN_WORKER_MEMORY_MB = 16;
-/** The longest delay setTimeout honours. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Zip archives on disk held open at once for their members' workers (each is one file descriptor). */
+const MAX_OPEN_ZIPS = 256;
+
+/** A task of this scan: the pool's, plus what its answer feeds. */
+interface Task extends PoolTask {
+  /** Size for the record when its worker is lost (what the file system or zip directory said). */
+  declared: number | null;
+  /** The archive it is a member of (its descriptor is closed, or its bytes released, when the last member is answered). */
+  archive: Archive | null;
+  /** Set on a request for a nested zip's bytes: where the answer goes. */
+  opened?: (a: PoolAnswer) => void;
+}
+
+/** An archive whose members are in the queue or in workers. */
+interface Archive {
+  fd: number | null;
+  /** Members not answered yet, plus one while its directory is being listed. */
+  pending: number;
+  /** Of those, members that are zips waiting for the zip loop to open them. */
+  nested: number;
+  /** What its members may inflate, all together (charged before each is handed to a worker); set once its directory is read. */
+  budget: InflateBudget | null;
+}
 
 /**
  * Scans files, folders and the zips in them; yields one record per file in completion order.
@@ -105,6 +127,8 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 1) throw new RangeError(`levelkit: scan option 'maxBytes' must be a whole number ≥ 1; got ${maxBytes}`);
   const depth = options.depth ?? 'cheap';
   const stats = options.stats ?? { found: 0, walkDone: false, replacedWorkers: 0 };
+  stats.workerStages ??= noStageTimes();
+  stats.walkMs ??= 0;
   if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`workers must be a whole number ≥ 1; got ${workers}`);
   const memoryMb = options.workerMemoryMb;
   if (memoryMb !== undefined && !(Number.isInteger(memoryMb) && memoryMb >= MIN_WORKER_MEMORY_MB))
@@ -116,32 +140,49 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     if (options.decode?.backend !== 'js') wasm = await compileWasm().catch(() => null);
     spawn = nodeWorkers(wasm, memoryMb === undefined ? {} : { memoryMb });
   }
-  const pool = new Pool(spawn, workers);
   // A GWZ member is a zip too: its decode keeps to the same ratio.
   const decodeOpts: DecodeOptions =
     options.maxZipRatio === undefined ? (options.decode ?? {}) : { ...options.decode, limits: { ...options.decode?.limits, maxZipRatio } };
-  // Back-pressure: the walker waits while this many files are queued, running or unread.
-  const highWater = workers * 4;
+  const exclude = options.exclude?.length ? options.exclude : undefined;
+  const config: ScanConfig = { depth, decode: decodeOpts, maxBytes, all: options.all === true, ...(exclude ? { exclude } : {}) };
+  // Also once the scan has ended (its consumer may stop early): producers still waiting then stop instead of opening more.
+  let ended = false;
+  const aborted = () => ended || options.signal?.aborted === true;
+
+  // Back-pressure: the producers (walk, zip listing) wait while this many tasks are queued,
+  // in workers or their records not taken yet; enough for every worker to have a full batch
+  // running and two waiting. So memory does not grow with the number of files.
+  const highWater = workers * BATCH_FILES * 3;
   const out: ScanRecord[] = [];
-  let wake: (() => void) | null = null;
-  let producerDone = false;
-  let producerError: unknown = null;
   let inFlight = 0;
-  let nextId = 0;
+  let wake: (() => void) | null = null;
   const notify = () => {
     const w = wake;
     wake = null;
     w?.();
   };
-  const waitForRoom = async () => {
-    while (inFlight + out.length >= highWater && !options.signal?.aborted)
-      await new Promise<void>((r) => {
-        roomWaiters.push(r);
-      });
-  };
-  const roomWaiters: (() => void)[] = [];
+  // Producers waiting for room, and the zip loop waiting for any task to end.
+  let roomWaiters: (() => void)[] = [];
+  let changeWaiters: (() => void)[] = [];
   const freeRoom = () => {
-    while (roomWaiters.length) roomWaiters.shift()!();
+    if (roomWaiters.length === 0) return;
+    const ws = roomWaiters;
+    roomWaiters = [];
+    for (const w of ws) w();
+  };
+  const changed = () => {
+    if (changeWaiters.length === 0) return;
+    const ws = changeWaiters;
+    changeWaiters = [];
+    for (const w of ws) w();
+  };
+  const nextChange = () => new Promise<void>((r) => changeWaiters.push(r));
+  const waitForRoom = async () => {
+    while (inFlight + out.length >= highWater && !aborted()) {
+      // The producer is about to wait: whatever is queued goes out, full batch or not.
+      pool.dispatch(true);
+      await new Promise<void>((r) => roomWaiters.push(r));
+    }
   };
   const emit = (r: ScanRecord) => {
     out.push(r);
@@ -155,157 +196,270 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
   };
   options.signal?.addEventListener('abort', onAbort, { once: true });
 
-  const submit = async (base: Base, bytes: Uint8Array) => {
-    await waitForRoom();
+  const openZips: Set<number> = new Set();
+  /** A task is over: its archive may be closed, producers may go on. */
+  const done = (task: Task) => {
+    inFlight--;
+    const a = task.archive;
+    if (a && --a.pending === 0) closeArchive(a);
+    changed();
+  };
+  const closeArchive = (a: Archive) => {
+    if (a.fd === null) return;
+    openZips.delete(a.fd);
+    nodeFs.closeSync(a.fd);
+    a.fd = null;
+  };
+
+  // Zips found by the workers wait here for the zip loop: files on disk first-come, members that
+  // are zips last-come (depth first, so the nested zips held in memory are one chain at most).
+  const zipFiles: Task[] = [];
+  const nestedZips: Task[] = [];
+  let zipLoop: Promise<void> | null = null;
+
+  const answer = (task: Task, a: PoolAnswer) => {
+    if (task.opened) {
+      task.opened(a);
+      return;
+    }
+    if ('record' in a) {
+      emit(a.record);
+      done(task);
+    } else if ('zip' in a) {
+      zipFiles.push(task);
+      runZips();
+    } else if ('nestedZip' in a) {
+      if (task.archive) task.archive.nested++;
+      nestedZips.push(task);
+      changed();
+      runZips();
+    } else if ('excluded' in a) {
+      // One of the scan's own outputs, met under another path than the walk's stat saw (a swap).
+      stats.found--;
+      done(task);
+    } else if ('opened' in a) {
+      // Only asked for with `opened` set (above).
+      done(task);
+    } else {
+      emit(lostRecord(baseOf(task.item.path, task.item.kind === 'file' ? null : task.item.member), task.declared, a, memoryMb));
+      done(task);
+    }
+  };
+  const pool = new Pool<Task>(spawn, workers, config, timeoutMs, answer);
+
+  const submit = (task: Task) => {
     inFlight++;
-    const fault = faultFor(options.inject, base);
-    const job: JobMessage = { id: nextId++, bytes, depth, decode: decodeOpts, ...(fault ? { fault } : {}) };
-    const size = bytes.length;
-    // setTimeout takes at most 2^31 - 1 ms and turns anything longer into 1 ms: a huge --timeout must mean "very long", not "at once".
-    const limit = Math.min(MAX_TIMER_MS, Math.round(timeoutMs * Math.max(1, size / (8 << 20))));
-    void pool.run(job, limit).then((a) => {
-      inFlight--;
-      emit(recordOf(base, size, a, memoryMb));
-    });
+    if (task.archive) task.archive.pending++;
+    pool.push(task);
+    pool.dispatch(false);
+  };
+
+  /** A file found by the walk or named: from here on it is a worker's to read (or, with replaced fs functions, read here). */
+  const visitFile = async (path: Buffer, named: boolean) => {
+    const latin1 = path.toString('latin1');
+    const fault = faultFor(options.inject, path, null);
+    if (options.fs) {
+      // Replaced fs functions cannot travel to a worker: read here, send the bytes.
+      const base = baseOf(latin1, null);
+      const r = readFileItem(latin1, named, config, base, options.fs);
+      if ('excluded' in r) stats.found--;
+      else if ('record' in r) emit(r.record);
+      else if ('bytes' in r) {
+        const item = { kind: 'bytes' as const, path: latin1, member: null, bytes: r.bytes, levelName: r.levelName, ...(fault ? { fault } : {}) };
+        submit({ item, size: r.bytes.length, declared: r.bytes.length, archive: null });
+      } else if ('zip' in r) {
+        inFlight++;
+        zipFiles.push({ item: { kind: 'file', path: latin1, named }, size: 0, declared: null, archive: null });
+        runZips();
+      }
+      return;
+    }
+    const st = statOf(path, exclude !== undefined);
+    // The scan's own outputs (--out, --report) are never read: a walk over their folder would
+    // meet them half-written. The worker checks again on the handle it opens.
+    const id = st?.id;
+    if (id && exclude?.some((x) => x.dev === id.dev && x.ino === id.ino)) {
+      stats.found--;
+      return;
+    }
+    const size = st ? st.size : null;
+    submit({ item: { kind: 'file', path: latin1, named, ...(fault ? { fault } : {}) }, size: size ?? 0, declared: size, archive: null });
   };
 
   const walkAll = async () => {
+    let t0 = performance.now();
     for (const entry of walk(paths, { follow: options.follow ?? false, ...(options.fs ? { fs: options.fs } : {}) })) {
-      if (options.signal?.aborted) return;
+      if (aborted()) return;
       if (entry.kind === 'not-followed') continue;
       if (entry.kind === 'unreadable') {
-        emit({ ...pathFields(entry.path), member: null, bytes: null, format: null, error: err(entry.failure.code, entry.failure.message) });
+        emit({ ...baseOf(entry.path.toString('latin1'), null), bytes: null, format: null, error: err(entry.failure.code, entry.failure.message) });
         continue;
       }
       if (options.shard && shardOf(entry.path, options.shard.count) !== options.shard.index) continue;
       stats.found++;
+      const t1 = performance.now();
+      stats.walkMs! += t1 - t0;
       await waitForRoom();
+      t0 = performance.now();
       await visitFile(entry.path, entry.named);
     }
+    stats.walkMs! += performance.now() - t0;
   };
 
-  const visitFile = async (path: Buffer, named: boolean) => {
-    const base: Base = { ...pathFields(path), member: null };
-    const levelName = LEVEL_EXTENSIONS.includes(extOf(path));
-    let zip = false;
-    let headFormat = false;
-    const r = readFileSafe(path, {
-      maxBytes,
-      ...(options.fs ? { fs: options.fs } : {}),
-      ...(options.exclude?.length ? { exclude: options.exclude } : {}),
-      wanted: (head) => {
-        headFormat = detect(head) !== undefined;
-        // A zip not named like a level is an archive to open, whatever detect() says: the GWZ
-        // format claims every zip head (it cannot see the member list in 64 bytes), but only a
-        // `.gwz` is handed to it.
-        zip = !levelName && isZipHead(head);
-        return !zip && (named || levelName || headFormat || options.all === true);
-      },
-    });
-    if ('excluded' in r) {
-      stats.found--;
-      return;
-    }
-    if ('unwanted' in r) {
-      if (zip) await visitZipFile(path, base);
-      else emit({ ...base, bytes: sizeOf(path), format: null });
-      return;
-    }
-    if ('failure' in r) {
-      emit({ ...base, bytes: sizeOf(path), format: null, error: err(r.failure.code, r.failure.message) });
-      return;
-    }
-    await candidate(base, r.bytes, levelName || named);
+  /** Lists every zip the workers found, one at a time; members go to the pool. */
+  const runZips = () => {
+    zipLoop ??= (async () => {
+      try {
+        while (!aborted()) {
+          const nested = nestedZips.pop();
+          if (nested) {
+            await openNested(nested);
+            continue;
+          }
+          if (zipFiles.length === 0) break;
+          if (openZips.size >= MAX_OPEN_ZIPS) {
+            // Wait for an archive to be done (or a nested zip, which needs no descriptor).
+            pool.dispatch(true);
+            await nextChange();
+            continue;
+          }
+          await openZipFile(zipFiles.shift()!);
+        }
+      } finally {
+        zipLoop = null;
+        pool.dispatch(true);
+        notify();
+      }
+    })();
   };
 
-  /** A file's or member's bytes: to a worker when a format may claim them, else an unknown record. */
-  const candidate = async (base: Base, bytes: Uint8Array, levelName: boolean) => {
-    if (detect(bytes.subarray(0, HEAD_BYTES)) !== undefined) {
-      await submit(base, bytes);
-      return;
-    }
-    if (levelName)
-      emit({ ...base, bytes: bytes.length, format: null, error: err('UNKNOWN_FORMAT', 'named like a level, but no levelkit format recognises its content') });
-    else emit({ ...base, bytes: bytes.length, format: null });
-  };
-
-  const visitZipFile = async (path: Buffer, base: Base) => {
-    let fd: number | undefined;
+  const openZipFile = async (task: Task) => {
+    const path = task.item.path;
+    const base = baseOf(path, null);
+    const archive: Archive = { fd: null, pending: 1, nested: 0, budget: null };
     try {
-      fd = nodeFs.openSync(path, (nodeFs.constants.O_RDONLY ?? 0) | (nodeFs.constants.O_NONBLOCK ?? 0));
+      const fd = nodeFs.openSync(Buffer.from(path, 'latin1'), (nodeFs.constants.O_RDONLY ?? 0) | (nodeFs.constants.O_NONBLOCK ?? 0));
+      archive.fd = fd;
+      openZips.add(fd);
       const st = nodeFs.fstatSync(fd);
       if (!st.isFile()) {
         emit({ ...base, bytes: null, format: null, error: err('NOT_A_FILE', 'not a regular file; only regular files are read') });
         return;
       }
-      await visitZip(new FileHandleReader(fd, st.size), base, '', 1, undefined);
+      await visitZip(new FileHandleReader(fd, st.size), task, base, '', 1, { fd, size: st.size }, archive, undefined);
     } catch (e) {
       emit({ ...base, bytes: null, format: null, error: err('IO', ioFailure(e).message) });
     } finally {
-      if (fd !== undefined) nodeFs.closeSync(fd);
+      // The zip itself was a task until now; its members are tasks of their own.
+      inFlight--;
+      if (--archive.pending === 0) closeArchive(archive);
+      freeRoom();
+      notify();
     }
   };
 
-  const visitZip = async (reader: FileHandleReader | BytesReader, base: Base, prefix: string, level: number, parent: InflateBudget | undefined) => {
-    const size = reader.size;
-    let list: Awaited<ReturnType<typeof members>>;
+  /** A member that is a zip: its bytes are asked for again (a worker inflates them into shared memory), then it is listed like a file. */
+  const openNested = async (task: Task) => {
+    const item = task.item;
+    if (item.kind !== 'member') return;
+    if (task.archive) task.archive.nested--;
+    const a = await new Promise<PoolAnswer>((resolve) => {
+      pool.push({ item: { ...item, open: true }, size: task.size, declared: task.declared, archive: null, opened: resolve });
+      pool.dispatch(true);
+    });
+    if ('opened' in a) {
+      const bytes = new Uint8Array(a.opened);
+      const archive: Archive = { fd: null, pending: 1, nested: 0, budget: null };
+      await visitZip(
+        new BytesReader(bytes),
+        task,
+        baseOf(item.path, item.member),
+        `${item.member}/`,
+        item.level + 1,
+        { shared: a.opened, size: a.size },
+        archive,
+        // Its members charge its own budget and every archive's around it.
+        task.archive?.budget ?? undefined,
+      );
+      // Hold this zip's bytes until its members are answered: then the nested zips found among
+      // them (pushed meanwhile) come next, and the zips held in memory stay one chain.
+      while (archive.pending - 1 > archive.nested && !aborted()) {
+        pool.dispatch(true);
+        await nextChange();
+      }
+      done(task);
+      return;
+    }
+    answer(task, 'record' in a || 'timeout' in a || 'crashed' in a ? a : { crashed: 'no bytes for a nested zip' });
+  };
+
+  const visitZip = async (
+    reader: FileHandleReader | BytesReader,
+    task: Task,
+    base: RecordBase,
+    prefix: string,
+    level: number,
+    source: MemberPlace['source'],
+    archive: Archive,
+    parent: InflateBudget | undefined,
+  ) => {
+    let list: Member[];
     try {
+      // The directory and every local header are read and checked here, the layout as a whole
+      // (overlapping members are a bomb's): workers get only places that passed.
       list = await members(reader, maxBytes);
     } catch (e) {
       // A zip whose directory cannot be read, or whose members overlap, is itself the failed file (or member).
       if (!(e instanceof ZipError)) throw e;
-      emit({ ...base, bytes: size, format: null, error: err(e.code, `zip: ${e.message}`) });
+      emit({ ...base, bytes: source.size, format: null, error: err(e.code, `zip: ${e.message}`) });
       return;
     }
-    const budget = new InflateBudget(size, maxZipRatio, parent);
+    const budget = new InflateBudget(source.size, maxZipRatio, parent);
+    archive.budget = budget;
     for (const m of list) {
-      if (options.signal?.aborted) return;
+      if (aborted()) return;
       if (m.kind === 'folder') continue;
-      const mb: Base = { ...base, member: prefix + m.name };
-      const ext = extOf(Buffer.from(m.name, 'utf8'));
-      const levelName = LEVEL_EXTENSIONS.includes(ext);
+      const member = prefix + m.name;
       if (m.size > maxBytes || m.compressedSize > maxBytes) {
         const n = Math.max(m.size, m.compressedSize);
-        emit({ ...mb, bytes: m.size, format: null, error: err('LIMIT_EXCEEDED', `${n} bytes, over the ${maxBytes}-byte limit (--max-bytes)`) });
+        emit({ ...base, member, bytes: m.size, format: null, error: err('LIMIT_EXCEEDED', `${n} bytes, over the ${maxBytes}-byte limit (--max-bytes)`) });
         continue;
       }
-      // Charged before inflating: inflating stops at the declared size, so that is all it can cost.
-      const over = m.fault ? undefined : budget.charge(m.size);
+      if (m.fault) {
+        emit({ ...base, member, bytes: m.size, format: null, error: err('CORRUPT_ARCHIVE', `zip member: ${m.fault}`) });
+        continue;
+      }
+      // Charged before a worker inflates it: inflating stops at the declared size, so that is all it can cost.
+      const over = budget.charge(m.size);
       if (over) {
-        emit({ ...mb, bytes: m.size, format: null, error: err('LIMIT_EXCEEDED', over) });
+        emit({ ...base, member, bytes: m.size, format: null, error: err('LIMIT_EXCEEDED', over) });
         continue;
       }
       await waitForRoom();
-      let bytes: Uint8Array<ArrayBuffer>;
-      try {
-        bytes = await memberBytes(reader, m);
-      } catch (e) {
-        if (!(e instanceof ZipError)) throw e;
-        emit({ ...mb, bytes: m.size, format: null, error: err(e.code, `zip member: ${e.message}`) });
-        continue;
-      }
-      if (!levelName && isZipHead(bytes)) {
-        if (level >= MAX_ZIP_DEPTH)
-          emit({ ...mb, bytes: bytes.length, format: null, error: err('LIMIT_EXCEEDED', `zip nested more than ${MAX_ZIP_DEPTH} deep`) });
-        else await visitZip(new BytesReader(bytes), mb, `${mb.member}/`, level + 1, budget);
-        continue;
-      }
-      await candidate(mb, bytes, levelName);
+      const fault = faultFor(options.inject, Buffer.from(task.item.path, 'latin1'), member);
+      const place: MemberPlace = { source, dataStart: m.dataStart, compressedSize: m.compressedSize, size: m.size, method: m.method, level };
+      const item = { kind: 'member' as const, path: task.item.path, member, ...place, ...(fault ? { fault } : {}) };
+      submit({ item, size: m.size, declared: m.size, archive });
     }
+    pool.dispatch(true);
   };
 
-  const producer = walkAll().then(
+  let walkDone = false;
+  let walkError: unknown = null;
+  const walker = walkAll().then(
     () => {
-      producerDone = true;
+      walkDone = true;
       stats.walkDone = true;
+      pool.dispatch(true);
       notify();
     },
     (e) => {
-      producerError = e;
-      producerDone = true;
+      walkError = e;
+      walkDone = true;
       notify();
     },
   );
+  const producing = () => !walkDone || zipLoop !== null;
 
   const sorted: ScanRecord[] = [];
   try {
@@ -319,66 +473,49 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       }
       stats.replacedWorkers = pool.replaced;
       if (pool.broken) throw new Error(`levelkit scan: ${pool.broken}`);
-      if (producerDone && inFlight === 0) break;
-      if (options.signal?.aborted && (producerDone || inFlight === 0)) break;
+      if (!producing() && inFlight === 0) break;
+      if (aborted() && (!producing() || inFlight === 0)) break;
       await new Promise<void>((r) => {
         wake = r;
       });
     }
-    await producer;
-    if (producerError) throw producerError;
+    await walker;
+    if (walkError) throw walkError;
     if (options.sort) {
       sorted.sort(compareRecords);
       yield* sorted;
     }
   } finally {
+    ended = true;
     options.signal?.removeEventListener('abort', onAbort);
+    Object.assign(stats.workerStages, pool.stages);
+    stats.workerCpuMs = pool.workerCpuMs;
     pool.close();
+    for (const fd of openZips) nodeFs.closeSync(fd);
+    openZips.clear();
     freeRoom();
+    changed();
   }
-}
-
-type Base = { path: string; pathBytes?: string; member: string | null };
-
-function pathFields(p: Buffer): { path: string; pathBytes?: string } {
-  const f = fileFields(p);
-  return f.fileBytes ? { path: f.file, pathBytes: f.fileBytes } : { path: f.file };
 }
 
 function err(code: string, message: string): ErrorRecord {
   return { code, offset: null, path: '', message };
 }
 
-function sizeOf(p: Buffer): number | null {
+/** What the file system says of a path (its size for batching and time limits; with `identity`, its device and inode too); null when it cannot say (the worker reports why). */
+function statOf(p: Buffer, identity: boolean): { size: number; id?: FileIdentity } | null {
   try {
-    return nodeFs.statSync(p).size;
+    if (!identity) return { size: nodeFs.statSync(p).size };
+    const st = nodeFs.statSync(p, { bigint: true });
+    return { size: Number(st.size), id: { dev: st.dev, ino: st.ino } };
   } catch {
     return null;
   }
 }
 
-function recordOf(base: Base, size: number, a: PoolAnswer, memoryMb: number | undefined): ScanRecord {
-  if ('timeout' in a)
-    return { ...base, bytes: size, format: null, error: err('TIMEOUT', `decoding took longer than ${a.timeout} ms (--timeout); its worker was replaced`) };
-  if ('crashed' in a && a.outOfMemory)
-    return {
-      ...base,
-      bytes: size,
-      format: null,
-      error: err(
-        'LIMIT_EXCEEDED',
-        `decoding needed more memory than a worker may use (${memoryMb === undefined ? 'the limit Node gives it' : `${memoryMb} MiB`}, --worker-memory); its worker was replaced`,
-      ),
-    };
-  if ('crashed' in a)
-    return { ...base, bytes: size, format: null, error: err('WORKER_CRASHED', `the worker decoding this file died (${a.crashed}); it was replaced`) };
-  if ('ok' in a)
-    return { ...base, bytes: size, format: a.ok.format, version: a.ok.version, summary: a.ok.summary, warnings: a.ok.warnings, contentDigest: a.contentDigest };
-  return { ...base, bytes: size, format: a.format, contentDigest: a.contentDigest, error: a.error };
-}
-
-function faultFor(inject: Inject | undefined, base: Base): 'hang' | 'crash' | undefined {
+function faultFor(inject: Inject | undefined, path: Buffer, member: string | null): Fault | undefined {
   if (!inject) return undefined;
+  const base = baseOf(path.toString('latin1'), member);
   const name = `${base.path}!${base.member ?? ''}`;
   if (inject.hang && name.includes(inject.hang)) return 'hang';
   if (inject.crash && name.includes(inject.crash)) return 'crash';

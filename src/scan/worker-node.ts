@@ -1,9 +1,26 @@
-// The scan worker under Node (worker_threads): receives the compiled WASM module once, then jobs
-// (job.ts), and answers each with its result. dist/scan-worker.mjs is built from this file.
+// The scan worker under Node (worker_threads): receives the compiled WASM module once, then
+// batches of items (job.ts). For each item it marks in the shared progress slots which one it is
+// on (so the pool can time each file and name the one that hung or crashed), reads it
+// (item-node.ts), scans it (job.ts) and sends the results back, per batch or every few tens of
+// milliseconds in a long one. dist/scan-worker.mjs is built from this file.
 import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { init } from '../index.js';
-import { type JobMessage, runJob } from './job.js';
+import { baseOf, type ReadOutcome, readFileItem, readMemberItem } from './item-node.js';
+import {
+  type BatchMessage,
+  type BatchResult,
+  type ItemResult,
+  noStageTimes,
+  PROGRESS_BATCH,
+  PROGRESS_INDEX,
+  PROGRESS_STARTED,
+  type ScanConfig,
+  type ScanItem,
+  type StageTimes,
+  scanBytes,
+} from './job.js';
+import { procCpuMs } from './thread-cpu.js';
 
 const port = parentPort;
 if (!port) throw new Error('levelkit: scan-worker runs only as a worker thread');
@@ -11,15 +28,64 @@ const data = workerData as { wasm: WebAssembly.Module | null };
 // The module was compiled once by the pool and posted here; instantiating it is cheap.
 const ready = data.wasm ? init(data.wasm) : Promise.resolve();
 const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+const exit = () => process.exit(70);
 // Tells the pool this worker can take jobs (a module that failed to instantiate leaves the JS kernels).
 ready.then(
   () => port.postMessage('ready'),
   () => port.postMessage('ready'),
 );
 
-port.on('message', (job: JobMessage) => {
-  ready.then(
-    () => port.postMessage(runJob(job, hash, () => process.exit(70))),
-    () => port.postMessage(runJob(job, hash, () => process.exit(70))),
-  );
+/** A long batch sends what it has at least this often, so results stream and a timeout loses little. */
+const POST_EVERY_MS = 50;
+
+port.on('message', (msg: BatchMessage) => {
+  const run = () => runBatch(msg);
+  ready.then(run, run);
 });
+
+function runBatch(msg: BatchMessage): void {
+  const progress = new Int32Array(msg.progress);
+  let stages = noStageTimes();
+  let results: ItemResult[] = [];
+  let from = 0;
+  let lastPost = performance.now();
+  for (let i = 0; i < msg.items.length; i++) {
+    const now = performance.now();
+    Atomics.store(progress, PROGRESS_STARTED, Math.round(performance.timeOrigin + now - msg.epoch));
+    Atomics.store(progress, PROGRESS_INDEX, i);
+    Atomics.store(progress, PROGRESS_BATCH, msg.batch);
+    results.push(scanItem(msg.items[i]!, msg.config, stages));
+    if (i + 1 < msg.items.length && performance.now() - lastPost >= POST_EVERY_MS) {
+      port!.postMessage({ batch: msg.batch, from, results, done: false, stages, cpuMs: threadCpuMs() } satisfies BatchResult);
+      from = i + 1;
+      results = [];
+      stages = noStageTimes();
+      lastPost = performance.now();
+    }
+  }
+  port!.postMessage({ batch: msg.batch, from, results, done: true, stages, cpuMs: threadCpuMs() } satisfies BatchResult);
+}
+
+function scanItem(item: ScanItem, config: ScanConfig, stages: StageTimes): ItemResult {
+  const t0 = performance.now();
+  const base = baseOf(item.path, item.kind === 'file' ? null : item.member);
+  let read: ReadOutcome | { opened: Uint8Array };
+  if (item.kind === 'file') read = readFileItem(item.path, item.named, config, base);
+  else if (item.kind === 'bytes') read = { bytes: item.bytes, levelName: item.levelName };
+  else read = readMemberItem(item, item.member, base);
+  stages.read += performance.now() - t0;
+  if ('bytes' in read) return { record: scanBytes(base, read.bytes, read.levelName, config, item.fault, hash, exit, stages) };
+  if ('opened' in read) {
+    // A nested zip the scan will list: shared, so each of its members' items can point into it.
+    const shared = new SharedArrayBuffer(read.opened.length);
+    new Uint8Array(shared).set(read.opened);
+    return { opened: shared, size: read.opened.length };
+  }
+  return read;
+}
+
+/** This thread's CPU time in ms (Linux), or -1 where the host cannot tell. */
+function threadCpuMs(): number {
+  const ms = procCpuMs('thread-self');
+  return Number.isNaN(ms) ? -1 : ms;
+}

@@ -4,9 +4,10 @@
 // inflated: members whose local header and data overlap one another, or run into the central
 // directory, are the "better zip bomb" trick (one small member inflated a thousand times), so
 // such an archive is refused whole. Inflating is node:zlib, stopped at the size the directory
-// declares, and charged to a per-archive budget (InflateBudget). See src/scan/README.md "Zips".
+// declares, and charged to a per-archive budget (InflateBudget). A scan lists a zip here on its main
+// thread (budget charged there) and its workers inflate the members (inflateMember). See
+// src/scan/README.md "Zips".
 import * as nodeFs from 'node:fs';
-import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import { zipInflateBudget } from '../index.js';
 
@@ -279,27 +280,38 @@ export class InflateBudget {
   }
 }
 
-const inflateRaw = promisify(zlib.inflateRaw) as (buf: Uint8Array, opts: zlib.ZlibOptions) => Promise<Buffer>;
+/** What inflating a member needs: the numbers its directory entry and local header gave (a scan worker gets them with the archive's handle). */
+export type MemberData = Pick<FileMember, 'dataStart' | 'compressedSize' | 'size' | 'method'>;
 
 /** The member's inflated bytes (a fresh buffer the caller may transfer); ZipError for a member that does not inflate to exactly its declared size. */
 export async function memberBytes(src: ZipSource, m: FileMember): Promise<Uint8Array<ArrayBuffer>> {
   if (m.fault) throw corrupt(m.fault);
   const raw = await src.read(m.dataStart, m.compressedSize);
+  const out = inflateMember(raw, m);
+  return out === raw ? raw.slice() : (out as Uint8Array<ArrayBuffer>);
+}
+
+/**
+ * A member's raw data (the `compressedSize` bytes at `dataStart`) inflated to exactly the size
+ * its directory declares; never more is produced. A stored member comes back as `raw` itself.
+ * Synchronous: the scan's workers call it between files. ZipError when it does not fit.
+ */
+export function inflateMember(raw: Uint8Array, m: MemberData): Uint8Array {
   if (raw.length !== m.compressedSize) throw corrupt(`its data is cut short (${raw.length} of ${m.compressedSize} bytes)`);
-  if (m.method === 0) return raw.slice();
+  if (m.method === 0) return raw;
   let out: Buffer;
   try {
-    // maxOutputLength stops zlib as soon as the data would inflate past the declared size.
-    out = await inflateRaw(raw, { maxOutputLength: Math.max(1, m.size) });
+    // maxOutputLength stops zlib as soon as the data would inflate past the declared size; the
+    // chunk size keeps a small member from getting zlib's default 16 KiB buffer.
+    out = zlib.inflateRawSync(raw, { maxOutputLength: Math.max(1, m.size), chunkSize: Math.max(64, Math.min(m.size + 1, 1 << 20)) });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err?.code === 'ERR_BUFFER_TOO_LARGE') throw corrupt(`inflates past the ${m.size} bytes the directory declares`);
     throw corrupt(`does not inflate: ${err?.message ?? String(e)}`);
   }
   if (out.length !== m.size) throw corrupt(`inflates to ${out.length} bytes, not the ${m.size} the directory declares`);
-  const copy = new Uint8Array(out.length);
-  copy.set(out);
-  return copy;
+  // Node may hand back a view of a pooled slab; the caller owns (and may transfer) what comes back.
+  return out.byteOffset === 0 && out.buffer.byteLength === out.length ? new Uint8Array(out.buffer) : new Uint8Array(out);
 }
 
 function corrupt(message: string): ZipError {
