@@ -1,11 +1,13 @@
-// Everything one decode carries around: the kernel set, limits, inflater, text code page, the
-// warning sink and the budgets that hold for the file as a whole. Core does not choose kernels:
-// formats/decode-context.ts resolves the caller's options, picks the set and builds this.
+// Everything one decode carries around: the kernel set, limits, inflater choice, text code page,
+// the warning sink and the budgets that hold for the file as a whole. Core does not choose kernels:
+// formats/decode-context.ts resolves the caller's options, picks the set and builds this. Inflating
+// is core/inflate.ts's inflateBlock(ctx, …), not a method here, so a format that never inflates
+// (and an app bundling only it) does not carry the inflater.
 
 import type { Kernels } from '../kernels/types.js';
 import { decodeError, type FormatId, WarningSink } from './errors.js';
-import { type InflateResult, type InflateSite, inflateExact } from './inflate.js';
 import type { InflaterChoice, Limits, ResolvedOptions } from './limits.js';
+import type { BlockSource } from './prefetch.js';
 
 export interface DecodeContext<W extends string = string> {
   readonly format: FormatId;
@@ -16,11 +18,13 @@ export interface DecodeContext<W extends string = string> {
   readonly strict: boolean;
   readonly summaryOnly: boolean;
   readonly warnings: WarningSink<W>;
+  /** Pre-inflated blocks (decodeAsync), asked before inflating. */
+  readonly blocks: BlockSource | undefined;
   /**
-   * Inflates one zlib block of exactly `expectedSize` bytes, after charging it to the file's
-   * `maxTotalInflatedBytes` budget (LIMIT_EXCEEDED before anything is allocated when it is spent).
+   * Charges a block of `expectedSize` inflated bytes to the file's `maxTotalInflatedBytes` budget:
+   * LIMIT_EXCEEDED, before anything is allocated, when it is spent. inflateBlock() calls it.
    */
-  inflate(src: Uint8Array, expectedSize: number, site: Omit<InflateSite, 'format'>): InflateResult;
+  chargeInflated(expectedSize: number, site: { offset: number; path: string }): void;
 }
 
 export function makeContext<W extends string = string>(format: FormatId, opts: ResolvedOptions, kernels: Kernels): DecodeContext<W> {
@@ -35,20 +39,19 @@ export function makeContext<W extends string = string>(format: FormatId, opts: R
     strict: opts.strict,
     summaryOnly: opts.sections === 'summary',
     warnings: new WarningSink<W>(format, opts.strict),
-    inflate(src, expectedSize, site) {
-      const at = { ...site, format };
+    blocks: opts.blocks,
+    chargeInflated(expectedSize, site) {
       if (Number.isSafeInteger(expectedSize) && expectedSize >= 0) {
         if (inflatedSoFar + expectedSize > limits.maxTotalInflatedBytes) {
-          throw inflateBudgetError(at, inflatedSoFar, expectedSize, limits.maxTotalInflatedBytes);
+          throw inflateBudgetError({ ...site, format }, inflatedSoFar, expectedSize, limits.maxTotalInflatedBytes);
         }
         inflatedSoFar += expectedSize;
       }
-      return inflateExact(src, expectedSize, opts.inflate, limits, at, opts.blocks);
     },
   };
 }
 
-function inflateBudgetError(site: InflateSite, before: number, size: number, max: number) {
+function inflateBudgetError(site: { format: FormatId; offset: number; path: string }, before: number, size: number, max: number) {
   return decodeError(site.format, 'LIMIT_EXCEEDED', {
     offset: site.offset,
     path: site.path,

@@ -4,6 +4,7 @@
 // from it, it is checked against `maxInflatedBytes` first, and the stream must produce exactly it.
 
 import { Inflate, deflate as pakoDeflate } from 'pako';
+import type { DecodeContext } from './context.js';
 import { DecodeError, type FormatId } from './errors.js';
 import { nodeBuiltin } from './host.js';
 import type { InflaterChoice, Limits } from './limits.js';
@@ -71,6 +72,16 @@ export function inflateExact(
   const z = choice === 'pako' ? null : native();
   if (choice === 'native' && !z) throw new TypeError('levelkit: inflate: "native" needs node:zlib (Node ≥ 20.16)');
   return z ? inflateNative(z, src, expectedSize, fail) : inflatePako(src, expectedSize, fail);
+}
+
+/**
+ * Inflates one zlib block of a decode: exactly `expectedSize` bytes, after charging them to the
+ * file's `maxTotalInflatedBytes` budget (LIMIT_EXCEEDED before anything is allocated when it is
+ * spent), with the decode's inflater choice, limits and pre-inflated blocks.
+ */
+export function inflateBlock(ctx: DecodeContext, src: Uint8Array, expectedSize: number, site: { offset: number; path: string }): InflateResult {
+  ctx.chargeInflated(expectedSize, site);
+  return inflateExact(src, expectedSize, ctx.inflateChoice, ctx.limits, { ...site, format: ctx.format }, ctx.blocks);
 }
 
 /** The largest output per input byte a deflate stream can have (RFC 1951: 258 bytes per 2-bit code, rounded up). */

@@ -4,6 +4,7 @@
 
 import type { DecodeContext } from '../../core/context.js';
 import { decodeError } from '../../core/errors.js';
+import { inflateBlock } from '../../core/inflate.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import { ByteReader } from '../../core/reader.js';
 import { startDecode } from '../decode-context.js';
@@ -193,7 +194,7 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarn
     if (b.byteLength <= 0) throw r.fail('CORRUPT', { at: b.offset, path, detail: `data block ${index}`, expected: 'inflated size > 0', actual: b.byteLength });
     // inflateExact refuses a data_sizes entry beyond DEFLATE's ~1032:1 ratio (CORRUPT_COMPRESSED at
     // the block's offset) before allocating for it, and one beyond maxInflatedBytes (LIMIT_EXCEEDED).
-    return ctx.inflate(src, b.byteLength, { offset: b.offset, path }).bytes;
+    return inflateBlock(ctx, src, b.byteLength, { offset: b.offset, path }).bytes;
   };
 
   return { version, magic, items, types, blocks, itemOffsets, readData };
