@@ -43,9 +43,11 @@ export {
   type Preview,
   type PreviewMedia,
   type PreviewTable,
+  type PreviewText,
   paintPreview,
   type RenderOptions,
   tablesOf,
+  textsOf,
   tileColour,
 } from './render/index.js';
 

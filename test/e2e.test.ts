@@ -5,10 +5,11 @@
 // LEVELKIT_SCREENSHOT=1 also rewrites web/screenshot.png, the one the README shows.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { basename, relative } from 'node:path';
+import { encode as encodePng } from 'fast-png';
 import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { decode, render, tileColour } from '../src/index.js';
+import { decode, LEVEL_EXTENSIONS, render, tileColour } from '../src/index.js';
 import { serve } from '../web/serve.js';
 import { startChromium } from './helpers/chromium.js';
 import { describeWith } from './helpers/needs.js';
@@ -22,6 +23,8 @@ const ONE_OF_EACH = [
   'graal/gr-v105-layers.graal',
   'graal/layers.nw',
   'graal/world.gmap',
+  'gwc/odd-ids-deleted-cp1252.gwc',
+  'wdata/eventbox-v9.wdata',
 ];
 /** Imports of Node built-ins a browser cannot resolve. */
 const NODE_IMPORT =
@@ -135,6 +138,133 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
     expect(consoleErrors).toEqual([]);
   });
 
+  /** Opens `path` (or named bytes) through the file input and waits until the detail view shows it. */
+  async function openThroughInput(file: string | { name: string; buffer: Buffer }): Promise<void> {
+    const name = typeof file === 'string' ? basename(file) : file.name;
+    await page.setInputFiles('#file', typeof file === 'string' ? file : { name: file.name, mimeType: 'application/octet-stream', buffer: file.buffer });
+    await page.waitForSelector(`#detail[data-state="done"] >> text=${name}`, { timeout: 20_000 });
+  }
+
+  /** What the detail view shows, as a person would read it. */
+  const detailView = () =>
+    page.evaluate(() => {
+      // Rendered, not merely without the attribute: a CSS display rule can undo `hidden`.
+      const visible = (id: string) => document.getElementById(id)!.getClientRects().length > 0;
+      const canvas = document.getElementById('preview') as HTMLCanvasElement;
+      return {
+        format: document.getElementById('format')!.textContent,
+        error: visible('error') ? document.getElementById('error')!.textContent : null,
+        summaryKeys: [...document.querySelectorAll('#summary dt')].map((d) => d.textContent),
+        layers: (document.getElementById('layer') as HTMLSelectElement).options.length,
+        picture: visible('viewport') ? [canvas.width, canvas.height] : null,
+        controls: visible('view-controls'),
+        empty: visible('empty') ? document.getElementById('empty')!.textContent : null,
+        zoom: document.getElementById('zoom-label')!.textContent,
+        tables: [...document.querySelectorAll('#tables [data-table]')].map((t) => (t as HTMLElement).dataset.table),
+        markers: document.getElementById('object-count')!.textContent,
+        warnings: document.querySelectorAll('#warnings li').length,
+        media: document.querySelectorAll('#media figure').length,
+        texts: document.querySelectorAll('#texts pre').length,
+      };
+    });
+
+  it('starts every open from a clean view: after an error nothing of the map before remains, nor after a file with nothing to draw', async () => {
+    const map = `${FIXTURES}/teeworlds/real/ddnet-coverage.map`;
+    await openThroughInput(map);
+    await page.click('#zoom-in');
+    const before = await detailView();
+    expect(before.layers).toBeGreaterThan(1);
+    expect(before.picture).not.toBeNull();
+    expect(before.tables.length).toBeGreaterThan(0);
+
+    await openThroughInput(`${FIXTURES}/teeworlds/bad/truncated-item-table.map`);
+    const afterError = await detailView();
+    expect(afterError).toEqual({
+      format: 'not decoded',
+      error: expect.stringMatching(/^TRUNCATED: /),
+      summaryKeys: [],
+      layers: 0,
+      picture: null,
+      controls: false,
+      empty: null,
+      zoom: '100%',
+      tables: [],
+      markers: '',
+      warnings: 0,
+      media: 0,
+      texts: 0,
+    });
+    await page.screenshot({ path: `${SHOTS}/after-error.png`, fullPage: true });
+
+    await openThroughInput(map);
+    await page.click('#zoom-in');
+    const cartridge = `${FIXTURES}/gwc/odd-ids-deleted-cp1252.gwc`;
+    await openThroughInput(cartridge);
+    const nothingToDraw = await detailView();
+    const summary = decode(readBytes(cartridge));
+    expect(nothingToDraw.format).toBe('gwc');
+    expect(nothingToDraw.error).toBeNull();
+    expect(nothingToDraw.empty).toBe(`Nothing to draw: ${render(summary).empty}.`);
+    expect(nothingToDraw.layers).toBe(0);
+    expect(nothingToDraw.picture).toBeNull();
+    expect(nothingToDraw.controls).toBe(false);
+    expect(nothingToDraw.zoom).toBe('100%');
+    // The cartridge's own tables and summary, none of the map's.
+    expect(nothingToDraw.tables).toEqual(['header', 'media']);
+    expect(nothingToDraw.summaryKeys).toContain('author');
+    expect(nothingToDraw.summaryKeys).not.toContain('gameLayer');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('names every format it opens in the header and the file picker', async () => {
+    const accept = (await page.getAttribute('#file', 'accept'))!.split(',');
+    const intro = (await page.textContent('#intro'))!;
+    for (const ext of [...LEVEL_EXTENSIONS, '.zip']) {
+      expect(accept, ext).toContain(ext);
+      expect(intro, ext).toContain(ext);
+    }
+  });
+
+  it('opens a lone .gwz as a Wherigo source archive: the Lua source, the members, images shown and sounds playable', async () => {
+    const lua = 'require "Wherigo"\n-- <script>alert(1)</script> stays text\ncartridge = Wherigo.ZCartridge()\n';
+    const png = encodePng({ width: 8, height: 6, data: new Uint8Array(8 * 6 * 4).fill(200), channels: 4 });
+    const gwz = zipSync({
+      '_cartridge.lua': new TextEncoder().encode(lua),
+      'logo.png': png,
+      'beep.wav': wavTone(),
+      'notes/readme.txt': new Uint8Array([104, 105]),
+    });
+    for (const name of ['tour.gwz', 'tour-renamed.zip']) {
+      await openThroughInput({ name, buffer: Buffer.from(gwz) });
+      const view = await detailView();
+      expect(view.format, name).toBe('gwz');
+      expect(view.error, name).toBeNull();
+      expect(view.texts, name).toBe(1);
+      expect(view.media, name).toBe(2);
+      expect(view.tables, name).toEqual(['members']);
+      expect(await page.textContent('#texts pre'), name).toBe(lua);
+      const members = await page.$$eval('#tables [data-table="members"] tbody tr td:first-child', (tds) => tds.map((t) => t.textContent));
+      expect(members.sort(), name).toEqual(['_cartridge.lua', 'beep.wav', 'logo.png', 'notes/readme.txt']);
+      // The image decodes and the sound loads, as the browser itself reports.
+      const media = await page.waitForFunction(
+        () => {
+          const img = document.querySelector('#media img') as HTMLImageElement | null;
+          const audio = document.querySelector('#media audio') as HTMLAudioElement | null;
+          if (!img?.complete || !audio || audio.readyState < 1) return null;
+          return { image: [img.naturalWidth, img.naturalHeight], seconds: audio.duration };
+        },
+        undefined,
+        { timeout: 10_000 },
+      );
+      const seen = (await media.jsonValue()) as { image: number[]; seconds: number };
+      expect(seen.image, name).toEqual([8, 6]);
+      expect(seen.seconds, name).toBeCloseTo(0.25, 2);
+      expect(await page.$$eval('#texts script, #tables script', (s) => s.length)).toBe(0);
+    }
+    await page.screenshot({ path: `${SHOTS}/gwz.png`, fullPage: true });
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('times kernels and inflaters side by side when asked', async () => {
     await page.check('#compare');
     await page.waitForSelector('#bench tbody tr:nth-child(4)', { timeout: 30_000 });
@@ -153,3 +283,26 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
     for (const [url, text] of scripts) expect(NODE_IMPORT.test(text), url).toBe(false);
   });
 });
+
+/** A quarter of a second of a 440 Hz tone as 8 kHz 8-bit mono PCM WAV. */
+function wavTone(): Uint8Array {
+  const rate = 8000;
+  const samples = rate / 4;
+  const out = new Uint8Array(44 + samples);
+  const v = new DataView(out.buffer);
+  const ascii = (at: number, s: string) => [...s].forEach((c, i) => v.setUint8(at + i, c.charCodeAt(0)));
+  ascii(0, 'RIFF');
+  v.setUint32(4, 36 + samples, true);
+  ascii(8, 'WAVEfmt ');
+  v.setUint32(16, 16, true);
+  v.setUint16(20, 1, true); // PCM
+  v.setUint16(22, 1, true); // mono
+  v.setUint32(24, rate, true);
+  v.setUint32(28, rate, true); // bytes per second
+  v.setUint16(32, 1, true); // block align
+  v.setUint16(34, 8, true); // bits per sample
+  ascii(36, 'data');
+  v.setUint32(40, samples, true);
+  for (let i = 0; i < samples; i++) out[44 + i] = 128 + Math.round(60 * Math.sin((2 * Math.PI * 440 * i) / rate));
+  return out;
+}

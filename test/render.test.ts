@@ -137,4 +137,38 @@ describe('adapters for formats not on this branch yet', () => {
     expect(mediaOf(cartridge)).toEqual([{ id: 1, mime: 'image/png', bytes: png }]);
     expect(renderPreview(cartridge, undefined).empty).toBe('this level has no tile grid');
   });
+
+  it("lists a GWZ's members, hands out its images and sounds by extension (a name like 'x.constructor' is no media), and its Lua source", async () => {
+    const { mediaOf, tablesOf, textsOf } = await import('../src/render/index.js');
+    const { gwc } = await import('../src/index.js');
+    const { zipSync } = await import('fflate');
+    const lua = 'require "Wherigo"\n';
+    const bytes = zipSync({
+      '_cartridge.lua': new TextEncoder().encode(lua),
+      'a.PNG': new Uint8Array([1]),
+      'b.ogg': new Uint8Array([2, 3]),
+      'c.constructor': new Uint8Array([4]),
+      'sub/d.png': new Uint8Array([5]),
+    });
+    const archive = gwc.decode(bytes);
+    expect(archive.format).toBe('gwz');
+    expect(textsOf(archive)).toEqual([{ name: '_cartridge.lua', text: lua }]);
+    expect(mediaOf(archive)).toEqual([
+      { id: 0, name: 'a.PNG', mime: 'image/png', bytes: new Uint8Array([1]) },
+      { id: 1, name: 'b.ogg', mime: 'audio/ogg', bytes: new Uint8Array([2, 3]) },
+    ]);
+    expect(tablesOf(archive)).toEqual([
+      {
+        name: 'members',
+        columns: ['name', 'kind', 'bytes'],
+        rows: [
+          ['_cartridge.lua', 'Lua source', lua.length],
+          ['a.PNG', 'image/png', 1],
+          ['b.ogg', 'audio/ogg', 2],
+          ['c.constructor', 'media', 1],
+          ['sub/d.png', 'other', 1],
+        ],
+      },
+    ]);
+  });
 });

@@ -47,17 +47,28 @@ let files: LoadedFile[] = [];
 let open = -1;
 let view = { zoom: 1, x: 0, y: 0 };
 let preview: Preview | undefined;
+/** Counts opens and loads: a reply that arrives after a newer open or load began is dropped. */
+let openToken = 0;
+let loadToken = 0;
+
+const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 3 && b[3] === 4;
 
 /** Replaces the loaded files with `incoming` (zips unpacked) and shows them. */
 async function load(incoming: { name: string; bytes: Uint8Array }[]): Promise<void> {
+  const token = ++loadToken;
   const list: LoadedFile[] = [];
   for (const f of incoming) {
-    if (/\.zip$/i.test(f.name) || (f.bytes[0] === 0x50 && f.bytes[1] === 0x4b && f.bytes[2] === 3 && f.bytes[3] === 4)) {
+    // A .gwz is a zip too, but a level in itself (Wherigo source): opened, not unpacked.
+    if (!/\.gwz$/i.test(f.name) && (/\.zip$/i.test(f.name) || isZip(f.bytes))) {
       const r = await ask({ type: 'unzip', name: f.name, bytes: f.bytes });
-      if (r.ok && 'files' in r) list.push(...r.files.map((x) => ({ name: `${f.name}/${x.name}`, bytes: x.bytes })));
-      else if (!r.ok) list.push({ name: f.name, bytes: f.bytes, result: { error: r.error } });
+      if (r.ok && 'files' in r) {
+        if (r.files.length) list.push(...r.files.map((x) => ({ name: `${f.name}/${x.name}`, bytes: x.bytes })));
+        // No level inside: the zip may itself be one (a GWZ under another name); decoding says.
+        else list.push({ name: f.name, bytes: f.bytes });
+      } else if (!r.ok) list.push({ name: f.name, bytes: f.bytes, result: { error: r.error } });
     } else list.push({ name: f.name, bytes: f.bytes });
   }
+  if (token !== loadToken) return;
   files = list;
   open = -1;
   document.body.dataset.files = String(files.length);
@@ -72,6 +83,7 @@ async function load(incoming: { name: string; bytes: Uint8Array }[]): Promise<vo
 
 // ---- many files: the table ------------------------------------------------------------
 async function listFiles(): Promise<void> {
+  const token = loadToken;
   const section = $('list');
   section.hidden = false;
   section.dataset.state = 'busy';
@@ -92,6 +104,7 @@ async function listFiles(): Promise<void> {
       const r = await ask({ type: 'decode', name: f.name, bytes: f.bytes, settings: settings(), preview: false });
       f.result = r.ok && 'decoded' in r ? { decoded: r.decoded } : { error: (r as Extract<Reply, { ok: false }>).error };
     }
+    if (token !== loadToken) return; // other files were loaded meanwhile
     const cells = rows[i]!.children;
     if ('decoded' in f.result) {
       const d = f.result.decoded;
@@ -115,23 +128,23 @@ async function listFiles(): Promise<void> {
 // ---- one file: the detail view ----------------------------------------------------------
 async function openFile(i: number, layer?: 'main' | 'all' | number): Promise<void> {
   const f = files[i]!;
+  const token = ++openToken;
   open = i;
   for (const tr of $('files').querySelectorAll('tbody tr')) tr.classList.toggle('open', (tr as HTMLElement).dataset.index === String(i));
   const detail = $('detail');
   detail.hidden = false;
   detail.dataset.state = 'busy';
+  // Another file starts from nothing: no facts, layers, zoom or tables of the one before.
+  if (layer === undefined) clearDetail();
   $('name').textContent = f.name;
   const r = await ask({ type: 'decode', name: f.name, bytes: f.bytes, settings: settings(), preview: true, ...(layer !== undefined ? { layer } : {}) });
-  if (open !== i) return; // another file was opened meanwhile
-  $('error').hidden = r.ok;
+  if (token !== openToken) return; // another file (or layer) was opened meanwhile
   if (!r.ok) {
+    clearDetail();
     $('format').textContent = 'not decoded';
     $('version').textContent = '—';
+    $('error').hidden = false;
     $('error').textContent = `${r.error.code}: ${r.error.message}`;
-    showPreview(undefined);
-    $('summary').replaceChildren();
-    $('warnings').replaceChildren();
-    $('tables').replaceChildren();
     detail.dataset.state = 'done';
     return;
   }
@@ -146,9 +159,25 @@ async function openFile(i: number, layer?: 'main' | 'all' | number): Promise<voi
   showPreview(d.preview, layer === undefined);
   showTables(d.preview?.tables ?? []);
   showMedia(d.preview?.media ?? []);
+  showTexts(d.preview?.texts ?? []);
   if ($<HTMLInputElement>('compare').checked) await showBench(f.bytes);
   else $('bench').hidden = true;
   detail.dataset.state = 'done';
+}
+
+/** Empties the detail view: facts, error, summary, warnings, picture, layers, zoom, tables, media, timing. */
+function clearDetail(): void {
+  for (const id of ['format', 'version', 'decode-ms', 'object-count', 'warning-count']) $(id).textContent = '';
+  delete $('object-count').dataset.count;
+  $('error').hidden = true;
+  $('error').textContent = '';
+  $('summary').replaceChildren();
+  $('warnings').replaceChildren();
+  $('tables').replaceChildren();
+  $('bench').hidden = true;
+  showMedia([]);
+  showTexts([]);
+  showPreview(undefined);
 }
 
 function showSummary(summary: object): void {
@@ -186,8 +215,19 @@ function showPreview(p: Preview | undefined, resetLayers = true): void {
   const ctx = canvas.getContext('2d')!;
   $('empty').hidden = !p?.empty;
   $('empty').textContent = p?.empty ? `Nothing to draw: ${p.empty}.` : '';
-  $('viewport').hidden = !p || !!p.empty;
-  if (!p || p.empty) return;
+  const drawable = !!p && !p.empty;
+  $('viewport').hidden = !drawable;
+  $('view-controls').hidden = !drawable;
+  $('tooltip').hidden = true;
+  if (!p || p.empty) {
+    // Nothing of the last picture stays: its pixels, its layer list, its zoom.
+    canvas.width = 0;
+    canvas.height = 0;
+    $<HTMLSelectElement>('layer').replaceChildren();
+    view = { zoom: 1, x: 0, y: 0 };
+    applyView();
+    return;
+  }
   canvas.width = p.width;
   canvas.height = p.height;
   const img = ctx.createImageData(p.width, p.height);
@@ -329,10 +369,25 @@ function showMedia(media: Preview['media']): void {
       audio.src = url;
       fig.append(audio);
     }
-    fig.append(el('figcaption', `#${m.id} ${m.mime}, ${size(m.bytes.length)}`));
+    fig.append(el('figcaption', `${m.name ?? `#${m.id}`} ${m.mime}, ${size(m.bytes.length)}`));
     grid.append(fig);
   }
   box.append(grid);
+}
+
+// ---- texts shown whole (a GWZ's Lua source) -------------------------------------------------
+function showTexts(texts: Preview['texts']): void {
+  const box = $('texts');
+  box.hidden = texts.length === 0;
+  box.replaceChildren(
+    ...texts.map((t) => {
+      const lines = t.text ? t.text.split('\n').length : 0;
+      const details = el('details');
+      details.open = true;
+      details.append(el('summary', `${t.name} (${lines} line${lines === 1 ? '' : 's'})`), el('pre', t.text, 'source'));
+      return details;
+    }),
+  );
 }
 
 // ---- paged tables -------------------------------------------------------------------------

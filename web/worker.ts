@@ -13,6 +13,7 @@ import {
   render,
   summarize,
   tablesOf,
+  textsOf,
   wasmAvailable,
 } from '../src/index.js';
 import type { BenchRow, DecodedFile, Reply, Request } from './protocol.js';
@@ -115,6 +116,7 @@ scope.onmessage = async ({ data: req }) => {
         markers: p.markers,
         tables: tablesOf(value),
         media: mediaOf(value),
+        texts: textsOf(value),
         ...(p.empty ? { empty: p.empty } : {}),
       };
       transfer.push(p.rgba.buffer as ArrayBuffer);

@@ -213,15 +213,47 @@ const GWC_MIME: Record<number, string> = {
   21: 'audio/ogg',
 };
 
-/** Media a page can show (images) or play (sounds): GWC cartridges' media objects. */
+/** The fields of a GWZ (Wherigo source archive) a preview reads (src/formats/gwc/types.ts documents them). */
+interface GwzView {
+  format: 'gwz';
+  luaFile: string;
+  lua: { text: string; raw: Uint8Array };
+  media: { name: string; size: number; data: Uint8Array }[];
+  others: { name: string; size: number }[];
+}
+const isGwz = (v: Any): v is GwzView => v.format === 'gwz' && Array.isArray((v as { media?: unknown }).media);
+
+/** MIME types of the media file names a GWZ holds (by extension, lower case); a Map, as the keys come from the file. */
+const EXTENSION_MIME = new Map<string, string>([
+  ['bmp', 'image/bmp'],
+  ['png', 'image/png'],
+  ['jpg', 'image/jpeg'],
+  ['jpeg', 'image/jpeg'],
+  ['gif', 'image/gif'],
+  ['wav', 'audio/wav'],
+  ['mp3', 'audio/mpeg'],
+  ['ogg', 'audio/ogg'],
+]);
+const mimeOfName = (name: string) => EXTENSION_MIME.get(/\.([^./\\]+)$/.exec(name)?.[1]?.toLowerCase() ?? '');
+
+/** Media a page can show (images) or play (sounds): GWC cartridges' media objects, a GWZ's media files. */
 export interface PreviewMedia {
+  /** The media object's id (GWC), or the member's index (GWZ). */
   id: number;
+  /** The file name, when the format has one (GWZ). */
+  name?: string;
   mime: string;
   bytes: Uint8Array;
 }
 
 /** `value`'s images and sounds, for thumbnails and players (empty for formats without media). */
 export function mediaOf(value: Any): PreviewMedia[] {
+  if (isGwz(value)) {
+    return value.media.flatMap((m, id) => {
+      const mime = mimeOfName(m.name);
+      return mime && m.data.length ? [{ id, name: m.name, mime, bytes: m.data }] : [];
+    });
+  }
   if (!isGwc(value)) return [];
   return value.media.flatMap((m) => {
     const mime = m.type === null ? undefined : GWC_MIME[m.type];
@@ -229,8 +261,28 @@ export function mediaOf(value: Any): PreviewMedia[] {
   });
 }
 
+/** A text a page shows as it is (source code, settings), in a preformatted block. */
+export interface PreviewText {
+  name: string;
+  text: string;
+}
+
+/** `value`'s texts worth reading whole: a GWZ's Lua source (empty for formats without such texts). */
+export function textsOf(value: Any): PreviewText[] {
+  if (isGwz(value)) return [{ name: value.luaFile, text: value.lua.text }];
+  return [];
+}
+
 /** Tables of `value`'s records for the page (objects, links, layers, images…). */
 export function tablesOf(value: Any): PreviewTable[] {
+  if (isGwz(value)) {
+    const members = [
+      [value.luaFile, 'Lua source', value.lua.raw.length],
+      ...value.media.map((m) => [m.name, mimeOfName(m.name) ?? 'media', m.size]),
+      ...value.others.map((m) => [m.name, 'other', m.size]),
+    ] as (string | number)[][];
+    return [{ name: 'members', columns: ['name', 'kind', 'bytes'], rows: members }];
+  }
   if (isGwc(value)) {
     const header = Object.entries(value.header).map(([k, v]) => [k, typeof v === 'bigint' ? v.toString() : v instanceof Date ? v.toISOString() : str(v)]);
     const media = value.media.map((m) => [m.id, m.type === null ? 'deleted' : (GWC_MIME[m.type] ?? `type ${m.type}`), m.length]);

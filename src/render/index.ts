@@ -2,6 +2,19 @@
 // (`levelkit render` encodes it as PNG) and a canvas (the web page); format knowledge lives in
 // adapters.ts only.
 
-export { layersOf, type Marker, markersOf, mediaOf, type PreviewLayer, type PreviewMedia, type PreviewTable, str, type Tileset, tablesOf } from './adapters.js';
+export {
+  layersOf,
+  type Marker,
+  markersOf,
+  mediaOf,
+  type PreviewLayer,
+  type PreviewMedia,
+  type PreviewTable,
+  type PreviewText,
+  str,
+  type Tileset,
+  tablesOf,
+  textsOf,
+} from './adapters.js';
 export { type Canvas2D, paintPreview } from './canvas.js';
 export { BACKGROUND, MARKER_COLOURS, type Preview, type RenderOptions, renderPreview, tileColour } from './draw.js';
