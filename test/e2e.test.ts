@@ -9,7 +9,7 @@ import { encode as encodePng } from 'fast-png';
 import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { decode, LEVEL_EXTENSIONS, render, tileColour } from '../src/index.js';
+import { decode, LEVEL_EXTENSIONS, markerColour, render, tablesOf, tileColour } from '../src/index.js';
 import { serve } from '../web/serve.js';
 import { startChromium } from './helpers/chromium.js';
 import { describeWith } from './helpers/needs.js';
@@ -99,6 +99,9 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
       const known = knownTile(path);
       if (preview.empty) {
         expect(await page.textContent('#empty')).toContain(preview.empty);
+      } else if (value.format === 'wdata') {
+        // A plot of box markers on a blank ground, no tiles: the .wdata test below checks its pixels.
+        expect(await page.$eval('#preview', (c) => [(c as HTMLCanvasElement).width, (c as HTMLCanvasElement).height])).toEqual([preview.width, preview.height]);
       } else {
         const seen = await page.evaluate(({ x, y }) => {
           const c = document.getElementById('preview') as HTMLCanvasElement;
@@ -264,6 +267,91 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
     await page.screenshot({ path: `${SHOTS}/gwz.png`, fullPage: true });
     expect(consoleErrors).toEqual([]);
   });
+
+  it("shows a Teeworlds map's info (author, version, credits, licence) and its server settings", async () => {
+    await openThroughInput(`${FIXTURES}/teeworlds/ddnet-all-items.map`);
+    const info = await page.$$eval('#summary > dt', (dts) =>
+      dts
+        .filter((dt) => dt.textContent === 'info')
+        .map((dt) => Object.fromEntries([...dt.nextElementSibling!.querySelectorAll('dt')].map((d) => [d.textContent, d.nextElementSibling!.textContent]))),
+    );
+    expect(info).toEqual([{ author: 'levelkit', version: '1.0', credits: 'generated', license: 'CC-BY-SA 3.0', settings: 'sv_team 1, tune gravity 0.4' }]);
+    const table = await page.$$eval('#tables [data-table="map info"] tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+    expect(table).toEqual([
+      ['author', 'levelkit'],
+      ['version', '1.0'],
+      ['credits', 'generated'],
+      ['license', 'CC-BY-SA 3.0'],
+      ['settings', '2 commands'],
+    ]);
+    expect(await page.textContent('#texts pre')).toBe('sv_team 1\ntune gravity 0.4');
+    await page.screenshot({ path: `${SHOTS}/map-info.png`, fullPage: true });
+  });
+
+  it('shows a .wdata level as box tables and a top-down plot; a row or a marker opens the inspector and each highlights the other', async () => {
+    const path = `${FIXTURES}/wdata/main-v22.wdata`;
+    const value = decode(readBytes(path));
+    const picture = render(value);
+    await openThroughInput(path);
+    // Every table, each paged, named as the library names them.
+    const tables = await page.$$eval('#tables [data-table]', (ts) => ts.map((t) => (t as HTMLElement).dataset.table));
+    expect(tables).toEqual(tablesOf(value).map((t) => t.name));
+    expect(tables).toEqual(expect.arrayContaining(['EventBox npc', 'AniBG', 'ItemBox', 'Gimmick', 'scenes']));
+    // The plot: the picture the library draws, a legend of box types in their colours.
+    const seen = await page.evaluate(() => {
+      const c = document.getElementById('preview') as HTMLCanvasElement;
+      return { size: [c.width, c.height], legend: [...document.querySelectorAll('#legend li')].map((li) => (li as HTMLElement).dataset.kind) };
+    });
+    expect(seen.size).toEqual([picture.width, picture.height]);
+    expect(seen.legend).toEqual(picture.legend.map((l) => l.kind));
+    expect(picture.markers.length).toBe(44);
+    // The point marker farthest from the others: its pixel, and later a click on it.
+    const points = picture.markers.filter((m) => m.w === 0 && m.ref);
+    const point = points
+      .map((m) => ({ m, gap: Math.min(...points.filter((o) => o !== m).map((o) => Math.hypot(o.x - m.x, o.y - m.y))) }))
+      .sort((a, b) => b.gap - a.gap)[0]!.m;
+    const rgb = await page.evaluate(
+      ({ x, y }) => [...(document.getElementById('preview') as HTMLCanvasElement).getContext('2d')!.getImageData(x, y, 1, 1).data].slice(0, 3),
+      { x: Math.floor(point.x * picture.scale), y: Math.floor(point.y * picture.scale) },
+    );
+    expect(rgb).toEqual(markerColour(point.kind));
+
+    // A row opens the inspector with every field, and rings its marker.
+    await page.click('#tables [data-table="EventBox npc"] tbody tr[data-row="1"]');
+    expect(await page.textContent('#inspector-title')).toBe('EventBox npc #1');
+    const fields = await page.$$eval('#inspector-fields dt', (dts) => dts.map((d) => d.textContent));
+    expect(fields).toEqual(expect.arrayContaining(['#', 'name', 'position', 'scale', 'rotation', 'extents']));
+    expect(fields.length).toBe(Object.keys(tablesOf(value).find((t) => t.name === 'EventBox npc')!.records![1]!).length);
+    expect(await page.getAttribute('#tables [data-table="EventBox npc"] tbody tr[data-row="1"]', 'class')).toContain('selected');
+    const marker = picture.markers.find((m) => m.ref?.table === 'EventBox npc' && m.ref.row === 1)!;
+    const at = await screenPoint(marker, picture.scale);
+    const ring = (await page.locator('#highlight').boundingBox())!;
+    expect(Math.abs(ring.x + ring.width / 2 - (marker.w ? at.x + (marker.w * at.perTile) / 2 : at.x))).toBeLessThan(4);
+    await page.screenshot({ path: `${SHOTS}/wdata-inspector.png`, fullPage: true });
+
+    // A marker (a point well apart from the others) opens its row: the inspector, and the row marked on its page.
+    const apart = point;
+    await page.locator('#viewport').scrollIntoViewIfNeeded();
+    const target = await screenPoint(apart, picture.scale);
+    await page.mouse.click(target.x, target.y);
+    expect(await page.textContent('#inspector-title')).toBe(`${apart.ref!.table} #${apart.ref!.row}`);
+    expect(await page.getAttribute(`#tables [data-table="${apart.ref!.table}"] tbody tr[data-row="${apart.ref!.row}"]`, 'class')).toContain('selected');
+    expect(await page.$$eval('#tables tr.selected', (trs) => trs.length)).toBe(1);
+    expect(await page.isVisible('#highlight')).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/wdata-marker.png` });
+    await page.click('#inspector-close');
+    expect(await page.isHidden('#inspector')).toBe(true);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  /** Where marker `m` is on screen (its point, or an area's corner), from the picture's transform and `scale` (pixels per tile). */
+  async function screenPoint(m: { x: number; y: number }, scale: number): Promise<{ x: number; y: number; perTile: number }> {
+    const vp = (await page.locator('#viewport').boundingBox())!;
+    const transform = (await page.getAttribute('#preview', 'style'))!;
+    const [, tx, ty, zoom] = /translate\(([-\d.e]+)px, ([-\d.e]+)px\) scale\(([-\d.e]+)\)/.exec(transform)!.map(Number);
+    const perTile = scale * zoom!;
+    return { x: vp.x + tx! + m.x * perTile, y: vp.y + ty! + m.y * perTile, perTile };
+  }
 
   it('times kernels and inflaters side by side when asked', async () => {
     await page.check('#compare');

@@ -171,4 +171,28 @@ describe('adapters for formats not on this branch yet', () => {
       },
     ]);
   });
+
+  it('a .wdata level: one table per non-empty box table (every field in its records), and one plot marker per box, linked to its row', async () => {
+    const { markersOf, tablesOf, renderPreview } = await import('../src/render/index.js');
+    const { decode } = await import('../src/index.js');
+    const level = decode(readBytes(join(FIXTURES, 'wdata/main-v22.wdata')));
+    if (level.format !== 'wdata') throw new Error('not wdata');
+    const tables = tablesOf(level);
+    const boxTables = tables.filter((t) => t.records && t.name !== 'scenes');
+    const total = Object.values(level.counts.boxesByType).reduce((a, b) => a + b, 0) + level.counts.aniBGs + level.counts.itemBoxes + level.counts.gimmicks;
+    expect(boxTables.reduce((n, t) => n + t.rows.length, 0)).toBe(total);
+    const markers = markersOf(level);
+    expect(markers).toHaveLength(total);
+    for (const m of markers) {
+      const t = tables.find((x) => x.name === m.ref?.table)!;
+      expect(t.records![m.ref!.row]!.name, m.label).toBe(t.rows[m.ref!.row]![1]);
+    }
+    const picture = renderPreview(level, undefined);
+    expect(picture.empty).toBeUndefined();
+    expect(picture.legend.map((l) => l.count).reduce((a, b) => a + b, 0)).toBe(total);
+    // A summary decode has no boxes: no tables of boxes, nothing to plot.
+    const cheap = decode(readBytes(join(FIXTURES, 'wdata/main-v22.wdata')), { sections: 'summary' });
+    expect(markersOf(cheap)).toEqual([]);
+    expect(renderPreview(cheap, undefined).empty).toBe('this level has no tile grid');
+  });
 });

@@ -47,6 +47,10 @@ let files: LoadedFile[] = [];
 let open = -1;
 let view = { zoom: 1, x: 0, y: 0 };
 let preview: Preview | undefined;
+/** The row the inspector shows (and its marker, highlighted on the picture). */
+let selected: { table: string; row: number } | undefined;
+/** Per table on show: turn to the page holding `row` and mark it (empty when no table is shown). */
+const tablePagers = new Map<string, (row: number | undefined) => void>();
 /** Counts opens and loads: a reply that arrives after a newer open or load began is dropped. */
 let openToken = 0;
 let loadToken = 0;
@@ -175,6 +179,8 @@ function clearDetail(): void {
   $('warnings').replaceChildren();
   $('tables').replaceChildren();
   $('bench').hidden = true;
+  tablePagers.clear();
+  select(undefined);
   showMedia([]);
   showTexts([]);
   showPreview(undefined);
@@ -183,7 +189,16 @@ function clearDetail(): void {
 function showSummary(summary: object): void {
   const dl = $('summary');
   dl.replaceChildren();
-  for (const [k, v] of Object.entries(summary)) dl.append(el('dt', k), el('dd', readable(v)));
+  for (const [k, v] of Object.entries(summary)) {
+    // A group of fields (a Teeworlds map's info) reads as its own list.
+    if (v && typeof v === 'object' && !Array.isArray(v) && !('text' in v) && Object.keys(v).length) {
+      const inner = el('dl');
+      for (const [ik, iv] of Object.entries(v)) inner.append(el('dt', ik), el('dd', iv === null ? '—' : readable(iv)));
+      const dd = el('dd');
+      dd.append(inner);
+      dl.append(el('dt', k), dd);
+    } else dl.append(el('dt', k), el('dd', readable(v)));
+  }
 }
 
 function readable(v: unknown): string {
@@ -219,6 +234,7 @@ function showPreview(p: Preview | undefined, resetLayers = true): void {
   $('viewport').hidden = !drawable;
   $('view-controls').hidden = !drawable;
   $('tooltip').hidden = true;
+  showLegend(drawable ? p.legend : []);
   if (!p || p.empty) {
     // Nothing of the last picture stays: its pixels, its layer list, its zoom.
     canvas.width = 0;
@@ -252,6 +268,79 @@ function showPreview(p: Preview | undefined, resetLayers = true): void {
 function applyView(): void {
   $('preview').style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.zoom})`;
   $('zoom-label').textContent = `${Math.round(view.zoom * 100)}%`;
+  placeHighlight();
+}
+
+/** The legend of marker kinds: a colour swatch, the kind and how many. */
+function showLegend(legend: Preview['legend']): void {
+  const ul = $('legend');
+  ul.hidden = legend.length === 0;
+  ul.replaceChildren(
+    ...legend.map((l) => {
+      const li = el('li');
+      li.dataset.kind = l.kind;
+      const swatch = el('span', undefined, 'swatch');
+      swatch.style.backgroundColor = `rgb(${l.rgb[0]}, ${l.rgb[1]}, ${l.rgb[2]})`;
+      li.append(swatch, `${l.kind} (${l.count})`);
+      return li;
+    }),
+  );
+}
+
+/** The marker standing for the selected row, if it is on the picture. */
+function selectedMarker(): Preview['markers'][number] | undefined {
+  if (!selected || !preview || preview.empty) return undefined;
+  const { table, row } = selected;
+  return preview.markers.find((m) => m.ref?.table === table && m.ref.row === row);
+}
+
+/** Puts the highlight ring round the selected row's marker, in screen pixels at the current zoom. */
+function placeHighlight(): void {
+  const ring = $('highlight');
+  const m = selectedMarker();
+  if (!m || !preview) {
+    ring.hidden = true;
+    return;
+  }
+  // Areas get a ring round their outline, points one centred on them.
+  const perTile = preview.scale * view.zoom;
+  const pad = 6;
+  const w = m.w * perTile;
+  const h = m.h * perTile;
+  ring.style.left = `${view.x + m.x * perTile - pad}px`;
+  ring.style.top = `${view.y + m.y * perTile - pad}px`;
+  ring.style.width = `${w + 2 * pad}px`;
+  ring.style.height = `${h + 2 * pad}px`;
+  ring.hidden = false;
+}
+
+/**
+ * Selects a row (from a click on it or on its marker): the inspector lists all its fields, the
+ * row is marked on its table's page, and its marker ringed on the picture. undefined clears it.
+ */
+function select(ref: { table: string; row: number } | undefined): void {
+  selected = ref;
+  for (const [name, pager] of tablePagers) pager(ref?.table === name ? ref.row : undefined);
+  placeHighlight();
+  const panel = $('inspector');
+  const t = ref && currentTables.find((x) => x.name === ref.table);
+  if (!ref || !t) {
+    panel.hidden = true;
+    $('inspector-fields').replaceChildren();
+    return;
+  }
+  $('inspector-title').textContent = `${t.name} #${ref.row}`;
+  const record: Record<string, unknown> = t.records?.[ref.row] ?? Object.fromEntries(t.columns.map((c, i) => [c, t.rows[ref.row]?.[i]]));
+  const dl = $('inspector-fields');
+  dl.replaceChildren();
+  for (const [k, v] of Object.entries(record)) {
+    const dd = el('dd');
+    if (v !== null && typeof v === 'object' && !(Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')))
+      dd.append(el('pre', JSON.stringify(v, null, 1)));
+    else dd.textContent = Array.isArray(v) ? v.join(', ') : v === null || v === undefined ? '—' : String(v);
+    dl.append(el('dt', k), dd);
+  }
+  panel.hidden = false;
 }
 
 function fitView(): void {
@@ -280,14 +369,22 @@ function setUpViewport(): void {
     { passive: false },
   );
   let drag: { x: number; y: number } | undefined;
+  let pressedAt: { x: number; y: number } | undefined;
   vp.addEventListener('pointerdown', (e) => {
+    pressedAt = { x: e.clientX, y: e.clientY };
     drag = { x: e.clientX - view.x, y: e.clientY - view.y };
     vp.setPointerCapture(e.pointerId);
     vp.classList.add('dragging');
   });
-  vp.addEventListener('pointerup', () => {
+  vp.addEventListener('pointerup', (e) => {
     drag = undefined;
     vp.classList.remove('dragging');
+    // A click (not a drag) on a marker opens its row in the inspector.
+    if (pressedAt && Math.hypot(e.clientX - pressedAt.x, e.clientY - pressedAt.y) < 4) {
+      const hit = markersAt(e).find((m) => m.ref);
+      if (hit?.ref) select(hit.ref);
+    }
+    pressedAt = undefined;
   });
   vp.addEventListener('pointermove', (e) => {
     if (drag) {
@@ -307,15 +404,16 @@ function setUpViewport(): void {
   $('zoom-in').addEventListener('click', () => zoomAt(1.5, ...centre()));
   $('zoom-out').addEventListener('click', () => zoomAt(1 / 1.5, ...centre()));
   $('zoom-fit').addEventListener('click', fitView);
+  $('inspector-close').addEventListener('click', () => select(undefined));
 }
 
-/** The marker under the pointer (areas contain it; points are within a few screen pixels), as a tooltip. */
-function tooltipAt(e: PointerEvent): void {
-  const tip = $('tooltip');
-  if (!preview || preview.empty) {
-    tip.hidden = true;
-    return;
-  }
+/** Where the pointer is on the picture, in tiles, and the markers under it (points first, then the areas containing it). */
+function markersAt(e: PointerEvent): Preview['markers'] {
+  return pointerOnPicture(e)?.hits ?? [];
+}
+
+function pointerOnPicture(e: PointerEvent) {
+  if (!preview || preview.empty) return undefined;
   const r = $('viewport').getBoundingClientRect();
   const sx = e.clientX - r.left;
   const sy = e.clientY - r.top;
@@ -323,9 +421,20 @@ function tooltipAt(e: PointerEvent): void {
   const tx = (sx - view.x) / perTile;
   const ty = (sy - view.y) / perTile;
   const near = Math.max(0.5, 8 / perTile);
-  const hits = preview.markers.filter((m) =>
-    m.w > 0 && m.h > 0 ? tx >= m.x && tx < m.x + m.w && ty >= m.y && ty < m.y + m.h : Math.abs(m.x - tx) <= near && Math.abs(m.y - ty) <= near,
-  );
+  const points = preview.markers.filter((m) => !(m.w > 0 && m.h > 0) && Math.abs(m.x - tx) <= near && Math.abs(m.y - ty) <= near);
+  const areas = preview.markers.filter((m) => m.w > 0 && m.h > 0 && tx >= m.x && tx < m.x + m.w && ty >= m.y && ty < m.y + m.h);
+  return { sx, sy, tx, ty, hits: [...points, ...areas] };
+}
+
+/** The marker under the pointer (areas contain it; points are within a few screen pixels), as a tooltip. */
+function tooltipAt(e: PointerEvent): void {
+  const tip = $('tooltip');
+  const at = pointerOnPicture(e);
+  if (!at || !preview) {
+    tip.hidden = true;
+    return;
+  }
+  const { sx, sy, tx, ty, hits } = at;
   const tile = `tile ${Math.floor(tx)}, ${Math.floor(ty)}`;
   if (!hits.length && (tx < 0 || ty < 0 || tx >= preview.tilesWide || ty >= preview.tilesHigh)) {
     tip.hidden = true;
@@ -392,10 +501,14 @@ function showTexts(texts: Preview['texts']): void {
 
 // ---- paged tables -------------------------------------------------------------------------
 const PAGE = 25;
+/** The tables on show (what the inspector reads rows from). */
+let currentTables: Preview['tables'] = [];
 
 function showTables(tables: Preview['tables']): void {
   const box = $('tables');
   box.replaceChildren();
+  currentTables = tables;
+  tablePagers.clear();
   for (const t of tables) {
     if (!t.rows.length) continue;
     const section = el('section', undefined, 'paged');
@@ -414,12 +527,22 @@ function showTables(tables: Preview['tables']): void {
     const label = el('span');
     nav.append(prev, label, next);
     let page = 0;
+    let marked: number | undefined;
     const pages = Math.ceil(t.rows.length / PAGE);
+    // Rows open the inspector when they hold more than they show, or stand for a marker.
+    const inspectable = !!t.records || !!preview?.markers.some((m) => m.ref?.table === t.name);
     const draw = () => {
       tbody.replaceChildren(
-        ...t.rows.slice(page * PAGE, (page + 1) * PAGE).map((row) => {
+        ...t.rows.slice(page * PAGE, (page + 1) * PAGE).map((row, k) => {
+          const index = page * PAGE + k;
           const tr = el('tr');
+          tr.dataset.row = String(index);
           for (const v of row) tr.append(el('td', v));
+          if (inspectable) {
+            tr.classList.add('inspectable');
+            tr.addEventListener('click', () => select({ table: t.name, row: index }));
+          }
+          if (index === marked) tr.classList.add('selected');
           return tr;
         }),
       );
@@ -433,6 +556,11 @@ function showTables(tables: Preview['tables']): void {
     });
     next.addEventListener('click', () => {
       page++;
+      draw();
+    });
+    tablePagers.set(t.name, (row) => {
+      marked = row;
+      if (row !== undefined) page = Math.floor(row / PAGE);
       draw();
     });
     draw();

@@ -36,6 +36,8 @@ export interface DecodedFile {
     drawn: number[];
     empty?: string;
     markers: Marker[];
+    /** Marker kinds with their colours and counts. */
+    legend: { kind: string; rgb: [number, number, number]; count: number }[];
     tables: PreviewTable[];
     /** Images and sounds (GWC media, GWZ media files), shown as thumbnails and players. */
     media: PreviewMedia[];

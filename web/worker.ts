@@ -114,6 +114,7 @@ scope.onmessage = async ({ data: req }) => {
         layers: p.layers,
         drawn: p.drawn,
         markers: p.markers,
+        legend: p.legend,
         tables: tablesOf(value),
         media: mediaOf(value),
         texts: textsOf(value),

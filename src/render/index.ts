@@ -1,6 +1,6 @@
 // Previews of levels: one drawing module (draw.ts) with two targets, a plain RGBA buffer
 // (`levelkit render` encodes it as PNG) and a canvas (the web page); format knowledge lives in
-// adapters.ts only.
+// adapters.ts, and for .wdata (boxes in 3-D, plotted from above) in wdata.ts.
 
 export {
   layersOf,
@@ -9,6 +9,7 @@ export {
   mediaOf,
   type PreviewLayer,
   type PreviewMedia,
+  type PreviewRecord,
   type PreviewTable,
   type PreviewText,
   str,
@@ -17,4 +18,4 @@ export {
   textsOf,
 } from './adapters.js';
 export { type Canvas2D, paintPreview } from './canvas.js';
-export { BACKGROUND, MARKER_COLOURS, type Preview, type RenderOptions, renderPreview, tileColour } from './draw.js';
+export { BACKGROUND, MARKER_COLOURS, markerColour, type Preview, type RenderOptions, renderPreview, tileColour } from './draw.js';

@@ -2,7 +2,17 @@
 import { sha256Hex } from '../../core/digest.js';
 import type { MainGrid, Summary } from '../define.js';
 import { LEGACY_TYPES } from './items.js';
-import type { GameLayer, TeeworldsMap } from './types.js';
+import type { GameLayer, MapInfo, TeeworldsMap } from './types.js';
+
+/** The map's INFO item as plain strings (each null when the map leaves it unset). */
+export interface TeeworldsInfoSummary {
+  author: string | null;
+  version: string | null;
+  credits: string | null;
+  license: string | null;
+  /** DDNet server settings, one command each; null when the INFO item has no settings field. */
+  settings: string[] | null;
+}
 
 export interface TeeworldsSummaryFields {
   flavour: TeeworldsMap['flavour'];
@@ -16,6 +26,19 @@ export interface TeeworldsSummaryFields {
   gameLayer: { width: number; height: number } | null;
   /** sha256 of the game layer's `index` column (row-major bytes); null without a game layer. */
   gridDigest: string | null;
+  /** Author, version, credits, licence and settings from the INFO item; null when the map has none. */
+  info: TeeworldsInfoSummary | null;
+}
+
+function infoSummary(info: MapInfo | null): TeeworldsInfoSummary | null {
+  if (!info) return null;
+  return {
+    author: info.author?.text ?? null,
+    version: info.mapVersion?.text ?? null,
+    credits: info.credits?.text ?? null,
+    license: info.license?.text ?? null,
+    settings: info.settings?.map((t) => t.text) ?? null,
+  };
 }
 
 /** The game layer (the first tile layer of kind `game`), if any. */
@@ -55,6 +78,7 @@ export function summarize(map: TeeworldsMap): TeeworldsSummary {
         layersByKind,
         gameLayer: null,
         gridDigest: null,
+        info: null,
       },
     };
   }
@@ -77,6 +101,7 @@ export function summarize(map: TeeworldsMap): TeeworldsSummary {
       layersByKind,
       gameLayer: game ? { width: game.width, height: game.height } : null,
       gridDigest: game?.tiles ? sha256Hex(game.tiles.index) : null,
+      info: infoSummary(map.info),
     },
   };
 }
