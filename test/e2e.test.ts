@@ -1,10 +1,13 @@
 // The page (web/, built into dist/web/) as a person uses it, in a real headless Chromium: one
 // fixture of each format through the file input (format label, a known tile's pixel on the
-// canvas, marker count, warnings, no console errors), a zip of every fixture (the table), and
-// no Node built-in in any script the page loads. Screenshots go to test-output/browser/;
+// canvas, marker count, warnings, no console errors), a clean view after an error, a .gwz, map
+// info, a .wdata level's tables, plot and inspector, zips as a virtualised table with progress,
+// sorting, filters and the scan summary (compared with `levelkit scan --report`), and no Node
+// built-in in any script the page loads. Screenshots go to test-output/browser/;
 // LEVELKIT_SCREENSHOT=1 also rewrites web/screenshot.png, the one the README shows.
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { basename, relative } from 'node:path';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, relative } from 'node:path';
 import { encode as encodePng } from 'fast-png';
 import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
@@ -12,6 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { decode, LEVEL_EXTENSIONS, markerColour, render, tablesOf, tileColour } from '../src/index.js';
 import { serve } from '../web/serve.js';
 import { startChromium } from './helpers/chromium.js';
+import { cli } from './helpers/cli.js';
 import { describeWith } from './helpers/needs.js';
 import { FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
 
@@ -121,23 +125,109 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
     });
   }
 
-  it('shows a table for a zip of every fixture, and a row opens its preview', async () => {
+  /** Every row of the (virtualised) files table in display order, scrolling through it as a person would. */
+  async function allFileRows(): Promise<string[][]> {
+    const seen = new Map<string, string[]>();
+    const order: string[] = [];
+    await page.$eval('#files-scroll', (s) => {
+      s.scrollTop = 0;
+    });
+    for (;;) {
+      const batch = await page.$$eval('#files tbody tr[data-index]', (trs) =>
+        trs.map((tr) => [(tr as HTMLElement).dataset.index!, ...[...tr.children].map((td) => td.textContent!)]),
+      );
+      for (const [index, ...cells] of batch)
+        if (!seen.has(index!)) {
+          seen.set(index!, cells);
+          order.push(index!);
+        }
+      const moved = await page.$eval('#files-scroll', (s) => {
+        const before = s.scrollTop;
+        s.scrollTop += s.clientHeight / 2;
+        s.dispatchEvent(new Event('scroll'));
+        return s.scrollTop !== before;
+      });
+      if (!moved) break;
+    }
+    return order.map((i) => seen.get(i)!);
+  }
+
+  it('shows a zip of every fixture as a counted, virtualised table with progress and the scan summary; a row opens its preview', async () => {
     const files = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/i).filter((p) => !p.includes('/bad/'));
     const zip = zipSync(Object.fromEntries(files.map((p) => [relative(FIXTURES, p), readBytes(p)])));
     await page.setInputFiles('#file', { name: 'fixtures.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
     await page.waitForSelector('#list[data-state="done"]', { timeout: 60_000 });
-    const rows = await page.$$eval('#files tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
-    expect(rows.map((r) => r[0])).toEqual(files.map((p) => `fixtures.zip/${relative(FIXTURES, p)}`).sort((a, b) => a.localeCompare(b)));
+    expect(await page.textContent('#progress-text')).toBe(`${files.length} of ${files.length} decoded`);
+    expect(await page.textContent('#list-title')).toBe(`${files.length} files`);
+    const rows = await allFileRows();
+    expect(rows.map((r) => r[0])).toEqual(
+      files.map((p) => `fixtures.zip/${relative(FIXTURES, p)}`).sort((a, b) => a.localeCompare(b, undefined, { numeric: true })),
+    );
     for (const r of rows) {
       const path = `${FIXTURES}/${r[0]!.slice('fixtures.zip/'.length)}`;
       expect(r[1], r[0]!).toBe(decode(readBytes(path)).format);
       expect(r[6], r[0]!).toBe('ok');
     }
-    const coverage = rows.findIndex((r) => r[0]!.endsWith('ddnet-coverage.map'));
-    await page.click(`#files tbody tr:nth-child(${coverage + 1})`);
+    await page.$eval('#files-scroll', (s) => {
+      s.scrollTop = 0;
+      s.dispatchEvent(new Event('scroll'));
+    });
+    await page.screenshot({ path: `${SHOTS}/zip-table.png`, fullPage: true });
+    await page.fill('#filter-name', 'ddnet-coverage');
+    await page.click('#files tbody tr[data-index]');
     await page.waitForSelector('#detail[data-state="done"] >> text=ddnet-coverage.map', { timeout: 20_000 });
     await page.screenshot({ path: `${SHOTS}/zip.png`, fullPage: true });
     if (process.env.LEVELKIT_SCREENSHOT) copyFileSync(`${SHOTS}/zip.png`, `${ROOT}/web/screenshot.png`);
+    await page.fill('#filter-name', '');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('sorts and filters the files table, and its summary has the numbers `levelkit scan` reports for the same zip', async () => {
+    const good = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap|wdata|gwc)$/i).filter((p) => !p.includes('/bad/'));
+    const bad = listFiles(`${FIXTURES}/teeworlds/bad`, /\.map$/).concat(listFiles(`${FIXTURES}/wwd/bad`, /\.wwd$/));
+    // Two copies of one map under other names: a duplicate group.
+    const members = Object.fromEntries([...good, ...bad].map((p) => [relative(FIXTURES, p), readBytes(p)]));
+    members['copies/a.map'] = readBytes(`${FIXTURES}/teeworlds/tw07-skip.map`);
+    const zip = zipSync(members);
+    const dir = mkdtempSync(join(tmpdir(), 'levelkit-e2e-'));
+    const zipPath = join(dir, 'mixed.zip');
+    writeFileSync(zipPath, zip);
+    await page.setInputFiles('#file', zipPath);
+    await page.waitForSelector('#list[data-state="done"]', { timeout: 90_000 });
+
+    const scan = cli('scan', zipPath, '--depth', 'full', '--out', join(dir, 'records.jsonl'), '--report', join(dir, 'report.json'));
+    expect([0, 2], scan.stderr).toContain(scan.status);
+    const { timing: _timing, unknown: _unknown, ...want } = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+    // Only the rows in sight are in the page.
+    expect(await page.$$eval('#files tbody tr[data-index]', (trs) => trs.length)).toBeLessThan(40);
+    const shown = JSON.parse((await page.getAttribute('#report', 'data-report'))!);
+    expect(shown).toEqual(want);
+    expect(Object.keys(want.errors).length).toBeGreaterThan(0);
+    expect(want.duplicates.contentDigest.groups).toBeGreaterThan(0);
+
+    // Sort by size, largest first: the sizes the rows show never grow.
+    await page.click('#files th[data-sort="size"]');
+    await page.click('#files th[data-sort="size"]');
+    expect(await page.getAttribute('#files th[data-sort="size"]', 'data-order')).toBe('descending');
+    const bySize = await allFileRows();
+    const bytesOf = (r: string[]) => members[r[0]!.slice('mixed.zip/'.length)]!.length;
+    for (let i = 1; i < bySize.length; i++) expect(bytesOf(bySize[i - 1]!)).toBeGreaterThanOrEqual(bytesOf(bySize[i]!));
+
+    // Filter: one format, then one error code.
+    await page.selectOption('#filter-format', 'graal');
+    const graal = await allFileRows();
+    expect(graal.length).toBe(want.formats.graal.files);
+    expect(graal.every((r) => r[1] === 'graal')).toBe(true);
+    await page.selectOption('#filter-format', '');
+    const code = Object.keys(want.errors)[0]!;
+    await page.selectOption('#filter-error', code);
+    const failed = await allFileRows();
+    expect(failed.length).toBe(want.errors[code]);
+    expect(failed.every((r) => r[6]!.startsWith(`${code}: `))).toBe(true);
+    expect(await page.textContent('#shown')).toBe(`${failed.length} of ${want.files} shown`);
+    await page.screenshot({ path: `${SHOTS}/zip-filtered.png`, fullPage: true });
+    await page.selectOption('#filter-error', '');
+    rmSync(dir, { recursive: true, force: true });
     expect(consoleErrors).toEqual([]);
   });
 

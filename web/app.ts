@@ -2,6 +2,7 @@
 // several, and per file its format, summary, warnings, a zoomable preview with markers, and
 // paged tables. Decoding and drawing run in web/worker.ts; this module only drives the DOM.
 
+import { type FileRow, fileTable, size } from './file-table.js';
 import type { BenchRow, DecodedFile, DecodeSettings, Reply, Request } from './protocol.js';
 
 type Preview = NonNullable<DecodedFile['preview']>;
@@ -86,46 +87,45 @@ async function load(incoming: { name: string; bytes: Uint8Array }[]): Promise<vo
 }
 
 // ---- many files: the table ------------------------------------------------------------
+let table: ReturnType<typeof fileTable> | undefined;
+
+/** sha256 (hex) of a file's bytes, as `levelkit scan` records it; undefined where the browser has no SubtleCrypto (not a secure context). */
+async function contentDigest(bytes: Uint8Array): Promise<string | undefined> {
+  if (!globalThis.crypto?.subtle) return undefined;
+  const d = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource));
+  return Array.from(d, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 async function listFiles(): Promise<void> {
   const token = loadToken;
   const section = $('list');
   section.hidden = false;
   section.dataset.state = 'busy';
-  const body = $('files').querySelector('tbody')!;
-  body.replaceChildren();
-  const counts = new Map<string, number>();
-  const rows = files.map((f, i) => {
-    const tr = el('tr');
-    tr.dataset.index = String(i);
-    tr.append(el('td', f.name), el('td', '…'), el('td'), el('td', size(f.bytes.length)), el('td'), el('td'), el('td'));
-    tr.addEventListener('click', () => openFile(i));
-    body.append(tr);
-    return tr;
-  });
+  table ??= fileTable((i) => openFile(i));
+  const rows: FileRow[] = files.map((f, index) => ({ index, name: f.name, size: f.bytes.length }));
+  table.reset(rows);
+  $('list-title').textContent = `${files.length} files`;
   for (let i = 0; i < files.length; i++) {
     const f = files[i]!;
     if (!f.result) {
       const r = await ask({ type: 'decode', name: f.name, bytes: f.bytes, settings: settings(), preview: false });
       f.result = r.ok && 'decoded' in r ? { decoded: r.decoded } : { error: (r as Extract<Reply, { ok: false }>).error };
     }
+    const digest = await contentDigest(f.bytes);
     if (token !== loadToken) return; // other files were loaded meanwhile
-    const cells = rows[i]!.children;
+    const row = rows[i]!;
+    if (digest) row.contentDigest = digest;
     if ('decoded' in f.result) {
       const d = f.result.decoded;
-      cells[1]!.textContent = d.format;
-      cells[2]!.textContent = String(d.version);
-      cells[4]!.textContent = String(d.warnings.length);
-      cells[5]!.textContent = d.ms.toFixed(1);
-      cells[6]!.textContent = 'ok';
-      counts.set(d.format, (counts.get(d.format) ?? 0) + 1);
-    } else {
-      cells[1]!.textContent = '—';
-      cells[6]!.textContent = `${f.result.error.code}: ${f.result.error.message}`;
-      (cells[6] as HTMLElement).className = 'failed';
-      counts.set('failed', (counts.get('failed') ?? 0) + 1);
-    }
+      row.format = d.format;
+      row.version = String(d.version);
+      row.warnings = d.warnings.map((w) => w.code);
+      row.ms = d.ms;
+      const grid = (d.summary as { gridDigest?: unknown }).gridDigest;
+      row.gridDigest = typeof grid === 'string' ? grid : null;
+    } else row.error = { code: f.result.error.code, message: f.result.error.message };
+    table.updated(i + 1);
   }
-  $('list-title').textContent = `${files.length} files: ${[...counts].map(([k, n]) => `${k} ${n}`).join(', ')}`;
   section.dataset.state = 'done';
 }
 
@@ -134,7 +134,7 @@ async function openFile(i: number, layer?: 'main' | 'all' | number): Promise<voi
   const f = files[i]!;
   const token = ++openToken;
   open = i;
-  for (const tr of $('files').querySelectorAll('tbody tr')) tr.classList.toggle('open', (tr as HTMLElement).dataset.index === String(i));
+  table?.markOpen(i);
   const detail = $('detail');
   detail.hidden = false;
   detail.dataset.state = 'busy';
@@ -588,10 +588,6 @@ async function showBench(bytes: Uint8Array): Promise<void> {
       return tr;
     }),
   );
-}
-
-function size(n: number): string {
-  return n < 1024 ? `${n} B` : n < 1 << 20 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 2 ** 20).toFixed(1)} MiB`;
 }
 
 // ---- inputs ---------------------------------------------------------------------------

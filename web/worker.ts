@@ -9,6 +9,7 @@ import {
   decode,
   decodeAsync,
   detect,
+  LEVEL_EXTENSIONS,
   mediaOf,
   render,
   summarize,
@@ -24,11 +25,14 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
-/** Only files that look like levels come out of a zip (by content, not name). */
+/** A name with a level file's extension (`levelkit scan` lists such files even when their content is no level). */
+const namedLikeLevel = (name: string) => LEVEL_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
+
+/** The files of a zip that are levels by content, or named like one (as `levelkit scan` counts them). */
 function levelFilesIn(bytes: Uint8Array): { name: string; bytes: Uint8Array }[] {
   const files = unzipSync(bytes, { filter: (f) => !f.name.endsWith('/') && f.originalSize > 0 });
   return Object.entries(files)
-    .filter(([, b]) => detect(b) !== undefined)
+    .filter(([name, b]) => detect(b) !== undefined || namedLikeLevel(name))
     .map(([name, b]) => ({ name, bytes: b }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -94,6 +98,12 @@ scope.onmessage = async ({ data: req }) => {
     }
     if (req.type === 'bench') {
       scope.postMessage({ id: req.id, ok: true, bench: await bench(req.bytes) });
+      return;
+    }
+    if (detect(req.bytes) === undefined) {
+      // What `levelkit scan` records for such a file, so the table's counts are the scan's.
+      const why = namedLikeLevel(req.name) ? 'named like a level, but no levelkit format recognises its content' : 'no levelkit format recognises its content';
+      scope.postMessage({ id: req.id, ok: false, error: { code: 'UNKNOWN_FORMAT', message: why } });
       return;
     }
     const { value, ms } = await decodeOne(req.bytes, req.settings);

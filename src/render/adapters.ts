@@ -335,10 +335,10 @@ export function tablesOf(value: Any): PreviewTable[] {
     const info = value.info;
     const infoRows: (string | number)[][] = info
       ? [
-          ['author', str(info.author)],
-          ['version', str(info.mapVersion)],
-          ['credits', str(info.credits)],
-          ['license', str(info.license)],
+          ['author', info.author ? str(info.author) : '—'],
+          ['version', info.mapVersion ? str(info.mapVersion) : '—'],
+          ['credits', info.credits ? str(info.credits) : '—'],
+          ['license', info.license ? str(info.license) : '—'],
           ['settings', info.settings ? `${info.settings.length} command${info.settings.length === 1 ? '' : 's'}` : 'none'],
         ]
       : [];
