@@ -1,11 +1,15 @@
 // dist/: the library as CommonJS (pako external) with a thin ESM entry over it, bundled type
-// declarations for both, a self-contained browser ESM build (pako inlined, for
-// <script type="module"> without a bundler), and the CLI, which loads the library build beside
-// it. The WASM module is inlined by src/kernels/wasm/binary.generated.ts (npm run asbuild).
+// declarations for both, per-format entries (levelkit/teeworlds, …) as thin modules over that
+// CommonJS build for Node, the same entries as an ES module tree (dist/esm/, one file per source
+// module) for bundlers and browsers to tree-shake, a minified self-contained browser file
+// (pako inlined, for <script type="module"> without a bundler) with its source map, and the CLI,
+// which loads the library build beside it. The WASM module is inlined by
+// src/kernels/wasm/binary.generated.ts (npm run asbuild).
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import typescript from '@rollup/plugin-typescript';
+import { transform } from 'esbuild';
 import { zipSync } from 'fflate';
 import { dts } from 'rollup-plugin-dts';
 
@@ -15,9 +19,13 @@ import { dts } from 'rollup-plugin-dts';
 const ONLY_WEB = process.env.LEVELKIT_BUILD === 'web';
 if (!process.env.ROLLUP_WATCH && !ONLY_WEB) rmSync(fileURLToPath(new URL('./dist/', import.meta.url)), { recursive: true, force: true });
 
-const ts = () => typescript({ tsconfig: './tsconfig.build.json' });
+const ts = (outDir = 'dist') => typescript({ tsconfig: './tsconfig.build.json', outDir });
 const external = (id) => id === 'pako' || id.startsWith('node:') || id === 'fast-png' || id === 'unzipit' || id === 'fflate';
 const LIBRARY = fileURLToPath(new URL('./src/index.ts', import.meta.url));
+/** The per-format entries (src/entries/<format>.ts): package.json exports each as levelkit/<format>. */
+const FORMAT_ENTRIES = ['teeworlds', 'wwd', 'graal', 'gwc', 'wdata'];
+/** Names every per-format entry takes from src/entries/common.ts; the rest are its format namespace's. */
+const COMMON_NAMES = new Set(['DecodeError', 'EncodeError', 'DEFAULT_LIMITS', 'LIMIT_NAMES', 'ZIP_INFLATE_ALLOWANCE', 'zipInflateBudget', 'textFrom', 'init', 'wasmAvailable']);
 const SRC = fileURLToPath(new URL('./src/', import.meta.url));
 
 /**
@@ -66,6 +74,46 @@ function cliUsesLibraryBuild() {
         this.error(`the CLI imports ${id.slice(SRC.length)} directly: import it from src/index.ts, or dist/cli.mjs would carry a second copy of the library`);
       }
       return null;
+    },
+  };
+}
+
+/**
+ * Writes dist/<format>.cjs and dist/<format>.mjs for every per-format entry of the ES module tree
+ * (this plugin runs in that build, which knows each entry's export names): under Node both are
+ * thin modules over dist/index.cjs, so levelkit/teeworlds hands out the very functions and error
+ * classes levelkit does (one DecodeError, as for import and require of the main entry). Each
+ * name is assigned on its own line so cjs-module-lexer finds it for ESM importers.
+ */
+function nodeFormatEntries() {
+  return {
+    name: 'node-format-entries',
+    writeBundle(_options, bundle) {
+      for (const format of FORMAT_ENTRIES) {
+        const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === `entries/${format}`);
+        if (!entry) this.error(`no entry chunk for src/entries/${format}.ts`);
+        const names = entry.exports;
+        if (names.includes('default')) this.error(`src/entries/${format}.ts has a default export`);
+        const from = (n) => (COMMON_NAMES.has(n) ? `lk.${n}` : `lk.${format}.${n}`);
+        const cjs =
+          `'use strict';\n// levelkit/${format} under Node: the ${format} namespace of the CommonJS build, plus errors and init().\n` +
+          `const lk = require('./index.cjs');\n${names.map((n) => `exports.${n} = ${from(n)};\n`).join('')}`;
+        const esm = `// levelkit/${format} under Node (ESM): the names of ./${format}.cjs, so import and require share one copy.\nexport {\n${names.map((n) => `  ${n},\n`).join('')}} from './${format}.cjs';\n`;
+        // Written beside dist/index.cjs, one folder up from this build's output (dist/esm/).
+        writeFileSync(fileURLToPath(new URL(`./dist/${format}.cjs`, import.meta.url)), cjs);
+        writeFileSync(fileURLToPath(new URL(`./dist/${format}.mjs`, import.meta.url)), esm);
+      }
+    },
+  };
+}
+
+/** Minifies the output (esbuild) and keeps its source map pointing at src/. */
+function minify() {
+  return {
+    name: 'minify',
+    async renderChunk(code, chunk) {
+      const out = await transform(code, { minify: true, format: 'esm', target: 'es2022', sourcemap: true, sourcefile: chunk.fileName });
+      return { code: out.code, map: out.map };
     },
   };
 }
@@ -119,8 +167,22 @@ const web = {
 
 const browser = {
   input: 'src/index.ts',
-  plugins: [nodeResolve({ browser: true }), ts()],
+  plugins: [nodeResolve({ browser: true }), ts(), minify()],
   output: { file: 'dist/levelkit.browser.mjs', format: 'es', sourcemap: true },
+};
+
+/**
+ * dist/esm/: the library and its per-format entries as ES modules, one file per source module
+ * (dependencies external), for bundlers and browsers: an app importing levelkit/wwd bundles the
+ * WWD modules, core and the kernels, and nothing of the other formats, render/ or the registry
+ * (test/bundle-size.test.ts bundles such apps and checks). The entries share one core, so
+ * levelkit and levelkit/wwd in one bundle have one DecodeError.
+ */
+const esm = {
+  input: { index: 'src/index.ts', ...Object.fromEntries(FORMAT_ENTRIES.map((f) => [`entries/${f}`, `src/entries/${f}.ts`])) },
+  external,
+  plugins: [ts('dist/esm'), nodeFormatEntries()],
+  output: { dir: 'dist/esm', format: 'es', preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].mjs' },
 };
 
 export default ONLY_WEB
@@ -132,6 +194,7 @@ export default ONLY_WEB
         plugins: [ts(), esmEntryOverCjs('index.mjs')],
         output: { file: 'dist/index.cjs', format: 'cjs', sourcemap: true, exports: 'named' },
       },
+      esm,
       browser,
       web,
       {
@@ -158,13 +221,15 @@ export default ONLY_WEB
         ],
         output: { file: 'dist/scan.d.mts', format: 'es' },
       },
-      {
-        input: 'src/index.ts',
+      ...['index', ...FORMAT_ENTRIES].map((name) => ({
+        // Each entry's declarations bundled on their own (levelkit/wwd's declare the error classes
+        // again; the classes at run time are one).
+        input: name === 'index' ? 'src/index.ts' : `src/entries/${name}.ts`,
         external,
         plugins: [dts({ tsconfig: './tsconfig.build.json' })],
         output: [
-          { file: 'dist/index.d.mts', format: 'es' },
-          { file: 'dist/index.d.cts', format: 'es' },
+          { file: `dist/${name}.d.mts`, format: 'es' },
+          { file: `dist/${name}.d.cts`, format: 'es' },
         ],
-      },
+      })),
     ];

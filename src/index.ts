@@ -19,21 +19,10 @@ import type { WwdEncodeOptions, WwdLevel } from './formats/wwd/types.js';
 import { type Preview, type RenderOptions, renderPreview } from './render/draw.js';
 
 export { asyncInflater, decodeAsyncWith } from './async.js';
-export {
-  DecodeError,
-  type DecodeWarning,
-  EncodeError,
-  type EncodeErrorCode,
-  type ErrorCode,
-  type ErrorFormat,
-  type ErrorRecord,
-  type FormatId,
-} from './core/errors.js';
-export type { Backend, DecodeOptions, InflaterChoice, Limits, Sections } from './core/limits.js';
-export { DEFAULT_LIMITS, LIMIT_NAMES, ZIP_INFLATE_ALLOWANCE, zipInflateBudget } from './core/limits.js';
-export { type Text, textFrom } from './core/text.js';
 export { detect } from './detect.js';
-export type { AnyFormat, Decoded, ExtractedFile, ExtractedImage, FormatDefinition, FormatNamespace, MainGrid, Summary } from './formats/define.js';
+// The errors, option types, Text and init() every entry shares (levelkit/<format> exports them too).
+export * from './entries/common.js';
+export type { AnyFormat, Decoded, ExtractedImage, FormatDefinition, FormatNamespace } from './formats/define.js';
 export * as graal from './formats/graal/index.js';
 export * as gwc from './formats/gwc/index.js';
 export { FORMAT_IDS, LEVEL_EXTENSIONS } from './formats/registry.js';
@@ -43,21 +32,25 @@ export * as wdata from './formats/wdata/index.js';
 export * as wwd from './formats/wwd/index.js';
 export { jsKernels } from './kernels/js/index.js';
 export type { Kernels } from './kernels/types.js';
-export { compileWasm, init, wasmAvailable, wasmKernels } from './kernels/wasm/index.js';
+export { compileWasm, wasmKernels } from './kernels/wasm/index.js';
 export {
   type Canvas2D,
   layersOf,
   MARKER_COLOURS,
   MAX_PREVIEW_PIXELS,
   type Marker,
+  markerColour,
   markersOf,
   mediaOf,
   type Preview,
   type PreviewMedia,
+  type PreviewRecord,
   type PreviewTable,
+  type PreviewText,
   paintPreview,
   type RenderOptions,
   tablesOf,
+  textsOf,
   tileColour,
 } from './render/index.js';
 

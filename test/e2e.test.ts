@@ -1,16 +1,21 @@
 // The page (web/, built into dist/web/) as a person uses it, in a real headless Chromium: one
 // fixture of each format through the file input (format label, a known tile's pixel on the
-// canvas, marker count, warnings, no console errors), a zip of every fixture (the table), and
-// no Node built-in in any script the page loads. Screenshots go to test-output/browser/;
+// canvas, marker count, warnings, no console errors), a clean view after an error, a .gwz, map
+// info, a .wdata level's tables, plot and inspector, zips as a virtualised table with progress,
+// sorting, filters and the scan summary (compared with `levelkit scan --report`), and no Node
+// built-in in any script the page loads. Screenshots go to test-output/browser/;
 // LEVELKIT_SCREENSHOT=1 also rewrites web/screenshot.png, the one the README shows.
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { basename, relative } from 'node:path';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, relative } from 'node:path';
+import { encode as encodePng } from 'fast-png';
 import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { decode, render, tileColour } from '../src/index.js';
+import { decode, LEVEL_EXTENSIONS, markerColour, render, tablesOf, tileColour } from '../src/index.js';
 import { serve } from '../web/serve.js';
 import { startChromium } from './helpers/chromium.js';
+import { cli } from './helpers/cli.js';
 import { describeWith } from './helpers/needs.js';
 import { FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
 
@@ -22,6 +27,8 @@ const ONE_OF_EACH = [
   'graal/gr-v105-layers.graal',
   'graal/layers.nw',
   'graal/world.gmap',
+  'gwc/odd-ids-deleted-cp1252.gwc',
+  'wdata/eventbox-v9.wdata',
 ];
 /** Imports of Node built-ins a browser cannot resolve. */
 const NODE_IMPORT =
@@ -96,6 +103,9 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
       const known = knownTile(path);
       if (preview.empty) {
         expect(await page.textContent('#empty')).toContain(preview.empty);
+      } else if (value.format === 'wdata') {
+        // A plot of box markers on a blank ground, no tiles: the .wdata test below checks its pixels.
+        expect(await page.$eval('#preview', (c) => [(c as HTMLCanvasElement).width, (c as HTMLCanvasElement).height])).toEqual([preview.width, preview.height]);
       } else {
         const seen = await page.evaluate(({ x, y }) => {
           const c = document.getElementById('preview') as HTMLCanvasElement;
@@ -115,6 +125,42 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
     });
   }
 
+  /**
+   * Waits until the list shows `n` of `n` files decoded. The list's `done` state alone is not
+   * enough: a zip opened right after another finds it still `done` from the one before.
+   */
+  async function allDecoded(n: number): Promise<void> {
+    await page.waitForFunction((want) => document.querySelector('#progress-text')?.textContent === want, `${n} of ${n} decoded`, { timeout: 60_000 });
+    await page.waitForSelector('#list[data-state="done"]', { timeout: 60_000 });
+  }
+
+  /** Every row of the (virtualised) files table in display order, scrolling through it as a person would. */
+  async function allFileRows(): Promise<string[][]> {
+    const seen = new Map<string, string[]>();
+    const order: string[] = [];
+    await page.$eval('#files-scroll', (s) => {
+      s.scrollTop = 0;
+    });
+    for (;;) {
+      const batch = await page.$$eval('#files tbody tr[data-index]', (trs) =>
+        trs.map((tr) => [(tr as HTMLElement).dataset.index!, ...[...tr.children].map((td) => td.textContent!)]),
+      );
+      for (const [index, ...cells] of batch)
+        if (!seen.has(index!)) {
+          seen.set(index!, cells);
+          order.push(index!);
+        }
+      const moved = await page.$eval('#files-scroll', (s) => {
+        const before = s.scrollTop;
+        s.scrollTop += s.clientHeight / 2;
+        s.dispatchEvent(new Event('scroll'));
+        return s.scrollTop !== before;
+      });
+      if (!moved) break;
+    }
+    return order.map((i) => seen.get(i)!);
+  }
+
   it('lists zip members named like Object.prototype properties (issue 18.1): none is lost', async () => {
     const level = readBytes(`${FIXTURES}/teeworlds/tw07-skip.map`);
     const names = ['__PROTO__', 'constructor', 'prototype', 'hasOwnProperty', 'toString'];
@@ -122,33 +168,304 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
     // fflate writes from an object, which cannot hold `__proto__`: patch the name in (same length).
     for (let at = zip.indexOf('__PROTO__'); at >= 0; at = zip.indexOf('__PROTO__', at)) zip.write('__proto__', at);
     await page.setInputFiles('#file', { name: 'keys.zip', mimeType: 'application/zip', buffer: zip });
-    await page.waitForSelector('#list[data-state="done"] >> text=keys.zip/constructor', { timeout: 60_000 });
-    const rows = await page.$$eval('#files tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+    await allDecoded(names.length);
+    const rows = await allFileRows();
     const expected = names.map((n) => `keys.zip/${n === '__PROTO__' ? '__proto__' : n}`);
     expect(rows.map((r) => r[0]).sort()).toEqual(expected.sort());
     for (const r of rows) expect([r[1], r[6]], r[0]!).toEqual(['teeworlds', 'ok']);
     expect(consoleErrors).toEqual([]);
   });
 
-  it('shows a table for a zip of every fixture, and a row opens its preview', async () => {
+  it('shows a zip of every fixture as a counted, virtualised table with progress and the scan summary; a row opens its preview', async () => {
     const files = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap)$/i).filter((p) => !p.includes('/bad/'));
     const zip = zipSync(Object.fromEntries(files.map((p) => [relative(FIXTURES, p), readBytes(p)])));
     await page.setInputFiles('#file', { name: 'fixtures.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
-    await page.waitForSelector('#list[data-state="done"]', { timeout: 60_000 });
-    const rows = await page.$$eval('#files tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
-    expect(rows.map((r) => r[0])).toEqual(files.map((p) => `fixtures.zip/${relative(FIXTURES, p)}`).sort((a, b) => a.localeCompare(b)));
+    await allDecoded(files.length);
+    expect(await page.textContent('#progress-text')).toBe(`${files.length} of ${files.length} decoded`);
+    expect(await page.textContent('#list-title')).toBe(`${files.length} files`);
+    const rows = await allFileRows();
+    expect(rows.map((r) => r[0])).toEqual(
+      files.map((p) => `fixtures.zip/${relative(FIXTURES, p)}`).sort((a, b) => a.localeCompare(b, undefined, { numeric: true })),
+    );
     for (const r of rows) {
       const path = `${FIXTURES}/${r[0]!.slice('fixtures.zip/'.length)}`;
       expect(r[1], r[0]!).toBe(decode(readBytes(path)).format);
       expect(r[6], r[0]!).toBe('ok');
     }
-    const coverage = rows.findIndex((r) => r[0]!.endsWith('ddnet-coverage.map'));
-    await page.click(`#files tbody tr:nth-child(${coverage + 1})`);
+    await page.$eval('#files-scroll', (s) => {
+      s.scrollTop = 0;
+      s.dispatchEvent(new Event('scroll'));
+    });
+    await page.screenshot({ path: `${SHOTS}/zip-table.png`, fullPage: true });
+    await page.fill('#filter-name', 'ddnet-coverage');
+    await page.click('#files tbody tr[data-index]');
     await page.waitForSelector('#detail[data-state="done"] >> text=ddnet-coverage.map', { timeout: 20_000 });
     await page.screenshot({ path: `${SHOTS}/zip.png`, fullPage: true });
     if (process.env.LEVELKIT_SCREENSHOT) copyFileSync(`${SHOTS}/zip.png`, `${ROOT}/web/screenshot.png`);
+    await page.fill('#filter-name', '');
     expect(consoleErrors).toEqual([]);
   });
+
+  it('sorts and filters the files table, and its summary has the numbers `levelkit scan` reports for the same zip', async () => {
+    const good = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap|wdata|gwc)$/i).filter((p) => !p.includes('/bad/'));
+    const bad = listFiles(`${FIXTURES}/teeworlds/bad`, /\.map$/).concat(listFiles(`${FIXTURES}/wwd/bad`, /\.wwd$/));
+    // Two copies of one map under other names: a duplicate group.
+    const members = Object.fromEntries([...good, ...bad].map((p) => [relative(FIXTURES, p), readBytes(p)]));
+    members['copies/a.map'] = readBytes(`${FIXTURES}/teeworlds/tw07-skip.map`);
+    const zip = zipSync(members);
+    const dir = mkdtempSync(join(tmpdir(), 'levelkit-e2e-'));
+    const zipPath = join(dir, 'mixed.zip');
+    writeFileSync(zipPath, zip);
+    await page.setInputFiles('#file', zipPath);
+    await page.waitForSelector('#list[data-state="done"]', { timeout: 90_000 });
+
+    const scan = cli('scan', zipPath, '--depth', 'full', '--out', join(dir, 'records.jsonl'), '--report', join(dir, 'report.json'));
+    expect([0, 2], scan.stderr).toContain(scan.status);
+    const { timing: _timing, unknown: _unknown, ...want } = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+    // Only the rows in sight are in the page.
+    expect(await page.$$eval('#files tbody tr[data-index]', (trs) => trs.length)).toBeLessThan(40);
+    const shown = JSON.parse((await page.getAttribute('#report', 'data-report'))!);
+    expect(shown).toEqual(want);
+    expect(Object.keys(want.errors).length).toBeGreaterThan(0);
+    expect(want.duplicates.contentDigest.groups).toBeGreaterThan(0);
+
+    // Sort by size, largest first: the sizes the rows show never grow.
+    await page.click('#files th[data-sort="size"]');
+    await page.click('#files th[data-sort="size"]');
+    expect(await page.getAttribute('#files th[data-sort="size"]', 'data-order')).toBe('descending');
+    const bySize = await allFileRows();
+    const bytesOf = (r: string[]) => members[r[0]!.slice('mixed.zip/'.length)]!.length;
+    for (let i = 1; i < bySize.length; i++) expect(bytesOf(bySize[i - 1]!)).toBeGreaterThanOrEqual(bytesOf(bySize[i]!));
+
+    // Filter: one format, then one error code.
+    await page.selectOption('#filter-format', 'graal');
+    const graal = await allFileRows();
+    expect(graal.length).toBe(want.formats.graal.files);
+    expect(graal.every((r) => r[1] === 'graal')).toBe(true);
+    await page.selectOption('#filter-format', '');
+    const code = Object.keys(want.errors)[0]!;
+    await page.selectOption('#filter-error', code);
+    const failed = await allFileRows();
+    expect(failed.length).toBe(want.errors[code]);
+    expect(failed.every((r) => r[6]!.startsWith(`${code}: `))).toBe(true);
+    expect(await page.textContent('#shown')).toBe(`${failed.length} of ${want.files} shown`);
+    await page.screenshot({ path: `${SHOTS}/zip-filtered.png`, fullPage: true });
+    await page.selectOption('#filter-error', '');
+    rmSync(dir, { recursive: true, force: true });
+    expect(consoleErrors).toEqual([]);
+  });
+
+  /** Opens `path` (or named bytes) through the file input and waits until the detail view shows it. */
+  async function openThroughInput(file: string | { name: string; buffer: Buffer }): Promise<void> {
+    const name = typeof file === 'string' ? basename(file) : file.name;
+    await page.setInputFiles('#file', typeof file === 'string' ? file : { name: file.name, mimeType: 'application/octet-stream', buffer: file.buffer });
+    await page.waitForSelector(`#detail[data-state="done"] >> text=${name}`, { timeout: 20_000 });
+  }
+
+  /** What the detail view shows, as a person would read it. */
+  const detailView = () =>
+    page.evaluate(() => {
+      // Rendered, not merely without the attribute: a CSS display rule can undo `hidden`.
+      const visible = (id: string) => document.getElementById(id)!.getClientRects().length > 0;
+      const canvas = document.getElementById('preview') as HTMLCanvasElement;
+      return {
+        format: document.getElementById('format')!.textContent,
+        error: visible('error') ? document.getElementById('error')!.textContent : null,
+        summaryKeys: [...document.querySelectorAll('#summary dt')].map((d) => d.textContent),
+        layers: (document.getElementById('layer') as HTMLSelectElement).options.length,
+        picture: visible('viewport') ? [canvas.width, canvas.height] : null,
+        controls: visible('view-controls'),
+        empty: visible('empty') ? document.getElementById('empty')!.textContent : null,
+        zoom: document.getElementById('zoom-label')!.textContent,
+        tables: [...document.querySelectorAll('#tables [data-table]')].map((t) => (t as HTMLElement).dataset.table),
+        markers: document.getElementById('object-count')!.textContent,
+        warnings: document.querySelectorAll('#warnings li').length,
+        media: document.querySelectorAll('#media figure').length,
+        texts: document.querySelectorAll('#texts pre').length,
+      };
+    });
+
+  it('starts every open from a clean view: after an error nothing of the map before remains, nor after a file with nothing to draw', async () => {
+    const map = `${FIXTURES}/teeworlds/real/ddnet-coverage.map`;
+    await openThroughInput(map);
+    await page.click('#zoom-in');
+    const before = await detailView();
+    expect(before.layers).toBeGreaterThan(1);
+    expect(before.picture).not.toBeNull();
+    expect(before.tables.length).toBeGreaterThan(0);
+
+    await openThroughInput(`${FIXTURES}/teeworlds/bad/truncated-item-table.map`);
+    const afterError = await detailView();
+    expect(afterError).toEqual({
+      format: 'not decoded',
+      error: expect.stringMatching(/^TRUNCATED: /),
+      summaryKeys: [],
+      layers: 0,
+      picture: null,
+      controls: false,
+      empty: null,
+      zoom: '100%',
+      tables: [],
+      markers: '',
+      warnings: 0,
+      media: 0,
+      texts: 0,
+    });
+    await page.screenshot({ path: `${SHOTS}/after-error.png`, fullPage: true });
+
+    await openThroughInput(map);
+    await page.click('#zoom-in');
+    const cartridge = `${FIXTURES}/gwc/odd-ids-deleted-cp1252.gwc`;
+    await openThroughInput(cartridge);
+    const nothingToDraw = await detailView();
+    const summary = decode(readBytes(cartridge));
+    expect(nothingToDraw.format).toBe('gwc');
+    expect(nothingToDraw.error).toBeNull();
+    expect(nothingToDraw.empty).toBe(`Nothing to draw: ${render(summary).empty}.`);
+    expect(nothingToDraw.layers).toBe(0);
+    expect(nothingToDraw.picture).toBeNull();
+    expect(nothingToDraw.controls).toBe(false);
+    expect(nothingToDraw.zoom).toBe('100%');
+    // The cartridge's own tables and summary, none of the map's.
+    expect(nothingToDraw.tables).toEqual(['header', 'media']);
+    expect(nothingToDraw.summaryKeys).toContain('author');
+    expect(nothingToDraw.summaryKeys).not.toContain('gameLayer');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('names every format it opens in the header and the file picker', async () => {
+    const accept = (await page.getAttribute('#file', 'accept'))!.split(',');
+    const intro = (await page.textContent('#intro'))!;
+    for (const ext of [...LEVEL_EXTENSIONS, '.zip']) {
+      expect(accept, ext).toContain(ext);
+      expect(intro, ext).toContain(ext);
+    }
+  });
+
+  it('opens a lone .gwz as a Wherigo source archive: the Lua source, the members, images shown and sounds playable', async () => {
+    const lua = 'require "Wherigo"\n-- <script>alert(1)</script> stays text\ncartridge = Wherigo.ZCartridge()\n';
+    const png = encodePng({ width: 8, height: 6, data: new Uint8Array(8 * 6 * 4).fill(200), channels: 4 });
+    const gwz = zipSync({
+      '_cartridge.lua': new TextEncoder().encode(lua),
+      'logo.png': png,
+      'beep.wav': wavTone(),
+      'notes/readme.txt': new Uint8Array([104, 105]),
+    });
+    for (const name of ['tour.gwz', 'tour-renamed.zip']) {
+      await openThroughInput({ name, buffer: Buffer.from(gwz) });
+      const view = await detailView();
+      expect(view.format, name).toBe('gwz');
+      expect(view.error, name).toBeNull();
+      expect(view.texts, name).toBe(1);
+      expect(view.media, name).toBe(2);
+      expect(view.tables, name).toEqual(['members']);
+      expect(await page.textContent('#texts pre'), name).toBe(lua);
+      const members = await page.$$eval('#tables [data-table="members"] tbody tr td:first-child', (tds) => tds.map((t) => t.textContent));
+      expect(members.sort(), name).toEqual(['_cartridge.lua', 'beep.wav', 'logo.png', 'notes/readme.txt']);
+      // The image decodes and the sound loads, as the browser itself reports.
+      const media = await page.waitForFunction(
+        () => {
+          const img = document.querySelector('#media img') as HTMLImageElement | null;
+          const audio = document.querySelector('#media audio') as HTMLAudioElement | null;
+          if (!img?.complete || !audio || audio.readyState < 1) return null;
+          return { image: [img.naturalWidth, img.naturalHeight], seconds: audio.duration };
+        },
+        undefined,
+        { timeout: 10_000 },
+      );
+      const seen = (await media.jsonValue()) as { image: number[]; seconds: number };
+      expect(seen.image, name).toEqual([8, 6]);
+      expect(seen.seconds, name).toBeCloseTo(0.25, 2);
+      expect(await page.$$eval('#texts script, #tables script', (s) => s.length)).toBe(0);
+    }
+    await page.screenshot({ path: `${SHOTS}/gwz.png`, fullPage: true });
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("shows a Teeworlds map's info (author, version, credits, licence) and its server settings", async () => {
+    await openThroughInput(`${FIXTURES}/teeworlds/ddnet-all-items.map`);
+    const info = await page.$$eval('#summary > dt', (dts) =>
+      dts
+        .filter((dt) => dt.textContent === 'info')
+        .map((dt) => Object.fromEntries([...dt.nextElementSibling!.querySelectorAll('dt')].map((d) => [d.textContent, d.nextElementSibling!.textContent]))),
+    );
+    expect(info).toEqual([{ author: 'levelkit', version: '1.0', credits: 'generated', license: 'CC-BY-SA 3.0', settings: 'sv_team 1, tune gravity 0.4' }]);
+    const table = await page.$$eval('#tables [data-table="map info"] tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+    expect(table).toEqual([
+      ['author', 'levelkit'],
+      ['version', '1.0'],
+      ['credits', 'generated'],
+      ['license', 'CC-BY-SA 3.0'],
+      ['settings', '2 commands'],
+    ]);
+    expect(await page.textContent('#texts pre')).toBe('sv_team 1\ntune gravity 0.4');
+    await page.screenshot({ path: `${SHOTS}/map-info.png`, fullPage: true });
+  });
+
+  it('shows a .wdata level as box tables and a top-down plot; a row or a marker opens the inspector and each highlights the other', async () => {
+    const path = `${FIXTURES}/wdata/main-v22.wdata`;
+    const value = decode(readBytes(path));
+    const picture = render(value);
+    await openThroughInput(path);
+    // Every table, each paged, named as the library names them.
+    const tables = await page.$$eval('#tables [data-table]', (ts) => ts.map((t) => (t as HTMLElement).dataset.table));
+    expect(tables).toEqual(tablesOf(value).map((t) => t.name));
+    expect(tables).toEqual(expect.arrayContaining(['EventBox npc', 'AniBG', 'ItemBox', 'Gimmick', 'scenes']));
+    // The plot: the picture the library draws, a legend of box types in their colours.
+    const seen = await page.evaluate(() => {
+      const c = document.getElementById('preview') as HTMLCanvasElement;
+      return { size: [c.width, c.height], legend: [...document.querySelectorAll('#legend li')].map((li) => (li as HTMLElement).dataset.kind) };
+    });
+    expect(seen.size).toEqual([picture.width, picture.height]);
+    expect(seen.legend).toEqual(picture.legend.map((l) => l.kind));
+    expect(picture.markers.length).toBe(44);
+    // The point marker farthest from the others: its pixel, and later a click on it.
+    const points = picture.markers.filter((m) => m.w === 0 && m.ref);
+    const point = points
+      .map((m) => ({ m, gap: Math.min(...points.filter((o) => o !== m).map((o) => Math.hypot(o.x - m.x, o.y - m.y))) }))
+      .sort((a, b) => b.gap - a.gap)[0]!.m;
+    const rgb = await page.evaluate(
+      ({ x, y }) => [...(document.getElementById('preview') as HTMLCanvasElement).getContext('2d')!.getImageData(x, y, 1, 1).data].slice(0, 3),
+      { x: Math.floor(point.x * picture.scale), y: Math.floor(point.y * picture.scale) },
+    );
+    expect(rgb).toEqual(markerColour(point.kind));
+
+    // A row opens the inspector with every field, and rings its marker.
+    await page.click('#tables [data-table="EventBox npc"] tbody tr[data-row="1"]');
+    expect(await page.textContent('#inspector-title')).toBe('EventBox npc #1');
+    const fields = await page.$$eval('#inspector-fields dt', (dts) => dts.map((d) => d.textContent));
+    expect(fields).toEqual(expect.arrayContaining(['#', 'name', 'position', 'scale', 'rotation', 'extents']));
+    expect(fields.length).toBe(Object.keys(tablesOf(value).find((t) => t.name === 'EventBox npc')!.records![1]!).length);
+    expect(await page.getAttribute('#tables [data-table="EventBox npc"] tbody tr[data-row="1"]', 'class')).toContain('selected');
+    const marker = picture.markers.find((m) => m.ref?.table === 'EventBox npc' && m.ref.row === 1)!;
+    const at = await screenPoint(marker, picture.scale);
+    const ring = (await page.locator('#highlight').boundingBox())!;
+    expect(Math.abs(ring.x + ring.width / 2 - (marker.w ? at.x + (marker.w * at.perTile) / 2 : at.x))).toBeLessThan(4);
+    await page.screenshot({ path: `${SHOTS}/wdata-inspector.png`, fullPage: true });
+
+    // A marker (a point well apart from the others) opens its row: the inspector, and the row marked on its page.
+    const apart = point;
+    await page.locator('#viewport').scrollIntoViewIfNeeded();
+    const target = await screenPoint(apart, picture.scale);
+    await page.mouse.click(target.x, target.y);
+    expect(await page.textContent('#inspector-title')).toBe(`${apart.ref!.table} #${apart.ref!.row}`);
+    expect(await page.getAttribute(`#tables [data-table="${apart.ref!.table}"] tbody tr[data-row="${apart.ref!.row}"]`, 'class')).toContain('selected');
+    expect(await page.$$eval('#tables tr.selected', (trs) => trs.length)).toBe(1);
+    expect(await page.isVisible('#highlight')).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/wdata-marker.png` });
+    await page.click('#inspector-close');
+    expect(await page.isHidden('#inspector')).toBe(true);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  /** Where marker `m` is on screen (its point, or an area's corner), from the picture's transform and `scale` (pixels per tile). */
+  async function screenPoint(m: { x: number; y: number }, scale: number): Promise<{ x: number; y: number; perTile: number }> {
+    const vp = (await page.locator('#viewport').boundingBox())!;
+    const transform = (await page.getAttribute('#preview', 'style'))!;
+    const [, tx, ty, zoom] = /translate\(([-\d.e]+)px, ([-\d.e]+)px\) scale\(([-\d.e]+)\)/.exec(transform)!.map(Number);
+    const perTile = scale * zoom!;
+    return { x: vp.x + tx! + m.x * perTile, y: vp.y + ty! + m.y * perTile, perTile };
+  }
 
   it('times kernels and inflaters side by side when asked', async () => {
     await page.check('#compare');
@@ -170,3 +487,26 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
     for (const [url, text] of scripts) expect(NODE_IMPORT.test(text), url).toBe(false);
   });
 });
+
+/** A quarter of a second of a 440 Hz tone as 8 kHz 8-bit mono PCM WAV. */
+function wavTone(): Uint8Array {
+  const rate = 8000;
+  const samples = rate / 4;
+  const out = new Uint8Array(44 + samples);
+  const v = new DataView(out.buffer);
+  const ascii = (at: number, s: string) => [...s].forEach((c, i) => v.setUint8(at + i, c.charCodeAt(0)));
+  ascii(0, 'RIFF');
+  v.setUint32(4, 36 + samples, true);
+  ascii(8, 'WAVEfmt ');
+  v.setUint32(16, 16, true);
+  v.setUint16(20, 1, true); // PCM
+  v.setUint16(22, 1, true); // mono
+  v.setUint32(24, rate, true);
+  v.setUint32(28, rate, true); // bytes per second
+  v.setUint16(32, 1, true); // block align
+  v.setUint16(34, 8, true); // bits per sample
+  ascii(36, 'data');
+  v.setUint32(40, samples, true);
+  for (let i = 0; i < samples; i++) out[44 + i] = 128 + Math.round(60 * Math.sin((2 * Math.PI * 440 * i) / rate));
+  return out;
+}

@@ -2,16 +2,19 @@
 // the CLI, an ESM import and a CJS require there, each decoding fixtures. Tests dist/ as built:
 // `npm test` builds it first; this file fails (rather than testing old output) when src/ is newer.
 import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode, summarize } from '../src/index.js';
-import { FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
+import { assertBuilt, FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
 
 const FILES = ['wwd/claw-compressed.wwd', 'teeworlds/tw07-skip.map', 'graal/gr-v101.graal'].map((f) => join(FIXTURES, f));
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
 const LIBRARY_BUILDS = ['dist/index.mjs', 'dist/index.cjs', 'dist/levelkit.browser.mjs'];
+/** The per-format entries (levelkit/<format>), and the format of each of FILES. */
+const FORMAT_ENTRIES = ['teeworlds', 'wwd', 'graal', 'gwc', 'wdata'];
+const ENTRY_OF_FILE = ['wwd', 'teeworlds', 'graal'];
 
 /** What the library built from src/ says about FILES: the packed builds must say the same. */
 const expected = () => Object.fromEntries(FILES.map((f) => [f, JSON.parse(JSON.stringify(summarize(decode(readBytes(f)))))]));
@@ -26,13 +29,6 @@ function ok(cmd: string, args: string[], cwd: string): string {
   const r = run(cmd, args, cwd);
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}\n${r.stderr}`);
   return r.stdout;
-}
-
-/** Newest modification time (ms) of any file under `path`. */
-function newest(path: string): number {
-  const s = statSync(path);
-  if (!s.isDirectory()) return s.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((n) => newest(join(path, n))));
 }
 
 // Each script prints one JSON line: where 'levelkit' resolved, its export names, and the summary
@@ -64,15 +60,40 @@ console.log(JSON.stringify({
 }));
 `;
 
+// Each per-format entry: its export names, whether its functions and error classes are the main
+// entry's own (one copy of the library), and the summary of each file of its format.
+const ENTRY_SCRIPT = (load: 'import' | 'require') => {
+  const head =
+    load === 'import'
+      ? "import { readFileSync } from 'node:fs';\nimport * as main from 'levelkit';\nconst load = (spec) => import(spec);\nconst where = (spec) => import.meta.resolve(spec);"
+      : "const { readFileSync } = require('node:fs');\nconst main = require('levelkit');\nconst load = async (spec) => require(spec);\nconst where = (spec) => require.resolve(spec);";
+  return `${head}
+(async () => {
+  const out = {};
+  for (const [format, files] of Object.entries(JSON.parse(process.argv[2]))) {
+    const spec = 'levelkit/' + format;
+    const entry = await load(spec);
+    const names = Object.keys(entry).filter((n) => n !== 'default' && n !== 'module.exports').sort();
+    out[format] = {
+      resolved: where(spec),
+      names,
+      notTheMainEntrys: names.filter((n) => entry[n] !== (n in main[format] ? main[format][n] : main[n])),
+      sameDecodeError: entry.DecodeError === main.DecodeError,
+      summaries: Object.fromEntries(files.map((f) => [f, entry.summarize(entry.decode(readFileSync(f)))])),
+    };
+  }
+  console.log(JSON.stringify(out));
+})();
+`;
+};
+
 describe('the packed package, installed into an empty project', () => {
   let tmp = '';
   let project = '';
   let packed: string[] = [];
 
   beforeAll(() => {
-    const built = Math.min(...LIBRARY_BUILDS.concat('dist/cli.mjs').map((f) => statSync(join(ROOT, f), { throwIfNoEntry: false })?.mtimeMs ?? 0));
-    const sources = Math.max(newest(join(ROOT, 'src')), newest(join(ROOT, 'assembly')), newest(join(ROOT, 'rollup.config.mjs')));
-    if (built < sources) throw new Error('dist/ is missing or older than src/, assembly/ or rollup.config.mjs: run `npm run build` (npm test does)');
+    assertBuilt([...LIBRARY_BUILDS, 'dist/cli.mjs']);
 
     tmp = mkdtempSync(join(tmpdir(), 'levelkit-pkg-'));
     // dist/ was just checked to be current, so packing skips prepack's second build.
@@ -93,6 +114,8 @@ describe('the packed package, installed into an empty project', () => {
     writeFileSync(join(project, 'esm.mjs'), ESM_SCRIPT);
     writeFileSync(join(project, 'cjs.cjs'), CJS_SCRIPT);
     writeFileSync(join(project, 'dual.mjs'), DUAL_SCRIPT);
+    writeFileSync(join(project, 'entries.mjs'), ENTRY_SCRIPT('import'));
+    writeFileSync(join(project, 'entries.cjs'), ENTRY_SCRIPT('require'));
   });
 
   afterAll(() => {
@@ -100,7 +123,19 @@ describe('the packed package, installed into an empty project', () => {
   });
 
   it('holds the builds, LICENSE and README, and nothing from the source tree', () => {
-    const required = ['LICENSE', 'README.md', 'package.json', 'dist/cli.mjs', 'dist/index.d.cts', 'dist/index.d.mts', ...LIBRARY_BUILDS];
+    const perFormat = FORMAT_ENTRIES.flatMap((f) => [`dist/${f}.cjs`, `dist/${f}.mjs`, `dist/${f}.d.cts`, `dist/${f}.d.mts`, `dist/esm/entries/${f}.mjs`]);
+    const required = [
+      'LICENSE',
+      'README.md',
+      'package.json',
+      'dist/cli.mjs',
+      'dist/index.d.cts',
+      'dist/index.d.mts',
+      'dist/levelkit.browser.mjs.map',
+      'dist/esm/index.mjs',
+      ...perFormat,
+      ...LIBRARY_BUILDS,
+    ];
     expect(packed).toEqual(expect.arrayContaining(required));
     expect(packed.filter((p) => !p.startsWith('dist/') && !['LICENSE', 'README.md', 'package.json'].includes(p))).toEqual([]);
   });
@@ -132,10 +167,53 @@ describe('the packed package, installed into an empty project', () => {
     expect(esm.exports).toEqual(cjs.exports);
   });
 
-  it('gives the browser condition the self-contained browser build, which decodes the same', () => {
+  it('gives the browser condition the ES module tree (dist/esm/), which decodes the same', () => {
     const browser = JSON.parse(ok(process.execPath, ['--conditions=browser', 'esm.mjs', ...FILES], project));
-    expect(browser.resolved).toMatch(/node_modules\/levelkit\/dist\/levelkit\.browser\.mjs$/);
+    expect(browser.resolved).toMatch(/node_modules\/levelkit\/dist\/esm\/index\.mjs$/);
     expect(browser.summaries).toEqual(expected());
+  });
+
+  it('levelkit/browser is one minified file with its source map beside it, naming the sources, and decodes the same', () => {
+    const script = ESM_SCRIPT.replaceAll("'levelkit'", "'levelkit/browser'");
+    writeFileSync(join(project, 'browser.mjs'), script);
+    const out = JSON.parse(ok(process.execPath, ['browser.mjs', ...FILES], project));
+    expect(out.resolved).toMatch(/node_modules\/levelkit\/dist\/levelkit\.browser\.mjs$/);
+    expect(out.summaries).toEqual(expected());
+    const code = readFileSync(join(project, 'node_modules/levelkit/dist/levelkit.browser.mjs'), 'utf8');
+    // Minified: few lines for its size (the readable build had one statement per line).
+    expect(code.split('\n').length).toBeLessThan(code.length / 2000);
+    expect(code.trimEnd().endsWith('//# sourceMappingURL=levelkit.browser.mjs.map')).toBe(true);
+    const map = JSON.parse(readFileSync(join(project, 'node_modules/levelkit/dist/levelkit.browser.mjs.map'), 'utf8'));
+    expect(map.sources).toEqual(expect.arrayContaining(['../src/index.ts', '../src/formats/wwd/decode.ts']));
+    expect(map.sourcesContent?.length).toBe(map.sources.length);
+  });
+
+  it.each(['import', 'require'] as const)("levelkit/<format> through %s: the main entry's own functions and errors, decoding the same", (load) => {
+    const byFormat = Object.fromEntries(FORMAT_ENTRIES.map((f) => [f, FILES.filter((_, i) => ENTRY_OF_FILE[i] === f)]));
+    const out = JSON.parse(ok(process.execPath, [load === 'import' ? 'entries.mjs' : 'entries.cjs', JSON.stringify(byFormat)], project));
+    const want = expected();
+    for (const format of FORMAT_ENTRIES) {
+      const r = out[format];
+      expect(r.resolved, format).toMatch(new RegExp(`node_modules/levelkit/dist/${format}\\.${load === 'import' ? 'mjs' : 'cjs'}$`));
+      expect(r.names, format).toEqual(
+        expect.arrayContaining(['decode', 'encode', 'summarize', 'mainGrid', 'extract', 'sniff', 'DecodeError', 'EncodeError', 'init']),
+      );
+      expect(r.notTheMainEntrys, format).toEqual([]);
+      expect(r.sameDecodeError, format).toBe(true);
+      expect(r.summaries, format).toEqual(Object.fromEntries(byFormat[format]!.map((f) => [f, want[f]])));
+    }
+  });
+
+  it('levelkit/<format> under the browser condition is the ES module tree, with the names Node gets', () => {
+    const byFormat = Object.fromEntries(FORMAT_ENTRIES.map((f) => [f, FILES.filter((_, i) => ENTRY_OF_FILE[i] === f)]));
+    const node = JSON.parse(ok(process.execPath, ['entries.mjs', JSON.stringify(byFormat)], project));
+    const browser = JSON.parse(ok(process.execPath, ['--conditions=browser', 'entries.mjs', JSON.stringify(byFormat)], project));
+    for (const format of FORMAT_ENTRIES) {
+      expect(browser[format].resolved, format).toMatch(new RegExp(`node_modules/levelkit/dist/esm/entries/${format}\\.mjs$`));
+      expect(browser[format].names, format).toEqual(node[format].names);
+      expect(browser[format].sameDecodeError, format).toBe(true);
+      expect(browser[format].summaries, format).toEqual(node[format].summaries);
+    }
   });
 
   it('has one DecodeError and one EncodeError for import and require alike', () => {

@@ -137,4 +137,62 @@ describe('adapters for formats not on this branch yet', () => {
     expect(mediaOf(cartridge)).toEqual([{ id: 1, mime: 'image/png', bytes: png }]);
     expect(renderPreview(cartridge, undefined).empty).toBe('this level has no tile grid');
   });
+
+  it("lists a GWZ's members, hands out its images and sounds by extension (a name like 'x.constructor' is no media), and its Lua source", async () => {
+    const { mediaOf, tablesOf, textsOf } = await import('../src/render/index.js');
+    const { gwc } = await import('../src/index.js');
+    const { zipSync } = await import('fflate');
+    const lua = 'require "Wherigo"\n';
+    const bytes = zipSync({
+      '_cartridge.lua': new TextEncoder().encode(lua),
+      'a.PNG': new Uint8Array([1]),
+      'b.ogg': new Uint8Array([2, 3]),
+      'c.constructor': new Uint8Array([4]),
+      'sub/d.png': new Uint8Array([5]),
+    });
+    const archive = gwc.decode(bytes);
+    expect(archive.format).toBe('gwz');
+    expect(textsOf(archive)).toEqual([{ name: '_cartridge.lua', text: lua }]);
+    expect(mediaOf(archive)).toEqual([
+      { id: 0, name: 'a.PNG', mime: 'image/png', bytes: new Uint8Array([1]) },
+      { id: 1, name: 'b.ogg', mime: 'audio/ogg', bytes: new Uint8Array([2, 3]) },
+    ]);
+    expect(tablesOf(archive)).toEqual([
+      {
+        name: 'members',
+        columns: ['name', 'kind', 'bytes'],
+        rows: [
+          ['_cartridge.lua', 'Lua source', lua.length],
+          ['a.PNG', 'image/png', 1],
+          ['b.ogg', 'audio/ogg', 2],
+          ['c.constructor', 'media', 1],
+          ['sub/d.png', 'other', 1],
+        ],
+      },
+    ]);
+  });
+
+  it('a .wdata level: one table per non-empty box table (every field in its records), and one plot marker per box, linked to its row', async () => {
+    const { markersOf, tablesOf, renderPreview } = await import('../src/render/index.js');
+    const { decode } = await import('../src/index.js');
+    const level = decode(readBytes(join(FIXTURES, 'wdata/main-v22.wdata')));
+    if (level.format !== 'wdata') throw new Error('not wdata');
+    const tables = tablesOf(level);
+    const boxTables = tables.filter((t) => t.records && t.name !== 'scenes');
+    const total = Object.values(level.counts.boxesByType).reduce((a, b) => a + b, 0) + level.counts.aniBGs + level.counts.itemBoxes + level.counts.gimmicks;
+    expect(boxTables.reduce((n, t) => n + t.rows.length, 0)).toBe(total);
+    const markers = markersOf(level);
+    expect(markers).toHaveLength(total);
+    for (const m of markers) {
+      const t = tables.find((x) => x.name === m.ref?.table)!;
+      expect(t.records![m.ref!.row]!.name, m.label).toBe(t.rows[m.ref!.row]![1]);
+    }
+    const picture = renderPreview(level, undefined);
+    expect(picture.empty).toBeUndefined();
+    expect(picture.legend.map((l) => l.count).reduce((a, b) => a + b, 0)).toBe(total);
+    // A summary decode has no boxes: no tables of boxes, nothing to plot.
+    const cheap = decode(readBytes(join(FIXTURES, 'wdata/main-v22.wdata')), { sections: 'summary' });
+    expect(markersOf(cheap)).toEqual([]);
+    expect(renderPreview(cheap, undefined).empty).toBe('this level has no tile grid');
+  });
 });

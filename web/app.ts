@@ -2,6 +2,7 @@
 // several, and per file its format, summary, warnings, a zoomable preview with markers, and
 // paged tables. Decoding and drawing run in web/worker.ts; this module only drives the DOM.
 
+import { type FileRow, fileTable, size } from './file-table.js';
 import type { BenchRow, DecodedFile, DecodeSettings, Reply, Request } from './protocol.js';
 
 type Preview = NonNullable<DecodedFile['preview']>;
@@ -47,17 +48,32 @@ let files: LoadedFile[] = [];
 let open = -1;
 let view = { zoom: 1, x: 0, y: 0 };
 let preview: Preview | undefined;
+/** The row the inspector shows (and its marker, highlighted on the picture). */
+let selected: { table: string; row: number } | undefined;
+/** Per table on show: turn to the page holding `row` and mark it (empty when no table is shown). */
+const tablePagers = new Map<string, (row: number | undefined) => void>();
+/** Counts opens and loads: a reply that arrives after a newer open or load began is dropped. */
+let openToken = 0;
+let loadToken = 0;
+
+const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 3 && b[3] === 4;
 
 /** Replaces the loaded files with `incoming` (zips unpacked) and shows them. */
 async function load(incoming: { name: string; bytes: Uint8Array }[]): Promise<void> {
+  const token = ++loadToken;
   const list: LoadedFile[] = [];
   for (const f of incoming) {
-    if (/\.zip$/i.test(f.name) || (f.bytes[0] === 0x50 && f.bytes[1] === 0x4b && f.bytes[2] === 3 && f.bytes[3] === 4)) {
+    // A .gwz is a zip too, but a level in itself (Wherigo source): opened, not unpacked.
+    if (!/\.gwz$/i.test(f.name) && (/\.zip$/i.test(f.name) || isZip(f.bytes))) {
       const r = await ask({ type: 'unzip', name: f.name, bytes: f.bytes });
-      if (r.ok && 'files' in r) list.push(...r.files.map((x) => ({ name: `${f.name}/${x.name}`, bytes: x.bytes })));
-      else if (!r.ok) list.push({ name: f.name, bytes: f.bytes, result: { error: r.error } });
+      if (r.ok && 'files' in r) {
+        if (r.files.length) list.push(...r.files.map((x) => ({ name: `${f.name}/${x.name}`, bytes: x.bytes })));
+        // No level inside: the zip may itself be one (a GWZ under another name); decoding says.
+        else list.push({ name: f.name, bytes: f.bytes });
+      } else if (!r.ok) list.push({ name: f.name, bytes: f.bytes, result: { error: r.error } });
     } else list.push({ name: f.name, bytes: f.bytes });
   }
+  if (token !== loadToken) return;
   files = list;
   open = -1;
   document.body.dataset.files = String(files.length);
@@ -71,67 +87,68 @@ async function load(incoming: { name: string; bytes: Uint8Array }[]): Promise<vo
 }
 
 // ---- many files: the table ------------------------------------------------------------
+let table: ReturnType<typeof fileTable> | undefined;
+
+/** sha256 (hex) of a file's bytes, as `levelkit scan` records it; undefined where the browser has no SubtleCrypto (not a secure context). */
+async function contentDigest(bytes: Uint8Array): Promise<string | undefined> {
+  if (!globalThis.crypto?.subtle) return undefined;
+  const d = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource));
+  return Array.from(d, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 async function listFiles(): Promise<void> {
+  const token = loadToken;
   const section = $('list');
   section.hidden = false;
   section.dataset.state = 'busy';
-  const body = $('files').querySelector('tbody')!;
-  body.replaceChildren();
-  const counts = new Map<string, number>();
-  const rows = files.map((f, i) => {
-    const tr = el('tr');
-    tr.dataset.index = String(i);
-    tr.append(el('td', f.name), el('td', '…'), el('td'), el('td', size(f.bytes.length)), el('td'), el('td'), el('td'));
-    tr.addEventListener('click', () => openFile(i));
-    body.append(tr);
-    return tr;
-  });
+  table ??= fileTable((i) => openFile(i));
+  const rows: FileRow[] = files.map((f, index) => ({ index, name: f.name, size: f.bytes.length }));
+  table.reset(rows);
+  $('list-title').textContent = `${files.length} files`;
   for (let i = 0; i < files.length; i++) {
     const f = files[i]!;
     if (!f.result) {
       const r = await ask({ type: 'decode', name: f.name, bytes: f.bytes, settings: settings(), preview: false });
       f.result = r.ok && 'decoded' in r ? { decoded: r.decoded } : { error: (r as Extract<Reply, { ok: false }>).error };
     }
-    const cells = rows[i]!.children;
+    const digest = await contentDigest(f.bytes);
+    if (token !== loadToken) return; // other files were loaded meanwhile
+    const row = rows[i]!;
+    if (digest) row.contentDigest = digest;
     if ('decoded' in f.result) {
       const d = f.result.decoded;
-      cells[1]!.textContent = d.format;
-      cells[2]!.textContent = String(d.version);
-      cells[4]!.textContent = String(d.warnings.length);
-      cells[5]!.textContent = d.ms.toFixed(1);
-      cells[6]!.textContent = 'ok';
-      counts.set(d.format, (counts.get(d.format) ?? 0) + 1);
-    } else {
-      cells[1]!.textContent = '—';
-      cells[6]!.textContent = `${f.result.error.code}: ${f.result.error.message}`;
-      (cells[6] as HTMLElement).className = 'failed';
-      counts.set('failed', (counts.get('failed') ?? 0) + 1);
-    }
+      row.format = d.format;
+      row.version = String(d.version);
+      row.warnings = d.warnings.map((w) => w.code);
+      row.ms = d.ms;
+      const grid = (d.summary as { gridDigest?: unknown }).gridDigest;
+      row.gridDigest = typeof grid === 'string' ? grid : null;
+    } else row.error = { code: f.result.error.code, message: f.result.error.message };
+    table.updated(i + 1);
   }
-  $('list-title').textContent = `${files.length} files: ${[...counts].map(([k, n]) => `${k} ${n}`).join(', ')}`;
   section.dataset.state = 'done';
 }
 
 // ---- one file: the detail view ----------------------------------------------------------
 async function openFile(i: number, layer?: 'main' | 'all' | number): Promise<void> {
   const f = files[i]!;
+  const token = ++openToken;
   open = i;
-  for (const tr of $('files').querySelectorAll('tbody tr')) tr.classList.toggle('open', (tr as HTMLElement).dataset.index === String(i));
+  table?.markOpen(i);
   const detail = $('detail');
   detail.hidden = false;
   detail.dataset.state = 'busy';
+  // Another file starts from nothing: no facts, layers, zoom or tables of the one before.
+  if (layer === undefined) clearDetail();
   $('name').textContent = f.name;
   const r = await ask({ type: 'decode', name: f.name, bytes: f.bytes, settings: settings(), preview: true, ...(layer !== undefined ? { layer } : {}) });
-  if (open !== i) return; // another file was opened meanwhile
-  $('error').hidden = r.ok;
+  if (token !== openToken) return; // another file (or layer) was opened meanwhile
   if (!r.ok) {
+    clearDetail();
     $('format').textContent = 'not decoded';
     $('version').textContent = '—';
+    $('error').hidden = false;
     $('error').textContent = `${r.error.code}: ${r.error.message}`;
-    showPreview(undefined);
-    $('summary').replaceChildren();
-    $('warnings').replaceChildren();
-    $('tables').replaceChildren();
     detail.dataset.state = 'done';
     return;
   }
@@ -146,15 +163,42 @@ async function openFile(i: number, layer?: 'main' | 'all' | number): Promise<voi
   showPreview(d.preview, layer === undefined);
   showTables(d.preview?.tables ?? []);
   showMedia(d.preview?.media ?? []);
+  showTexts(d.preview?.texts ?? []);
   if ($<HTMLInputElement>('compare').checked) await showBench(f.bytes);
   else $('bench').hidden = true;
   detail.dataset.state = 'done';
 }
 
+/** Empties the detail view: facts, error, summary, warnings, picture, layers, zoom, tables, media, timing. */
+function clearDetail(): void {
+  for (const id of ['format', 'version', 'decode-ms', 'object-count', 'warning-count']) $(id).textContent = '';
+  delete $('object-count').dataset.count;
+  $('error').hidden = true;
+  $('error').textContent = '';
+  $('summary').replaceChildren();
+  $('warnings').replaceChildren();
+  $('tables').replaceChildren();
+  $('bench').hidden = true;
+  tablePagers.clear();
+  select(undefined);
+  showMedia([]);
+  showTexts([]);
+  showPreview(undefined);
+}
+
 function showSummary(summary: object): void {
   const dl = $('summary');
   dl.replaceChildren();
-  for (const [k, v] of Object.entries(summary)) dl.append(el('dt', k), el('dd', readable(v)));
+  for (const [k, v] of Object.entries(summary)) {
+    // A group of fields (a Teeworlds map's info) reads as its own list.
+    if (v && typeof v === 'object' && !Array.isArray(v) && !('text' in v) && Object.keys(v).length) {
+      const inner = el('dl');
+      for (const [ik, iv] of Object.entries(v)) inner.append(el('dt', ik), el('dd', iv === null ? '—' : readable(iv)));
+      const dd = el('dd');
+      dd.append(inner);
+      dl.append(el('dt', k), dd);
+    } else dl.append(el('dt', k), el('dd', readable(v)));
+  }
 }
 
 function readable(v: unknown): string {
@@ -186,8 +230,20 @@ function showPreview(p: Preview | undefined, resetLayers = true): void {
   const ctx = canvas.getContext('2d')!;
   $('empty').hidden = !p?.empty;
   $('empty').textContent = p?.empty ? `Nothing to draw: ${p.empty}.` : '';
-  $('viewport').hidden = !p || !!p.empty;
-  if (!p || p.empty) return;
+  const drawable = !!p && !p.empty;
+  $('viewport').hidden = !drawable;
+  $('view-controls').hidden = !drawable;
+  $('tooltip').hidden = true;
+  showLegend(drawable ? p.legend : []);
+  if (!p || p.empty) {
+    // Nothing of the last picture stays: its pixels, its layer list, its zoom.
+    canvas.width = 0;
+    canvas.height = 0;
+    $<HTMLSelectElement>('layer').replaceChildren();
+    view = { zoom: 1, x: 0, y: 0 };
+    applyView();
+    return;
+  }
   canvas.width = p.width;
   canvas.height = p.height;
   const img = ctx.createImageData(p.width, p.height);
@@ -212,6 +268,79 @@ function showPreview(p: Preview | undefined, resetLayers = true): void {
 function applyView(): void {
   $('preview').style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.zoom})`;
   $('zoom-label').textContent = `${Math.round(view.zoom * 100)}%`;
+  placeHighlight();
+}
+
+/** The legend of marker kinds: a colour swatch, the kind and how many. */
+function showLegend(legend: Preview['legend']): void {
+  const ul = $('legend');
+  ul.hidden = legend.length === 0;
+  ul.replaceChildren(
+    ...legend.map((l) => {
+      const li = el('li');
+      li.dataset.kind = l.kind;
+      const swatch = el('span', undefined, 'swatch');
+      swatch.style.backgroundColor = `rgb(${l.rgb[0]}, ${l.rgb[1]}, ${l.rgb[2]})`;
+      li.append(swatch, `${l.kind} (${l.count})`);
+      return li;
+    }),
+  );
+}
+
+/** The marker standing for the selected row, if it is on the picture. */
+function selectedMarker(): Preview['markers'][number] | undefined {
+  if (!selected || !preview || preview.empty) return undefined;
+  const { table, row } = selected;
+  return preview.markers.find((m) => m.ref?.table === table && m.ref.row === row);
+}
+
+/** Puts the highlight ring round the selected row's marker, in screen pixels at the current zoom. */
+function placeHighlight(): void {
+  const ring = $('highlight');
+  const m = selectedMarker();
+  if (!m || !preview) {
+    ring.hidden = true;
+    return;
+  }
+  // Areas get a ring round their outline, points one centred on them.
+  const perTile = preview.scale * view.zoom;
+  const pad = 6;
+  const w = m.w * perTile;
+  const h = m.h * perTile;
+  ring.style.left = `${view.x + m.x * perTile - pad}px`;
+  ring.style.top = `${view.y + m.y * perTile - pad}px`;
+  ring.style.width = `${w + 2 * pad}px`;
+  ring.style.height = `${h + 2 * pad}px`;
+  ring.hidden = false;
+}
+
+/**
+ * Selects a row (from a click on it or on its marker): the inspector lists all its fields, the
+ * row is marked on its table's page, and its marker ringed on the picture. undefined clears it.
+ */
+function select(ref: { table: string; row: number } | undefined): void {
+  selected = ref;
+  for (const [name, pager] of tablePagers) pager(ref?.table === name ? ref.row : undefined);
+  placeHighlight();
+  const panel = $('inspector');
+  const t = ref && currentTables.find((x) => x.name === ref.table);
+  if (!ref || !t) {
+    panel.hidden = true;
+    $('inspector-fields').replaceChildren();
+    return;
+  }
+  $('inspector-title').textContent = `${t.name} #${ref.row}`;
+  const record: Record<string, unknown> = t.records?.[ref.row] ?? Object.fromEntries(t.columns.map((c, i) => [c, t.rows[ref.row]?.[i]]));
+  const dl = $('inspector-fields');
+  dl.replaceChildren();
+  for (const [k, v] of Object.entries(record)) {
+    const dd = el('dd');
+    if (v !== null && typeof v === 'object' && !(Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')))
+      dd.append(el('pre', JSON.stringify(v, null, 1)));
+    else dd.textContent = Array.isArray(v) ? v.join(', ') : v === null || v === undefined ? '—' : String(v);
+    dl.append(el('dt', k), dd);
+  }
+  panel.hidden = false;
 }
 
 function fitView(): void {
@@ -240,14 +369,22 @@ function setUpViewport(): void {
     { passive: false },
   );
   let drag: { x: number; y: number } | undefined;
+  let pressedAt: { x: number; y: number } | undefined;
   vp.addEventListener('pointerdown', (e) => {
+    pressedAt = { x: e.clientX, y: e.clientY };
     drag = { x: e.clientX - view.x, y: e.clientY - view.y };
     vp.setPointerCapture(e.pointerId);
     vp.classList.add('dragging');
   });
-  vp.addEventListener('pointerup', () => {
+  vp.addEventListener('pointerup', (e) => {
     drag = undefined;
     vp.classList.remove('dragging');
+    // A click (not a drag) on a marker opens its row in the inspector.
+    if (pressedAt && Math.hypot(e.clientX - pressedAt.x, e.clientY - pressedAt.y) < 4) {
+      const hit = markersAt(e).find((m) => m.ref);
+      if (hit?.ref) select(hit.ref);
+    }
+    pressedAt = undefined;
   });
   vp.addEventListener('pointermove', (e) => {
     if (drag) {
@@ -267,15 +404,16 @@ function setUpViewport(): void {
   $('zoom-in').addEventListener('click', () => zoomAt(1.5, ...centre()));
   $('zoom-out').addEventListener('click', () => zoomAt(1 / 1.5, ...centre()));
   $('zoom-fit').addEventListener('click', fitView);
+  $('inspector-close').addEventListener('click', () => select(undefined));
 }
 
-/** The marker under the pointer (areas contain it; points are within a few screen pixels), as a tooltip. */
-function tooltipAt(e: PointerEvent): void {
-  const tip = $('tooltip');
-  if (!preview || preview.empty) {
-    tip.hidden = true;
-    return;
-  }
+/** Where the pointer is on the picture, in tiles, and the markers under it (points first, then the areas containing it). */
+function markersAt(e: PointerEvent): Preview['markers'] {
+  return pointerOnPicture(e)?.hits ?? [];
+}
+
+function pointerOnPicture(e: PointerEvent) {
+  if (!preview || preview.empty) return undefined;
   const r = $('viewport').getBoundingClientRect();
   const sx = e.clientX - r.left;
   const sy = e.clientY - r.top;
@@ -283,9 +421,20 @@ function tooltipAt(e: PointerEvent): void {
   const tx = (sx - view.x) / perTile;
   const ty = (sy - view.y) / perTile;
   const near = Math.max(0.5, 8 / perTile);
-  const hits = preview.markers.filter((m) =>
-    m.w > 0 && m.h > 0 ? tx >= m.x && tx < m.x + m.w && ty >= m.y && ty < m.y + m.h : Math.abs(m.x - tx) <= near && Math.abs(m.y - ty) <= near,
-  );
+  const points = preview.markers.filter((m) => !(m.w > 0 && m.h > 0) && Math.abs(m.x - tx) <= near && Math.abs(m.y - ty) <= near);
+  const areas = preview.markers.filter((m) => m.w > 0 && m.h > 0 && tx >= m.x && tx < m.x + m.w && ty >= m.y && ty < m.y + m.h);
+  return { sx, sy, tx, ty, hits: [...points, ...areas] };
+}
+
+/** The marker under the pointer (areas contain it; points are within a few screen pixels), as a tooltip. */
+function tooltipAt(e: PointerEvent): void {
+  const tip = $('tooltip');
+  const at = pointerOnPicture(e);
+  if (!at || !preview) {
+    tip.hidden = true;
+    return;
+  }
+  const { sx, sy, tx, ty, hits } = at;
   const tile = `tile ${Math.floor(tx)}, ${Math.floor(ty)}`;
   if (!hits.length && (tx < 0 || ty < 0 || tx >= preview.tilesWide || ty >= preview.tilesHigh)) {
     tip.hidden = true;
@@ -329,18 +478,37 @@ function showMedia(media: Preview['media']): void {
       audio.src = url;
       fig.append(audio);
     }
-    fig.append(el('figcaption', `#${m.id} ${m.mime}, ${size(m.bytes.length)}`));
+    fig.append(el('figcaption', `${m.name ?? `#${m.id}`} ${m.mime}, ${size(m.bytes.length)}`));
     grid.append(fig);
   }
   box.append(grid);
 }
 
+// ---- texts shown whole (a GWZ's Lua source) -------------------------------------------------
+function showTexts(texts: Preview['texts']): void {
+  const box = $('texts');
+  box.hidden = texts.length === 0;
+  box.replaceChildren(
+    ...texts.map((t) => {
+      const lines = t.text ? t.text.split('\n').length : 0;
+      const details = el('details');
+      details.open = true;
+      details.append(el('summary', `${t.name} (${lines} line${lines === 1 ? '' : 's'})`), el('pre', t.text, 'source'));
+      return details;
+    }),
+  );
+}
+
 // ---- paged tables -------------------------------------------------------------------------
 const PAGE = 25;
+/** The tables on show (what the inspector reads rows from). */
+let currentTables: Preview['tables'] = [];
 
 function showTables(tables: Preview['tables']): void {
   const box = $('tables');
   box.replaceChildren();
+  currentTables = tables;
+  tablePagers.clear();
   for (const t of tables) {
     if (!t.rows.length) continue;
     const section = el('section', undefined, 'paged');
@@ -359,12 +527,22 @@ function showTables(tables: Preview['tables']): void {
     const label = el('span');
     nav.append(prev, label, next);
     let page = 0;
+    let marked: number | undefined;
     const pages = Math.ceil(t.rows.length / PAGE);
+    // Rows open the inspector when they hold more than they show, or stand for a marker.
+    const inspectable = !!t.records || !!preview?.markers.some((m) => m.ref?.table === t.name);
     const draw = () => {
       tbody.replaceChildren(
-        ...t.rows.slice(page * PAGE, (page + 1) * PAGE).map((row) => {
+        ...t.rows.slice(page * PAGE, (page + 1) * PAGE).map((row, k) => {
+          const index = page * PAGE + k;
           const tr = el('tr');
+          tr.dataset.row = String(index);
           for (const v of row) tr.append(el('td', v));
+          if (inspectable) {
+            tr.classList.add('inspectable');
+            tr.addEventListener('click', () => select({ table: t.name, row: index }));
+          }
+          if (index === marked) tr.classList.add('selected');
           return tr;
         }),
       );
@@ -378,6 +556,11 @@ function showTables(tables: Preview['tables']): void {
     });
     next.addEventListener('click', () => {
       page++;
+      draw();
+    });
+    tablePagers.set(t.name, (row) => {
+      marked = row;
+      if (row !== undefined) page = Math.floor(row / PAGE);
       draw();
     });
     draw();
@@ -405,10 +588,6 @@ async function showBench(bytes: Uint8Array): Promise<void> {
       return tr;
     }),
   );
-}
-
-function size(n: number): string {
-  return n < 1024 ? `${n} B` : n < 1 << 20 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 2 ** 20).toFixed(1)} MiB`;
 }
 
 // ---- inputs ---------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // Messages between the page (web/app.ts) and its decode worker (web/worker.ts). Everything here
 // survives structuredClone; pixel buffers are transferred, not copied.
 
-import type { Backend, DecodeWarning, Marker, PreviewMedia, PreviewTable } from '../src/index.js';
+import type { Backend, DecodeWarning, Marker, PreviewMedia, PreviewTable, PreviewText } from '../src/index.js';
 
 /** How the page asks for zlib blocks to be inflated: the WASM inflater, the browser's DecompressionStream (decodeAsync) or pako. */
 export type PageInflater = 'wasm' | 'stream' | 'pako';
@@ -14,7 +14,7 @@ export interface DecodeSettings {
 export type Request =
   /** Decode one file; `preview` adds the picture, markers and tables. */
   | { type: 'decode'; id: number; name: string; bytes: Uint8Array; settings: DecodeSettings; preview: boolean; layer?: 'main' | 'all' | number }
-  /** Unpack a zip: the level files in it come back as files. */
+  /** Unpack a zip: the level files in it come back as files (none when it holds none: a GWZ is opened as one file). */
   | { type: 'unzip'; id: number; name: string; bytes: Uint8Array }
   /** Time decoding `bytes` with every kernel set and inflater. */
   | { type: 'bench'; id: number; bytes: Uint8Array };
@@ -36,9 +36,13 @@ export interface DecodedFile {
     drawn: number[];
     empty?: string;
     markers: Marker[];
+    /** Marker kinds with their colours and counts. */
+    legend: { kind: string; rgb: [number, number, number]; count: number }[];
     tables: PreviewTable[];
-    /** Images and sounds (GWC media), shown as thumbnails and players. */
+    /** Images and sounds (GWC media, GWZ media files), shown as thumbnails and players. */
     media: PreviewMedia[];
+    /** Texts shown whole (a GWZ's Lua source). */
+    texts: PreviewText[];
   };
 }
 

@@ -1,5 +1,5 @@
 // The page's decode worker: decoding, drawing and unzipping happen here, so the page stays
-// responsive on a big map or a zip of hundreds of levels. Loads nothing but the library and fflate.
+// responsive on a big map or a zip of hundreds of levels. Loads nothing but the library and unzipit.
 
 import { unzipRaw } from 'unzipit';
 import {
@@ -9,10 +9,12 @@ import {
   decode,
   decodeAsync,
   detect,
+  LEVEL_EXTENSIONS,
   mediaOf,
   render,
   summarize,
   tablesOf,
+  textsOf,
   wasmAvailable,
 } from '../src/index.js';
 import type { BenchRow, DecodedFile, Reply, Request } from './protocol.js';
@@ -23,9 +25,13 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
+/** A name with a level file's extension (`levelkit scan` lists such files even when their content is no level). */
+const namedLikeLevel = (name: string) => LEVEL_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
+
 /**
- * Only files that look like levels come out of a zip (by content, not name). The members come as
- * a list, not an object keyed by name: a member named `__proto__` would vanish from one.
+ * The files of a zip that are levels by content, or named like one (as `levelkit scan` counts
+ * them). The members come as a list, not an object keyed by name: a member named `__proto__`
+ * would vanish from one.
  */
 async function levelFilesIn(bytes: Uint8Array): Promise<{ name: string; bytes: Uint8Array }[]> {
   const { entries } = await unzipRaw(bytes);
@@ -33,7 +39,7 @@ async function levelFilesIn(bytes: Uint8Array): Promise<{ name: string; bytes: U
   for (const e of entries) {
     if (e.isDirectory || e.name.endsWith('/') || e.size === 0) continue;
     const b = new Uint8Array(await e.arrayBuffer());
-    if (detect(b) !== undefined) out.push({ name: e.name, bytes: b });
+    if (detect(b) !== undefined || namedLikeLevel(e.name)) out.push({ name: e.name, bytes: b });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -107,6 +113,12 @@ scope.onmessage = async ({ data: req }) => {
       scope.postMessage({ id: req.id, ok: true, bench: await bench(req.bytes) });
       return;
     }
+    if (detect(req.bytes) === undefined) {
+      // What `levelkit scan` records for such a file, so the table's counts are the scan's.
+      const why = namedLikeLevel(req.name) ? 'named like a level, but no levelkit format recognises its content' : 'no levelkit format recognises its content';
+      scope.postMessage({ id: req.id, ok: false, error: { code: 'UNKNOWN_FORMAT', message: why } });
+      return;
+    }
     const { value, ms } = await decodeOne(req.bytes, req.settings);
     const { version, summary } = summarize(value);
     const decoded: DecodedFile = { format: value.format, version, summary, warnings: value.warnings, ms };
@@ -125,8 +137,10 @@ scope.onmessage = async ({ data: req }) => {
         layers: p.layers,
         drawn: p.drawn,
         markers: p.markers,
+        legend: p.legend,
         tables: tablesOf(value),
         media: mediaOf(value),
+        texts: textsOf(value),
         ...(p.empty ? { empty: p.empty } : {}),
       };
       transfer.push(p.rgba.buffer as ArrayBuffer);

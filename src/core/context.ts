@@ -1,49 +1,57 @@
 // Everything one decode carries around: the kernel set, limits, inflater, text code page, the
 // warning sink and the budgets that hold for the file as a whole. Core does not choose kernels:
-// formats/decode-context.ts resolves the caller's options, picks the set and builds this.
+// formats/decode-context.ts resolves the caller's options, picks the set and builds this. Inflating
+// is core/inflate.ts's inflateBlock(ctx, …) / inflateTileBlock(ctx, …), not a method here, so a
+// format that never inflates (and an app bundling only it) does not carry the inflating code.
 
 import type { Kernels } from '../kernels/types.js';
 import { decodeError, type FormatId, WarningSink } from './errors.js';
-import { checkInflateSize, type InflateResult, type Inflater, type InflateSite, inflateExact, inflateTilesExact } from './inflate.js';
 import type { InflaterChoice, Limits, ResolvedOptions } from './limits.js';
+import type { BlockSource } from './prefetch.js';
+
+/** How blocks are inflated once options are resolved: node:zlib, or a kernel set's inflateZlib (formats/decode-context.ts picks). */
+export type Inflater = 'native' | Pick<Kernels, 'inflateZlib' | 'inflateTiles'>;
+
+/** Where a block is, for error messages: its absolute offset and model path. */
+export interface BlockSite {
+  offset: number;
+  path: string;
+}
 
 export interface DecodeContext<W extends string = string> {
   readonly format: FormatId;
   readonly kernels: Kernels;
   readonly limits: Limits;
   readonly inflateChoice: InflaterChoice;
+  /** What `inflateChoice` resolved to. */
+  readonly inflater: Inflater;
   readonly encoding: string;
   readonly strict: boolean;
   readonly summaryOnly: boolean;
   readonly warnings: WarningSink<W>;
+  /** Pre-inflated blocks (decodeAsync), asked before inflating. */
+  readonly blocks: BlockSource | undefined;
   /**
-   * Inflates one zlib block of exactly `expectedSize` bytes, after charging it to the file's
-   * `maxTotalInflatedBytes` budget (LIMIT_EXCEEDED before anything is allocated when it is spent).
+   * Charges `bytes` inflated or otherwise allocated (a tile-skip expansion) to the file's
+   * `maxTotalInflatedBytes` budget: LIMIT_EXCEEDED, before anything is allocated, when it is spent.
+   * inflateBlock() calls it for every block.
    */
-  inflate(src: Uint8Array, expectedSize: number, site: Omit<InflateSite, 'format'>): InflateResult;
-  /** inflate() of a block of `cells` 4-byte tile records, split into index and flags columns (see core/inflate.ts inflateTilesExact). */
-  inflateTiles(src: Uint8Array, cells: number, site: Omit<InflateSite, 'format'>): { columns: Uint8Array; dirty: number };
+  charge(bytes: number, site: BlockSite): void;
   /**
-   * What inflate() checks and charges before inflating, without inflating: for a cheap decode that
-   * leaves the block deflated but must refuse what the full decode refuses (budget, size, ratio).
+   * What inflateBlock() checks and charges before inflating, without inflating: for a cheap decode
+   * that leaves the block deflated but must refuse what the full decode refuses (budget, size, ratio).
    */
-  reserve(storedLength: number, expectedSize: number, site: Omit<InflateSite, 'format'>): void;
-  /**
-   * Charges `bytes` a decoder allocates beyond what it inflated (a tile-skip expansion) to the same
-   * per-file budget: LIMIT_EXCEEDED, before allocating, when it is spent.
-   */
-  charge(bytes: number, site: Omit<InflateSite, 'format'>): void;
+  reserve(storedLength: number, expectedSize: number, site: BlockSite): void;
 }
 
 /** `inflater` is what `opts.inflate` resolved to (formats/decode-context.ts), as `kernels` is for `opts.backend`. */
 export function makeContext<W extends string = string>(format: FormatId, opts: ResolvedOptions, kernels: Kernels, inflater: Inflater): DecodeContext<W> {
   let inflatedSoFar = 0;
   const limits = opts.limits;
-  // Every block (and every expansion) is charged to the file's maxTotalInflatedBytes first.
-  const charge = (bytes: number, site: Omit<InflateSite, 'format'>) => {
-    if (!Number.isSafeInteger(bytes) || bytes < 0) return; // inflateExact reports a bad size
+  const charge = (bytes: number, site: BlockSite) => {
+    if (!Number.isSafeInteger(bytes) || bytes < 0) return; // the size check reports a bad size
     if (inflatedSoFar + bytes > limits.maxTotalInflatedBytes) {
-      throw inflateBudgetError({ ...site, format }, inflatedSoFar, bytes, limits.maxTotalInflatedBytes);
+      throw inflateBudgetError(format, site, inflatedSoFar, bytes, limits.maxTotalInflatedBytes);
     }
     inflatedSoFar += bytes;
   };
@@ -52,30 +60,51 @@ export function makeContext<W extends string = string>(format: FormatId, opts: R
     kernels,
     limits,
     inflateChoice: opts.inflate,
+    inflater,
     encoding: opts.encoding,
     strict: opts.strict,
     summaryOnly: opts.sections === 'summary',
     warnings: new WarningSink<W>(format, opts.strict),
-    inflate(src, expectedSize, site) {
-      const at = { ...site, format };
-      charge(expectedSize, site);
-      return inflateExact(src, expectedSize, inflater, limits, at, opts.blocks);
-    },
-    inflateTiles(src, cells, site) {
-      const at = { ...site, format };
-      charge(cells * 4, site);
-      return inflateTilesExact(src, cells, inflater, kernels, limits, at, opts.blocks);
-    },
-    reserve(storedLength, expectedSize, site) {
-      checkInflateSize(storedLength, expectedSize, limits, { ...site, format });
-      charge(expectedSize, site);
-    },
+    blocks: opts.blocks,
     charge,
+    reserve(storedLength, expectedSize, site) {
+      checkBlockSize(format, storedLength, expectedSize, limits, site);
+      charge(expectedSize, site);
+    },
   };
 }
 
-function inflateBudgetError(site: InflateSite, before: number, size: number, max: number) {
-  return decodeError(site.format, 'LIMIT_EXCEEDED', {
+/** The largest output per input byte a deflate stream can have (RFC 1951: 258 bytes per 2-bit code, rounded up). */
+const MAX_DEFLATE_RATIO = 1032;
+
+/**
+ * The checks every inflate starts with, alone (so a cheap decode that leaves a block deflated
+ * still refuses what the full decode would refuse before touching the stream): LIMIT_EXCEEDED
+ * beyond `maxInflatedBytes`; CORRUPT_COMPRESSED beyond DEFLATE's ratio.
+ */
+export function checkBlockSize(format: FormatId, storedLength: number, expectedSize: number, limits: Limits, site: BlockSite): void {
+  if (!Number.isInteger(expectedSize) || expectedSize < 0 || expectedSize > limits.maxInflatedBytes) {
+    throw decodeError(format, 'LIMIT_EXCEEDED', {
+      offset: site.offset,
+      path: site.path,
+      detail: 'inflated size',
+      expected: `≤ ${limits.maxInflatedBytes} (limits.maxInflatedBytes)`,
+      actual: expectedSize,
+    });
+  }
+  // Deflate cannot expand more than ~1032:1 (a 258-byte match per ~2 bits), so a size beyond
+  // that is a lie told by the header: reject it before the inflater allocates an output for it.
+  if (expectedSize > storedLength * MAX_DEFLATE_RATIO + 64) {
+    throw decodeError(format, 'CORRUPT_COMPRESSED', {
+      offset: site.offset,
+      path: site.path,
+      detail: `${storedLength} compressed bytes cannot inflate to ${expectedSize}`,
+    });
+  }
+}
+
+function inflateBudgetError(format: FormatId, site: BlockSite, before: number, size: number, max: number) {
+  return decodeError(format, 'LIMIT_EXCEEDED', {
     offset: site.offset,
     path: site.path,
     expected: `≤ ${max} inflated or expanded bytes per file (limits.maxTotalInflatedBytes)`,

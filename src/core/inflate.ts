@@ -7,13 +7,13 @@
 import { deflate as pakoDeflate } from 'pako';
 import { Status, statusName } from '../kernels/status.js';
 import type { Kernels } from '../kernels/types.js';
+import { type BlockSite, checkBlockSize, type DecodeContext, type Inflater } from './context.js';
 import { DecodeError, type FormatId } from './errors.js';
 import { nodeBuiltin } from './host.js';
 import type { Limits } from './limits.js';
 import type { BlockSource } from './prefetch.js';
 
-/** How blocks are inflated once options are resolved: node:zlib, or a kernel set's inflateZlib (formats/decode-context.ts picks). */
-export type Inflater = 'native' | Pick<Kernels, 'inflateZlib' | 'inflateTiles'>;
+export type { Inflater } from './context.js';
 
 interface NodeZlib {
   inflateSync(buf: Uint8Array, opts: object): { buffer: Uint8Array; engine: { bytesWritten: number } };
@@ -114,34 +114,26 @@ function nativeOrThrow(): NodeZlib {
   return z;
 }
 
-/**
- * The checks inflateExact makes before inflating, alone: a cheap decode that leaves a block
- * deflated still refuses what the full decode would refuse before touching the stream.
- * LIMIT_EXCEEDED beyond `maxInflatedBytes`; CORRUPT_COMPRESSED beyond DEFLATE's ratio.
- */
+/** checkBlockSize (core/context.ts) for an InflateSite. */
 export function checkInflateSize(storedLength: number, expectedSize: number, limits: Limits, site: InflateSite): void {
-  if (!Number.isInteger(expectedSize) || expectedSize < 0 || expectedSize > limits.maxInflatedBytes) {
-    throw new DecodeError(site.format, 'LIMIT_EXCEEDED', {
-      offset: site.offset,
-      path: site.path,
-      detail: 'inflated size',
-      expected: `≤ ${limits.maxInflatedBytes} (limits.maxInflatedBytes)`,
-      actual: expectedSize,
-    });
-  }
-  // Deflate cannot expand more than ~1032:1 (a 258-byte match per ~2 bits), so a size beyond
-  // that is a lie told by the header: reject it before the inflater allocates an output for it.
-  if (expectedSize > storedLength * MAX_DEFLATE_RATIO + 64) {
-    throw new DecodeError(site.format, 'CORRUPT_COMPRESSED', {
-      offset: site.offset,
-      path: site.path,
-      detail: `${storedLength} compressed bytes cannot inflate to ${expectedSize}`,
-    });
-  }
+  checkBlockSize(site.format, storedLength, expectedSize, limits, site);
 }
 
-/** The largest output per input byte a deflate stream can have (RFC 1951: 258 bytes per 2-bit code, rounded up). */
-const MAX_DEFLATE_RATIO = 1032;
+/**
+ * Inflates one zlib block of a decode: exactly `expectedSize` bytes, after charging them to the
+ * file's `maxTotalInflatedBytes` budget (LIMIT_EXCEEDED before anything is allocated when it is
+ * spent), with the decode's inflater, limits and pre-inflated blocks.
+ */
+export function inflateBlock(ctx: DecodeContext, src: Uint8Array, expectedSize: number, site: BlockSite): InflateResult {
+  ctx.charge(expectedSize, site);
+  return inflateExact(src, expectedSize, ctx.inflater, ctx.limits, { ...site, format: ctx.format }, ctx.blocks);
+}
+
+/** inflateBlock() of a block of `cells` 4-byte tile records, split into index and flags columns (see inflateTilesExact). */
+export function inflateTileBlock(ctx: DecodeContext, src: Uint8Array, cells: number, site: BlockSite): { columns: Uint8Array; dirty: number } {
+  ctx.charge(cells * 4, site);
+  return inflateTilesExact(src, cells, ctx.inflater, ctx.kernels, ctx.limits, { ...site, format: ctx.format }, ctx.blocks);
+}
 
 type Fail = (code: 'CORRUPT_COMPRESSED', detail: string, extra?: object) => DecodeError;
 

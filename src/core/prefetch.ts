@@ -1,4 +1,4 @@
-// Pre-inflated zlib blocks for decodeAsync(). Core stays synchronous: a decode asks ctx.inflate
+// Pre-inflated zlib blocks for decodeAsync(). Core stays synchronous: a decode asks inflateBlock()
 // for each block as it goes, and an injected BlockSource may answer first. decodeAsync uses two:
 // a collector (first pass: records every block asked for and hands back zero-filled bytes of the
 // asked size, so the decode walks on to the next block), then a table of blocks the browser's

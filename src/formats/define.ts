@@ -82,7 +82,12 @@ export interface FormatDefinition<Id extends FormatId, Value extends Decoded, S 
 /** Any format's definition, as the registry holds them. */
 export type AnyFormat = FormatDefinition<FormatId, Decoded, Summary, object>;
 
-/** Declares a format: its namespace members plus ids and extensions; `owns` is derived from `ids`. */
+/**
+ * Declares a format: its namespace members plus ids and extensions; `owns` is derived from `ids`.
+ * Marked free of side effects so bundlers drop an unused definition, and with it the encoder
+ * and extractor it names, from an app that imports only a format's decode (levelkit/<format>).
+ */
+/*#__NO_SIDE_EFFECTS__*/
 export function defineFormat<Id extends FormatId, Value extends Decoded, S extends Summary, EncodeOpts extends object>(
   spec: Omit<FormatDefinition<Id, Value, S, EncodeOpts>, 'owns'>,
 ): FormatDefinition<Id, Value, S, EncodeOpts> {

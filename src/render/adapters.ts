@@ -5,7 +5,9 @@
 import type { MainGrid } from '../formats/define.js';
 import type { GraalDecoded } from '../formats/graal/index.js';
 import type { OpaqueLayer, TeeworldsMap, TileLayer } from '../formats/teeworlds/index.js';
+import type { WdataLevel } from '../formats/wdata/types.js';
 import type { WwdLevel } from '../formats/wwd/types.js';
+import { wdataPlot, wdataTables } from './wdata.js';
 
 /** Pixels of a tileset image: 16 × 16 tiles of `width / 16` pixels (Teeworlds' layout). */
 export interface Tileset {
@@ -41,13 +43,20 @@ export interface Marker {
   w: number;
   h: number;
   label: string;
+  /** The table row this marker stands for (the page's inspector opens it, and highlights both). */
+  ref?: { table: string; row: number };
 }
+
+/** Every field of one table row, for an inspector: names as the format documents them, values JSON-ready. */
+export type PreviewRecord = Readonly<Record<string, unknown>>;
 
 /** A table of records the page pages through. */
 export interface PreviewTable {
   name: string;
   columns: string[];
   rows: (string | number)[][];
+  /** All fields of each row (same order as `rows`), when the row shows only some. */
+  records?: PreviewRecord[];
 }
 
 /** A text field as a string, whether the format gives a string or a Text ({ text, raw }). */
@@ -96,6 +105,7 @@ function tileView(l: TileLayer): TeeTileLayer {
 
 const isWwd = (v: Any): v is WwdLevel => v.format === 'wwd';
 const isTee = (v: Any): v is TeeworldsMap => v.format === 'teeworlds';
+const isWdata = (v: Any): v is WdataLevel => v.format === 'wdata';
 const isGraal = (v: Any): v is GraalDecoded => v.format === 'graal' || v.format === 'graal-nw' || v.format === 'graal-gmap';
 
 /** Every tile grid of `value` a preview can show, the main grid flagged. Empty for formats without grids. */
@@ -134,6 +144,10 @@ export function layersOf(value: Any, main: MainGrid | undefined): PreviewLayer[]
         out.push(layer);
       }),
     );
+  } else if (isWdata(value)) {
+    // No tile grid: a blank plot the box markers are drawn on.
+    const plot = wdataPlot(value);
+    if (plot) out.push(plot.layer);
   } else if (isGraal(value) && value.format !== 'graal-gmap') {
     for (const l of value.layers) out.push({ name: `layer ${l.index}`, width: 64, height: 64, cells: l.tiles, main: l.tiles === main?.cells });
   } else if (main) {
@@ -191,6 +205,8 @@ export function markersOf(value: Any): Marker[] {
     for (const c of value.chests) push({ kind: 'chest', x: c.x, y: c.y, w: 0, h: 0, label: `chest: ${str(c.item)}` });
     for (const s of value.signs) push({ kind: 'sign', x: s.x, y: s.y, w: 0, h: 0, label: `sign: ${str(s.text).slice(0, 80)}` });
     for (const b of value.baddies) push({ kind: 'baddy', x: b.x, y: b.y, w: 0, h: 0, label: `baddy type ${b.type}` });
+  } else if (isWdata(value)) {
+    for (const m of wdataPlot(value)?.markers ?? []) push(m);
   } else if (isTee(value)) {
     for (const g of value.groups)
       for (const l of g.layers) {
@@ -235,15 +251,47 @@ const GWC_MIME: Record<number, string> = {
   21: 'audio/ogg',
 };
 
-/** Media a page can show (images) or play (sounds): GWC cartridges' media objects. */
+/** The fields of a GWZ (Wherigo source archive) a preview reads (src/formats/gwc/types.ts documents them). */
+interface GwzView {
+  format: 'gwz';
+  luaFile: string;
+  lua: { text: string; raw: Uint8Array };
+  media: { name: string; size: number; data: Uint8Array }[];
+  others: { name: string; size: number }[];
+}
+const isGwz = (v: Any): v is GwzView => v.format === 'gwz' && Array.isArray((v as { media?: unknown }).media);
+
+/** MIME types of the media file names a GWZ holds (by extension, lower case); a Map, as the keys come from the file. */
+const EXTENSION_MIME = new Map<string, string>([
+  ['bmp', 'image/bmp'],
+  ['png', 'image/png'],
+  ['jpg', 'image/jpeg'],
+  ['jpeg', 'image/jpeg'],
+  ['gif', 'image/gif'],
+  ['wav', 'audio/wav'],
+  ['mp3', 'audio/mpeg'],
+  ['ogg', 'audio/ogg'],
+]);
+const mimeOfName = (name: string) => EXTENSION_MIME.get(/\.([^./\\]+)$/.exec(name)?.[1]?.toLowerCase() ?? '');
+
+/** Media a page can show (images) or play (sounds): GWC cartridges' media objects, a GWZ's media files. */
 export interface PreviewMedia {
+  /** The media object's id (GWC), or the member's index (GWZ). */
   id: number;
+  /** The file name, when the format has one (GWZ). */
+  name?: string;
   mime: string;
   bytes: Uint8Array;
 }
 
 /** `value`'s images and sounds, for thumbnails and players (empty for formats without media). */
 export function mediaOf(value: Any): PreviewMedia[] {
+  if (isGwz(value)) {
+    return value.media.flatMap((m, id) => {
+      const mime = mimeOfName(m.name);
+      return mime && m.data.length ? [{ id, name: m.name, mime, bytes: m.data }] : [];
+    });
+  }
   if (!isGwc(value)) return [];
   return value.media.flatMap((m) => {
     const mime = m.type === null ? undefined : GWC_MIME[m.type];
@@ -251,8 +299,31 @@ export function mediaOf(value: Any): PreviewMedia[] {
   });
 }
 
+/** A text a page shows as it is (source code, settings), in a preformatted block. */
+export interface PreviewText {
+  name: string;
+  text: string;
+}
+
+/** `value`'s texts worth reading whole: a GWZ's Lua source, a DDNet map's server settings (empty for formats without such texts). */
+export function textsOf(value: Any): PreviewText[] {
+  if (isGwz(value)) return [{ name: value.luaFile, text: value.lua.text }];
+  const settings = isTee(value) ? value.info?.settings : undefined;
+  if (settings?.length) return [{ name: 'server settings', text: settings.map((t) => t.text).join('\n') }];
+  return [];
+}
+
 /** Tables of `value`'s records for the page (objects, links, layers, images…). */
 export function tablesOf(value: Any): PreviewTable[] {
+  if (isWdata(value)) return wdataTables(value);
+  if (isGwz(value)) {
+    const members = [
+      [value.luaFile, 'Lua source', value.lua.raw.length],
+      ...value.media.map((m) => [m.name, mimeOfName(m.name) ?? 'media', m.size]),
+      ...value.others.map((m) => [m.name, 'other', m.size]),
+    ] as (string | number)[][];
+    return [{ name: 'members', columns: ['name', 'kind', 'bytes'], rows: members }];
+  }
   if (isGwc(value)) {
     const header = Object.entries(value.header).map(([k, v]) => [k, typeof v === 'bigint' ? v.toString() : v instanceof Date ? v.toISOString() : str(v)]);
     const media = value.media.map((m) => [m.id, m.type === null ? 'deleted' : (GWC_MIME[m.type] ?? `type ${m.type}`), m.length]);
@@ -284,7 +355,18 @@ export function tablesOf(value: Any): PreviewTable[] {
         layers.push([`${gi}.${li}`, str(g.name), str(l.name), l.kind, size, t?.image ?? '']);
       }),
     );
+    const info = value.info;
+    const infoRows: (string | number)[][] = info
+      ? [
+          ['author', info.author ? str(info.author) : '—'],
+          ['version', info.mapVersion ? str(info.mapVersion) : '—'],
+          ['credits', info.credits ? str(info.credits) : '—'],
+          ['license', info.license ? str(info.license) : '—'],
+          ['settings', info.settings ? `${info.settings.length} command${info.settings.length === 1 ? '' : 's'}` : 'none'],
+        ]
+      : [];
     return [
+      { name: 'map info', columns: ['field', 'value'], rows: infoRows },
       { name: 'layers', columns: ['layer', 'group', 'name', 'kind', 'size', 'image'], rows: layers },
       {
         name: 'images',

@@ -4,6 +4,7 @@
 
 import type { MainGrid } from '../formats/define.js';
 import { layersOf, type Marker, markersOf, type PreviewLayer } from './adapters.js';
+import { WDATA_MARKER_KINDS } from './wdata.js';
 
 export interface RenderOptions {
   /** Pixels per tile (a whole number 1…64, and at most MAX_PREVIEW_PIXELS in all). Default: as large as keeps the picture within `maxSide`, at most 16. */
@@ -33,6 +34,8 @@ export interface Preview {
   drawn: number[];
   /** Markers in tile units (draw at `x * scale`). */
   markers: Marker[];
+  /** Each marker kind drawn, its colour and how many, in order of first appearance. */
+  legend: { kind: string; rgb: [number, number, number]; count: number }[];
   /** Why the picture is empty, when it is. */
   empty?: string;
 }
@@ -70,6 +73,31 @@ export const MARKER_COLOURS: Record<string, [number, number, number]> = {
 };
 
 /**
+ * The colour of markers of `kind`: MARKER_COLOURS's, else (.wdata box types and any other kind)
+ * hues a golden angle apart in WDATA_MARKER_KINDS's order, so neighbouring kinds differ.
+ */
+export function markerColour(kind: string): [number, number, number] {
+  if (Object.hasOwn(MARKER_COLOURS, kind)) return MARKER_COLOURS[kind]!;
+  let i = WDATA_MARKER_KINDS.indexOf(kind);
+  if (i < 0) for (const c of kind) i = (Math.imul(i ^ c.charCodeAt(0), 0x9e3779b1) >>> 0) % 1000;
+  return hsl((i * 137.508) % 360, 0.8, 0.6);
+}
+
+function hsl(h: number, s: number, l: number): [number, number, number] {
+  const k = (n: number) => (n + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => Math.round(255 * (l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1))));
+  return [f(0), f(8), f(4)];
+}
+
+/** Marker kinds, their colours and counts, in order of first appearance. */
+function legendOf(markers: Marker[]): Preview['legend'] {
+  const counts = new Map<string, number>();
+  for (const m of markers) counts.set(m.kind, (counts.get(m.kind) ?? 0) + 1);
+  return [...counts].map(([kind, count]) => ({ kind, rgb: markerColour(kind), count }));
+}
+
+/**
  * Draws `value`'s preview (any decoded level) into a new RGBA buffer. RangeError for a bad
  * `scale`, `maxSide` or `layer`, and (with `code: 'LIMIT_EXCEEDED'`) for a `scale` that would
  * draw more than MAX_PREVIEW_PIXELS.
@@ -92,6 +120,7 @@ export function renderPreview(value: { format: string }, main: MainGrid | undefi
   const tilesWide = Math.max(0, ...drawn.map((i) => layers[i]!.width));
   const tilesHigh = Math.max(0, ...drawn.map((i) => layers[i]!.height));
   const markers = opts.markers === false ? [] : markersOf(value);
+  const legend = legendOf(markers);
   const none = (empty: string): Preview => ({
     width: 0,
     height: 0,
@@ -102,6 +131,7 @@ export function renderPreview(value: { format: string }, main: MainGrid | undefi
     layers: info,
     drawn,
     markers,
+    legend,
     empty,
   });
   if (drawn.length === 0) return none(layers.length ? 'no main grid (pick a layer)' : 'this level has no tile grid');
@@ -144,7 +174,7 @@ export function renderPreview(value: { format: string }, main: MainGrid | undefi
   const composite = drawn.length > 1;
   for (const i of drawn) drawLayer(rgba, width, layers[i]!, step, px, composite);
   for (const m of markers) drawMarker(rgba, width, height, m, px / step);
-  return { width, height, rgba, tilesWide, tilesHigh, scale: px / step, layers: info, drawn, markers };
+  return { width, height, rgba, tilesWide, tilesHigh, scale: px / step, layers: info, drawn, markers, legend };
 }
 
 function drawLayer(rgba: Uint8ClampedArray, width: number, layer: PreviewLayer, step: number, px: number, composite: boolean): void {
@@ -223,7 +253,7 @@ function drawTile(
 
 /** A marker: an outlined rectangle for areas, a filled square with a dark rim for points. */
 function drawMarker(rgba: Uint8ClampedArray, width: number, height: number, m: Marker, scale: number): void {
-  const [r, g, b] = MARKER_COLOURS[m.kind] ?? [255, 255, 255];
+  const [r, g, b] = markerColour(m.kind);
   const set = (x: number, y: number, c: readonly number[]) => {
     if (x < 0 || y < 0 || x >= width || y >= height) return;
     const o = (y * width + x) * 4;

@@ -1,7 +1,21 @@
 // Previews of levels: one drawing module (draw.ts) with two targets, a plain RGBA buffer
 // (`levelkit render` encodes it as PNG) and a canvas (the web page); format knowledge lives in
-// adapters.ts only.
+// adapters.ts, and for .wdata (boxes in 3-D, plotted from above) in wdata.ts.
 
-export { layersOf, type Marker, markersOf, mediaOf, type PreviewLayer, type PreviewMedia, type PreviewTable, str, type Tileset, tablesOf } from './adapters.js';
+export {
+  layersOf,
+  type Marker,
+  markersOf,
+  mediaOf,
+  type PreviewLayer,
+  type PreviewMedia,
+  type PreviewRecord,
+  type PreviewTable,
+  type PreviewText,
+  str,
+  type Tileset,
+  tablesOf,
+  textsOf,
+} from './adapters.js';
 export { type Canvas2D, paintPreview } from './canvas.js';
-export { BACKGROUND, MARKER_COLOURS, MAX_PREVIEW_PIXELS, type Preview, type RenderOptions, renderPreview, tileColour } from './draw.js';
+export { BACKGROUND, MARKER_COLOURS, MAX_PREVIEW_PIXELS, markerColour, type Preview, type RenderOptions, renderPreview, tileColour } from './draw.js';

@@ -113,6 +113,22 @@ describe('teeworlds fixtures', () => {
     });
   });
 
+  it("the summary carries the map's INFO (author, version, credits, licence, settings), the same from a summary decode", () => {
+    const full = teeworlds.summarize(teeworlds.decode(load('ddnet-all-items.map'))).summary.info;
+    expect(full).toEqual({ author: 'levelkit', version: '1.0', credits: 'generated', license: 'CC-BY-SA 3.0', settings: ['sv_team 1', 'tune gravity 0.4'] });
+    expect(teeworlds.summarize(teeworlds.decode(load('ddnet-all-items.map'), { sections: 'summary' })).summary.info).toEqual(full);
+    // A 5-int INFO (no settings field), a map without INFO, and a 2007 map.
+    expect(teeworlds.summarize(teeworlds.decode(load('tw07-skip.map'))).summary.info).toEqual({
+      author: 'levelkit',
+      version: null,
+      credits: null,
+      license: 'CC-BY-SA 3.0',
+      settings: null,
+    });
+    expect(teeworlds.summarize(teeworlds.decode(load('ddrace-v2.map'))).summary.info).toBeNull();
+    expect(teeworlds.summarize(teeworlds.decode(load('legacy-2007.map'))).summary.info).toBeNull();
+  });
+
   it('DDRace v2 tile layers read their grids through the extension indices', () => {
     const m = teeworlds.decode(load('ddrace-v2.map'));
     expect(layers(m).map((l) => [l.kind, (l as TileLayer).tilemapVersion])).toEqual([

@@ -41,3 +41,20 @@ export function readBytes(path: string): Uint8Array {
   const b = readFileSync(path);
   return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 }
+
+/** Newest modification time (ms) of any file under `path`. */
+function newest(path: string): number {
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((n) => newest(join(path, n))));
+}
+
+/**
+ * Throws unless every one of `builds` (paths under the repository) exists and is newer than src/,
+ * assembly/ and rollup.config.mjs: tests of dist/ fail rather than test old output.
+ */
+export function assertBuilt(builds: string[]): void {
+  const built = Math.min(...builds.map((f) => statSync(join(ROOT, f), { throwIfNoEntry: false })?.mtimeMs ?? 0));
+  const sources = Math.max(newest(join(ROOT, 'src')), newest(join(ROOT, 'assembly')), newest(join(ROOT, 'rollup.config.mjs')));
+  if (built < sources) throw new Error('dist/ is missing or older than src/, assembly/ or rollup.config.mjs: run `npm run build` (npm test does)');
+}

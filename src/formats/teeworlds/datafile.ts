@@ -4,6 +4,7 @@
 
 import type { DecodeContext } from '../../core/context.js';
 import { decodeError } from '../../core/errors.js';
+import { inflateBlock, inflateTileBlock } from '../../core/inflate.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import { ByteReader } from '../../core/reader.js';
 import { startDecode } from '../decode-context.js';
@@ -28,7 +29,7 @@ export interface Datafile {
    * Block `index` as the index and flags columns of `cells` 4-byte tiles (index then flags,
    * 2 × cells bytes) and the count of tiles with non-zero skip/reserved bytes, when it is a
    * compressed (v4) block of exactly 4 × cells bytes: inflated and split in one step
-   * (DecodeContext.inflateTiles). undefined for any other block (read it with readData).
+   * (core/inflate.ts inflateTileBlock). undefined for any other block (read it with readData).
    */
   readTiles(index: number, path: string, cells: number): { columns: Uint8Array; dirty: number } | undefined;
   /**
@@ -210,7 +211,7 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarn
     if (version === 3) return src.slice();
     // inflateExact refuses a data_sizes entry beyond DEFLATE's ~1032:1 ratio (CORRUPT_COMPRESSED at
     // the block's offset) before allocating for it, and one beyond maxInflatedBytes (LIMIT_EXCEEDED).
-    return ctx.inflate(src, b.byteLength, { offset: b.offset, path }).bytes;
+    return inflateBlock(ctx, src, b.byteLength, { offset: b.offset, path }).bytes;
   };
   const checkData = (index: number, path: string): void => {
     const b = block(index, path);
@@ -220,7 +221,7 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarn
   const readTiles = (index: number, path: string, cells: number) => {
     const b = blocks[index];
     if (version !== 4 || !b || b.byteLength !== cells * 4 || cells <= 0) return undefined;
-    return ctx.inflateTiles(bytes.subarray(b.offset, b.offset + b.storedByteLength), cells, { offset: b.offset, path });
+    return inflateTileBlock(ctx, bytes.subarray(b.offset, b.offset + b.storedByteLength), cells, { offset: b.offset, path });
   };
 
   return { version, magic, items, types, blocks, itemOffsets, readData, readTiles, checkData };

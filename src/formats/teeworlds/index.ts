@@ -20,7 +20,7 @@ export { type DatafileWriteOptions, writeDatafile } from './datafile-write.js';
 export { flavourOf } from './flavour.js';
 export { MAX_SETTINGS_BYTES, MAX_STRING_BYTES } from './items.js';
 export { type EncodeOptions, encodeMap as encode } from './map-encode.js';
-export { gameLayer, mainGrid, summarize, type TeeworldsSummary, type TeeworldsSummaryFields } from './summary.js';
+export { gameLayer, mainGrid, summarize, type TeeworldsInfoSummary, type TeeworldsSummary, type TeeworldsSummaryFields } from './summary.js';
 export type * from './types.js';
 
 /** `'teeworlds'` when `head` (≥ 8 bytes) starts a datafile (DATA/ATAD, version 3 or 4); never throws. */

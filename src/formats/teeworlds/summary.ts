@@ -3,7 +3,17 @@ import { sha256Hex } from '../../core/digest.js';
 import { countKey, dictionary } from '../../core/record.js';
 import type { MainGrid, Summary } from '../define.js';
 import { INFCLASS_GROUP_NAMES, LEGACY_TYPES } from './items.js';
-import type { GameLayer, TeeworldsMap } from './types.js';
+import type { GameLayer, MapInfo, TeeworldsMap } from './types.js';
+
+/** The map's INFO item as plain strings (each null when the map leaves it unset). */
+export interface TeeworldsInfoSummary {
+  author: string | null;
+  version: string | null;
+  credits: string | null;
+  license: string | null;
+  /** DDNet server settings, one command each; null when the INFO item has no settings field. */
+  settings: string[] | null;
+}
 
 export interface TeeworldsSummaryFields {
   flavour: TeeworldsMap['flavour'];
@@ -24,6 +34,19 @@ export interface TeeworldsSummaryFields {
   mod: 'infclass' | null;
   /** Layers kept opaque (a tile layer that could not be placed for certain). */
   opaqueLayers: number;
+  /** Author, version, credits, licence and settings from the INFO item; null when the map has none. */
+  info: TeeworldsInfoSummary | null;
+}
+
+function infoSummary(info: MapInfo | null): TeeworldsInfoSummary | null {
+  if (!info) return null;
+  return {
+    author: info.author?.text ?? null,
+    version: info.mapVersion?.text ?? null,
+    credits: info.credits?.text ?? null,
+    license: info.license?.text ?? null,
+    settings: info.settings?.map((t) => t.text) ?? null,
+  };
 }
 
 /** The game layer (the first tile layer of kind `game`), if any. */
@@ -71,6 +94,7 @@ export function summarize(map: TeeworldsMap): TeeworldsSummary {
         gridDigest: null,
         mod: null,
         opaqueLayers: 0,
+        info: null,
       },
     };
   }
@@ -95,6 +119,7 @@ export function summarize(map: TeeworldsMap): TeeworldsSummary {
       gridDigest: game?.tiles ? sha256Hex(game.tiles.index) : null,
       mod: modOf(map),
       opaqueLayers: layersByKind.opaque ?? 0,
+      info: infoSummary(map.info),
     },
   };
 }

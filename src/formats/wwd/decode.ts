@@ -3,6 +3,7 @@
 // and every tolerated fault.
 
 import type { DecodeContext } from '../../core/context.js';
+import { inflateBlock } from '../../core/inflate.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import { ByteReader } from '../../core/reader.js';
 import { startDecode } from '../decode-context.js';
@@ -48,7 +49,7 @@ export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
   let block = stored;
   let consumed = stored.length;
   if (header.compressed) {
-    const inflated = ctx.inflate(stored, mainBlockSizeField, { offset: HEADER_BYTES, path: 'mainBlock' });
+    const inflated = inflateBlock(ctx, stored, mainBlockSizeField, { offset: HEADER_BYTES, path: 'mainBlock' });
     block = inflated.bytes;
     consumed = inflated.consumed;
   }
