@@ -25,7 +25,17 @@ const LIBRARY = fileURLToPath(new URL('./src/index.ts', import.meta.url));
 /** The per-format entries (src/entries/<format>.ts): package.json exports each as levelkit/<format>. */
 const FORMAT_ENTRIES = ['teeworlds', 'wwd', 'graal', 'gwc', 'wdata'];
 /** Names every per-format entry takes from src/entries/common.ts; the rest are its format namespace's. */
-const COMMON_NAMES = new Set(['DecodeError', 'EncodeError', 'DEFAULT_LIMITS', 'LIMIT_NAMES', 'ZIP_INFLATE_ALLOWANCE', 'zipInflateBudget', 'textFrom', 'init', 'wasmAvailable']);
+const COMMON_NAMES = new Set([
+  'DecodeError',
+  'EncodeError',
+  'DEFAULT_LIMITS',
+  'LIMIT_NAMES',
+  'ZIP_INFLATE_ALLOWANCE',
+  'zipInflateBudget',
+  'textFrom',
+  'init',
+  'wasmAvailable',
+]);
 const SRC = fileURLToPath(new URL('./src/', import.meta.url));
 
 /**
