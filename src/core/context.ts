@@ -15,14 +15,17 @@ export interface DecodeContext<W extends string = string> {
   readonly encoding: string;
   readonly strict: boolean;
   readonly summaryOnly: boolean;
+  /** `layers: 'lazy'`: grids are checked and reserved during decode and inflated on first read. */
+  readonly lazyLayers: boolean;
   readonly warnings: WarningSink<W>;
   /**
    * Inflates one zlib block of exactly `expectedSize` bytes, after charging it to the file's
    * `maxTotalInflatedBytes` budget (LIMIT_EXCEEDED before anything is allocated when it is spent).
+   * `prepaid`: reserve() already charged this block (a lazy grid inflated on first read).
    */
-  inflate(src: Uint8Array, expectedSize: number, site: Omit<InflateSite, 'format'>): InflateResult;
+  inflate(src: Uint8Array, expectedSize: number, site: Omit<InflateSite, 'format'>, prepaid?: boolean): InflateResult;
   /** inflate() of a block of `cells` 4-byte tile records, split into index and flags columns (see core/inflate.ts inflateTilesExact). */
-  inflateTiles(src: Uint8Array, cells: number, site: Omit<InflateSite, 'format'>): { columns: Uint8Array; dirty: number };
+  inflateTiles(src: Uint8Array, cells: number, site: Omit<InflateSite, 'format'>, prepaid?: boolean): { columns: Uint8Array; dirty: number };
   /**
    * What inflate() checks and charges before inflating, without inflating: for a cheap decode that
    * leaves the block deflated but must refuse what the full decode refuses (budget, size, ratio).
@@ -55,15 +58,16 @@ export function makeContext<W extends string = string>(format: FormatId, opts: R
     encoding: opts.encoding,
     strict: opts.strict,
     summaryOnly: opts.sections === 'summary',
+    lazyLayers: opts.layers === 'lazy',
     warnings: new WarningSink<W>(format, opts.strict),
-    inflate(src, expectedSize, site) {
+    inflate(src, expectedSize, site, prepaid = false) {
       const at = { ...site, format };
-      charge(expectedSize, site);
+      if (!prepaid) charge(expectedSize, site);
       return inflateExact(src, expectedSize, inflater, limits, at, opts.blocks);
     },
-    inflateTiles(src, cells, site) {
+    inflateTiles(src, cells, site, prepaid = false) {
       const at = { ...site, format };
-      charge(cells * 4, site);
+      if (!prepaid) charge(cells * 4, site);
       return inflateTilesExact(src, cells, inflater, kernels, limits, at, opts.blocks);
     },
     reserve(storedLength, expectedSize, site) {

@@ -3,7 +3,7 @@
 // canvas (canvas.ts) and `levelkit render` encodes it as PNG, so both show the same picture.
 
 import type { MainGrid } from '../formats/define.js';
-import { layersOf, type Marker, markersOf, type PreviewLayer } from './adapters.js';
+import { layersOf, type Marker, markersOf, type PreviewLayer, previewGrid } from './adapters.js';
 
 export interface RenderOptions {
   /** Pixels per tile (a whole number 1…64, and at most MAX_PREVIEW_PIXELS in all). Default: as large as keeps the picture within `maxSide`, at most 16. */
@@ -148,7 +148,9 @@ export function renderPreview(value: { format: string }, main: MainGrid | undefi
 }
 
 function drawLayer(rgba: Uint8ClampedArray, width: number, layer: PreviewLayer, step: number, px: number, composite: boolean): void {
-  const { cells, tileset } = layer;
+  const { tileset } = layer;
+  // Read once per layer, without keeping a lazy grid in the level: each is dropped after drawing.
+  const { cells, flags } = previewGrid(layer);
   const cw = Math.ceil(layer.width / step);
   const ch = Math.ceil(layer.height / step);
   for (let ty = 0; ty < ch; ty++) {
@@ -160,7 +162,7 @@ function drawLayer(rgba: Uint8ClampedArray, width: number, layer: PreviewLayer, 
         if (!composite) continue;
         continue;
       }
-      if (tileset) drawTile(rgba, width, tx * px, ty * px, px, tileset, v, layer.flags?.[at] ?? 0, layer.tint);
+      if (tileset) drawTile(rgba, width, tx * px, ty * px, px, tileset, v, flags?.[at] ?? 0, layer.tint);
       else fillCell(rgba, width, tx * px, ty * px, px, tileColour(v));
     }
   }
