@@ -5,7 +5,7 @@
 import { defineLazy, isPending, readUncached } from '../core/lazy.js';
 import type { MainGrid } from '../formats/define.js';
 import type { GraalDecoded } from '../formats/graal/index.js';
-import type { OpaqueLayer, TeeworldsMap, TileLayer } from '../formats/teeworlds/index.js';
+import type { MapImage, OpaqueLayer, TeeworldsMap, TileLayer } from '../formats/teeworlds/index.js';
 import type { WwdLevel } from '../formats/wwd/types.js';
 
 /** Pixels of a tileset image: 16 × 16 tiles of `width / 16` pixels (Teeworlds' layout). */
@@ -83,6 +83,18 @@ function teeGridKey(l: TileLayer): 'tiles' | 'tele' | 'speedup' | 'switch' | 'tu
   return l.kind === 'tele' || l.kind === 'speedup' || l.kind === 'switch' || l.kind === 'tune' ? l.kind : 'tiles';
 }
 
+/** True when an image has pixels, read or still lazy (without reading them). */
+function hasPixels(img: MapImage): boolean {
+  return isPending(img, 'pixels') || img.pixels !== undefined;
+}
+
+/** A Teeworlds image as a tileset; lazy pixels are read (and kept: many layers share a tileset) only when a layer using it is drawn. */
+function tilesetOf(img: MapImage): Tileset {
+  const tileset = { width: img.width, height: img.height, channels: img.format === 0 ? 3 : 4 } as Tileset;
+  defineLazy(tileset, 'pixels', () => img.pixels!);
+  return tileset;
+}
+
 /** True when the layer has a grid, read or still lazy (without reading it). */
 function hasTeeGrid(l: TileLayer): boolean {
   const key = teeGridKey(l);
@@ -129,10 +141,7 @@ export function layersOf(value: Any, main: MainGrid | undefined): PreviewLayer[]
         }
         if (!hasTeeGrid(l)) return;
         const img = l.kind === 'tiles' && l.image >= 0 ? value.images[l.image] : undefined;
-        const tileset =
-          img?.pixels && img.width >= 16 && img.height >= 16
-            ? ({ width: img.width, height: img.height, channels: img.format === 0 ? 3 : 4, pixels: img.pixels } as Tileset)
-            : undefined;
+        const tileset = img && hasPixels(img) && img.width >= 16 && img.height >= 16 ? tilesetOf(img) : undefined;
         const name = `${gi}.${li} ${l.kind}${str(l.name) ? ` ${str(l.name)}` : ''}`;
         // mainGrid() is the first game layer's tiles: that layer, found without reading any grid.
         const isMain = main !== undefined && l.kind === 'game' && !mainSeen;

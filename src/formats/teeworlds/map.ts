@@ -304,12 +304,29 @@ function decodeImage(rd: Reader, item: DatafileItem, index: number, path: string
     });
   const declared = rd.df.blocks[dataIndex]?.byteLength ?? -1;
   if (declared >= 0 && declared < bytes) throw rd.fail('CORRUPT', index, `${path}.pixels`, { expected: `≥ ${bytes} bytes`, actual: declared });
+  if (rd.ctx.lazyLayers && !rd.summaryOnly) {
+    // Tilesets are most of a big map's memory after its grids: kept deflated like them (the block's
+    // declared size is what it inflates to, so the oversize warning needs no inflate).
+    claimBlock(rd, dataIndex, `${path}.pixels`);
+    const source = rd.df.deferData(dataIndex, `${path}.pixels`);
+    if (declared > bytes) rd.ctx.warnings.warn('OVERSIZED_IMAGE_DATA', `${declared - bytes} bytes after the pixels`, rd.df.blocks[dataIndex]!.offset, path);
+    deferPixels(img, source, bytes);
+    return img;
+  }
   const pixels = readOrClaim(rd, dataIndex, `${path}.pixels`);
   if (!pixels) return img;
   if (pixels.length > bytes)
     rd.ctx.warnings.warn('OVERSIZED_IMAGE_DATA', `${pixels.length - bytes} bytes after the pixels`, rd.df.blocks[dataIndex]!.offset, path);
   img.pixels = pixels.length > bytes ? pixels.slice(0, bytes) : pixels;
   return img;
+}
+
+/** An image's `pixels` read on first access (layers: 'lazy'); a function of its own so the loader holds only `source`. */
+function deferPixels(img: MapImage, source: BlockReader, bytes: number): void {
+  defineLazy(img, 'pixels', () => {
+    const pixels = source.read();
+    return pixels.length > bytes ? pixels.slice(0, bytes) : pixels;
+  });
 }
 
 function decodeSound(rd: Reader, item: DatafileItem, index: number, path: string): MapSound {
