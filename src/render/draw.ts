@@ -148,7 +148,9 @@ export function renderPreview(value: { format: string }, main: MainGrid | undefi
 }
 
 function drawLayer(rgba: Uint8ClampedArray, width: number, layer: PreviewLayer, step: number, px: number, composite: boolean): void {
-  const { tileset } = layer;
+  // A plain copy of the tileset's fields: a lazy one (Teeworlds `layers: 'lazy'`) has been
+  // redefined in place, and drawTile reads these per tile.
+  const tileset = layer.tileset && { width: layer.tileset.width, height: layer.tileset.height, channels: layer.tileset.channels, pixels: layer.tileset.pixels };
   // Read once per layer, without keeping a lazy grid in the level: each is dropped after drawing.
   const { cells, flags } = previewGrid(layer);
   const cw = Math.ceil(layer.width / step);
