@@ -36,7 +36,8 @@ export function asyncInflater(opts?: DecodeOptions): 'stream' | 'native' | 'wasm
  * and errors are those of `decode(bytes, opts)`: a block the stream could not inflate to exactly
  * the expected bytes is left to the synchronous inflater, which reports it as decode() does.
  * Blocks that inflate to fewer than `tuning.minStreamBytes` (default 64 KiB) are left to it too:
- * a stream's set-up costs more than pako's whole inflate of such a block.
+ * a stream's set-up costs more than pako's whole inflate of such a block. With `layers: 'lazy'`
+ * it is decode(): lazy grids inflate synchronously when read.
  */
 export async function decodeAsyncWith<T>(
   decode: (bytes: Uint8Array, opts?: DecodeOptions) => T,
@@ -46,7 +47,9 @@ export async function decodeAsyncWith<T>(
 ): Promise<T> {
   const bytes = inputBytes(input);
   const Ctor = asyncInflater(opts) === 'stream' ? nativeStreamInflater() : undefined;
-  if (!Ctor) return decode(bytes, opts);
+  // A lazy decode inflates its grids when they are read, synchronously: inflating them all here
+  // would hold every one at once, which is what `layers: 'lazy'` is asked to avoid.
+  if (!Ctor || opts?.layers === 'lazy') return decode(bytes, opts);
   const minStreamBytes = tuning.minStreamBytes ?? MIN_STREAM_BYTES;
   const requests = (listedBlocks(bytes, opts) ?? collectedBlocks(decode, bytes, opts)).filter((r) => r.expectedSize >= minStreamBytes);
   if (requests.length === 0) return decode(bytes, opts);

@@ -28,6 +28,8 @@ export interface DecodeContext<W extends string = string> {
   readonly encoding: string;
   readonly strict: boolean;
   readonly summaryOnly: boolean;
+  /** `layers: 'lazy'`: grids are checked and reserved during decode and inflated on first read. */
+  readonly lazyLayers: boolean;
   readonly warnings: WarningSink<W>;
   /** Pre-inflated blocks (decodeAsync), asked before inflating. */
   readonly blocks: BlockSource | undefined;
@@ -64,6 +66,7 @@ export function makeContext<W extends string = string>(format: FormatId, opts: R
     encoding: opts.encoding,
     strict: opts.strict,
     summaryOnly: opts.sections === 'summary',
+    lazyLayers: opts.layers === 'lazy',
     warnings: new WarningSink<W>(format, opts.strict),
     blocks: opts.blocks,
     charge,

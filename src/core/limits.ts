@@ -69,6 +69,9 @@ export type InflaterChoice = 'auto' | 'native' | 'wasm' | 'pako';
 /** How much to decode: everything, or only what summarize() needs. */
 export type Sections = 'all' | 'summary';
 
+/** When tile-layer grids are inflated: during decode, or on first read of each grid. */
+export type LayerLoading = 'eager' | 'lazy';
+
 export interface DecodeOptions {
   /** Kernel set for hot loops. Default `auto` (WASM when it instantiates, else TypeScript); `wasm` throws where WASM is unavailable. */
   backend?: Backend;
@@ -91,6 +94,14 @@ export interface DecodeOptions {
    * undecoded, for bulk scans. Each format's README says what it skips.
    */
   sections?: Sections;
+  /**
+   * Teeworlds only (other formats decode as `eager`). `eager` (default) inflates every tile-layer
+   * grid during decode. `lazy` checks each grid as `eager` does up to its zlib stream (index, sizes,
+   * limits, the per-file budget) and keeps only its compressed bytes (a copy); the grid is inflated
+   * when its field is first read, and a damaged stream throws its DecodeError then. See the
+   * Teeworlds README §Memory.
+   */
+  layers?: LayerLoading;
 }
 
 /** DecodeOptions after validation, with every default filled in (kernels are chosen by the caller). */
@@ -102,6 +113,7 @@ export interface ResolvedOptions {
   limits: Limits;
   encoding: string;
   sections: Sections;
+  layers: LayerLoading;
   /** Pre-inflated blocks (decodeAsync only; never set by callers, see core/prefetch.ts). */
   blocks: BlockSource | undefined;
 }
@@ -115,9 +127,10 @@ export const BLOCK_SOURCE: unique symbol = Symbol('levelkit.blockSource');
 const BACKENDS: readonly Backend[] = ['auto', 'wasm', 'js'];
 const INFLATERS: readonly InflaterChoice[] = ['auto', 'native', 'wasm', 'pako'];
 const SECTIONS: readonly Sections[] = ['all', 'summary'];
+const LAYER_LOADING: readonly LayerLoading[] = ['eager', 'lazy'];
 /** The names of the caps, as `limits` takes them. */
 export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as readonly (keyof Limits)[];
-const OPTION_NAMES: readonly string[] = ['backend', 'kernels', 'inflate', 'strict', 'limits', 'encoding', 'sections'];
+const OPTION_NAMES: readonly string[] = ['backend', 'kernels', 'inflate', 'strict', 'limits', 'encoding', 'sections', 'layers'];
 
 /**
  * Validates `opts` and fills in defaults. TypeError for a wrong type, RangeError for a value
@@ -149,6 +162,7 @@ export function resolveOptions(opts: DecodeOptions | undefined): ResolvedOptions
     limits: resolveLimits(opts.limits),
     encoding,
     sections: oneOf('sections', opts.sections ?? 'all', SECTIONS),
+    layers: oneOf('layers', opts.layers ?? 'eager', LAYER_LOADING),
     blocks: (opts as { [BLOCK_SOURCE]?: BlockSource })[BLOCK_SOURCE],
   };
 }

@@ -2,9 +2,10 @@
 // puts on them and the tables it lists. Each adapter reads a few documented fields of the
 // decoded value; everything else about drawing is format-agnostic (draw.ts).
 
+import { defineLazy, isPending, readUncached } from '../core/lazy.js';
 import type { MainGrid } from '../formats/define.js';
 import type { GraalDecoded } from '../formats/graal/index.js';
-import type { OpaqueLayer, TeeworldsMap, TileLayer } from '../formats/teeworlds/index.js';
+import type { MapImage, OpaqueLayer, TeeworldsMap, TileLayer } from '../formats/teeworlds/index.js';
 import type { WdataLevel } from '../formats/wdata/types.js';
 import type { WwdLevel } from '../formats/wwd/types.js';
 import { wdataPlot, wdataTables } from './wdata.js';
@@ -68,39 +69,56 @@ export function str(v: unknown): string {
 
 type Any = { format: string };
 
-/** The fields of a Teeworlds tile layer (any kind) a preview reads; each kind has its own columns. */
-interface TeeTileLayer {
-  kind: TileLayer['kind'];
-  name: unknown;
-  width: number;
-  height: number;
-  image?: number;
-  color?: { r: number; g: number; b: number; a: number };
-  tiles?: { index: Uint8Array; flags: Uint8Array };
-  tele?: { number: Uint8Array; type: Uint8Array };
-  switch?: { number: Uint8Array };
-  tune?: { number: Uint8Array };
-  speedup?: { force: Uint8Array };
+/**
+ * The grid a preview draws of a Teeworlds tile layer: its first column (tile ids, tele/switch/tune
+ * numbers, speedup force) and, for CTile kinds, the tile flags; undefined when the layer has none
+ * (a `sections: 'summary'` decode). `keep: false` reads a lazy grid (`layers: 'lazy'`) without
+ * keeping it in the map, so drawing many layers holds one grid at a time.
+ */
+function teeGrid(l: TileLayer, keep: boolean): { cells: Uint8Array; flags?: Uint8Array } | undefined {
+  const fields = l as unknown as Record<ReturnType<typeof teeGridKey>, TeeGrid | undefined>;
+  const key = teeGridKey(l);
+  const grid = keep ? fields[key] : readUncached(fields, key);
+  if (!grid) return undefined;
+  if ('index' in grid) return { cells: grid.index, flags: grid.flags };
+  return { cells: 'force' in grid ? grid.force : grid.number };
 }
-/** The fields a preview reads from a tile layer of any kind (the layer union narrows each case). */
-function tileView(l: TileLayer): TeeTileLayer {
-  const base = { kind: l.kind, name: l.name, width: l.width, height: l.height, image: l.image, color: l.color };
-  switch (l.kind) {
-    case 'tiles':
-    case 'game':
-    case 'front':
-    case 'infclassEntities':
-    case 'infclassZones':
-      return { ...base, tiles: l.tiles };
-    case 'tele':
-      return { ...base, tele: l.tele };
-    case 'speedup':
-      return { ...base, speedup: l.speedup };
-    case 'switch':
-      return { ...base, switch: l.switch };
-    case 'tune':
-      return { ...base, tune: l.tune };
-  }
+
+/** The grid fields of every tile-layer kind, as far as a preview reads them. */
+type TeeGrid = { index: Uint8Array; flags: Uint8Array } | { number: Uint8Array } | { force: Uint8Array };
+
+/** The field holding a Teeworlds tile layer's grid. */
+function teeGridKey(l: TileLayer): 'tiles' | 'tele' | 'speedup' | 'switch' | 'tune' {
+  return l.kind === 'tele' || l.kind === 'speedup' || l.kind === 'switch' || l.kind === 'tune' ? l.kind : 'tiles';
+}
+
+/** True when an image has pixels, read or still lazy (without reading them). */
+function hasPixels(img: MapImage): boolean {
+  return isPending(img, 'pixels') || img.pixels !== undefined;
+}
+
+/** A Teeworlds image as a tileset; lazy pixels are read (and kept: many layers share a tileset) only when a layer using it is drawn. */
+function tilesetOf(img: MapImage): Tileset {
+  const tileset = { width: img.width, height: img.height, channels: img.format === 0 ? 3 : 4 } as Tileset;
+  defineLazy(tileset, 'pixels', () => img.pixels!);
+  return tileset;
+}
+
+/** True when the layer has a grid, read or still lazy (without reading it). */
+function hasTeeGrid(l: TileLayer): boolean {
+  const key = teeGridKey(l);
+  return isPending(l, key) || (l as unknown as Record<string, unknown>)[key] !== undefined;
+}
+
+/**
+ * How drawing reads each preview layer's grid when it can do so without keeping it (a lazy
+ * Teeworlds grid): the drawing code asks previewGrid(), which falls back to the layer's fields.
+ */
+const uncachedGrids = new WeakMap<PreviewLayer, () => { cells: MainGrid['cells']; flags?: Uint8Array | undefined }>();
+
+/** The grid of a preview layer for drawing: read without keeping it in the level when it is lazy (then each call reads it again). */
+export function previewGrid(layer: PreviewLayer): { cells: MainGrid['cells']; flags?: Uint8Array | undefined } {
+  return uncachedGrids.get(layer)?.() ?? { cells: layer.cells, flags: layer.flags };
 }
 
 const isWwd = (v: Any): v is WwdLevel => v.format === 'wwd';
@@ -118,29 +136,38 @@ export function layersOf(value: Any, main: MainGrid | undefined): PreviewLayer[]
       }
     });
   } else if (isTee(value)) {
+    let mainSeen = false;
     value.groups.forEach((g, gi) =>
       g.layers.forEach((l, li) => {
         if (l.kind === 'quads' || l.kind === 'sounds' || l.kind === 'unknown') return;
         if (l.kind === 'opaque') {
-          const cells = opaqueCells(l);
-          if (cells) out.push({ name: `${gi}.${li} opaque${str(l.name) ? ` ${str(l.name)}` : ''}`, width: l.width, height: l.height, cells, main: false });
+          // Opaque layers are rare: whether one has a drawable block is found by reading its blocks (not kept).
+          if (!opaqueCells(l)) return;
+          const layer = { name: `${gi}.${li} opaque${str(l.name) ? ` ${str(l.name)}` : ''}`, width: l.width, height: l.height, main: false } as PreviewLayer;
+          defineLazy(layer, 'cells', () => opaqueCells(l, true)!);
+          uncachedGrids.set(layer, () => ({ cells: opaqueCells(l)! }));
+          out.push(layer);
           return;
         }
-        const t = tileView(l);
-        const cells = t.tiles?.index ?? t.tele?.number ?? t.switch?.number ?? t.tune?.number ?? t.speedup?.force;
-        if (!cells) return;
-        const img = t.kind === 'tiles' && t.image !== undefined && t.image >= 0 ? value.images[t.image] : undefined;
-        const tileset =
-          img?.pixels && img.width >= 16 && img.height >= 16
-            ? ({ width: img.width, height: img.height, channels: img.format === 0 ? 3 : 4, pixels: img.pixels } as Tileset)
-            : undefined;
-        const name = `${gi}.${li} ${t.kind}${str(l.name) ? ` ${str(l.name)}` : ''}`;
-        const layer: PreviewLayer = { name, width: t.width, height: t.height, cells, main: cells === main?.cells };
+        if (!hasTeeGrid(l)) return;
+        const img = l.kind === 'tiles' && l.image >= 0 ? value.images[l.image] : undefined;
+        const tileset = img && hasPixels(img) && img.width >= 16 && img.height >= 16 ? tilesetOf(img) : undefined;
+        const name = `${gi}.${li} ${l.kind}${str(l.name) ? ` ${str(l.name)}` : ''}`;
+        // mainGrid() is the first game layer's tiles: that layer, found without reading any grid.
+        const isMain = main !== undefined && l.kind === 'game' && !mainSeen;
+        if (l.kind === 'game') mainSeen = true;
+        // The grid fields read the level's own (a lazy grid is kept once read through them); drawing reads through previewGrid.
+        const layer = { name, width: l.width, height: l.height, main: isMain } as PreviewLayer;
+        defineLazy(layer, 'cells', () => teeGrid(l, true)!.cells);
         if (tileset) {
           layer.tileset = tileset;
-          if (t.tiles) layer.flags = t.tiles.flags;
-          if (t.color) layer.tint = [t.color.r, t.color.g, t.color.b, t.color.a];
+          if (teeGridKey(l) === 'tiles') defineLazy(layer, 'flags', () => teeGrid(l, true)!.flags);
+          layer.tint = [l.color.r, l.color.g, l.color.b, l.color.a];
         }
+        uncachedGrids.set(layer, () => {
+          const grid = teeGrid(l, false)!;
+          return tileset ? grid : { cells: grid.cells };
+        });
         out.push(layer);
       }),
     );
@@ -160,11 +187,13 @@ export function layersOf(value: Any, main: MainGrid | undefined): PreviewLayer[]
 /**
  * A plain grid for a Teeworlds layer that could not be placed: the first byte of each record of
  * the first block holding width × height records (a CTile's index, a physics tile's number).
+ * `keep`: read lazy blocks into the level (else read and dropped).
  */
-function opaqueCells(l: OpaqueLayer): Uint8Array | undefined {
+function opaqueCells(l: OpaqueLayer, keep = false): Uint8Array | undefined {
   const cells = l.width * l.height;
   if (!(l.width > 0 && l.height > 0 && Number.isSafeInteger(cells))) return undefined;
-  const block = l.blocks?.find((b) => b.bytes.length >= cells);
+  const blocks = keep ? l.blocks : readUncached(l, 'blocks');
+  const block = blocks?.find((b) => b.bytes.length >= cells);
   if (!block) return undefined;
   const stride = Math.floor(block.bytes.length / cells);
   const out = new Uint8Array(cells);
@@ -210,18 +239,18 @@ export function markersOf(value: Any): Marker[] {
   } else if (isTee(value)) {
     for (const g of value.groups)
       for (const l of g.layers) {
-        if (l.kind === 'game' && l.tiles) {
-          const t = tileView(l);
-          const idx = t.tiles!.index;
-          for (let i = 0; i < idx.length; i++) {
+        // Lazy grids are read here without being kept (the game grid is usually read already, as the main grid).
+        if (l.kind === 'game') {
+          const idx = readUncached(l, 'tiles')?.index;
+          for (let i = 0; idx && i < idx.length; i++) {
             const name = TEE_ENTITIES[idx[i]!];
-            if (name) push({ kind: name.startsWith('spawn') ? 'spawn' : 'flag', x: i % t.width, y: Math.floor(i / t.width), w: 1, h: 1, label: name });
+            if (name) push({ kind: name.startsWith('spawn') ? 'spawn' : 'flag', x: i % l.width, y: Math.floor(i / l.width), w: 1, h: 1, label: name });
           }
-        } else if (l.kind === 'tele' && l.tele) {
-          const t = tileView(l);
-          const { number, type } = t.tele!;
-          for (let i = 0; i < number.length; i++) {
-            if (type[i]) push({ kind: 'tele', x: i % t.width, y: Math.floor(i / t.width), w: 1, h: 1, label: `tele ${number[i]} (type ${type[i]})` });
+        } else if (l.kind === 'tele') {
+          const tele = readUncached(l, 'tele');
+          for (let i = 0; tele && i < tele.number.length; i++) {
+            if (tele.type[i])
+              push({ kind: 'tele', x: i % l.width, y: Math.floor(i / l.width), w: 1, h: 1, label: `tele ${tele.number[i]} (type ${tele.type[i]})` });
           }
         }
       }
@@ -350,7 +379,7 @@ export function tablesOf(value: Any): PreviewTable[] {
     const layers: (string | number)[][] = [];
     value.groups.forEach((g, gi) =>
       g.layers.forEach((l, li) => {
-        const t = l.kind === 'quads' || l.kind === 'sounds' || l.kind === 'unknown' || l.kind === 'opaque' ? undefined : tileView(l);
+        const t = l.kind === 'quads' || l.kind === 'sounds' || l.kind === 'unknown' || l.kind === 'opaque' ? undefined : l;
         const size = t ? `${t.width}×${t.height}` : l.kind === 'opaque' ? `${l.width}×${l.height}` : '';
         layers.push([`${gi}.${li}`, str(g.name), str(l.name), l.kind, size, t?.image ?? '']);
       }),

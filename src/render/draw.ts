@@ -3,7 +3,7 @@
 // canvas (canvas.ts) and `levelkit render` encodes it as PNG, so both show the same picture.
 
 import type { MainGrid } from '../formats/define.js';
-import { layersOf, type Marker, markersOf, type PreviewLayer } from './adapters.js';
+import { layersOf, type Marker, markersOf, type PreviewLayer, previewGrid } from './adapters.js';
 import { WDATA_MARKER_KINDS } from './wdata.js';
 
 export interface RenderOptions {
@@ -178,7 +178,11 @@ export function renderPreview(value: { format: string }, main: MainGrid | undefi
 }
 
 function drawLayer(rgba: Uint8ClampedArray, width: number, layer: PreviewLayer, step: number, px: number, composite: boolean): void {
-  const { cells, tileset } = layer;
+  // A plain copy of the tileset's fields: a lazy one (Teeworlds `layers: 'lazy'`) has been
+  // redefined in place, and drawTile reads these per tile.
+  const tileset = layer.tileset && { width: layer.tileset.width, height: layer.tileset.height, channels: layer.tileset.channels, pixels: layer.tileset.pixels };
+  // Read once per layer, without keeping a lazy grid in the level: each is dropped after drawing.
+  const { cells, flags } = previewGrid(layer);
   const cw = Math.ceil(layer.width / step);
   const ch = Math.ceil(layer.height / step);
   for (let ty = 0; ty < ch; ty++) {
@@ -190,7 +194,7 @@ function drawLayer(rgba: Uint8ClampedArray, width: number, layer: PreviewLayer, 
         if (!composite) continue;
         continue;
       }
-      if (tileset) drawTile(rgba, width, tx * px, ty * px, px, tileset, v, layer.flags?.[at] ?? 0, layer.tint);
+      if (tileset) drawTile(rgba, width, tx * px, ty * px, px, tileset, v, flags?.[at] ?? 0, layer.tint);
       else fillCell(rgba, width, tx * px, ty * px, px, tileColour(v));
     }
   }

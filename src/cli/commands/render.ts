@@ -73,7 +73,9 @@ export const renderCommand: Command = {
     const clashes = findClashes(plan.map((p) => ({ input: p.input, output: p.output.path })));
     if (clashes.length) throw new UsageError(`${clashes.map((c) => displayName(c.output)).join(', ')} would be written twice`);
     if (options.out !== undefined) out.tally.written = 0;
-    const decodeOpts = decodeOptions(options);
+    // Lazy layers: only the grids drawn are inflated, one at a time (each dropped after drawing), so
+    // a big map's preview never holds every layer at once. A damaged grid not drawn is not reported.
+    const decodeOpts = { ...decodeOptions(options), layers: 'lazy' as const };
     const sheet: { name: string; thumb: Thumb }[] = [];
     let sheetOverflow = 0;
     for (const entry of entries) {

@@ -37,6 +37,20 @@ export interface Datafile {
    * DEFLATE's ratio, the per-file budget, which it charges), without inflating it.
    */
   checkData(index: number, path: string): void;
+  /**
+   * checkData(), then block `index` kept for later (`layers: 'lazy'`): a copy of its stored bytes
+   * (so nothing holds the input), read as readData / readTiles would, each call inflating afresh
+   * without charging the budget again (checkData did). Throws what checkData throws.
+   */
+  deferData(index: number, path: string): BlockReader;
+}
+
+/** One data block's bytes on request: what Datafile.readData and readTiles give for it. */
+export interface BlockReader {
+  /** The block's bytes (fresh, owned by the caller); DecodeError when the stream is damaged. */
+  read(): Uint8Array;
+  /** As Datafile.readTiles for this block. */
+  readTiles(cells: number): { columns: Uint8Array; dirty: number } | undefined;
 }
 
 /** True when `head` starts with a datafile signature and a known version. */
@@ -224,7 +238,26 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarn
     return inflateTileBlock(ctx, bytes.subarray(b.offset, b.offset + b.storedByteLength), cells, { offset: b.offset, path });
   };
 
-  return { version, magic, items, types, blocks, itemOffsets, readData, readTiles, checkData };
+  const deferData = (index: number, path: string): BlockReader => {
+    checkData(index, path);
+    const b = blocks[index]!;
+    return blockReader(bytes.slice(b.offset, b.offset + b.storedByteLength), b, version, ctx, path);
+  };
+
+  return { version, magic, items, types, blocks, itemOffsets, readData, readTiles, checkData, deferData };
+}
+
+/**
+ * A BlockReader over `stored` (a copy of one block's stored bytes). Built outside readDatafile so
+ * its closures capture only these arguments: a closure made there would share the scope that holds
+ * the input, and keep the whole file alive for as long as a lazy grid is unread.
+ */
+function blockReader(stored: Uint8Array, b: DataBlockInfo, version: 3 | 4, ctx: DecodeContext<TeeworldsWarningCode>, path: string): BlockReader {
+  const site = { offset: b.offset, path };
+  return {
+    read: () => (version === 3 ? stored.slice() : inflateBlock(ctx, stored, b.byteLength, site, true).bytes),
+    readTiles: (cells) => (version !== 4 || b.byteLength !== cells * 4 || cells <= 0 ? undefined : inflateTileBlock(ctx, stored, cells, site, true)),
+  };
 }
 
 /** Reads `n` offsets that start at 0, grow (strictly when `strict`) and stay below `limit`. */

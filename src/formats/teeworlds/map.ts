@@ -5,8 +5,9 @@
 import type { DecodeContext } from '../../core/context.js';
 import { type DecodeError, decodeError, type ErrorCode } from '../../core/errors.js';
 import { kernelError } from '../../core/kernel-status.js';
+import { defineLazy } from '../../core/lazy.js';
 import { makeText, type Text } from '../../core/text.js';
-import { type Datafile, ITEMTYPE_EX, readDatafile } from './datafile.js';
+import { type BlockReader, type Datafile, ITEMTYPE_EX, readDatafile } from './datafile.js';
 import { flavourOf } from './flavour.js';
 import {
   AUTOMAPPER,
@@ -15,6 +16,7 @@ import {
   ENVPOINT,
   GROUP,
   gatherInts,
+  gridKey,
   IMAGE,
   INFO,
   type IntColumns,
@@ -53,11 +55,15 @@ import type {
   OpaqueBlock,
   OpaqueLayer,
   SoundSourceColumns,
+  SpeedupColumns,
+  SwitchColumns,
   TeeworldsMap,
   TeeworldsWarningCode,
+  TeleColumns,
   TileColumns,
   TileLayer,
   TileLayerKind,
+  TuneColumns,
 } from './types.js';
 import { UUID, uuidFromInts } from './uuid.js';
 
@@ -238,18 +244,6 @@ function readOrClaim(rd: Reader, dataIndex: number, path: string): Uint8Array | 
   return undefined;
 }
 
-/**
- * readBlock for a grid of `cells` 4-byte tiles: the index and flags columns straight from the
- * inflater (Datafile.readTiles), or undefined (nothing claimed) when the block is not exactly
- * such a grid, for readBlock and the general split to handle.
- */
-function readTileColumns(rd: Reader, dataIndex: number, path: string, cells: number): { columns: Uint8Array; dirty: number } | undefined {
-  const block = rd.df.blocks[dataIndex];
-  if (rd.df.version !== 4 || !block || block.byteLength !== cells * 4 || rd.claimedBy.has(dataIndex)) return undefined;
-  rd.claimedBy.set(dataIndex, path);
-  return rd.df.readTiles(dataIndex, path, cells);
-}
-
 const EMPTY_TEXT = (): Text => text(new Uint8Array(0));
 
 // ── info, images, sounds ─────────────────────────────────────────────────────
@@ -310,12 +304,29 @@ function decodeImage(rd: Reader, item: DatafileItem, index: number, path: string
     });
   const declared = rd.df.blocks[dataIndex]?.byteLength ?? -1;
   if (declared >= 0 && declared < bytes) throw rd.fail('CORRUPT', index, `${path}.pixels`, { expected: `≥ ${bytes} bytes`, actual: declared });
+  if (rd.ctx.lazyLayers && !rd.summaryOnly) {
+    // Tilesets are most of a big map's memory after its grids: kept deflated like them (the block's
+    // declared size is what it inflates to, so the oversize warning needs no inflate).
+    claimBlock(rd, dataIndex, `${path}.pixels`);
+    const source = rd.df.deferData(dataIndex, `${path}.pixels`);
+    if (declared > bytes) rd.ctx.warnings.warn('OVERSIZED_IMAGE_DATA', `${declared - bytes} bytes after the pixels`, rd.df.blocks[dataIndex]!.offset, path);
+    deferPixels(img, source, bytes);
+    return img;
+  }
   const pixels = readOrClaim(rd, dataIndex, `${path}.pixels`);
   if (!pixels) return img;
   if (pixels.length > bytes)
     rd.ctx.warnings.warn('OVERSIZED_IMAGE_DATA', `${pixels.length - bytes} bytes after the pixels`, rd.df.blocks[dataIndex]!.offset, path);
   img.pixels = pixels.length > bytes ? pixels.slice(0, bytes) : pixels;
   return img;
+}
+
+/** An image's `pixels` read on first access (layers: 'lazy'); a function of its own so the loader holds only `source`. */
+function deferPixels(img: MapImage, source: BlockReader, bytes: number): void {
+  defineLazy(img, 'pixels', () => {
+    const pixels = source.read();
+    return pixels.length > bytes ? pixels.slice(0, bytes) : pixels;
+  });
 }
 
 function decodeSound(rd: Reader, item: DatafileItem, index: number, path: string): MapSound {
@@ -532,17 +543,31 @@ function decodeOpaqueLayer(rd: Reader, d: Int32Array, path: string, detail: bool
 
 /** The blocks of the opaque layers: each slot naming a block that is there and that no other section reads. */
 function readOpaqueBlocks(rd: Reader): void {
+  const lazy = rd.ctx.lazyLayers && !rd.summaryOnly;
   for (const { layer, d, path } of rd.opaque) {
     const blocks: OpaqueBlock[] = [];
+    const deferred: { slot: number; source: BlockReader }[] = [];
     for (const slot of blockSlots(d)) {
       const index = d[slot]!;
       // A slot naming anything else is garbage this layer cannot account for: written back as −1.
       if (index < 0 || index >= rd.df.blocks.length || rd.claimedBy.has(index)) continue;
-      const bytes = readOrClaim(rd, index, `${path}.blocks[${blocks.length}]`);
+      const where = `${path}.blocks[${blocks.length + deferred.length}]`;
+      if (lazy) {
+        claimBlock(rd, index, where);
+        deferred.push({ slot: slot - 3, source: rd.df.deferData(index, where) });
+        continue;
+      }
+      const bytes = readOrClaim(rd, index, where);
       if (bytes) blocks.push({ slot: slot - 3, bytes });
     }
-    if (!rd.summaryOnly) layer.blocks = blocks;
+    if (lazy) deferOpaqueBlocks(layer, deferred);
+    else if (!rd.summaryOnly) layer.blocks = blocks;
   }
+}
+
+/** An opaque layer's `blocks`, read on first access (layers: 'lazy'); a function of its own so the loader holds only `deferred`. */
+function deferOpaqueBlocks(layer: OpaqueLayer, deferred: { slot: number; source: BlockReader }[]): void {
+  defineLazy(layer, 'blocks', () => deferred.map(({ slot, source }) => ({ slot, bytes: source.read() })));
 }
 
 function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: string, detail: boolean): TileLayer | OpaqueLayer {
@@ -572,8 +597,7 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
     colorEnvOffset: d[TILEMAP.colorEnvOffset]!,
     image: d[TILEMAP.image]!,
   };
-  const ctileKind = kind === 'game' || kind === 'front' || kind === 'tiles' || kind === 'infclassEntities' || kind === 'infclassZones';
-  const gridPath = `${path}.${ctileKind ? 'tiles' : kind}`;
+  const gridPath = `${path}.${gridKey(kind)}`;
   if (dataIndex < 0 || dataIndex >= rd.df.blocks.length)
     throw rd.fail('BAD_INDEX', index, gridPath, { expected: `data index < ${rd.df.blocks.length}`, actual: dataIndex });
   const cells = width * height;
@@ -589,7 +613,7 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
   // Bound the grid by what its block can hold before allocating for it: a skip record covers at
   // most 256 tiles; uncompressed grids are tolerated down to half size (see UNDERSIZED_TILES).
   const declared = rd.df.blocks[dataIndex]!.byteLength;
-  const struct = TILE_STRUCTS[ctileKind ? 'tiles' : (kind as Exclude<TileLayerKind, 'tiles' | 'game' | 'front' | 'infclassEntities' | 'infclassZones'>)];
+  const struct = TILE_STRUCTS[gridKey(kind)];
   if (tilemapVersion >= 4 ? cells > (declared >>> 2) * 256 : cells * struct.stride > declared * 2) {
     throw rd.fail('CORRUPT', index, gridPath, { expected: `a data block for ${width} × ${height} tiles`, actual: `${declared} bytes` });
   }
@@ -600,23 +624,75 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
     readOrClaim(rd, dataIndex, gridPath);
     return layer;
   }
-  const ctile = ctileKind;
+  if (tilemapVersion < 4 && declared < cells * struct.stride) {
+    // QUIRK: 2010 DDRace test maps use 4-byte speedup and 2-byte switch tiles; read what is there.
+    // (The block's declared size is what it inflates to, so this is known before inflating.)
+    rd.ctx.warnings.warn(
+      'UNDERSIZED_TILES',
+      `${kind} grid holds ${declared} bytes, ${width}×${height} ${struct.stride}-byte tiles need ${cells * struct.stride}; the rest reads as empty`,
+      rd.df.blocks[dataIndex]!.offset,
+      gridPath,
+    );
+  }
+  const plan: GridPlan = { kind, cells, tilemapVersion, stride: struct.stride, offset: rd.df.blocks[dataIndex]!.offset, path: gridPath };
+  claimBlock(rd, dataIndex, gridPath);
+  const key = gridKey(kind);
+  if (rd.ctx.lazyLayers && !rd.summaryOnly) {
+    // Everything above is what the full decode checks before inflating; the stream waits for a read.
+    deferGrid(rd.ctx, layer, key, plan, rd.df.deferData(dataIndex, gridPath));
+  } else {
+    const source: BlockReader = { read: () => rd.df.readData(dataIndex, gridPath), readTiles: (c) => rd.df.readTiles(dataIndex, gridPath, c) };
+    gridFields(layer)[key] = readGrid(rd.ctx, plan, source, true);
+  }
+  return layer;
+}
+
+/** What readGrid needs of a tile layer whose checks have passed (no reference to the file, so a lazy grid does not keep it). */
+interface GridPlan {
+  kind: TileLayerKind;
+  cells: number;
+  tilemapVersion: number;
+  stride: number;
+  /** The block's offset in the file, for errors and warnings. */
+  offset: number;
+  path: string;
+}
+
+/** `layer[key]` read on first access from `source` (layers: 'lazy'); its NONZERO_TILE_SKIP warning is given once, on the first read that succeeds. */
+function deferGrid(ctx: DecodeContext<TeeworldsWarningCode>, layer: TileLayer, key: GridKey, plan: GridPlan, source: BlockReader): void {
+  let warned = false;
+  defineLazy(gridFields(layer), key, () => {
+    const grid = readGrid(ctx, plan, source, !warned);
+    warned = true;
+    return grid;
+  });
+}
+
+type GridKey = ReturnType<typeof gridKey>;
+
+/** A tile layer seen as its grid field (`gridKey(kind)` names the one its kind has). */
+function gridFields(layer: TileLayer): Partial<Record<GridKey, TileLayerGrid>> {
+  return layer as unknown as Partial<Record<GridKey, TileLayerGrid>>;
+}
+
+/** The columns of one tile grid (the layer's `tiles`, `tele`, `speedup`, `switch` or `tune` field) from its block. */
+function readGrid(ctx: DecodeContext<TeeworldsWarningCode>, plan: GridPlan, source: BlockReader, warn: boolean): TileLayerGrid {
+  const { kind, cells, tilemapVersion, stride, offset, path } = plan;
+  const ctile = gridKey(kind) === 'tiles';
   const warnDirty = (dirty: number) => {
-    if (dirty > 0)
-      rd.ctx.warnings.warn('NONZERO_TILE_SKIP', `${dirty} tiles have non-zero skip/reserved bytes (ignored)`, rd.df.blocks[dataIndex]!.offset, gridPath);
+    if (dirty > 0 && warn) ctx.warnings.warn('NONZERO_TILE_SKIP', `${dirty} tiles have non-zero skip/reserved bytes (ignored)`, offset, path);
   };
   // The commonest grid, a compressed block of exactly width × height CTiles: inflated and split
   // in one step (with the WASM inflater, one trip into its memory; only the columns come out).
-  const direct = ctile && tilemapVersion < 4 ? readTileColumns(rd, dataIndex, gridPath, cells) : undefined;
+  const direct = ctile && tilemapVersion < 4 ? source.readTiles(cells) : undefined;
   if (direct) {
     warnDirty(direct.dirty);
-    setTiles(layer, { index: direct.columns.subarray(0, cells), flags: direct.columns.subarray(cells, 2 * cells) });
-    return layer;
+    return { index: direct.columns.subarray(0, cells), flags: direct.columns.subarray(cells, 2 * cells) };
   }
-  const raw = readBlock(rd, dataIndex, gridPath);
-  const k = rd.ctx.kernels;
+  const raw = source.read();
+  const k = ctx.kernels;
   const check = (n: number, what: string) => {
-    if (n < 0) throw kernelError('teeworlds', n, { offset: rd.df.blocks[dataIndex]!.offset, path: gridPath, detail: what });
+    if (n < 0) throw kernelError('teeworlds', n, { offset, path, detail: what });
     return n;
   };
   if (tilemapVersion >= 4) {
@@ -624,58 +700,35 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
     const index = buf.subarray(0, cells),
       flags = buf.subarray(cells);
     const n = check(k.expandTileSkip(raw, index, flags), 'tile-skip expansion');
-    if (n !== cells)
-      throw decodeError('teeworlds', 'CORRUPT', { offset: rd.df.blocks[dataIndex]!.offset, path: gridPath, expected: `${cells} tiles`, actual: n });
-    setTiles(layer, { index, flags });
-    return layer;
+    if (n !== cells) throw decodeError('teeworlds', 'CORRUPT', { offset, path, expected: `${cells} tiles`, actual: n });
+    return { index, flags };
   }
-  let count = cells;
-  if (raw.length < cells * struct.stride) {
-    // QUIRK: 2010 DDRace test maps use 4-byte speedup and 2-byte switch tiles; read what is there.
-    rd.ctx.warnings.warn(
-      'UNDERSIZED_TILES',
-      `${kind} grid holds ${raw.length} bytes, ${width}×${height} ${struct.stride}-byte tiles need ${cells * struct.stride}; the rest reads as empty`,
-      rd.df.blocks[dataIndex]!.offset,
-      gridPath,
-    );
-    count = Math.floor(raw.length / struct.stride);
-  }
+  // Short blocks (UNDERSIZED_TILES, warned by the caller) read what is there.
+  const count = raw.length < cells * stride ? Math.floor(raw.length / stride) : cells;
   if (ctile && count === cells) {
-    // The block is ours (inflated or copied for this decode): its 4-byte records become the two
+    // The block is ours (inflated or copied for this read): its 4-byte records become the two
     // 1-byte columns in place, so the commonest grid needs no second buffer (the columns keep
     // the block alive: 4 bytes per tile held instead of 2, for a fifth less time beside inflate).
     warnDirty(check(k.splitTilesInPlace(raw, cells), 'tile split'));
-    setTiles(layer, { index: raw.subarray(0, cells), flags: raw.subarray(cells, 2 * cells) });
-    return layer;
+    return { index: raw.subarray(0, cells), flags: raw.subarray(cells, 2 * cells) };
   }
   // Speedup keeps force, maxSpeed and type as byte columns; its i16 angle is read separately.
-  const keep = ctile ? 2 : kind === 'speedup' ? 3 : struct.stride;
+  const keep = ctile ? 2 : kind === 'speedup' ? 3 : stride;
   const buf = new Uint8Array(cells * keep);
   // Split the whole records into a count-strided layout, then spread to cell-strided columns if short.
   const tmp = count === cells ? buf : new Uint8Array(count * keep);
   // Both buf and tmp are fresh (zeroed) arrays: most physics grids are empty, and leaving their
   // zero windows unwritten keeps those pages untouched.
-  const dropped = check(k.splitColumns(raw, struct.stride, keep, count, tmp, true), 'tile split');
+  const dropped = check(k.splitColumns(raw, stride, keep, count, tmp, true), 'tile split');
   if (tmp !== buf) for (let c = 0; c < keep; c++) buf.set(tmp.subarray(c * count, (c + 1) * count), c * cells);
   const col = (c: number) => buf.subarray(c * cells, (c + 1) * cells);
-  switch (layer.kind) {
-    case 'tiles':
-    case 'game':
-    case 'front':
-    case 'infclassEntities':
-    case 'infclassZones':
-      warnDirty(dropped);
-      layer.tiles = { index: col(0), flags: col(1) };
-      break;
+  switch (kind) {
     case 'tele':
-      layer.tele = { number: col(0), type: col(1) };
-      break;
+      return { number: col(0), type: col(1) };
     case 'tune':
-      layer.tune = { number: col(0), type: col(1) };
-      break;
+      return { number: col(0), type: col(1) };
     case 'switch':
-      layer.switch = { number: col(0), type: col(1), flags: col(2), delay: col(3) };
-      break;
+      return { number: col(0), type: col(1), flags: col(2), delay: col(3) };
     case 'speedup': {
       const angle = new Int16Array(cells);
       // `dropped` counts records with a non-zero padding or angle byte: with none (most speedup
@@ -683,18 +736,16 @@ function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: st
       if (dropped > 0) {
         for (let i = 0, p = 4; i < count; i++, p += 6) if (raw[p]! | raw[p + 1]!) angle[i] = (raw[p + 1]! << 8) | raw[p]!;
       }
-      layer.speedup = { force: col(0), maxSpeed: col(1), type: col(2), angle };
-      break;
+      return { force: col(0), maxSpeed: col(1), type: col(2), angle };
     }
+    default:
+      warnDirty(dropped);
+      return { index: col(0), flags: col(1) };
   }
-  return layer;
 }
 
-/** The byte-column grid of a CTile layer (the only kinds whose grid is `tiles`). */
-function setTiles(layer: TileLayer, tiles: TileColumns): void {
-  if (layer.kind === 'tiles' || layer.kind === 'game' || layer.kind === 'front' || layer.kind === 'infclassEntities' || layer.kind === 'infclassZones')
-    layer.tiles = tiles;
-}
+/** Any tile layer's grid field. */
+type TileLayerGrid = TileColumns | TeleColumns | SpeedupColumns | SwitchColumns | TuneColumns;
 
 // ── legacy 2007 maps ─────────────────────────────────────────────────────────
 
