@@ -21,6 +21,7 @@ declare global {
   interface Window {
     lk: Lib;
     fetchBytes(url: string): Promise<Uint8Array>;
+    fetchJoined(urls: string[]): Promise<Uint8Array>;
   }
 }
 
@@ -39,6 +40,7 @@ describeWith(await startChromium(['dist/levelkit.browser.mjs']), 'library in hea
       type: 'module',
       content: `import * as lk from '/dist/levelkit.browser.mjs';
         window.fetchBytes = async (url) => new Uint8Array(await (await fetch(url)).arrayBuffer());
+        window.fetchJoined = async (urls) => new Uint8Array(await new Blob(await Promise.all(urls.map(window.fetchBytes))).arrayBuffer());
         window.lk = lk;`,
     });
     await page.waitForFunction(() => window.lk !== undefined);
@@ -175,34 +177,33 @@ describeWith(await startChromium(['dist/levelkit.browser.mjs']), 'library in hea
       const tw = listFilesIfAny(`${CORPUS}/teeworlds`, /\.map$/);
       const wwdFiles = listFilesIfAny(`${CORPUS}/wwd`, /\.wwd$/i);
       if (tw.length === 0 && wwdFiles.length === 0) return void console.log(`inflater blocks SKIPPED: no corpus under ${CORPUS}`);
-      // Distinct blocks, sampled so one pako pass inflates ~60 MB (the Node bench's WWD set is all
-      // of it, 128 MB; here the whole bench:browser run stays within a few minutes).
+      // The Node bench's sets (bench/inflate.bench.ts): distinct Teeworlds blocks sampled to ~150 MB, every distinct WWD block.
       const sets = [
         {
           set: 'Teeworlds data blocks',
           blocks: distinctSample(
             tw.flatMap((p) => teeworldsBlocksOrNone(p)),
-            60e6,
+            150e6,
           ),
         },
         {
           set: 'WWD main blocks',
           blocks: distinctSample(
             wwdFiles.flatMap((p) => wwdBlocks(p, readBytes(p))),
-            60e6,
+            Infinity,
           ),
         },
       ].filter((s) => s.blocks.length > 0);
       const rows = [];
       for (const { set, blocks } of sets) {
-        const url = await ship(
+        const urls = await ship(
           page,
           `blocks-${rows.length}`,
           blocks.map((b) => b.src),
         );
         const times = await page.evaluate(
-          async ({ url, spans, rounds }) => {
-            const all = await window.fetchBytes(url);
+          async ({ urls, spans, rounds }) => {
+            const all = await window.fetchJoined(urls);
             const blocks = spans.map(([at, stored, size]) => ({ src: all.subarray(at, at + stored), size }));
             const wasm = window.lk.wasmKernels();
             const pako = window.lk.jsKernels;
@@ -219,7 +220,12 @@ describeWith(await startChromium(['dist/levelkit.browser.mjs']), 'library in hea
               );
             const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
             for (const [i, b] of blocks.entries()) {
-              const w = viaKernel(wasm, b);
+              const w = new Uint8Array(b.size);
+              const used = wasm.inflateZlib(b.src, w);
+              if (used < 0) throw new Error(`block ${i}: the WASM inflater refused it`);
+              // A WWD block runs to the end of the file: a stream refuses bytes after the zlib
+              // stream, so every inflater is given the stream alone.
+              b.src = b.src.subarray(0, used);
               if (!same(w, viaKernel(pako, b)) || !same(w, await viaStream(b)))
                 throw new Error(`block ${i}: the WASM inflater, pako and DecompressionStream differ; not timing them`);
             }
@@ -242,7 +248,7 @@ describeWith(await startChromium(['dist/levelkit.browser.mjs']), 'library in hea
             }
             return times as { wasm: number[]; pako: number[]; stream: number[] };
           },
-          { url, spans: spansOf(blocks.map((b) => b.src)).map(([at, n], i) => [at, n, blocks[i]!.size] as const), rounds: ROUNDS },
+          { urls, spans: spansOf(blocks.map((b) => b.src)).map(([at, n], i) => [at, n, blocks[i]!.size] as const), rounds: ROUNDS },
         );
         const bytes = blocks.reduce((n, b) => n + b.size, 0);
         const mbps = (t: number[]) => bytes / 1e3 / Math.min(...t);
@@ -276,10 +282,10 @@ describeWith(await startChromium(['dist/levelkit.browser.mjs']), 'library in hea
       const files = listFilesIfAny(`${CORPUS}/teeworlds`, /\.map$/);
       if (files.length === 0) return void console.log(`Teeworlds corpus decode SKIPPED: no corpus under ${CORPUS}/teeworlds`);
       const maps = files.map(readBytes);
-      const url = await ship(page, 'teeworlds-corpus', maps);
+      const urls = await ship(page, 'teeworlds-corpus', maps);
       const r = await page.evaluate(
-        async ({ url, spans, rounds }) => {
-          const all = await window.fetchBytes(url);
+        async ({ urls, spans, rounds }) => {
+          const all = await window.fetchJoined(urls);
           const maps = spans.map(([at, n]) => all.subarray(at, at + n));
           type Opts = Parameters<typeof window.lk.teeworlds.decode>[1];
           // A pass keeps every map's summary (grid digests included) or its error code.
@@ -307,7 +313,7 @@ describeWith(await startChromium(['dist/levelkit.browser.mjs']), 'library in hea
           const differ = seen.wasm!.flatMap((s, i) => (s === seen.pako![i] ? [] : [i]));
           return { times: times as { wasm: number[]; pako: number[] }, differ, errors: seen.wasm!.filter((s) => s.startsWith('error')).length };
         },
-        { url, spans: spansOf(maps), rounds: Number(process.env.LEVELKIT_BENCH_ROUNDS ?? 1) },
+        { urls, spans: spansOf(maps), rounds: Number(process.env.LEVELKIT_BENCH_ROUNDS ?? 1) },
       );
       if (r.differ.length > 0)
         throw new Error(
@@ -424,11 +430,20 @@ async function openInPage(browser: Browser, url: string, file: string): Promise<
   }
 }
 
-/** Serves `chunks` back to back at /bench-bytes/<name> for the page to fetch once; returns the URL path. */
-async function ship(page: Page, name: string, chunks: Uint8Array[]): Promise<string> {
+/**
+ * Serves `chunks` back to back for the page to fetch once, as parts of at most 16 MiB (one
+ * route.fulfill of the whole Teeworlds corpus, ~97 MB, closed the browser); returns their URL paths
+ * for window.fetchJoined.
+ */
+async function ship(page: Page, name: string, chunks: Uint8Array[]): Promise<string[]> {
   const body = Buffer.concat(chunks);
-  await page.route(`**/bench-bytes/${name}`, (route) => route.fulfill({ body }));
-  return `/bench-bytes/${name}`;
+  const PART = 16 << 20;
+  const parts = Math.max(1, Math.ceil(body.length / PART));
+  await page.route(`**/bench-bytes/${name}/*`, (route) => {
+    const k = Number(route.request().url().split('/').pop());
+    return route.fulfill({ body: body.subarray(k * PART, (k + 1) * PART) });
+  });
+  return Array.from({ length: parts }, (_, k) => `/bench-bytes/${name}/${k}`);
 }
 
 /** Where each of `chunks` sits in what ship() serves: [offset, length]. */
