@@ -1,7 +1,11 @@
 // The browser build in a real (headless) Chromium: every fixture decodes as Node decodes it, and
 // decodeAsync (DecompressionStream for every zlib block) gives exactly decode()'s result, value
-// for value; then decodeAsync is timed against decode with pako on Teeworlds maps (the ratio is
-// printed and written to .bench-out/browser-inflate.json; bench/README.md keeps the numbers).
+// for value. With LEVELKIT_BROWSER_BENCH (npm run bench:browser) it also times, never asserting a
+// speed: decode's variants on Teeworlds maps (maps); the WASM inflater, pako and
+// DecompressionStream on the corpus's zlib blocks (blocks); a full Teeworlds corpus decode, wasm +
+// wasm against js + pako (corpus); and the page's own "decoded in … ms" for the corpus's largest
+// map against the page of LEVELKIT_OLD_REV (page). Figures go to .bench-out/browser-*.json;
+// bench/README.md keeps them.
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
