@@ -3,30 +3,17 @@
 // blocks); then a whole Teeworlds corpus decode, backend 'wasm' + inflate 'wasm' against backend
 // 'js' + inflate 'pako'. Outputs are checked equal before anything is timed.
 // Run alone: npx tsx bench/index.ts inflate   (LEVELKIT_BENCH_ROUNDS=n for more alternating rounds)
-import { createHash } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { summarize, teeworlds } from '../src/index.js';
 import { jsKernels } from '../src/kernels/js/index.js';
 import type { Kernels } from '../src/kernels/types.js';
 import { wasmKernels } from '../src/kernels/wasm/index.js';
 import { corpusDir, listFiles, readBytes } from '../test/helpers/paths.js';
-import { teeworldsBlocks, wwdBlocks, type ZlibBlock } from '../test/helpers/zlib-blocks.js';
+import { distinctSample, teeworldsBlocks, wwdBlocks, type ZlibBlock } from '../test/helpers/zlib-blocks.js';
 import { interleavedRatios, printTable } from './lib.js';
 
 const wasm = wasmKernels();
 const ROUNDS = Number(process.env.LEVELKIT_BENCH_ROUNDS ?? 3);
-
-/** Distinct blocks, then every k-th so pako's pass stays near `budget` inflated bytes (it runs at ~90 MB/s). */
-function sample(blocks: ZlibBlock[], budget: number): ZlibBlock[] {
-  const seen = new Set<string>();
-  const distinct = blocks.filter((b) => {
-    const h = createHash('sha1').update(b.src).digest('hex');
-    return !seen.has(h) && !!seen.add(h);
-  });
-  const total = distinct.reduce((n, b) => n + b.size, 0);
-  const step = Math.max(1, Math.ceil(total / budget));
-  return distinct.filter((_, i) => i % step === 0);
-}
 
 // Each pass allocates its outputs, as decode does (core/inflate.ts): the same work on every side.
 const viaKernel = (k: Kernels, blocks: ZlibBlock[]) => () => {
@@ -76,11 +63,11 @@ if (tw) {
       return [];
     }
   });
-  blockRows('Teeworlds data blocks (distinct, sampled to ~150 MB)', sample(blocks, 150e6));
+  blockRows('Teeworlds data blocks (distinct, sampled to ~150 MB)', distinctSample(blocks, 150e6));
 }
 if (wwdDir) {
   const blocks = listFiles(wwdDir, /\.wwd$/i).flatMap((p) => wwdBlocks(p, readBytes(p)));
-  blockRows('WWD main blocks (distinct)', sample(blocks, Infinity));
+  blockRows('WWD main blocks (distinct)', distinctSample(blocks, Infinity));
 }
 
 if (tw) {

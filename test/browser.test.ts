@@ -1,16 +1,22 @@
 // The browser build in a real (headless) Chromium: every fixture decodes as Node decodes it, and
 // decodeAsync (DecompressionStream for every zlib block) gives exactly decode()'s result, value
-// for value; then decodeAsync is timed against decode with pako on Teeworlds maps (the ratio is
-// printed and written to .bench-out/browser-inflate.json; bench/README.md keeps the numbers).
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+// for value. With LEVELKIT_BROWSER_BENCH (npm run bench:browser) it also times, never asserting a
+// speed: decode's variants on Teeworlds maps (maps); the WASM inflater, pako and
+// DecompressionStream on the corpus's zlib blocks (blocks); a full Teeworlds corpus decode, wasm +
+// wasm against js + pako (corpus); and the page's own "decoded in … ms" for the corpus's largest
+// map against the page of LEVELKIT_OLD_REV (page). Figures go to .bench-out/browser-*.json;
+// bench/README.md keeps them.
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildOldPage } from '../bench/old-page.js';
 import { decode, summarize } from '../src/index.js';
 import { serve } from '../web/serve.js';
 import { startChromium } from './helpers/chromium.js';
 import { describeWith } from './helpers/needs.js';
 import { CORPUS, FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
+import { distinctSample, teeworldsBlocks, wwdBlocks } from './helpers/zlib-blocks.js';
 
 const FIXTURE_FILES = listFiles(FIXTURES, /\.(wwd|map|graal|zelda|nw|gmap|wdata)$/i).filter((p) => !p.includes('/bad/'));
 
@@ -19,6 +25,7 @@ declare global {
   interface Window {
     lk: Lib;
     fetchBytes(url: string): Promise<Uint8Array>;
+    fetchJoined(urls: string[]): Promise<Uint8Array>;
   }
 }
 
@@ -37,6 +44,7 @@ describeWith(await startChromium(['dist/levelkit.browser.mjs']), 'library in hea
       type: 'module',
       content: `import * as lk from '/dist/levelkit.browser.mjs';
         window.fetchBytes = async (url) => new Uint8Array(await (await fetch(url)).arrayBuffer());
+        window.fetchJoined = async (urls) => new Uint8Array(await new Blob(await Promise.all(urls.map(window.fetchBytes))).arrayBuffer());
         window.lk = lk;`,
     });
     await page.waitForFunction(() => window.lk !== undefined);
@@ -105,10 +113,12 @@ describeWith(await startChromium(['dist/levelkit.browser.mjs']), 'library in hea
     expect(errors).toEqual([]);
   });
 
-  // A benchmark, not a test: speed is measured by `npm run bench:browser` (which sets
-  // LEVELKIT_BROWSER_BENCH), never by the test suite; the suite checks decodeAsync's results above.
-  const benchIt = process.env.LEVELKIT_BROWSER_BENCH ? it : () => undefined;
-  benchIt(
+  // Benchmarks, not tests: speed is measured by `npm run bench:browser` (which sets
+  // LEVELKIT_BROWSER_BENCH=1, every part), never by the test suite; the suite checks results above.
+  // LEVELKIT_BROWSER_BENCH=blocks,page (say) runs only those parts: maps, blocks, corpus, page.
+  const parts = (process.env.LEVELKIT_BROWSER_BENCH ?? '').split(',');
+  const benchIt = (part: string) => (parts.includes('1') || parts.includes(part) ? it : () => undefined);
+  benchIt('maps')(
     'times decodeAsync (native inflate) against decode with pako on Teeworlds maps',
     async () => {
       const maps = [
@@ -164,7 +174,308 @@ describeWith(await startChromium(['dist/levelkit.browser.mjs']), 'library in hea
     },
     400_000,
   );
+
+  benchIt('blocks')(
+    "times the WASM inflater against pako and DecompressionStream on the corpus's Teeworlds and WWD zlib blocks",
+    async () => {
+      const tw = listFilesIfAny(`${CORPUS}/teeworlds`, /\.map$/);
+      const wwdFiles = listFilesIfAny(`${CORPUS}/wwd`, /\.wwd$/i);
+      if (tw.length === 0 && wwdFiles.length === 0) return void console.log(`inflater blocks SKIPPED: no corpus under ${CORPUS}`);
+      // The Node bench's sets (bench/inflate.bench.ts): distinct Teeworlds blocks sampled to ~150 MB, every distinct WWD block.
+      const sets = [
+        {
+          set: 'Teeworlds data blocks',
+          blocks: distinctSample(
+            tw.flatMap((p) => teeworldsBlocksOrNone(p)),
+            150e6,
+          ),
+        },
+        {
+          set: 'WWD main blocks',
+          blocks: distinctSample(
+            wwdFiles.flatMap((p) => wwdBlocks(p, readBytes(p))),
+            Infinity,
+          ),
+        },
+      ].filter((s) => s.blocks.length > 0);
+      const rows = [];
+      for (const { set, blocks } of sets) {
+        const urls = await ship(
+          page,
+          `blocks-${rows.length}`,
+          blocks.map((b) => b.src),
+        );
+        const times = await page.evaluate(
+          async ({ urls, spans, rounds }) => {
+            const all = await window.fetchJoined(urls);
+            const blocks = spans.map(([at, stored, size]) => ({ src: all.subarray(at, at + stored), size }));
+            const wasm = window.lk.wasmKernels();
+            const pako = window.lk.jsKernels;
+            // Each pass allocates its outputs, as decode does (core/inflate.ts).
+            const viaKernel = (k: typeof pako, b: { src: Uint8Array; size: number }) => {
+              const out = new Uint8Array(b.size);
+              if (k.inflateZlib(b.src, out) < 0) throw new Error(`${k.name} refused a corpus block`);
+              return out;
+            };
+            // The browser's own zlib, one stream per block (what decodeAsync does for a big block).
+            const viaStream = async (b: { src: Uint8Array }) =>
+              new Uint8Array(
+                await new Response(new Blob([b.src as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('deflate'))).arrayBuffer(),
+              );
+            const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
+            for (const [i, b] of blocks.entries()) {
+              const w = new Uint8Array(b.size);
+              const used = wasm.inflateZlib(b.src, w);
+              if (used < 0) throw new Error(`block ${i}: the WASM inflater refused it`);
+              // A WWD block runs to the end of the file: a stream refuses bytes after the zlib
+              // stream, so every inflater is given the stream alone.
+              b.src = b.src.subarray(0, used);
+              if (!same(w, viaKernel(pako, b)) || !same(w, await viaStream(b)))
+                throw new Error(`block ${i}: the WASM inflater, pako and DecompressionStream differ; not timing them`);
+            }
+            const passes: Record<string, () => Promise<void> | void> = {
+              wasm: () => blocks.forEach((b) => viaKernel(wasm, b)),
+              pako: () => blocks.forEach((b) => viaKernel(pako, b)),
+              stream: async () => {
+                for (const b of blocks) await viaStream(b);
+              },
+            };
+            const names = Object.keys(passes);
+            const times: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+            for (let r = 0; r < rounds; r++) {
+              // Alternating, the order rotated each round: load drifts over all three alike.
+              for (const n of [...names.slice(r % names.length), ...names.slice(0, r % names.length)]) {
+                const t0 = performance.now();
+                await passes[n]!();
+                times[n]!.push(performance.now() - t0);
+              }
+            }
+            return times as { wasm: number[]; pako: number[]; stream: number[] };
+          },
+          { urls, spans: spansOf(blocks.map((b) => b.src)).map(([at, n], i) => [at, n, blocks[i]!.size] as const), rounds: ROUNDS },
+        );
+        const bytes = blocks.reduce((n, b) => n + b.size, 0);
+        const mbps = (t: number[]) => bytes / 1e3 / Math.min(...t);
+        rows.push({
+          set,
+          blocks: blocks.length,
+          inflatedBytes: bytes,
+          times,
+          mbPerS: { wasm: mbps(times.wasm), pako: mbps(times.pako), stream: mbps(times.stream) },
+          pakoOverWasm: median(times.pako.map((t, i) => t / times.wasm[i]!)),
+          streamOverWasm: median(times.stream.map((t, i) => t / times.wasm[i]!)),
+        });
+      }
+      writeBench('browser-blocks.json', rows);
+      console.log(
+        `zlib blocks in Chromium (checked byte-identical across the three first; MB/s of output from the fastest pass, ratios the median of ${ROUNDS} alternating rounds):\n${rows
+          .map(
+            (r) =>
+              `  ${r.set}: ${r.blocks} distinct blocks, ${(r.inflatedBytes / 1e6).toFixed(1)} MB: WASM ${r.mbPerS.wasm.toFixed(0)} MB/s, pako ${r.mbPerS.pako.toFixed(0)} MB/s, DecompressionStream ${r.mbPerS.stream.toFixed(0)} MB/s; pako ÷ WASM ${r.pakoOverWasm.toFixed(2)}×, DecompressionStream ÷ WASM ${r.streamOverWasm.toFixed(2)}× (time)`,
+          )
+          .join('\n')}`,
+      );
+      expect(rows.length).toBeGreaterThan(0);
+    },
+    400_000,
+  );
+
+  benchIt('corpus')(
+    "times a full decode of the Teeworlds corpus, backend 'wasm' + inflate 'wasm' against backend 'js' + inflate 'pako'",
+    async () => {
+      const files = listFilesIfAny(`${CORPUS}/teeworlds`, /\.map$/);
+      if (files.length === 0) return void console.log(`Teeworlds corpus decode SKIPPED: no corpus under ${CORPUS}/teeworlds`);
+      const maps = files.map(readBytes);
+      const urls = await ship(page, 'teeworlds-corpus', maps);
+      const r = await page.evaluate(
+        async ({ urls, spans, rounds }) => {
+          const all = await window.fetchJoined(urls);
+          const maps = spans.map(([at, n]) => all.subarray(at, at + n));
+          type Opts = Parameters<typeof window.lk.teeworlds.decode>[1];
+          // A pass keeps every map's summary (grid digests included) or its error code.
+          const pass = (opts: Opts, of = maps) =>
+            of.map((b) => {
+              try {
+                return JSON.stringify(window.lk.summarize(window.lk.teeworlds.decode(b, opts)));
+              } catch (e) {
+                return `error ${(e as { code?: string }).code}`;
+              }
+            });
+          const sides: Record<string, Opts> = { wasm: { backend: 'wasm', inflate: 'wasm' }, pako: { backend: 'js', inflate: 'pako' } };
+          // Warm-up on the 20 smallest maps (JIT, WASM instantiation), untimed.
+          const small = [...maps].sort((a, b) => a.length - b.length).slice(0, 20);
+          for (const o of Object.values(sides)) pass(o, small);
+          const times: Record<string, number[]> = { wasm: [], pako: [] };
+          const seen: Record<string, string[]> = {};
+          for (let round = 0; round < rounds; round++) {
+            for (const n of round % 2 ? ['pako', 'wasm'] : ['wasm', 'pako']) {
+              const t0 = performance.now();
+              seen[n] = pass(sides[n]);
+              times[n]!.push(performance.now() - t0);
+            }
+          }
+          const differ = seen.wasm!.flatMap((s, i) => (s === seen.pako![i] ? [] : [i]));
+          return { times: times as { wasm: number[]; pako: number[] }, differ, errors: seen.wasm!.filter((s) => s.startsWith('error')).length };
+        },
+        { urls, spans: spansOf(maps), rounds: Number(process.env.LEVELKIT_BENCH_ROUNDS ?? 1) },
+      );
+      if (r.differ.length > 0)
+        throw new Error(
+          `${r.differ.length} maps decode to different summaries with the two paths (first: ${relative(ROOT, files[r.differ[0]!]!)}); the ratio is void`,
+        );
+      const ratio = median(r.times.pako.map((t, i) => t / r.times.wasm[i]!));
+      const summary = { maps: maps.length, bytes: maps.reduce((n, b) => n + b.length, 0), errors: r.errors, ...r.times, pakoOverWasm: ratio };
+      writeBench('browser-corpus.json', summary);
+      console.log(
+        `Teeworlds corpus in Chromium, ${maps.length} maps (${(summary.bytes / 1e6).toFixed(1)} MB, ${r.errors} refused alike by both), every summary equal: wasm + wasm ${r.times.wasm.map((t) => t.toFixed(0)).join(', ')} ms, js + pako ${r.times.pako.map((t) => t.toFixed(0)).join(', ')} ms; js + pako ÷ wasm + wasm ${ratio.toFixed(2)}×`,
+      );
+      expect(r.times.wasm.length).toBeGreaterThan(0);
+    },
+    400_000,
+  );
+
+  benchIt('page')(
+    'times the page opening the largest corpus map, by its own "decoded in … ms", this build against LEVELKIT_OLD_REV',
+    async () => {
+      const largest = listFilesIfAny(`${CORPUS}/teeworlds`, /\.map$/).sort((a, b) => statSync(b).size - statSync(a).size)[0];
+      if (!largest) return void console.log(`page timing SKIPPED: no corpus under ${CORPUS}/teeworlds`);
+      if (!existsSync(`${ROOT}/dist/web/index.html`)) throw new Error('dist/web/ not built (npm run build)');
+      const sides = [{ name: 'this build', url: server.url }];
+      const oldRev = process.env.LEVELKIT_OLD_REV;
+      let oldServer: Awaited<ReturnType<typeof serve>> | undefined;
+      if (oldRev) {
+        const old = buildOldPage(ROOT, oldRev);
+        console.log(`page timing: ${oldRev} = ${old.commit}, ${old.built ? 'built' : 'built earlier'} in ${old.dir}`);
+        oldServer = await serve(0, old.dir);
+        sides.push({ name: oldRev, url: oldServer.url });
+      } else
+        console.log(
+          'page timing: the older revision row SKIPPED (set LEVELKIT_OLD_REV=<commit> to build that revision into a temp folder and time its page too)',
+        );
+      const readings: Record<string, PageReading[]> = Object.fromEntries(sides.map((s) => [s.name, []]));
+      try {
+        const rounds = Number(process.env.LEVELKIT_PAGE_ROUNDS ?? 3);
+        for (let r = 0; r < rounds; r++)
+          for (const side of r % 2 ? [...sides].reverse() : sides) readings[side.name]!.push(await openInPage(browser, side.url, largest));
+      } finally {
+        await oldServer?.close();
+      }
+      const result = sides.map((s) => {
+        const rs = readings[s.name]!;
+        return {
+          side: s.name,
+          settings: rs[0]!.settings,
+          firstMs: rs.map((x) => x.first),
+          againMs: rs.map((x) => x.again),
+          medianFirstMs: median(rs.map((x) => x.first)),
+          medianAgainMs: median(rs.map((x) => x.again)),
+        };
+      });
+      writeBench('browser-page.json', { file: relative(ROOT, largest), bytes: statSync(largest).size, result });
+      const ms = (x: number[]) => x.map((t) => t.toFixed(0)).join(', ');
+      console.log(
+        `the page's "decoded in … ms" for ${relative(CORPUS, largest)} (${statSync(largest).size} B), a fresh page per reading ("first") and the same file opened again in it ("again"):\n${result
+          .map(
+            (x) =>
+              `  ${x.side} (kernels ${x.settings.backend}, inflater ${x.settings.inflater}): first ${ms(x.firstMs)} ms (median ${x.medianFirstMs.toFixed(0)}), again ${ms(x.againMs)} ms (median ${x.medianAgainMs.toFixed(0)})`,
+          )
+          .join(
+            '\n',
+          )}${result[1] ? `\n  ${result[1].side} ÷ this build: first ${(result[1].medianFirstMs / result[0]!.medianFirstMs).toFixed(2)}×, again ${(result[1].medianAgainMs / result[0]!.medianAgainMs).toFixed(2)}×` : ''}`,
+      );
+      expect(result[0]!.firstMs.length).toBeGreaterThan(0);
+    },
+    400_000,
+  );
 });
+
+const ROUNDS = Number(process.env.LEVELKIT_BENCH_ROUNDS ?? 3);
+
+interface PageReading {
+  settings: { backend: string; inflater: string };
+  first: number;
+  again: number;
+}
+
+/**
+ * Opens `file` through the file input of the page at `url` in a fresh tab, as a person would, and
+ * reads the page's own "decoded in … ms" (the worker's decode, web/worker.ts); then opens it once
+ * more in the same tab. The page's default settings are used on each side.
+ */
+async function openInPage(browser: Browser, url: string, file: string): Promise<PageReading> {
+  const tab = await browser.newPage();
+  const errors: string[] = [];
+  tab.on('pageerror', (e: Error) => errors.push(e.message));
+  try {
+    await tab.goto(`${url}/`);
+    await tab.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
+    const settings = await tab.evaluate(() => ({
+      backend: (document.getElementById('backend') as HTMLSelectElement).value,
+      inflater: (document.getElementById('inflater') as HTMLSelectElement).value,
+    }));
+    const read = async () => {
+      // A second pick of the same file fires no change event unless the input is cleared first.
+      await tab.evaluate(() => {
+        document.getElementById('detail')!.dataset.state = 'waiting';
+        (document.getElementById('file') as HTMLInputElement).value = '';
+      });
+      await tab.setInputFiles('#file', file);
+      await tab.waitForSelector('#detail[data-state="done"]', { timeout: 120_000 });
+      const [format, text] = [await tab.textContent('#format'), await tab.textContent('#decode-ms')];
+      const ms = /decoded in ([\d.]+) ms/.exec(text ?? '');
+      if (format !== 'teeworlds' || !ms || errors.length > 0)
+        throw new Error(`${url}: the page did not decode ${file} (format ${format}, "${text}", ${errors.join('; ')})`);
+      return Number(ms[1]);
+    };
+    const first = await read();
+    return { settings, first, again: await read() };
+  } finally {
+    await tab.close();
+  }
+}
+
+/**
+ * Serves `chunks` back to back for the page to fetch once, as parts of at most 16 MiB (one
+ * route.fulfill of the whole Teeworlds corpus, ~97 MB, closed the browser); returns their URL paths
+ * for window.fetchJoined.
+ */
+async function ship(page: Page, name: string, chunks: Uint8Array[]): Promise<string[]> {
+  const body = Buffer.concat(chunks);
+  const PART = 16 << 20;
+  const parts = Math.max(1, Math.ceil(body.length / PART));
+  await page.route(`**/bench-bytes/${name}/*`, (route) => {
+    const k = Number(route.request().url().split('/').pop());
+    return route.fulfill({ body: body.subarray(k * PART, (k + 1) * PART) });
+  });
+  return Array.from({ length: parts }, (_, k) => `/bench-bytes/${name}/${k}`);
+}
+
+/** Where each of `chunks` sits in what ship() serves: [offset, length]. */
+function spansOf(chunks: Uint8Array[]): [number, number][] {
+  let at = 0;
+  return chunks.map((c) => {
+    at += c.length;
+    return [at - c.length, c.length];
+  });
+}
+
+function teeworldsBlocksOrNone(path: string) {
+  try {
+    return teeworldsBlocks(path, readBytes(path));
+  } catch {
+    return [];
+  }
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
+
+function writeBench(name: string, value: unknown): void {
+  mkdirSync(`${ROOT}/.bench-out`, { recursive: true });
+  writeFileSync(`${ROOT}/.bench-out/${name}`, `${JSON.stringify(value, null, 1)}\n`);
+}
 
 function listFilesIfAny(dir: string, pattern: RegExp): string[] {
   try {

@@ -1,6 +1,7 @@
 // Serves the levelkit page (dist/web/, built by `npm run build`) on 127.0.0.1: `npm run
 // demo:browser`, then open the printed URL. The browser suite also reaches the library build
-// (/dist/…) and the fixtures (/fixtures/…) through it; nothing else in the repo is served.
+// (/dist/…) and the fixtures (/fixtures/…) through it; nothing else in the repo is served. The
+// browser bench also serves an older revision's build (bench/old-page.ts) from another root.
 
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -8,7 +9,6 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const PAGE = join(ROOT, 'dist', 'web');
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -20,18 +20,22 @@ const TYPES: Record<string, string> = {
   '.zip': 'application/zip',
 };
 
-/** The file a URL path names: /dist/… and /fixtures/… from the repo, anything else from dist/web/; undefined outside them. */
-function fileFor(urlPath: string): string | undefined {
+/** The file a URL path names: /dist/… and /fixtures/… from `root`, anything else from its dist/web/; undefined outside them. */
+function fileFor(root: string, urlPath: string): string | undefined {
   const path = normalize(decodeURIComponent(urlPath));
-  const [base, rest] = /^[/\\](dist|fixtures)[/\\]/.test(path) ? [ROOT, path] : [PAGE, path.endsWith('/') ? `${path}index.html` : path];
+  const page = join(root, 'dist', 'web');
+  const [base, rest] = /^[/\\](dist|fixtures)[/\\]/.test(path) ? [root, path] : [page, path.endsWith('/') ? `${path}index.html` : path];
   const file = join(base, rest);
   return file.startsWith(base + sep) ? file : undefined;
 }
 
-/** Starts the server on `port` (0 = any free port) and resolves to its base URL and a close function. */
-export function serve(port = 0): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * Starts the server on `port` (0 = any free port) and resolves to its base URL and a close
+ * function. `root` is the checkout whose build is served (this one unless given).
+ */
+export function serve(port = 0, root = ROOT): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(async (req, res) => {
-    const file = fileFor(new URL(req.url ?? '/', 'http://x').pathname);
+    const file = fileFor(root, new URL(req.url ?? '/', 'http://x').pathname);
     if (!file) {
       res.writeHead(403).end();
       return;
