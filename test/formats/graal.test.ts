@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { link, sampleLevel, txt, txts } from '../../fixtures/generators/graal.js';
 import * as graal from '../../src/formats/graal/index.js';
 import { splitLines } from '../../src/formats/graal/nw.js';
+import { splitTrailing } from '../../src/formats/graal/text.js';
 import { DecodeError, decode, EncodeError, encode, summarize } from '../../src/index.js';
 import { fuzz } from '../helpers/fuzz.js';
 import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
@@ -234,6 +235,15 @@ describe('graal .nw', () => {
     expect(content(l)).toEqual(content(sampleLevel()));
   });
   const nw = (lines: string[], eol = '\n') => graal.decodeNw(enc(['GLEVNW01', ...lines].join(eol) + eol));
+  it('splitTrailing equals splitting on every space and re-joining the head (every short string of spaces and letters)', () => {
+    const bySplit = (text: string, m: number) => {
+      const t = text.split(' ');
+      return t.length < m + 1 ? undefined : { head: t.slice(0, t.length - m).join(' '), tail: t.slice(t.length - m) };
+    };
+    const strings = [''];
+    for (let len = 1; len <= 6; len++) for (const s of strings.filter((x) => x.length === len - 1)) for (const c of [' ', 'a', '1']) strings.push(s + c);
+    for (const s of strings) for (const m of [1, 2, 6]) expect(splitTrailing(s, m), JSON.stringify(s)).toEqual(bySplit(s, m));
+  });
   it('an LF inside what looks like a whole BOARD row splits the line as an exact split does', () => {
     // `BOARD 0 0 2 0 ` then 4 bytes and an LF: the fast split takes it as one row of 2 tiles,
     // but `AB\nC` holds a line break, so the file has two lines: a short BOARD row and `C`.

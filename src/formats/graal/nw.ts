@@ -367,6 +367,8 @@ function boardLayers(ctx: DecodeContext<GraalWarningCode>, bytes: Uint8Array, ro
   if (bad > 0 && trusted) return undefined; // maybe an LF taken for data: the caller splits again
   if (bad > 0)
     ctx.warnings.warn('BOARD_CHARACTER', `${bad} BOARD characters outside A–Z a–z 0–9 + / read as 0`, firstBadBoardCharacter(bytes, table, n), 'BOARD');
+  // One layer (most levels): the buffer is exactly its tiles. More: each layer gets its own copy.
+  if (ids.length === 1) return [{ index: ids[0]!, tiles: dst }];
   return ids.map((index, i) => ({ index, tiles: dst.slice(i * TILE_COUNT, (i + 1) * TILE_COUNT) }));
 }
 

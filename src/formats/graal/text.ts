@@ -46,9 +46,17 @@ export const ascii = byteString;
 
 /** Splits on single spaces; `minTrailing` tokens are taken from the end and the rest re-joined (names with spaces). */
 export function splitTrailing(text: string, minTrailing: number): { head: string; tail: string[] } | undefined {
-  const t = text.split(' ');
-  if (t.length < minTrailing + 1) return undefined;
-  return { head: t.slice(0, t.length - minTrailing).join(' '), tail: t.slice(t.length - minTrailing) };
+  // The same as splitting on every space and re-joining the head, found from the end: NPC lines
+  // carry long image names and the head needs no split at all.
+  const tail: string[] = [];
+  let end = text.length;
+  for (let k = 0; k < minTrailing; k++) {
+    const space = end > 0 ? text.lastIndexOf(' ', end - 1) : -1;
+    if (space < 0) return undefined;
+    tail.push(text.slice(space + 1, end));
+    end = space;
+  }
+  return { head: text.slice(0, end), tail: tail.reverse() };
 }
 
 /** A finite number from a token, or undefined. */
