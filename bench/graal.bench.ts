@@ -3,6 +3,7 @@
 // output checked equal first), then whole-corpus decode per backend in alternating passes.
 // Run alone: npx tsx bench/index.ts graal
 
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Bench } from 'tinybench';
 import { BINARY_LAYOUTS } from '../src/formats/graal/level.js';
@@ -154,13 +155,23 @@ if (dir) {
     (b) => graal.summarize(graal.decode(b, { sections: 'summary' })),
     (b) => graal.summarize(graal.decode(b)),
   );
+  // Also the built package (what users run): the TypeScript source through tsx runs this path
+  // markedly slower than the bundle rollup builds, so both are shown.
+  const builtUrl = new URL('../dist/index.mjs', import.meta.url);
+  const built = existsSync(builtUrl) ? ((await import(builtUrl.href)) as typeof import('../src/index.js')).graal : undefined;
   const bench = new Bench({ time: 2000, warmupTime: 500 });
-  bench.add('summary', () => {
-    for (const b of text) graal.summarize(graal.decode(b, { sections: 'summary' }));
-  });
-  bench.add('full', () => {
-    for (const b of text) graal.summarize(graal.decode(b));
-  });
+  for (const [name, lib] of [
+    ['', graal],
+    [' (dist/)', built],
+  ] as const) {
+    if (!lib) continue;
+    bench.add(`summary${name}`, () => {
+      for (const b of text) lib.summarize(lib.decode(b, { sections: 'summary' }));
+    });
+    bench.add(`full${name}`, () => {
+      for (const b of text) lib.summarize(lib.decode(b));
+    });
+  }
   await bench.run();
   printTable(
     `.nw decode throughput (${text.length} levels, ${megabytes.toFixed(1)} MB; load ${loadavg()[0]!.toFixed(1)})`,

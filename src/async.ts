@@ -4,7 +4,8 @@
 // decode() inflates with node:zlib or the WASM inflater (≈ native speed, see bench/README.md),
 // and where DecompressionStream is missing, it is decode() in a promise.
 
-import { BLOCK_SOURCE, type DecodeOptions } from './core/limits.js';
+import { checkBlockSize } from './core/context.js';
+import { BLOCK_SOURCE, type DecodeOptions, type Limits, resolveOptions } from './core/limits.js';
 import type { BlockRequest } from './core/prefetch.js';
 import { blockCollector, blockTable, inflateWithStream, nativeStreamInflater } from './core/prefetch.js';
 import { inputBytes } from './core/reader.js';
@@ -51,7 +52,10 @@ export async function decodeAsyncWith<T>(
   // would hold every one at once, which is what `layers: 'lazy'` is asked to avoid.
   if (!Ctor || opts?.layers === 'lazy') return decode(bytes, opts);
   const minStreamBytes = tuning.minStreamBytes ?? MIN_STREAM_BYTES;
-  const requests = (listedBlocks(bytes, opts) ?? collectedBlocks(decode, bytes, opts)).filter((r) => r.expectedSize >= minStreamBytes);
+  const requests = withinLimits(
+    (listedBlocks(bytes, opts) ?? collectedBlocks(decode, bytes, opts)).filter((r) => r.expectedSize >= minStreamBytes),
+    resolveOptions(opts).limits,
+  );
   if (requests.length === 0) return decode(bytes, opts);
   const inflated: { request: BlockRequest; bytes: Uint8Array }[] = [];
   // A few streams at a time: each holds its output while it runs, and hundreds at once only
@@ -75,6 +79,26 @@ export async function decodeAsyncWith<T>(
  * is that same native zlib plus stream set-up, promises and chunk copies, so it never wins.
  */
 const MIN_STREAM_BYTES = 64 * 1024;
+
+/**
+ * The requests a stream may inflate before the decode has checked anything: each within the
+ * block limits (maxInflatedBytes, DEFLATE's ratio) and all together within the per-file budget.
+ * The rest are left to the synchronous decode, which refuses them with its typed error before
+ * allocating; a stream would have allocated their declared size first.
+ */
+function withinLimits(requests: BlockRequest[], limits: Limits): BlockRequest[] {
+  let budget = limits.maxTotalInflatedBytes;
+  return requests.filter((r) => {
+    try {
+      checkBlockSize(r.site.format, r.src.length, r.expectedSize, limits, r.site);
+    } catch {
+      return false;
+    }
+    if (r.expectedSize > budget) return false;
+    budget -= r.expectedSize;
+    return true;
+  });
+}
 
 /** Streams inflating at once. */
 const STREAMS = 4;

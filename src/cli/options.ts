@@ -235,6 +235,7 @@ function parseLimits(maxCells: string | undefined, maxInflated: string | undefin
     const name = LIMIT_NAMES.find((n) => n === entry.slice(0, eq));
     if (eq < 0 || name === undefined) throw new UsageError(`--limit must be name=value with name one of ${LIMIT_NAMES.join(', ')}; got '${entry}'`);
     set(name, entry.slice(eq + 1), `--limit ${name}`);
+    if (name === 'maxZipRatio' && limits.maxZipRatio! < 1) throw new UsageError(`--limit maxZipRatio must be a whole number ≥ 1; got '${entry.slice(eq + 1)}'`);
   }
   return limits;
 }

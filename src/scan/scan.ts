@@ -121,7 +121,8 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
   const maxBytes = options.maxBytes ?? DEFAULT_LIMITS.maxInflatedBytes;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs)) throw new RangeError(`levelkit: scan option 'timeoutMs' must be a number > 0; got ${timeoutMs}`);
-  const maxZipRatio = options.maxZipRatio ?? DEFAULT_LIMITS.maxZipRatio;
+  // --max-zip-ratio, or the decoders' limits.maxZipRatio (--limit maxZipRatio=…): one ratio for zips and GWZ alike.
+  const maxZipRatio = options.maxZipRatio ?? options.decode?.limits?.maxZipRatio ?? DEFAULT_LIMITS.maxZipRatio;
   if (!Number.isSafeInteger(maxZipRatio) || maxZipRatio < 1)
     throw new RangeError(`levelkit: scan option 'maxZipRatio' must be a whole number ≥ 1; got ${maxZipRatio}`);
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 1) throw new RangeError(`levelkit: scan option 'maxBytes' must be a whole number ≥ 1; got ${maxBytes}`);
@@ -141,8 +142,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     spawn = nodeWorkers(wasm, memoryMb === undefined ? {} : { memoryMb });
   }
   // A GWZ member is a zip too: its decode keeps to the same ratio.
-  const decodeOpts: DecodeOptions =
-    options.maxZipRatio === undefined ? (options.decode ?? {}) : { ...options.decode, limits: { ...options.decode?.limits, maxZipRatio } };
+  const decodeOpts: DecodeOptions = { ...options.decode, limits: { ...options.decode?.limits, maxZipRatio } };
   const exclude = options.exclude?.length ? options.exclude : undefined;
   const config: ScanConfig = { depth, decode: decodeOpts, maxBytes, all: options.all === true, ...(exclude ? { exclude } : {}) };
   // Also once the scan has ended (its consumer may stop early): producers still waiting then stop instead of opening more.

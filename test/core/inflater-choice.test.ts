@@ -3,7 +3,7 @@
 // own inflater, and decodeAsync streams only what decode() would give to pako.
 import { describe, expect, it } from 'vitest';
 import { chooseInflater } from '../../src/formats/decode-context.js';
-import { asyncInflater, decode, decodeAsync, type InflaterChoice } from '../../src/index.js';
+import { asyncInflater, DecodeError, decode, decodeAsync, type InflaterChoice } from '../../src/index.js';
 import { jsKernels } from '../../src/kernels/js/index.js';
 import { wasmKernels } from '../../src/kernels/wasm/index.js';
 import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
@@ -51,5 +51,30 @@ describe('inflate option', () => {
       const bytes = readBytes(p);
       expect(await decodeAsync(bytes, { inflate: 'pako' }), p).toEqual(decode(bytes));
     }
+  });
+
+  it('decodeAsync starts no stream for a block over the limits: the decode refuses it first, typed', async () => {
+    const map = files.find((f) => f.endsWith('ddnet-all-items.map'))!;
+    const bytes = readBytes(map);
+    // Every data_sizes entry of the v4 header says 2 GiB: a stream would allocate that before inflating.
+    const v = new DataView(bytes.buffer, bytes.byteOffset);
+    const [itemTypes, items, data] = [v.getInt32(16, true), v.getInt32(20, true), v.getInt32(24, true)];
+    const sizesAt = 36 + itemTypes * 12 + items * 4 + data * 4;
+    for (let i = 0; i < data; i++) v.setInt32(sizesAt + 4 * i, 0x7ff00000, true);
+    const real = globalThis.DecompressionStream;
+    let started = 0;
+    globalThis.DecompressionStream = class extends real {
+      constructor(format: CompressionFormat) {
+        super(format);
+        started++;
+      }
+    };
+    try {
+      await expect(decodeAsync(bytes, { inflate: 'pako', limits: { maxInflatedBytes: 1000 } })).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED' });
+      await expect(decodeAsync(bytes, { inflate: 'pako' })).rejects.toBeInstanceOf(DecodeError);
+    } finally {
+      globalThis.DecompressionStream = real;
+    }
+    expect(started).toBe(0);
   });
 });

@@ -155,6 +155,16 @@ describe('inflate ratio per archive', () => {
     ]);
   });
 
+  it("the decoders' limits.maxZipRatio (the CLI's --limit maxZipRatio=…) sets the scan's archive budget too", async () => {
+    const recs = await all([save('dense-limit.zip', dense)], { all: true, decode: { limits: { maxZipRatio: 2000 } } });
+    expect(recs.map((r) => r.error?.code ?? null)).toEqual([null, null, null]);
+    const cli = bin(tmp, 'scan', 'dense-limit.zip', '--all', '--quiet', '--limit', 'maxZipRatio=2000');
+    expect(cli.status).toBe(0);
+    const low = bin(tmp, 'scan', 'dense-limit.zip', '--all', '--quiet', '--limit', 'maxZipRatio=0');
+    expect(low.status).toBe(1);
+    expect(low.stderr).toMatch(/^levelkit scan: --limit maxZipRatio must be a whole number ≥ 1; got '0'\n/);
+  });
+
   it('the option is validated: scan() names maxZipRatio, the CLI names --max-zip-ratio', async () => {
     for (const bad of [0, -1, 1.5, Number.NaN]) await expect(all([tmp], { maxZipRatio: bad })).rejects.toThrow(/maxZipRatio/);
     const r = bin(tmp, 'scan', '.', '--max-zip-ratio', '0');
