@@ -161,6 +161,23 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
     return order.map((i) => seen.get(i)!);
   }
 
+  it('a dropped zip bomb is listed as refused, not inflated; an empty member named like a level is UNKNOWN_FORMAT, as in a scan', async () => {
+    const level = readBytes(`${FIXTURES}/teeworlds/tw07-skip.map`);
+    // Three members of 4 MiB of zeros: ~15 KB of zip that would inflate 12 MiB (far past 100 × its size).
+    const zeros = new Uint8Array(4 << 20);
+    const zip = Buffer.from(zipSync({ 'a.map': level, 'b.bin': zeros, 'c.bin': zeros, 'd.bin': zeros, 'empty.map': new Uint8Array(0) }, { level: 9 }));
+    expect(Math.max(1 << 20, zip.length * 100)).toBeLessThan(zeros.length); // the budget holds none of them
+    await page.setInputFiles('#file', { name: 'bomb.zip', mimeType: 'application/zip', buffer: zip });
+    await allDecoded(5);
+    const rows = await allFileRows();
+    const byName = new Map(rows.map((r) => [r[0], r]));
+    expect([...byName.keys()].sort()).toEqual(['bomb.zip/a.map', 'bomb.zip/b.bin', 'bomb.zip/c.bin', 'bomb.zip/d.bin', 'bomb.zip/empty.map']);
+    expect(byName.get('bomb.zip/a.map')![1]).toBe('teeworlds');
+    for (const n of ['b.bin', 'c.bin', 'd.bin']) expect(byName.get(`bomb.zip/${n}`)!.join(' '), n).toMatch(/LIMIT_EXCEEDED/);
+    expect(byName.get('bomb.zip/empty.map')!.join(' ')).toMatch(/UNKNOWN_FORMAT/);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('lists zip members named like Object.prototype properties (issue 18.1): none is lost', async () => {
     const level = readBytes(`${FIXTURES}/teeworlds/tw07-skip.map`);
     const names = ['__PROTO__', 'constructor', 'prototype', 'hasOwnProperty', 'toString'];

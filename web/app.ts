@@ -9,6 +9,8 @@ type Preview = NonNullable<DecodedFile['preview']>;
 interface LoadedFile {
   name: string;
   bytes: Uint8Array;
+  /** Not read out of its zip (over the inflate budget): this is its result whatever the settings. */
+  refused?: { code: string; message: string };
   result?: { decoded: DecodedFile } | { error: Extract<Reply, { ok: false }>['error'] };
 }
 
@@ -67,7 +69,7 @@ async function load(incoming: { name: string; bytes: Uint8Array }[]): Promise<vo
     if (!/\.gwz$/i.test(f.name) && (/\.zip$/i.test(f.name) || isZip(f.bytes))) {
       const r = await ask({ type: 'unzip', name: f.name, bytes: f.bytes });
       if (r.ok && 'files' in r) {
-        if (r.files.length) list.push(...r.files.map((x) => ({ name: `${f.name}/${x.name}`, bytes: x.bytes })));
+        if (r.files.length) list.push(...r.files.map((x) => ({ name: `${f.name}/${x.name}`, bytes: x.bytes, ...(x.refused ? { refused: x.refused } : {}) })));
         // No level inside: the zip may itself be one (a GWZ under another name); decoding says.
         else list.push({ name: f.name, bytes: f.bytes });
       } else if (!r.ok) list.push({ name: f.name, bytes: f.bytes, result: { error: r.error } });
@@ -107,6 +109,7 @@ async function listFiles(): Promise<void> {
   $('list-title').textContent = `${files.length} files`;
   for (let i = 0; i < files.length; i++) {
     const f = files[i]!;
+    if (!f.result && f.refused) f.result = { error: f.refused };
     if (!f.result) {
       const r = await ask({ type: 'decode', name: f.name, bytes: f.bytes, settings: settings(), preview: false });
       f.result = r.ok && 'decoded' in r ? { decoded: r.decoded } : { error: (r as Extract<Reply, { ok: false }>).error };
@@ -141,7 +144,9 @@ async function openFile(i: number, layer?: 'main' | 'all' | number): Promise<voi
   // Another file starts from nothing: no facts, layers, zoom or tables of the one before.
   if (layer === undefined) clearDetail();
   $('name').textContent = f.name;
-  const r = await ask({ type: 'decode', name: f.name, bytes: f.bytes, settings: settings(), preview: true, ...(layer !== undefined ? { layer } : {}) });
+  const r: Reply = f.refused
+    ? { id: -1, ok: false, error: f.refused }
+    : await ask({ type: 'decode', name: f.name, bytes: f.bytes, settings: settings(), preview: true, ...(layer !== undefined ? { layer } : {}) });
   if (token !== openToken) return; // another file (or layer) was opened meanwhile
   if (!r.ok) {
     clearDetail();

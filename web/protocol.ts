@@ -46,6 +46,16 @@ export interface DecodedFile {
   };
 }
 
+/**
+ * A member of an unpacked zip: its bytes, or why it was not read (`refused`: LIMIT_EXCEEDED past the
+ * archive's inflate budget, as `levelkit scan` reports it; `bytes` is then empty).
+ */
+export interface ZipMember {
+  name: string;
+  bytes: Uint8Array;
+  refused?: { code: string; message: string };
+}
+
 export interface BenchRow {
   label: string;
   ms: number | null;
@@ -54,6 +64,6 @@ export interface BenchRow {
 
 export type Reply =
   | { id: number; ok: true; decoded: DecodedFile }
-  | { id: number; ok: true; files: { name: string; bytes: Uint8Array }[] }
+  | { id: number; ok: true; files: ZipMember[] }
   | { id: number; ok: true; bench: BenchRow[] }
   | { id: number; ok: false; error: { code: string; message: string; offset?: number | null; path?: string | null } };

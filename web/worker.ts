@@ -4,6 +4,7 @@
 import { unzipRaw } from 'unzipit';
 import {
   asyncInflater,
+  DEFAULT_LIMITS,
   DecodeError,
   type DecodeOptions,
   decode,
@@ -16,8 +17,9 @@ import {
   tablesOf,
   textsOf,
   wasmAvailable,
+  zipInflateBudget,
 } from '../src/index.js';
-import type { BenchRow, DecodedFile, Reply, Request } from './protocol.js';
+import type { BenchRow, DecodedFile, Reply, Request, ZipMember } from './protocol.js';
 
 interface WorkerScope {
   onmessage: ((e: { data: Request }) => void) | null;
@@ -31,14 +33,35 @@ const namedLikeLevel = (name: string) => LEVEL_EXTENSIONS.some((ext) => name.toL
 /**
  * The files of a zip that are levels by content, or named like one (as `levelkit scan` counts
  * them). The members come as a list, not an object keyed by name: a member named `__proto__`
- * would vanish from one.
+ * would vanish from one. A dropped zip is untrusted: like the scan, the page inflates at most
+ * `maxZipRatio` (100) times the zip's size (at least 1 MiB) over all members, and no member past
+ * `maxInflatedBytes`; a member over either is listed as refused, not read (a zip bomb would
+ * otherwise fill the tab's memory).
  */
-async function levelFilesIn(bytes: Uint8Array): Promise<{ name: string; bytes: Uint8Array }[]> {
+async function levelFilesIn(bytes: Uint8Array): Promise<ZipMember[]> {
   const { entries } = await unzipRaw(bytes);
-  const out: { name: string; bytes: Uint8Array }[] = [];
+  const out: ZipMember[] = [];
+  let budget = zipInflateBudget(bytes.length, DEFAULT_LIMITS.maxZipRatio);
   for (const e of entries) {
-    if (e.isDirectory || e.name.endsWith('/') || e.size === 0) continue;
+    if (e.isDirectory || e.name.endsWith('/')) continue;
+    // An empty member can only be listed (named like a level: the scan's UNKNOWN_FORMAT).
+    if (e.size === 0 && !namedLikeLevel(e.name)) continue;
+    const refuse = (message: string) => out.push({ name: e.name, bytes: new Uint8Array(0), refused: { code: 'LIMIT_EXCEEDED', message } });
+    if (e.size > DEFAULT_LIMITS.maxInflatedBytes) {
+      refuse(`${e.size} bytes declared, over the ${DEFAULT_LIMITS.maxInflatedBytes}-byte limit per member`);
+      continue;
+    }
+    if (e.size > budget) {
+      refuse(`inflating ${e.size} more bytes would take the zip over ${DEFAULT_LIMITS.maxZipRatio} × its size`);
+      continue;
+    }
     const b = new Uint8Array(await e.arrayBuffer());
+    // A member that inflated to more than it declared is charged what it took.
+    budget -= Math.max(e.size, b.length);
+    if (b.length !== e.size) {
+      refuse(`inflated to ${b.length} bytes, ${e.size} declared`);
+      continue;
+    }
     if (detect(b) !== undefined || namedLikeLevel(e.name)) out.push({ name: e.name, bytes: b });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
