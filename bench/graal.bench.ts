@@ -159,6 +159,13 @@ if (dir) {
   // markedly slower than the bundle rollup builds, so both are shown.
   const builtUrl = new URL('../dist/index.mjs', import.meta.url);
   const built = existsSync(builtUrl) ? ((await import(builtUrl.href)) as typeof import('../src/index.js')).graal : undefined;
+  if (built)
+    assertSameOutputs(
+      '.nw summaries, built package vs source',
+      text,
+      (b) => built.summarize(built.decode(b, { sections: 'summary' })),
+      (b) => graal.summarize(graal.decode(b, { sections: 'summary' })),
+    );
   const bench = new Bench({ time: 2000, warmupTime: 500 });
   for (const [name, lib] of [
     ['', graal],

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { reportOf, type ScanRecord, scan } from '../src/scan/index.js';
-import { CLI_ARGV, cli, jsonLines } from './helpers/cli.js';
+import { CLI_ARGV, cli, completion, jsonLines, type ProcessResult } from './helpers/cli.js';
 import { FIXTURES, ROOT, readBytes } from './helpers/paths.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'levelkit-scan-'));
@@ -272,25 +272,7 @@ describe('Ctrl-C', () => {
   });
 });
 
-/** Runs the CLI with extra environment variables; resolves with the exit code and output (30 s at most). */
-function spawnSyncEnv(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI_ARGV, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`levelkit ${args.join(' ')} took over 30 s`));
-    }, 30_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+/** Runs the CLI from source with extra environment variables; resolves with the exit code and output (30 s at most). */
+function spawnSyncEnv(args: string[], env: Record<string, string>): Promise<ProcessResult> {
+  return completion(spawn(process.execPath, [...CLI_ARGV, ...args], { cwd: ROOT, env: { ...process.env, ...env } }), `levelkit ${args.join(' ')}`, 30_000);
 }

@@ -62,7 +62,7 @@ export function inflateExact(
   blocks?: BlockSource,
 ): InflateResult {
   const fail = failAt(site);
-  checkInflateSize(src.length, expectedSize, limits, site);
+  checkBlockSize(site.format, src.length, expectedSize, limits, site);
   // decodeAsync's pre-inflated blocks (core/prefetch.ts), checked by the same limits as any other.
   const pre = blocks?.(src, expectedSize, site);
   if (pre && pre.bytes.length === expectedSize) return pre;
@@ -89,7 +89,7 @@ export function inflateTilesExact(
 ): { columns: Uint8Array; dirty: number } {
   const fail = failAt(site);
   const expectedSize = cells * 4;
-  checkInflateSize(src.length, expectedSize, limits, site);
+  checkBlockSize(site.format, src.length, expectedSize, limits, site);
   const pre = blocks?.(src, expectedSize, site);
   if (inflater !== 'native' && !(pre && pre.bytes.length === expectedSize)) {
     const columns = new Uint8Array(2 * cells);
@@ -112,11 +112,6 @@ function nativeOrThrow(): NodeZlib {
   const z = native();
   if (!z) throw new TypeError('levelkit: inflate: "native" needs node:zlib (Node ≥ 20.16)');
   return z;
-}
-
-/** checkBlockSize (core/context.ts) for an InflateSite. */
-export function checkInflateSize(storedLength: number, expectedSize: number, limits: Limits, site: InflateSite): void {
-  checkBlockSize(site.format, storedLength, expectedSize, limits, site);
 }
 
 /**

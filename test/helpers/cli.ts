@@ -1,6 +1,6 @@
 // Runs the `levelkit` command from source as a user would (node + tsx), with a timeout so a
 // CLI that hangs on a FIFO or a link loop fails the test instead of blocking the suite.
-import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './paths.js';
@@ -51,9 +51,20 @@ export function binChild(args: string[], opts: BinOptions = {}) {
 }
 
 /** Runs the built `levelkit …args` to completion (60 s at most); resolves with exit code, signal and output. */
-export function runBin(args: string[], opts: BinOptions = {}): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+export function runBin(args: string[], opts: BinOptions = {}): Promise<ProcessResult> {
+  return completion(binChild(args, opts), `levelkit ${args.join(' ')}`, 60_000);
+}
+
+export interface ProcessResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Collects a child's output until it closes; rejects (and kills it) past `ms`. */
+export function completion(child: ChildProcessWithoutNullStreams, what: string, ms: number): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
-    const child = binChild(args, opts);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => {
@@ -64,8 +75,8 @@ export function runBin(args: string[], opts: BinOptions = {}): Promise<{ code: n
     });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`levelkit ${args.join(' ')} took over 60 s`));
-    }, 60_000);
+      reject(new Error(`${what} took over ${ms / 1000} s`));
+    }, ms);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       resolve({ code, signal, stdout, stderr });
