@@ -18,6 +18,7 @@ describe('levelkit help', () => {
     ['extract', ['--out', '--json', '--strict', '--backend', '--inflate', '--encoding', '--max-bytes', '--max-zip-ratio', '--force']],
     ['scan', ['--out', '--report', '--max-bytes', '--max-zip-ratio', '--workers', '--timeout']],
     ['convert', ['--to', '--version', '--force', '--json', '--strict', '--backend', '--inflate', '--encoding', '--max-bytes', '--follow']],
+    ['render', ['--out', '--scale', '--layer', '--sheet', '--max-bytes', '--max-zip-ratio', '--max-cells', '--force']],
   ])('%s --help: the command in one line, then every option with its help', (name, flags) => {
     const r = cli(name, '--help');
     expect(r.status).toBe(0);

@@ -196,6 +196,12 @@ describe('GWZ keeps to the same ratio', () => {
     expect(bin(tmp, 'extract', 'big.gwz', '-o', 'gwz-out').stderr).toMatch(/LIMIT_EXCEEDED: .*limits\.maxZipRatio/);
     expect(bin(tmp, 'extract', 'big.gwz', '-o', 'gwz-out2', '--max-zip-ratio', '5000').status).toBe(0);
   });
+
+  it('render takes --max-zip-ratio too: the same ratio reaches its decoder', () => {
+    save('big.gwz', gwz);
+    expect(bin(tmp, 'render', 'big.gwz', '-o', 'big.png').stderr).toMatch(/LIMIT_EXCEEDED: .*limits\.maxZipRatio/);
+    expect(bin(tmp, 'render', 'big.gwz', '-o', 'big.png', '--max-zip-ratio', '5000').stderr).not.toMatch(/LIMIT_EXCEEDED/);
+  });
 });
 
 describe('damaged zips: typed errors, no NaN', () => {

@@ -30,6 +30,7 @@ export const renderCommand: Command = {
     'inflate',
     'encoding',
     'max-bytes',
+    'max-zip-ratio',
     'max-cells',
     'max-inflated',
     'limit',
