@@ -1,71 +1,28 @@
 // The page's decode worker: decoding, drawing and unzipping happen here, so the page stays
-// responsive on a big map or a zip of hundreds of levels. Loads nothing but the library and unzipit.
+// responsive on a big map or a zip of hundreds of levels. Loads nothing but the library.
 
-import { unzipRaw } from 'unzipit';
 import {
   asyncInflater,
-  DEFAULT_LIMITS,
   DecodeError,
   type DecodeOptions,
   decode,
   decodeAsync,
   detect,
-  LEVEL_EXTENSIONS,
   mediaOf,
   render,
   summarize,
   tablesOf,
   textsOf,
   wasmAvailable,
-  zipInflateBudget,
 } from '../src/index.js';
-import type { BenchRow, DecodedFile, Reply, Request, ZipMember } from './protocol.js';
+import type { BenchRow, DecodedFile, Reply, Request } from './protocol.js';
+import { levelFilesIn, namedLikeLevel } from './unzip.js';
 
 interface WorkerScope {
   onmessage: ((e: { data: Request }) => void) | null;
   postMessage(message: Reply, transfer?: Transferable[]): void;
 }
 const scope = self as unknown as WorkerScope;
-
-/** A name with a level file's extension (`levelkit scan` lists such files even when their content is no level). */
-const namedLikeLevel = (name: string) => LEVEL_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
-
-/**
- * The files of a zip that are levels by content, or named like one (as `levelkit scan` counts
- * them). The members come as a list, not an object keyed by name: a member named `__proto__`
- * would vanish from one. A dropped zip is untrusted: like the scan, the page inflates at most
- * `maxZipRatio` (100) times the zip's size (at least 1 MiB) over all members, and no member past
- * `maxInflatedBytes`; a member over either is listed as refused, not read (a zip bomb would
- * otherwise fill the tab's memory).
- */
-async function levelFilesIn(bytes: Uint8Array): Promise<ZipMember[]> {
-  const { entries } = await unzipRaw(bytes);
-  const out: ZipMember[] = [];
-  let budget = zipInflateBudget(bytes.length, DEFAULT_LIMITS.maxZipRatio);
-  for (const e of entries) {
-    if (e.isDirectory || e.name.endsWith('/')) continue;
-    // An empty member can only be listed (named like a level: the scan's UNKNOWN_FORMAT).
-    if (e.size === 0 && !namedLikeLevel(e.name)) continue;
-    const refuse = (message: string) => out.push({ name: e.name, bytes: new Uint8Array(0), refused: { code: 'LIMIT_EXCEEDED', message } });
-    if (e.size > DEFAULT_LIMITS.maxInflatedBytes) {
-      refuse(`${e.size} bytes declared, over the ${DEFAULT_LIMITS.maxInflatedBytes}-byte limit per member`);
-      continue;
-    }
-    if (e.size > budget) {
-      refuse(`inflating ${e.size} more bytes would take the zip over ${DEFAULT_LIMITS.maxZipRatio} × its size`);
-      continue;
-    }
-    const b = new Uint8Array(await e.arrayBuffer());
-    // A member that inflated to more than it declared is charged what it took.
-    budget -= Math.max(e.size, b.length);
-    if (b.length !== e.size) {
-      refuse(`inflated to ${b.length} bytes, ${e.size} declared`);
-      continue;
-    }
-    if (detect(b) !== undefined || namedLikeLevel(e.name)) out.push({ name: e.name, bytes: b });
-  }
-  return out.sort((a, b) => a.name.localeCompare(b.name));
-}
 
 async function decodeOne(bytes: Uint8Array, settings: { backend: DecodeOptions['backend']; inflater: 'wasm' | 'stream' | 'pako' }) {
   const t0 = performance.now();

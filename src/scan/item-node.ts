@@ -9,10 +9,7 @@ import { detect, LEVEL_EXTENSIONS } from '../index.js';
 import { errorFields, type MemberPlace, type RecordBase, type ScanConfig, type ScanRecord } from './job.js';
 import { extOf, fileFields } from './names.js';
 import { ioFailure, type ReadFs, readFileSafe } from './read.js';
-import { inflateMember, isZipHead, ZipError } from './zip.js';
-
-/** Nested zips deeper than this are reported, not opened (a quine zip would otherwise never end). */
-export const MAX_ZIP_DEPTH = 8;
+import { inflateMember, isZipHead, MAX_ZIP_DEPTH, ZipError } from './zip.js';
 
 /** What reading an item gives: its bytes to scan, a record already (a failure, a file of no interest), or a zip to open. */
 export type ReadOutcome = { bytes: Uint8Array; levelName: boolean } | { record: ScanRecord } | { zip: true } | { nestedZip: true } | { excluded: true };
