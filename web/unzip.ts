@@ -2,12 +2,13 @@
 // (src/scan/zip-directory.ts: overlapping members and members running into the directory refuse
 // the zip whole), the same per-archive inflate budget (nested zips charge every zip around them),
 // the same depth limit, and the members listed under the same names (`outer.zip/inner.zip/a.nw`
-// is `inner.zip/a.nw` here, the dropped zip being the file). Inflating is pako in raw mode, stopped
-// as soon as a member would pass its declared size, so a member that lies about its size costs no
+// is `inner.zip/a.nw` here, the dropped zip being the file). Inflating is pako in raw mode (the
+// inflater's TS twin), stopped as soon as a member would pass its declared size, so a member that lies about its size costs no
 // more than it declared.
 
-import { Inflate } from 'pako';
 import { DEFAULT_LIMITS, detect, LEVEL_EXTENSIONS } from '../src/index.js';
+import { inflateRawInto } from '../src/kernels/js/inflate.js';
+import { Status, statusName } from '../src/kernels/status.js';
 import {
   BytesReader,
   checkInflatedSize,
@@ -25,8 +26,6 @@ import type { ZipMember } from './protocol.js';
 /** A name with a level file's extension (`levelkit scan` lists such files even when their content is no level). */
 export const namedLikeLevel = (name: string) => LEVEL_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
 
-const PAST_DECLARED = Symbol('past declared size');
-
 /** A member's bytes: stored as is, or deflated and inflated to exactly its declared size (ZipError otherwise). */
 function inflateMember(zip: Uint8Array, m: FileMember): Uint8Array {
   if (m.fault) throw corrupt(m.fault);
@@ -34,23 +33,10 @@ function inflateMember(zip: Uint8Array, m: FileMember): Uint8Array {
   checkRawSize(raw, m);
   if (m.method === 0) return raw.slice();
   const out = new Uint8Array(m.size);
-  let written = 0;
-  const inf = new Inflate({ raw: true, chunkSize: Math.max(64, Math.min(m.size + 1, 1 << 20)) });
-  inf.onData = (chunk: Uint8Array) => {
-    if (written + chunk.length > out.length) throw PAST_DECLARED;
-    out.set(chunk, written);
-    written += chunk.length;
-  };
-  inf.onEnd = () => {};
-  try {
-    inf.push(raw, true);
-  } catch (e) {
-    if (e === PAST_DECLARED) throw corrupt(`inflates past the ${m.size} bytes the directory declares`);
-    throw corrupt('does not inflate');
-  }
-  if (inf.err) throw corrupt(`does not inflate: ${inf.msg}`);
-  const got = out.subarray(0, written);
-  checkInflatedSize(got, m);
+  const status = inflateRawInto(raw, out);
+  if (status === Status.OVERFLOW) throw corrupt(`inflates past the ${m.size} bytes the directory declares`);
+  if (status === Status.SHORT_OUTPUT) throw corrupt(`inflates to fewer bytes than the ${m.size} the directory declares`);
+  if (status < 0) throw corrupt(`does not inflate (${statusName(status)})`);
   return out;
 }
 

@@ -29,8 +29,21 @@ const STATUS_OF_MESSAGE: Readonly<Record<string, number>> = {
 
 /** Kernels.inflateZlib with pako: see src/kernels/types.ts. */
 export function inflateZlib(src: Uint8Array, dst: Uint8Array): number {
+  return inflateInto(src, dst, false);
+}
+
+/**
+ * Raw DEFLATE (no zlib wrapper, as in zip members) into exactly `dst`, with inflateZlib's statuses:
+ * bytes of `src` used, or OVERFLOW as soon as the data would pass `dst`, SHORT_OUTPUT when it ends
+ * before filling it, another negative status when it does not inflate.
+ */
+export function inflateRawInto(src: Uint8Array, dst: Uint8Array): number {
+  return inflateInto(src, dst, true);
+}
+
+function inflateInto(src: Uint8Array, dst: Uint8Array, raw: boolean): number {
   let written = 0;
-  const inf = new Inflate({ chunkSize: Math.max(64, Math.min(dst.length, 1 << 20)) });
+  const inf = new Inflate({ raw, chunkSize: Math.max(64, Math.min(dst.length, 1 << 20)) });
   // Each chunk goes straight into dst; the stream stops as soon as one would overflow it.
   inf.onData = (chunk: Uint8Array) => {
     if (written + chunk.length > dst.length) throw TOO_LARGE;
