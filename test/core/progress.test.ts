@@ -14,8 +14,8 @@ describe("decode's onProgress", () => {
     for (const def of FORMATS) {
       const bytes = readBytes(FILES.find((f) => def.owns(decode(readBytes(f))))!);
       for (const bad of [1, 'x', null, {}]) {
-        expect(() => def.decode(bytes, { onProgress: bad } as unknown as DecodeOptions), def.id).toThrow(TypeError);
-        expect(() => def.decode(bytes, { onProgress: bad } as unknown as DecodeOptions), def.id).toThrow(/option 'onProgress' must be a function/);
+        expect(() => def.decode(bytes, { onProgress: bad } as unknown as DecodeOptions), def.ids.join()).toThrow(TypeError);
+        expect(() => def.decode(bytes, { onProgress: bad } as unknown as DecodeOptions), def.ids.join()).toThrow(/option 'onProgress' must be a function/);
       }
     }
   });
