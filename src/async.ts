@@ -111,7 +111,8 @@ const STREAMS = 4;
 function collectedBlocks<T>(decode: (bytes: Uint8Array, opts?: DecodeOptions) => T, bytes: Uint8Array, opts: DecodeOptions | undefined): BlockRequest[] {
   const collect = blockCollector();
   try {
-    decode(bytes, { ...opts, [BLOCK_SOURCE]: collect.source } as DecodeOptions);
+    // The caller hears of the real decode only (pass 2), not of this walk over stand-ins.
+    decode(bytes, { ...opts, onProgress: undefined, [BLOCK_SOURCE]: collect.source } as DecodeOptions);
   } catch {
     // ignored: see above
   }

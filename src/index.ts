@@ -49,6 +49,8 @@ export {
   type PreviewText,
   paintPreview,
   type RenderOptions,
+  type RenderProgress,
+  type TileRect,
   tablesOf,
   textsOf,
   tileColour,

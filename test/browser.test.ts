@@ -4,10 +4,11 @@
 // speed: decode's variants on Teeworlds maps (maps); the WASM inflater, pako and
 // DecompressionStream on the corpus's zlib blocks (blocks); a full Teeworlds corpus decode, wasm +
 // wasm against js + pako (corpus); and the page's own "decoded in … ms" for the corpus's largest
-// map against the page of LEVELKIT_OLD_REV (page). Figures go to .bench-out/browser-*.json;
+// map against the page of LEVELKIT_OLD_REV (page); the page's stage times and longest main-thread
+// pauses opening that map, zooming and panning it, and opening a zip of 300 corpus files (stages). Figures go to .bench-out/browser-*.json;
 // bench/README.md keeps them.
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, relative } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildOldPage } from '../bench/old-page.js';
@@ -15,6 +16,7 @@ import { decode, summarize } from '../src/index.js';
 import { serve } from '../web/serve.js';
 import { startChromium } from './helpers/chromium.js';
 import { describeWith } from './helpers/needs.js';
+import { corpusZip, largestCorpusMap, maxLongTask, pan, watchLongTasks } from './helpers/page-timing.js';
 import { CORPUS, FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
 import { distinctSample, teeworldsBlocks, wwdBlocks } from './helpers/zlib-blocks.js';
 
@@ -384,6 +386,77 @@ describeWith(await startChromium(['dist/levelkit.browser.mjs']), 'library in hea
           )}${result[1] ? `\n  ${result[1].side} ÷ this build: first ${(result[1].medianFirstMs / result[0]!.medianFirstMs).toFixed(2)}×, again ${(result[1].medianAgainMs / result[0]!.medianAgainMs).toFixed(2)}×` : ''}`,
       );
       expect(result[0]!.firstMs.length).toBeGreaterThan(0);
+    },
+    400_000,
+  );
+  benchIt('stages')(
+    "times the page's stages opening the largest corpus map (and its longest main-thread pause there and while zooming in and panning), and a zip of 300 corpus files",
+    async () => {
+      const largest = listFilesIfAny(`${CORPUS}/teeworlds`, /\.map$/).length ? largestCorpusMap(`${CORPUS}/teeworlds`) : undefined;
+      if (!largest) return void console.log(`page stages SKIPPED: no corpus under ${CORPUS}/teeworlds`);
+      if (!existsSync(`${ROOT}/dist/web/index.html`)) throw new Error('dist/web/ not built (npm run build)');
+      const tab = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      try {
+        await tab.goto(`${server.url}/`);
+        await tab.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
+        // When each stage was first shown, ms after the file was picked.
+        await tab.evaluate(() => {
+          const box = document.getElementById('open-progress')!;
+          const w = window as unknown as { stageTimes: Record<string, number>; t0: number };
+          w.stageTimes = {};
+          new MutationObserver(() => {
+            const s = box.dataset.stage;
+            if (s && !(s in w.stageTimes)) w.stageTimes[s] = performance.now() - w.t0;
+          }).observe(box, { attributes: true, subtree: true, childList: true });
+        });
+        const stagesOf = async (pick: () => Promise<void>, done: () => Promise<unknown>) => {
+          await tab.evaluate(() => {
+            const w = window as unknown as { stageTimes: Record<string, number>; t0: number };
+            w.stageTimes = {};
+            w.t0 = performance.now();
+          });
+          await watchLongTasks(tab);
+          await pick();
+          await done();
+          const total = await tab.evaluate(() => performance.now() - (window as unknown as { t0: number }).t0);
+          const stages = await tab.evaluate(() => (window as unknown as { stageTimes: Record<string, number> }).stageTimes);
+          return { stages, totalMs: total, pauses: await maxLongTask(tab) };
+        };
+        const map = await stagesOf(
+          () => tab.setInputFiles('#file', largest),
+          () => tab.waitForSelector(`#detail[data-state="done"] >> text=${basename(largest)}`, { timeout: 120_000 }),
+        );
+        await watchLongTasks(tab);
+        const t0 = Date.now();
+        for (let i = 0; i < 9; i++) await tab.click('#zoom-in');
+        await pan(tab, '#viewport', 12);
+        await tab.waitForFunction(() => document.getElementById('regions')!.dataset.pending === '0', undefined, { timeout: 120_000 });
+        const zoomPan = { ms: Date.now() - t0, pauses: await maxLongTask(tab), chunks: (await tab.$$('#regions canvas')).length };
+        const { zip, count, path: zipPath } = corpusZip(CORPUS, 300);
+        const many = await stagesOf(
+          () => tab.setInputFiles('#file', zipPath),
+          () =>
+            tab.waitForFunction((want) => document.querySelector('#progress-text')?.textContent === want, `${count} of ${count} decoded`, { timeout: 300_000 }),
+        );
+        const result = { file: relative(ROOT, largest), bytes: statSync(largest).size, map, zoomPan, zip: { files: count, bytes: zip.length, ...many } };
+        rmSync(dirname(zipPath), { recursive: true, force: true });
+        writeBench('browser-stages.json', result);
+        const ms = (x: number) => `${x.toFixed(0)} ms`;
+        const pause = (p: { longTask: number; heartbeat: number }) =>
+          `longest long task ${p.longTask ? ms(p.longTask) : 'none ≥ 50 ms'}, longest 5-ms heartbeat gap ${ms(p.heartbeat)}`;
+        console.log(
+          [
+            `page stages, ${relative(CORPUS, largest)} (${statSync(largest).size} B): ${Object.entries(map.stages)
+              .map(([k, v]) => `${k} at ${ms(v)}`)
+              .join(', ')}, open ${ms(map.totalMs)}; ${pause(map.pauses)}`,
+            `  zoomed in 9 steps and panned 12 strokes, full-resolution chunks done in ${ms(zoomPan.ms)} (${zoomPan.chunks} chunks in sight); ${pause(zoomPan.pauses)}`,
+            `  zip of ${count} corpus files (${(zip.length / 1e6).toFixed(1)} MB): all decoded in ${ms(many.totalMs)}; ${pause(many.pauses)}`,
+          ].join('\n'),
+        );
+        expect(Object.keys(map.stages)).toEqual(expect.arrayContaining(['read', 'inflate', 'draw']));
+      } finally {
+        await tab.close();
+      }
     },
     400_000,
   );

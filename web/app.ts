@@ -3,7 +3,10 @@
 // paged tables. Decoding and drawing run in web/worker.ts; this module only drives the DOM.
 
 import { type FileRow, fileTable, size } from './file-table.js';
-import type { BenchRow, DecodedFile, DecodeSettings, Reply, Request } from './protocol.js';
+import { openProgress } from './progress.js';
+import type { BenchRow, DecodedFile, DecodeSettings, ProgressNote, Reply, Request } from './protocol.js';
+import { thumbnails } from './thumbnails.js';
+import { regionLayer } from './viewport.js';
 
 type Preview = NonNullable<DecodedFile['preview']>;
 interface LoadedFile {
@@ -26,15 +29,23 @@ const el = <K extends keyof HTMLElementTagNameMap>(tag: K, text?: string | numbe
 const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
 let nextId = 1;
 const pending = new Map<number, (r: Reply) => void>();
-worker.onmessage = (e: MessageEvent<Reply>) => {
+/** Requests whose stages are shown as they arrive (a file being opened). */
+const listeners = new Map<number, (p: ProgressNote['progress']) => void>();
+worker.onmessage = (e: MessageEvent<Reply | ProgressNote>) => {
+  if ('progress' in e.data) {
+    listeners.get(e.data.id)?.(e.data.progress);
+    return;
+  }
   pending.get(e.data.id)?.(e.data);
   pending.delete(e.data.id);
+  listeners.delete(e.data.id);
 };
 type Ask = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
-function ask(req: Ask): Promise<Reply> {
+function ask(req: Ask, onProgress?: (p: ProgressNote['progress']) => void): Promise<Reply> {
   const id = nextId++;
   return new Promise((ok) => {
     pending.set(id, ok);
+    if (onProgress) listeners.set(id, onProgress);
     // The worker gets its own copy of the bytes: the page keeps them to open the file again.
     worker.postMessage({ ...req, id } as Request);
   });
@@ -50,6 +61,10 @@ let files: LoadedFile[] = [];
 let open = -1;
 let view = { zoom: 1, x: 0, y: 0 };
 let preview: Preview | undefined;
+/** The open file's stage while it opens. */
+const progress = openProgress($('open-progress'));
+/** The tiles in sight at full resolution when zoomed in. */
+const regions = regionLayer($('viewport'), ask);
 /** The row the inspector shows (and its marker, highlighted on the picture). */
 let selected: { table: string; row: number } | undefined;
 /** Per table on show: turn to the page holding `row` and mark it (empty when no table is shown). */
@@ -103,7 +118,13 @@ async function listFiles(): Promise<void> {
   const section = $('list');
   section.hidden = false;
   section.dataset.state = 'busy';
-  table ??= fileTable((i) => openFile(i));
+  table ??= fileTable(
+    (i) => openFile(i),
+    thumbnails(ask, (i) => {
+      const f = files[i];
+      return f && !f.refused && f.bytes.length ? { name: f.name, bytes: f.bytes, settings: settings() } : undefined;
+    }),
+  );
   const rows: FileRow[] = files.map((f, index) => ({ index, name: f.name, size: f.bytes.length }));
   table.reset(rows);
   $('list-title').textContent = `${files.length} files`;
@@ -144,10 +165,16 @@ async function openFile(i: number, layer?: 'main' | 'all' | number): Promise<voi
   // Another file starts from nothing: no facts, layers, zoom or tables of the one before.
   if (layer === undefined) clearDetail();
   $('name').textContent = f.name;
+  progress.start(f.bytes.length);
+  // The file goes to the worker (a copy): still reading, as far as the person is concerned.
+  progress.stage('read', f.bytes.length, f.bytes.length);
   const r: Reply = f.refused
     ? { id: -1, ok: false, error: f.refused }
-    : await ask({ type: 'decode', name: f.name, bytes: f.bytes, settings: settings(), preview: true, ...(layer !== undefined ? { layer } : {}) });
+    : await ask({ type: 'decode', name: f.name, bytes: f.bytes, settings: settings(), preview: true, ...(layer !== undefined ? { layer } : {}) }, (p) => {
+        if (token === openToken) progress.stage(p.stage, p.done, p.total);
+      });
   if (token !== openToken) return; // another file (or layer) was opened meanwhile
+  progress.finish();
   if (!r.ok) {
     clearDetail();
     $('format').textContent = 'not decoded';
@@ -165,7 +192,7 @@ async function openFile(i: number, layer?: 'main' | 'all' | number): Promise<voi
   $('object-count').dataset.count = String(d.preview?.markers.length ?? 0);
   showSummary(d.summary);
   showWarnings(d);
-  showPreview(d.preview, layer === undefined);
+  showPreview(d.preview, layer === undefined, r.id);
   showTables(d.preview?.tables ?? []);
   showMedia(d.preview?.media ?? []);
   showTexts(d.preview?.texts ?? []);
@@ -229,8 +256,9 @@ function showWarnings(d: DecodedFile): void {
   if (!d.warnings.length) ul.append(el('li', 'none'));
 }
 
-function showPreview(p: Preview | undefined, resetLayers = true): void {
+function showPreview(p: Preview | undefined, resetLayers = true, of = -1): void {
   preview = p;
+  regions.reset(p && !p.empty ? { of, tilesWide: p.tilesWide, tilesHigh: p.tilesHigh, scale: p.scale } : undefined);
   const canvas = $<HTMLCanvasElement>('preview');
   const ctx = canvas.getContext('2d')!;
   $('empty').hidden = !p?.empty;
@@ -273,6 +301,7 @@ function showPreview(p: Preview | undefined, resetLayers = true): void {
 function applyView(): void {
   $('preview').style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.zoom})`;
   $('zoom-label').textContent = `${Math.round(view.zoom * 100)}%`;
+  regions.update(view);
   placeHighlight();
 }
 
@@ -598,7 +627,21 @@ async function showBench(bytes: Uint8Array): Promise<void> {
 // ---- inputs ---------------------------------------------------------------------------
 async function fromFileList(list: FileList | null | undefined): Promise<void> {
   if (!list?.length) return;
-  await load(await Promise.all([...list].map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }))));
+  // Reading is the first stage: a bar for big files, the share of bytes read so far.
+  const total = [...list].reduce((n, f) => n + f.size, 0);
+  let read = 0;
+  progress.start(total);
+  progress.stage('read', 0, total);
+  const incoming = await Promise.all(
+    [...list].map(async (f) => {
+      const bytes = new Uint8Array(await f.arrayBuffer());
+      read += f.size;
+      progress.stage('read', read, total);
+      return { name: f.name, bytes };
+    }),
+  );
+  progress.finish();
+  await load(incoming);
 }
 
 async function setUp(): Promise<void> {

@@ -3,6 +3,9 @@
 // numbers `levelkit scan --report` gives for the same files), and a virtualised table, only the
 // rows in sight in the DOM, sortable by any column and filterable by name, format, status and
 // error code. Every text is set as text. Keys that come from files (codes, versions) live in Maps.
+// Each row in sight shows a thumbnail, drawn on demand (thumbnails.ts).
+
+import type { Thumbnails } from './thumbnails.js';
 
 /** One row: what the table shows of a file, filled in as it is decoded. */
 export interface FileRow {
@@ -98,8 +101,8 @@ export interface FileTable {
   markOpen(index: number): void;
 }
 
-/** Wires the table in #list to `rows`; `open(index)` opens a file's detail view. */
-export function fileTable(open: (index: number) => void): FileTable {
+/** Wires the table in #list to `rows`; `open(index)` opens a file's detail view; `thumbs` draws the rows' pictures. */
+export function fileTable(open: (index: number) => void, thumbs?: Thumbnails): FileTable {
   const $ = (id: string) => document.getElementById(id)!;
   const scroller = $('files-scroll');
   const body = $('files').querySelector('tbody')!;
@@ -181,11 +184,23 @@ export function fileTable(open: (index: number) => void): FileTable {
       );
       const st = text('td', r.error ? `${r.error.code}: ${r.error.message}` : status(r));
       if (r.error) st.className = 'failed';
-      tr.append(st);
+      const pic = text('td', undefined, 'thumb');
+      const canvas = text('canvas');
+      canvas.dataset.thumb = String(r.index);
+      thumbs?.paint(r.index, canvas);
+      pic.append(canvas);
+      tr.append(st, pic);
       tr.addEventListener('click', () => open(r.index));
       return tr;
     });
     body.replaceChildren(spacer(first), ...visible, spacer(shown.length - last));
+    // Thumbnails for the rows in sight first, then the few drawn beyond them.
+    const sightFirst = Math.floor(top / ROW_HEIGHT);
+    const sightLast = Math.ceil((top + scroller.clientHeight) / ROW_HEIGHT);
+    const order = shown
+      .slice(first, last)
+      .map((r, k) => ({ i: r.index, away: k + first < sightFirst ? sightFirst - k - first : Math.max(0, k + first - sightLast + 1) }));
+    thumbs?.want(order.sort((a, b) => a.away - b.away).map((o) => o.i));
   };
 
   /** The summary above the table, as lines like `levelkit scan` prints. */
@@ -235,6 +250,7 @@ export function fileTable(open: (index: number) => void): FileTable {
 
   return {
     reset(next) {
+      thumbs?.reset();
       rows = next;
       openIndex = -1;
       scroller.scrollTop = 0;

@@ -17,7 +17,34 @@ export type Request =
   /** Unpack a zip: the level files in it come back as files (none when it holds none: a GWZ is opened as one file). */
   | { type: 'unzip'; id: number; name: string; bytes: Uint8Array }
   /** Time decoding `bytes` with every kernel set and inflater. */
-  | { type: 'bench'; id: number; bytes: Uint8Array };
+  | { type: 'bench'; id: number; bytes: Uint8Array }
+  /**
+   * Draw a rectangle of tiles of the picture decode request `of` drew, at `scale` pixels per tile
+   * (the worker keeps that decode's value while no other preview is asked for).
+   */
+  | { type: 'region'; id: number; of: number; scale: number; x: number; y: number; width: number; height: number }
+  /** Decode `bytes` and draw a small picture of them, at most `maxSide` pixels wide and high (a row's thumbnail). */
+  | { type: 'thumb'; id: number; name: string; bytes: Uint8Array; settings: DecodeSettings; maxSide: number };
+
+/** Stages of opening a file, in order: the page reads it; the worker inflates and decodes it, then draws it. */
+export type Stage = 'read' | 'decode' | 'inflate' | 'draw';
+
+/** A stage a request has reached, posted by the worker (any number of times before its reply) with how far it is when known. */
+export interface ProgressNote {
+  id: number;
+  progress: { stage: Stage; done?: number; total?: number };
+}
+
+/** A drawn rectangle of tiles (region) or a thumbnail, as a bitmap the page puts on a canvas without copying. */
+export interface Drawn {
+  bitmap: ImageBitmap;
+  /** The tiles drawn (region requests; a thumbnail's are the whole grid). */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  scale: number;
+}
 
 export interface DecodedFile {
   format: string;
@@ -66,4 +93,6 @@ export type Reply =
   | { id: number; ok: true; decoded: DecodedFile }
   | { id: number; ok: true; files: ZipMember[] }
   | { id: number; ok: true; bench: BenchRow[] }
+  /** A region or a thumbnail; `drawn` is null when there is nothing to draw. */
+  | { id: number; ok: true; drawn: Drawn | null }
   | { id: number; ok: false; error: { code: string; message: string; offset?: number | null; path?: string | null } };

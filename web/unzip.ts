@@ -11,7 +11,6 @@ import { inflateRawInto } from '../src/kernels/js/inflate.js';
 import { Status, statusName } from '../src/kernels/status.js';
 import {
   BytesReader,
-  checkInflatedSize,
   checkRawSize,
   corrupt,
   type FileMember,

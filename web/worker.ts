@@ -1,6 +1,7 @@
 // The page's decode worker: decoding, drawing and unzipping happen here, so the page stays
 // responsive on a big map or a zip of hundreds of levels. Loads nothing but the library.
 
+import type { AnyDecoded, DecodeProgress } from '../src/index.js';
 import {
   asyncInflater,
   DecodeError,
@@ -8,6 +9,8 @@ import {
   decode,
   decodeAsync,
   detect,
+  layersOf,
+  mainGrid,
   mediaOf,
   render,
   summarize,
@@ -15,21 +18,53 @@ import {
   textsOf,
   wasmAvailable,
 } from '../src/index.js';
-import type { BenchRow, DecodedFile, Reply, Request } from './protocol.js';
+import type { BenchRow, DecodedFile, Drawn, ProgressNote, Reply, Request, Stage } from './protocol.js';
 import { levelFilesIn, namedLikeLevel } from './unzip.js';
 
 interface WorkerScope {
   onmessage: ((e: { data: Request }) => void) | null;
-  postMessage(message: Reply, transfer?: Transferable[]): void;
+  postMessage(message: Reply | ProgressNote, transfer?: Transferable[]): void;
 }
 const scope = self as unknown as WorkerScope;
 
-async function decodeOne(bytes: Uint8Array, settings: { backend: DecodeOptions['backend']; inflater: 'wasm' | 'stream' | 'pako' }) {
+/**
+ * The value of the last file drawn with its preview, and the layer choice its picture used:
+ * region requests draw parts of it at full resolution. One at a time (a big map's grids are
+ * hundreds of MB at most); the next preview replaces it.
+ */
+let shown: { id: number; value: AnyDecoded; layer: 'main' | 'all' | number } | undefined;
+
+/**
+ * Posts request `id`'s stage and how far it is, at most about once per percent (a decode inflating
+ * thousands of small blocks would otherwise post thousands of messages).
+ */
+function progressPoster(id: number): (stage: Stage, done?: number, total?: number) => void {
+  let last: { stage: Stage; share: number } | undefined;
+  return (stage, done, total) => {
+    const share = done !== undefined && total ? done / total : -1;
+    if (last && last.stage === stage && (share < 0 || share - last.share < 0.01) && share !== 1) return;
+    last = { stage, share };
+    scope.postMessage({ id, progress: { stage, ...(done !== undefined && total !== undefined ? { done, total } : {}) } });
+  };
+}
+
+/** A picture as a bitmap for the page (transferred, so the page's thread neither copies nor decodes it); null when empty. */
+async function bitmapOf(p: { width: number; height: number; rgba: Uint8ClampedArray }): Promise<ImageBitmap | null> {
+  if (!p.width || !p.height) return null;
+  return createImageBitmap(new ImageData(p.rgba as Uint8ClampedArray<ArrayBuffer>, p.width, p.height));
+}
+
+async function decodeOne(
+  bytes: Uint8Array,
+  settings: { backend: DecodeOptions['backend']; inflater: 'wasm' | 'stream' | 'pako' },
+  onProgress?: (p: DecodeProgress) => void,
+) {
   const t0 = performance.now();
+  const progress = onProgress ? { onProgress } : {};
   const value =
     settings.inflater === 'stream'
-      ? await decodeAsync(bytes, { backend: settings.backend, inflate: 'pako' })
-      : decode(bytes, { backend: settings.backend, inflate: settings.inflater });
+      ? await decodeAsync(bytes, { backend: settings.backend, inflate: 'pako', ...progress })
+      : decode(bytes, { backend: settings.backend, inflate: settings.inflater, ...progress });
   return { value, ms: performance.now() - t0 };
 }
 
@@ -93,20 +128,54 @@ scope.onmessage = async ({ data: req }) => {
       scope.postMessage({ id: req.id, ok: true, bench: await bench(req.bytes) });
       return;
     }
+    if (req.type === 'region') {
+      if (shown?.id !== req.of) {
+        // The page has opened something else since: this part is of no use to it.
+        scope.postMessage({ id: req.id, ok: false, error: { code: 'STALE', message: `request ${req.of} is no longer the picture shown` } });
+        return;
+      }
+      const region = { x: req.x, y: req.y, width: req.width, height: req.height };
+      const p = render(shown.value, { layer: shown.layer, scale: req.scale, region });
+      const bitmap = await bitmapOf(p);
+      const drawn: Drawn | null = bitmap && { bitmap, ...p.region, scale: p.scale };
+      scope.postMessage({ id: req.id, ok: true, drawn }, bitmap ? [bitmap] : []);
+      return;
+    }
+    if (req.type === 'thumb') {
+      let drawn: Drawn | null = null;
+      if (detect(req.bytes) !== undefined) {
+        const { value } = await decodeOne(req.bytes, req.settings);
+        let p = render(value, { maxSide: req.maxSide });
+        if (p.layers.some((l) => l.tileset)) p = render(value, { maxSide: req.maxSide, layer: 'all' });
+        const bitmap = await bitmapOf(p);
+        drawn = bitmap && { bitmap, ...p.region, scale: p.scale };
+      }
+      scope.postMessage({ id: req.id, ok: true, drawn }, drawn ? [drawn.bitmap] : []);
+      return;
+    }
     if (detect(req.bytes) === undefined) {
       // What `levelkit scan` records for such a file, so the table's counts are the scan's.
       const why = namedLikeLevel(req.name) ? 'named like a level, but no levelkit format recognises its content' : 'no levelkit format recognises its content';
       scope.postMessage({ id: req.id, ok: false, error: { code: 'UNKNOWN_FORMAT', message: why } });
       return;
     }
-    const { value, ms } = await decodeOne(req.bytes, req.settings);
+    const note = progressPoster(req.id);
+    if (req.preview) {
+      shown = undefined; // the last picture's value goes before this one is decoded
+      note('decode');
+    }
+    const { value, ms } = await decodeOne(req.bytes, req.settings, req.preview ? (p) => note('inflate', p.done, p.total) : undefined);
     const { version, summary } = summarize(value);
     const decoded: DecodedFile = { format: value.format, version, summary, warnings: value.warnings, ms };
     const transfer: Transferable[] = [];
     if (req.preview) {
-      let p = render(value, { layer: req.layer ?? 'main' });
+      const onProgress = ({ done, total }: { done: number; total: number }) => note('draw', done, total);
       // A map whose tile layers carry their tilesets looks like the game when every layer is drawn.
-      if (req.layer === undefined && p.layers.some((l) => l.tileset)) p = render(value, { layer: 'all' });
+      const tilesets = layersOf(value, mainGrid(value)).some((l) => l.tileset);
+      const layer = req.layer ?? (tilesets ? 'all' : 'main');
+      note('draw', 0, 1);
+      const p = render(value, { layer, onProgress });
+      shown = { id: req.id, value, layer };
       decoded.preview = {
         width: p.width,
         height: p.height,

@@ -44,11 +44,25 @@ export interface DecodeContext<W extends string = string> {
    * that leaves the block deflated but must refuse what the full decode refuses (budget, size, ratio).
    */
   reserve(storedLength: number, expectedSize: number, site: BlockSite): void;
+  /** Tells the caller's onProgress (when given) that a block of `storedLength` bytes inflated to `inflatedLength`. */
+  inflated(storedLength: number, inflatedLength: number): void;
 }
 
-/** `inflater` is what `opts.inflate` resolved to (formats/decode-context.ts), as `kernels` is for `opts.backend`. */
-export function makeContext<W extends string = string>(format: FormatId, opts: ResolvedOptions, kernels: Kernels, inflater: Inflater): DecodeContext<W> {
+/**
+ * `inflater` is what `opts.inflate` resolved to (formats/decode-context.ts), as `kernels` is for
+ * `opts.backend`; `inputLength` is the size of the file decoded (onProgress's `total`).
+ */
+export function makeContext<W extends string = string>(
+  format: FormatId,
+  opts: ResolvedOptions,
+  kernels: Kernels,
+  inflater: Inflater,
+  inputLength = 0,
+): DecodeContext<W> {
   let inflatedSoFar = 0;
+  let storedDone = 0;
+  let inflatedDone = 0;
+  const onProgress = opts.onProgress;
   const limits = opts.limits;
   const charge = (bytes: number, site: BlockSite) => {
     if (!Number.isSafeInteger(bytes) || bytes < 0) return; // the size check reports a bad size
@@ -73,6 +87,13 @@ export function makeContext<W extends string = string>(format: FormatId, opts: R
     reserve(storedLength, expectedSize, site) {
       checkBlockSize(format, storedLength, expectedSize, limits, site);
       charge(expectedSize, site);
+    },
+    inflated(storedLength, inflatedLength) {
+      if (!onProgress) return;
+      // A lazy grid read again inflates again: `done` stays within the file.
+      storedDone = Math.min(inputLength, storedDone + storedLength);
+      inflatedDone += inflatedLength;
+      onProgress({ stage: 'inflate', done: storedDone, total: inputLength, inflatedBytes: inflatedDone });
     },
   };
 }

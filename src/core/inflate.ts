@@ -122,13 +122,17 @@ function nativeOrThrow(): NodeZlib {
  */
 export function inflateBlock(ctx: DecodeContext, src: Uint8Array, expectedSize: number, site: BlockSite, prepaid = false): InflateResult {
   if (!prepaid) ctx.charge(expectedSize, site);
-  return inflateExact(src, expectedSize, ctx.inflater, ctx.limits, { ...site, format: ctx.format }, ctx.blocks);
+  const out = inflateExact(src, expectedSize, ctx.inflater, ctx.limits, { ...site, format: ctx.format }, ctx.blocks);
+  ctx.inflated(out.consumed, expectedSize);
+  return out;
 }
 
 /** inflateBlock() of a block of `cells` 4-byte tile records, split into index and flags columns (see inflateTilesExact). */
 export function inflateTileBlock(ctx: DecodeContext, src: Uint8Array, cells: number, site: BlockSite, prepaid = false): { columns: Uint8Array; dirty: number } {
   if (!prepaid) ctx.charge(cells * 4, site);
-  return inflateTilesExact(src, cells, ctx.inflater, ctx.kernels, ctx.limits, { ...site, format: ctx.format }, ctx.blocks);
+  const out = inflateTilesExact(src, cells, ctx.inflater, ctx.kernels, ctx.limits, { ...site, format: ctx.format }, ctx.blocks);
+  ctx.inflated(src.length, cells * 4);
+  return out;
 }
 
 type Fail = (code: 'CORRUPT_COMPRESSED', detail: string, extra?: object) => DecodeError;

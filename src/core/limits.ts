@@ -102,6 +102,24 @@ export interface DecodeOptions {
    * Teeworlds README §Memory.
    */
   layers?: LayerLoading;
+  /**
+   * Called after each zlib block is inflated (every format, synchronously, inside decode; with
+   * `layers: 'lazy'` also when a grid is inflated on first read), so a viewer can show how far a
+   * big file is. See DecodeProgress. Errors it throws propagate out of decode.
+   */
+  onProgress?: (progress: DecodeProgress) => void;
+}
+
+/**
+ * How far a decode is: `done` compressed bytes of the input inflated so far, of `total` (the
+ * input's size). done ÷ total is the share of the file inflated; it ends below 1 by the bytes
+ * that are not compressed (headers, item tables, raw sections). `inflatedBytes` is what they gave.
+ */
+export interface DecodeProgress {
+  stage: 'inflate';
+  done: number;
+  total: number;
+  inflatedBytes: number;
 }
 
 /** DecodeOptions after validation, with every default filled in (kernels are chosen by the caller). */
@@ -114,6 +132,7 @@ export interface ResolvedOptions {
   encoding: string;
   sections: Sections;
   layers: LayerLoading;
+  onProgress: ((progress: DecodeProgress) => void) | undefined;
   /** Pre-inflated blocks (decodeAsync only; never set by callers, see core/prefetch.ts). */
   blocks: BlockSource | undefined;
 }
@@ -130,7 +149,7 @@ const SECTIONS: readonly Sections[] = ['all', 'summary'];
 const LAYER_LOADING: readonly LayerLoading[] = ['eager', 'lazy'];
 /** The names of the caps, as `limits` takes them. */
 export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as readonly (keyof Limits)[];
-const OPTION_NAMES: readonly string[] = ['backend', 'kernels', 'inflate', 'strict', 'limits', 'encoding', 'sections', 'layers'];
+const OPTION_NAMES: readonly string[] = ['backend', 'kernels', 'inflate', 'strict', 'limits', 'encoding', 'sections', 'layers', 'onProgress'];
 
 /**
  * Validates `opts` and fills in defaults. TypeError for a wrong type, RangeError for a value
@@ -154,6 +173,8 @@ export function resolveOptions(opts: DecodeOptions | undefined): ResolvedOptions
   if (opts.kernels !== undefined && (typeof opts.kernels !== 'object' || opts.kernels === null)) {
     throw new TypeError(`levelkit: option 'kernels' must be a Kernels object (jsKernels, wasmKernels())`);
   }
+  if (opts.onProgress !== undefined && typeof opts.onProgress !== 'function')
+    throw new TypeError(`levelkit: option 'onProgress' must be a function, got ${opts.onProgress === null ? 'null' : typeof opts.onProgress}`);
   return {
     backend: oneOf('backend', opts.backend ?? 'auto', BACKENDS),
     kernels: opts.kernels,
@@ -163,6 +184,7 @@ export function resolveOptions(opts: DecodeOptions | undefined): ResolvedOptions
     encoding,
     sections: oneOf('sections', opts.sections ?? 'all', SECTIONS),
     layers: oneOf('layers', opts.layers ?? 'eager', LAYER_LOADING),
+    onProgress: opts.onProgress,
     blocks: (opts as { [BLOCK_SOURCE]?: BlockSource })[BLOCK_SOURCE],
   };
 }

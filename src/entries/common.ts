@@ -11,7 +11,7 @@ export {
   type ErrorRecord,
   type FormatId,
 } from '../core/errors.js';
-export type { Backend, DecodeOptions, InflaterChoice, Limits, Sections } from '../core/limits.js';
+export type { Backend, DecodeOptions, DecodeProgress, InflaterChoice, Limits, Sections } from '../core/limits.js';
 export { DEFAULT_LIMITS, LIMIT_NAMES, ZIP_INFLATE_ALLOWANCE, zipInflateBudget } from '../core/limits.js';
 export { type Text, textFrom } from '../core/text.js';
 export type { ExtractedFile, ExtractedImage, MainGrid, Summary } from '../formats/define.js';

@@ -23,7 +23,7 @@ export function startDecode<W extends string = string>(format: FormatId, input: 
   const bytes = inputBytes(input);
   const resolved = resolveOptions(opts);
   const kernels = chooseKernels(resolved.backend, resolved.kernels);
-  return { bytes, ctx: makeContext<W>(format, resolved, kernels, chooseInflater(resolved.inflate, kernels)) };
+  return { bytes, ctx: makeContext<W>(format, resolved, kernels, chooseInflater(resolved.inflate, kernels), bytes.length) };
 }
 
 /**

@@ -15,6 +15,30 @@ export interface RenderOptions {
   markers?: boolean;
   /** Longest side of the picture in pixels when `scale` is not given (a whole number 1…8192, default 2048); larger grids are sampled. */
   maxSide?: number;
+  /**
+   * Draw only this rectangle of the grid, in tiles (whole numbers; clipped to the grid, which it
+   * must overlap): a viewer zoomed in asks for the part in sight at full tile resolution. The
+   * picture is the rectangle's, `scale` (or `maxSide`) applies to it, and `region` on the result
+   * says what was drawn. Markers stay in grid tiles.
+   */
+  region?: TileRect;
+  /** Called after each layer is drawn (`done` of `total`), so a viewer can show how far a slow picture is. */
+  onProgress?: (progress: RenderProgress) => void;
+}
+
+/** A rectangle of a grid in tiles. */
+export interface TileRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** How far renderPreview is: `done` of `total` layers drawn. */
+export interface RenderProgress {
+  stage: 'draw';
+  done: number;
+  total: number;
 }
 
 export interface Preview {
@@ -38,6 +62,8 @@ export interface Preview {
   legend: { kind: string; rgb: [number, number, number]; count: number }[];
   /** Why the picture is empty, when it is. */
   empty?: string;
+  /** The rectangle drawn, in tiles (the grid's, or `region` clipped to it); the picture's pixel (0, 0) is its corner. */
+  region: TileRect;
 }
 
 /** Most pixels a preview may have (64 Mi, 256 MiB of RGBA): an explicit `scale` that would draw more is refused (RangeError, `code: 'LIMIT_EXCEEDED'`). */
@@ -133,9 +159,13 @@ export function renderPreview(value: { format: string }, main: MainGrid | undefi
     markers,
     legend,
     empty,
+    region: { x: 0, y: 0, width: tilesWide, height: tilesHigh },
   });
   if (drawn.length === 0) return none(layers.length ? 'no main grid (pick a layer)' : 'this level has no tile grid');
   if (tilesWide === 0 || tilesHigh === 0) return none(`the grid is empty (${tilesWide} × ${tilesHigh} tiles)`);
+  const region = regionOf(opts.region, tilesWide, tilesHigh);
+  if (opts.onProgress !== undefined && typeof opts.onProgress !== 'function')
+    throw new TypeError(`levelkit: render: onProgress must be a function, got ${typeof opts.onProgress}`);
 
   let scale: number;
   if (opts.scale !== undefined) {
@@ -143,12 +173,12 @@ export function renderPreview(value: { format: string }, main: MainGrid | undefi
       throw new RangeError(`levelkit: render: scale must be a whole number 1…64, got ${opts.scale}`);
     scale = opts.scale;
     // Checked before allocating: an engine's "Invalid typed array length" tells no one which option to change.
-    const pixels = tilesWide * tilesHigh * scale * scale;
+    const pixels = region.width * region.height * scale * scale;
     if (pixels > MAX_PREVIEW_PIXELS) {
-      const fits = Math.floor(Math.sqrt(MAX_PREVIEW_PIXELS / (tilesWide * tilesHigh)));
+      const fits = Math.floor(Math.sqrt(MAX_PREVIEW_PIXELS / (region.width * region.height)));
       throw Object.assign(
         new RangeError(
-          `levelkit: render: scale ${scale} would draw ${tilesWide * scale} × ${tilesHigh * scale} px, over the ${MAX_PREVIEW_PIXELS} pixels a preview may have; for this ${tilesWide} × ${tilesHigh}-tile grid ${fits >= 1 ? `use scale ≤ ${fits}` : 'leave scale out (the grid is then sampled to fit)'}`,
+          `levelkit: render: scale ${scale} would draw ${region.width * scale} × ${region.height * scale} px, over the ${MAX_PREVIEW_PIXELS} pixels a preview may have; for this ${region.width} × ${region.height}-tile ${opts.region ? 'region' : 'grid'} ${fits >= 1 ? `use scale ≤ ${fits}` : 'leave scale out (the grid is then sampled to fit)'}`,
         ),
         { code: 'LIMIT_EXCEEDED' as const },
       );
@@ -157,13 +187,13 @@ export function renderPreview(value: { format: string }, main: MainGrid | undefi
     const maxSide = opts.maxSide ?? 2048;
     if (!Number.isInteger(maxSide) || maxSide < 1 || maxSide > MAX_PREVIEW_SIDE)
       throw new RangeError(`levelkit: render: maxSide must be a whole number 1…${MAX_PREVIEW_SIDE}, got ${maxSide}`);
-    const side = Math.max(tilesWide, tilesHigh);
+    const side = Math.max(region.width, region.height);
     scale = side <= maxSide ? Math.max(1, Math.min(16, Math.floor(maxSide / side))) : 1 / Math.ceil(side / maxSide);
   }
   const step = scale < 1 ? Math.round(1 / scale) : 1;
   const px = scale < 1 ? 1 : scale;
-  const width = Math.ceil(tilesWide / step) * px;
-  const height = Math.ceil(tilesHigh / step) * px;
+  const width = Math.ceil(region.width / step) * px;
+  const height = Math.ceil(region.height / step) * px;
   const rgba = new Uint8ClampedArray(width * height * 4);
   for (let i = 0; i < rgba.length; i += 4) {
     rgba[i] = BACKGROUND[0];
@@ -172,22 +202,40 @@ export function renderPreview(value: { format: string }, main: MainGrid | undefi
     rgba[i + 3] = 255;
   }
   const composite = drawn.length > 1;
-  for (const i of drawn) drawLayer(rgba, width, layers[i]!, step, px, composite);
-  for (const m of markers) drawMarker(rgba, width, height, m, px / step);
-  return { width, height, rgba, tilesWide, tilesHigh, scale: px / step, layers: info, drawn, markers, legend };
+  drawn.forEach((i, k) => {
+    drawLayer(rgba, width, layers[i]!, step, px, composite, region);
+    opts.onProgress?.({ stage: 'draw', done: k + 1, total: drawn.length });
+  });
+  for (const m of markers) drawMarker(rgba, width, height, { ...m, x: m.x - region.x, y: m.y - region.y }, px / step);
+  return { width, height, rgba, tilesWide, tilesHigh, scale: px / step, layers: info, drawn, markers, legend, region };
 }
 
-function drawLayer(rgba: Uint8ClampedArray, width: number, layer: PreviewLayer, step: number, px: number, composite: boolean): void {
+/** The grid's rectangle, or `region` checked (whole numbers, overlapping the grid) and clipped to it; RangeError naming `region` otherwise. */
+function regionOf(region: TileRect | undefined, tilesWide: number, tilesHigh: number): TileRect {
+  if (region === undefined) return { x: 0, y: 0, width: tilesWide, height: tilesHigh };
+  const whole = (v: unknown) => Number.isSafeInteger(v);
+  if (typeof region !== 'object' || region === null || ![region.x, region.y, region.width, region.height].every(whole))
+    throw new RangeError('levelkit: render: region must be { x, y, width, height } in whole tiles');
+  const { x, y, width, height } = region;
+  if (x < 0 || y < 0 || width < 1 || height < 1 || x >= tilesWide || y >= tilesHigh)
+    throw new RangeError(
+      `levelkit: render: region ${width} × ${height} at ${x}, ${y} is outside the ${tilesWide} × ${tilesHigh}-tile grid (x, y ≥ 0 and inside it; width, height ≥ 1)`,
+    );
+  return { x, y, width: Math.min(width, tilesWide - x), height: Math.min(height, tilesHigh - y) };
+}
+
+function drawLayer(rgba: Uint8ClampedArray, width: number, layer: PreviewLayer, step: number, px: number, composite: boolean, region: TileRect): void {
   // A plain copy of the tileset's fields: a lazy one (Teeworlds `layers: 'lazy'`) has been
   // redefined in place, and drawTile reads these per tile.
   const tileset = layer.tileset && { width: layer.tileset.width, height: layer.tileset.height, channels: layer.tileset.channels, pixels: layer.tileset.pixels };
   // Read once per layer, without keeping a lazy grid in the level: each is dropped after drawing.
   const { cells, flags } = previewGrid(layer);
-  const cw = Math.ceil(layer.width / step);
-  const ch = Math.ceil(layer.height / step);
+  // The cells of this layer inside the region (a layer may be smaller than the grid).
+  const cw = Math.ceil(Math.min(region.width, layer.width - region.x) / step);
+  const ch = Math.ceil(Math.min(region.height, layer.height - region.y) / step);
   for (let ty = 0; ty < ch; ty++) {
     for (let tx = 0; tx < cw; tx++) {
-      const at = ty * step * layer.width + tx * step;
+      const at = (region.y + ty * step) * layer.width + region.x + tx * step;
       const v = cells[at]! >>> 0;
       // In a composite, empty cells let the layers below show through.
       if (v === 0 || v === 0xffffffff) {

@@ -18,4 +18,15 @@ export {
   textsOf,
 } from './adapters.js';
 export { type Canvas2D, paintPreview } from './canvas.js';
-export { BACKGROUND, MARKER_COLOURS, MAX_PREVIEW_PIXELS, markerColour, type Preview, type RenderOptions, renderPreview, tileColour } from './draw.js';
+export {
+  BACKGROUND,
+  MARKER_COLOURS,
+  MAX_PREVIEW_PIXELS,
+  markerColour,
+  type Preview,
+  type RenderOptions,
+  type RenderProgress,
+  renderPreview,
+  type TileRect,
+  tileColour,
+} from './draw.js';
