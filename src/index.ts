@@ -36,6 +36,8 @@ export { compileWasm, wasmKernels } from './kernels/wasm/index.js';
 export {
   type Canvas2D,
   decodePng,
+  ENTITY_ASSETS,
+  type EntityLayerKind,
   layersOf,
   MAPRES_NAME,
   MARKER_COLOURS,

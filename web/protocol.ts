@@ -2,6 +2,8 @@
 // survives structuredClone; pixel buffers are transferred, not copied.
 
 import type { Backend, DecodeWarning, Marker, PreviewMedia, PreviewTable, PreviewText } from '../src/index.js';
+import type { ImageThumbnail } from '../src/render/thumbnails.js';
+import type { ResourceReport } from './resources.js';
 
 /** How the page asks for zlib blocks to be inflated: the WASM inflater, the browser's DecompressionStream (decodeAsync) or pako. */
 export type PageInflater = 'wasm' | 'stream' | 'pako';
@@ -17,7 +19,9 @@ export type Request =
   /** Unpack a zip: the level files in it come back as files (none when it holds none: a GWZ is opened as one file). */
   | { type: 'unzip'; id: number; name: string; bytes: Uint8Array }
   /** Time decoding `bytes` with every kernel set and inflater. */
-  | { type: 'bench'; id: number; bytes: Uint8Array };
+  | { type: 'bench'; id: number; bytes: Uint8Array }
+  /** Keep this Graal tileset (RGBA) for the session, or forget it (null); the worker keeps it for later decodes. */
+  | { type: 'tileset'; id: number; image: { width: number; height: number; pixels: Uint8Array } | null };
 
 export interface DecodedFile {
   format: string;
@@ -43,6 +47,10 @@ export interface DecodedFile {
     media: PreviewMedia[];
     /** Texts shown whole (a GWZ's Lua source). */
     texts: PreviewText[];
+    /** Thumbnails of the level's embedded images (index into its images table). */
+    thumbnails: ImageThumbnail[];
+    /** External images not bundled, and whether a Graal tileset drew (or would draw) the level. */
+    resources: ResourceReport;
   };
 }
 
@@ -66,4 +74,5 @@ export type Reply =
   | { id: number; ok: true; decoded: DecodedFile }
   | { id: number; ok: true; files: ZipMember[] }
   | { id: number; ok: true; bench: BenchRow[] }
+  | { id: number; ok: true; tileset: boolean }
   | { id: number; ok: false; error: { code: string; message: string; offset?: number | null; path?: string | null } };

@@ -19,7 +19,9 @@ import {
   wasmAvailable,
   zipInflateBudget,
 } from '../src/index.js';
+import { imageThumbnails } from '../src/render/thumbnails.js';
 import type { BenchRow, DecodedFile, Reply, Request, ZipMember } from './protocol.js';
+import { resourcesFor, setGraalTileset } from './resources.js';
 
 interface WorkerScope {
   onmessage: ((e: { data: Request }) => void) | null;
@@ -132,6 +134,11 @@ scope.onmessage = async ({ data: req }) => {
       );
       return;
     }
+    if (req.type === 'tileset') {
+      setGraalTileset(req.image ?? undefined);
+      scope.postMessage({ id: req.id, ok: true, tileset: req.image !== null });
+      return;
+    }
     if (req.type === 'bench') {
       scope.postMessage({ id: req.id, ok: true, bench: await bench(req.bytes) });
       return;
@@ -147,9 +154,11 @@ scope.onmessage = async ({ data: req }) => {
     const decoded: DecodedFile = { format: value.format, version, summary, warnings: value.warnings, ms };
     const transfer: Transferable[] = [];
     if (req.preview) {
-      let p = render(value, { layer: req.layer ?? 'main' });
+      // Bundled pictures the level names (fetched once per session) and the session's Graal tileset.
+      const { resources, report } = await resourcesFor(value);
+      let p = render(value, { layer: req.layer ?? 'main', resources });
       // A map whose tile layers carry their tilesets looks like the game when every layer is drawn.
-      if (req.layer === undefined && p.layers.some((l) => l.tileset)) p = render(value, { layer: 'all' });
+      if (req.layer === undefined && p.layers.some((l) => l.tileset)) p = render(value, { layer: 'all', resources });
       decoded.preview = {
         width: p.width,
         height: p.height,
@@ -164,6 +173,8 @@ scope.onmessage = async ({ data: req }) => {
         tables: tablesOf(value),
         media: mediaOf(value),
         texts: textsOf(value),
+        thumbnails: imageThumbnails(value),
+        resources: report,
         ...(p.empty ? { empty: p.empty } : {}),
       };
       transfer.push(p.rgba.buffer as ArrayBuffer);

@@ -1,11 +1,11 @@
-// The bundled Teeworlds pictures (assets/teeworlds/: map resources and the DDNet entities atlas,
+// The bundled Teeworlds pictures (assets/teeworlds/: map resources and DDNet's editor atlases,
 // CC-BY-SA, outside the library bundle) for `levelkit render`: found beside the installed package,
 // read only when a level needs them (resourcesNeeded), decoded once per run and kept for the
 // next level. A missing or damaged asset leaves its tiles drawn as a colour per id, said once.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decodePng, MAPRES_NAME, type RenderResources, resourcesNeeded, type Tileset } from '../index.js';
+import { decodePng, ENTITY_ASSETS, MAPRES_NAME, type RenderResources, resourcesNeeded, type Tileset } from '../index.js';
 import { readFileSafe } from '../scan/read.js';
 
 /** Largest asset read (the biggest bundled one is under 400 KB). */
@@ -31,14 +31,18 @@ export class BundledAssets {
   /** The resources `value` draws with, as far as they are bundled. */
   resourcesFor(value: { format: string }): RenderResources | undefined {
     const need = resourcesNeeded(value);
-    if (!need.entities && need.images.length === 0) return undefined;
+    if (need.entities.length === 0 && need.images.length === 0) return undefined;
     const images = new Map<string, Tileset>();
     for (const name of need.images) {
       const t = MAPRES_NAME.test(name) ? this.load(`mapres/${name}.png`) : undefined;
       if (t) images.set(name, t);
     }
-    const entities = need.entities ? this.load('entities/ddnet.png') : undefined;
-    return { images, ...(entities ? { entities } : {}) };
+    const entities: NonNullable<RenderResources['entities']> = {};
+    for (const kind of need.entities) {
+      const t = this.load(ENTITY_ASSETS[kind]);
+      if (t) entities[kind] = t;
+    }
+    return { images, entities };
   }
 
   private load(rel: string): Tileset | undefined {

@@ -9,7 +9,7 @@ import type { MapImage, OpaqueLayer, TeeworldsMap, TileLayer } from '../formats/
 import type { WdataLevel } from '../formats/wdata/types.js';
 import type { WwdLevel } from '../formats/wwd/types.js';
 import { type PreviewQuads, quadLayerOf } from './quads.js';
-import { ENTITY_LAYER_KINDS, entityColumns, externalTileset, type RenderResources, type Tileset } from './tilesources.js';
+import { entityColumns, externalTileset, isEntityLayerKind, type RenderResources, type Tileset } from './tilesources.js';
 import { wdataPlot, wdataTables } from './wdata.js';
 
 export type { Tileset } from './tilesources.js';
@@ -180,7 +180,7 @@ export function layersOf(value: Any, main: MainGrid | undefined, resources?: Ren
           return;
         }
         if (!hasTeeGrid(l)) return;
-        const entities = ENTITY_LAYER_KINDS.has(l.kind) ? resources?.entities : undefined;
+        const entities = isEntityLayerKind(l.kind) ? resources?.entities?.[l.kind] : undefined;
         const tileset = l.kind === 'tiles' ? teeImage(value, l.image, resources) : entities;
         const name = `${gi}.${li} ${l.kind}${str(l.name) ? ` ${str(l.name)}` : ''}`;
         // mainGrid() is the first game layer's tiles: that layer, found without reading any grid.
@@ -189,7 +189,7 @@ export function layersOf(value: Any, main: MainGrid | undefined, resources?: Ren
         // The grid fields read the level's own (a lazy grid is kept once read through them); drawing reads through previewGrid.
         const layer = { name, width: l.width, height: l.height, main: isMain } as PreviewLayer;
         if (entities) {
-          // Drawn as DDNet's editor draws them: the entity tile ids (a tele's type, not its number) from the atlas.
+          // Drawn as DDNet's editor draws them: the entity tile ids (a tele's type, not its number) from the kind's atlas.
           const columns = (keep: boolean) => entityColumns(l, keep ? teeFields(l)[teeGridKey(l)] : readUncached(teeFields(l), teeGridKey(l)))!;
           defineLazy(layer, 'cells', () => columns(true).cells);
           defineLazy(layer, 'flags', () => columns(true).flags);

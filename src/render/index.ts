@@ -21,4 +21,4 @@ export { type Canvas2D, paintPreview } from './canvas.js';
 export { BACKGROUND, MARKER_COLOURS, MAX_PREVIEW_PIXELS, markerColour, type Preview, type RenderOptions, renderPreview, tileColour } from './draw.js';
 export { decodePng, type PngDecodeOptions, type RgbaImage } from './png-decode.js';
 export type { PreviewQuads } from './quads.js';
-export { MAPRES_NAME, type NeededResources, type RenderResources, resourcesNeeded } from './tilesources.js';
+export { ENTITY_ASSETS, type EntityLayerKind, MAPRES_NAME, type NeededResources, type RenderResources, resourcesNeeded } from './tilesources.js';

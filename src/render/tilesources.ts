@@ -1,5 +1,5 @@
 // Where a preview's tile pictures come from besides a map's embedded images: resources the caller
-// loads and passes in (the bundled Teeworlds map resources by name, the DDNet entities atlas, a
+// loads and passes in (the bundled Teeworlds map resources by name, DDNet's editor atlases, a
 // Graal tileset the user dropped), which of them a level needs, and how a tile id picks its cell
 // of an atlas. The assets themselves live outside the library (assets/teeworlds/, README there).
 
@@ -28,8 +28,12 @@ export interface Tileset {
 export interface RenderResources {
   /** Teeworlds external images by name (the bundled map resources: assets/teeworlds/mapres/<name>.png). */
   images?: ReadonlyMap<string, Tileset>;
-  /** The DDNet entities atlas (assets/teeworlds/entities/ddnet.png): game, front, tele, speedup, switch and tune layers are drawn with it. */
-  entities?: Tileset;
+  /**
+   * DDNet's editor atlases by layer kind, as its editor draws them: `game` with the entities atlas
+   * (assets/teeworlds/entities/ddnet.png), front, tele, speedup, switch and tune each with its own
+   * (entities/<kind>.png). ENTITY_ASSETS names the files.
+   */
+  entities?: Partial<Record<EntityLayerKind, Tileset>>;
   /** A Graal tileset (pics1.png layout) for Graal levels. */
   graalTileset?: Tileset;
 }
@@ -38,21 +42,31 @@ export interface RenderResources {
 export interface NeededResources {
   /** Names of the external images its tile and quad layers use (each once, as the map spells them; only names safe as file names). */
   images: string[];
-  /** True when it has a game, front, tele, speedup, switch or tune layer. */
-  entities: boolean;
+  /** Its game, front, tele, speedup, switch and tune layer kinds (each once): the atlases it draws with. */
+  entities: EntityLayerKind[];
   /** True for a Graal level with tiles (a tileset would draw them). */
   graalTileset: boolean;
 }
 
-/** Teeworlds/DDNet layer kinds drawn with the entities atlas. */
-export const ENTITY_LAYER_KINDS: ReadonlySet<string> = new Set(['game', 'front', 'tele', 'speedup', 'switch', 'tune']);
+/** Teeworlds/DDNet layer kinds drawn with an editor atlas. */
+export type EntityLayerKind = 'game' | 'front' | 'tele' | 'speedup' | 'switch' | 'tune';
+/** The bundled atlas of each kind, below assets/teeworlds/ (DDNet's data/editor/entities/DDNet.png and data/editor/<kind>.png). */
+export const ENTITY_ASSETS: Readonly<Record<EntityLayerKind, string>> = {
+  game: 'entities/ddnet.png',
+  front: 'entities/front.png',
+  tele: 'entities/tele.png',
+  speedup: 'entities/speedup.png',
+  switch: 'entities/switch.png',
+  tune: 'entities/tune.png',
+};
+export const isEntityLayerKind = (kind: string): kind is EntityLayerKind => Object.hasOwn(ENTITY_ASSETS, kind);
 
 /** Names a bundled map resource can have: letters, digits, `_`, `-`, `.` (never a path). */
 export const MAPRES_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
 
 /** Which resources `value` would draw with: fetch or read these, nothing else. Cheap: reads no grid. */
 export function resourcesNeeded(value: { format: string }): NeededResources {
-  const out: NeededResources = { images: [], entities: false, graalTileset: false };
+  const out: NeededResources = { images: [], entities: [], graalTileset: false };
   if (value.format === 'graal' || value.format === 'graal-nw') {
     out.graalTileset = (value as GraalDecoded & { layers: unknown[] }).layers.length > 0;
     return out;
@@ -60,15 +74,17 @@ export function resourcesNeeded(value: { format: string }): NeededResources {
   if (value.format !== 'teeworlds') return out;
   const map = value as TeeworldsMap;
   const names = new Set<string>();
+  const kinds = new Set<EntityLayerKind>();
   for (const g of map.groups)
     for (const l of g.layers) {
-      if (ENTITY_LAYER_KINDS.has(l.kind)) out.entities = true;
+      if (isEntityLayerKind(l.kind)) kinds.add(l.kind);
       const image = l.kind === 'tiles' || l.kind === 'quads' ? l.image : -1;
       const img = image >= 0 ? map.images[image] : undefined;
       const name = img?.external ? img.name.text : undefined;
       if (name && MAPRES_NAME.test(name)) names.add(name);
     }
   out.images = [...names];
+  out.entities = [...kinds];
   return out;
 }
 
@@ -81,9 +97,9 @@ export function externalTileset(map: TeeworldsMap, image: number, resources: Ren
 }
 
 /**
- * The grid an entities-atlas drawing of a DDNet physics layer reads: the tile id the game draws
- * (game/front: `index`; tele, speedup, switch, tune: `type`, which is the entities tile id) and
- * the flip/rotate flags where the layer has them. Speedup arrows are not turned by their angle.
+ * The grid an editor-atlas drawing of a DDNet physics layer reads: the tile id DDNet's editor
+ * draws (game/front: `index`; tele, speedup, switch, tune: `type`) and the flip/rotate flags where
+ * the layer has them. Speedup arrows are not turned by their angle, and numbers are not written.
  */
 export function entityColumns(l: TileLayer, grid: Record<string, Uint8Array | Int16Array> | undefined): { cells: Uint8Array; flags?: Uint8Array } | undefined {
   if (!grid) return undefined;
