@@ -5,7 +5,7 @@
 // (pako inlined, for <script type="module"> without a bundler) with its source map, and the CLI,
 // which loads the library build beside it. The WASM module is inlined by
 // src/kernels/wasm/binary.generated.ts (npm run asbuild).
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import typescript from '@rollup/plugin-typescript';
@@ -142,7 +142,11 @@ const WEB_EXAMPLES = [
   ['wdata', 'wdata/eventbox-v9.wdata'],
 ];
 
-/** Copies the page's static files (web/index.html, web/style.css) and the examples into dist/web/. */
+/**
+ * Copies the page's static files (web/index.html, web/style.css), the examples, and the bundled
+ * Teeworlds pictures (assets/teeworlds/ with their licence: the page fetches each by name when a
+ * map needs it) into dist/web/.
+ */
 function webStatic() {
   return {
     name: 'web-static',
@@ -150,6 +154,7 @@ function webStatic() {
       const out = fileURLToPath(new URL('./dist/web/', import.meta.url));
       mkdirSync(`${out}examples`, { recursive: true });
       for (const f of ['index.html', 'style.css']) copyFileSync(fileURLToPath(new URL(`./web/${f}`, import.meta.url)), `${out}${f}`);
+      cpSync(fileURLToPath(new URL('./assets/teeworlds/', import.meta.url)), `${out}assets/teeworlds/`, { recursive: true });
       const index = [];
       const zip = {};
       for (const [format, rel] of WEB_EXAMPLES) {

@@ -11,11 +11,24 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
-import { encode as encodePng } from 'fast-png';
+import { decode as decodePngFile, encode as encodePng } from 'fast-png';
 import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { decode, LEVEL_EXTENSIONS, markerColour, render, tablesOf, tileColour } from '../src/index.js';
+import {
+  type AnyDecoded,
+  decode,
+  decodePng,
+  ENTITY_ASSETS,
+  LEVEL_EXTENSIONS,
+  markerColour,
+  type Preview,
+  type RenderResources,
+  render,
+  resourcesNeeded,
+  tablesOf,
+  tileColour,
+} from '../src/index.js';
 import { serve } from '../web/serve.js';
 import { startChromium } from './helpers/chromium.js';
 import { cli } from './helpers/cli.js';
@@ -40,10 +53,27 @@ const ONE_OF_EACH = [
 const NODE_IMPORT =
   /\bfrom\s*['"](node:|fs['"]|path['"]|zlib['"]|crypto['"]|os['"]|url['"]|util['"]|child_process['"])|\bimport\(\s*['"]node:|\brequire\(\s*['"]/;
 
+/** The bundled pictures a level names (assets/teeworlds/), as the page's worker fetches them. */
+function bundledResources(value: AnyDecoded): RenderResources {
+  const need = resourcesNeeded(value);
+  const read = (rel: string) => decodePng(readBytes(`${ROOT}/assets/teeworlds/${rel}`));
+  return {
+    images: new Map(need.images.map((n) => [n, read(`mapres/${n}.png`)] as const)),
+    entities: Object.fromEntries(need.entities.map((k) => [k, read(ENTITY_ASSETS[k])])),
+  };
+}
+
+/** The picture the page shows when it opens `value`: with the bundled pictures, every layer when some have real tiles. */
+function pagePreview(value: AnyDecoded): Preview {
+  const resources = bundledResources(value);
+  const p = render(value, { resources });
+  return p.layers.some((l) => l.tileset) ? render(value, { layer: 'all', resources }) : p;
+}
+
 /** Where to look for a pixel that shows a known tile: the first used cell no marker covers, and its colour. */
 function knownTile(path: string): { x: number; y: number; rgb: [number, number, number] } | undefined {
   const value = decode(readBytes(path));
-  const p = render(value);
+  const p = pagePreview(value);
   if (p.empty) return undefined;
   const cells = value.format === 'wwd' ? value.planes[value.mainPlane]!.tiles : undefined;
   const grid = cells ? { cells, width: p.tilesWide } : undefined;
@@ -98,7 +128,7 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
     it(`shows ${rel} opened through the file input`, async () => {
       const path = `${FIXTURES}/${rel}`;
       const value = decode(readBytes(path));
-      const preview = render(value);
+      const preview = pagePreview(value);
       await page.setInputFiles('#file', path);
       await page.waitForSelector(`#detail[data-state="done"] >> text=${basename(path)}`, { timeout: 20_000 });
       expect(await page.textContent('#format')).toBe(value.format);
@@ -469,6 +499,88 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
     ]);
     expect(await page.textContent('#texts pre')).toBe('sv_team 1\ntune gravity 0.4');
     await page.screenshot({ path: `${SHOTS}/map-info.png`, fullPage: true });
+  });
+
+  /** The preview canvas's pixels (RGBA) and size, as a PNG out of the page (exact: the picture is opaque). */
+  const canvasPixels = async () => {
+    const url = await page.$eval('#preview', (c) => (c as HTMLCanvasElement).toDataURL('image/png'));
+    const png = decodePngFile(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'));
+    expect(png.channels).toBe(4);
+    return { width: png.width, height: png.height, rgba: png.data as Uint8Array };
+  };
+
+  it('draws a map with external images in real tiles (the bundled map resources, fetched by name) and shows embedded images as thumbnails', async () => {
+    const path = `${FIXTURES}/teeworlds/real/tw07-dm1.map`;
+    const fetched: string[] = [];
+    const listen = (r: { url(): string }) => {
+      if (r.url().includes('/assets/teeworlds/')) fetched.push(new URL(r.url()).pathname.replace(/^.*\/assets\/teeworlds\//, ''));
+    };
+    page.on('request', listen);
+    await openThroughInput(path);
+    const value = decode(readBytes(path));
+    const real = pagePreview(value);
+    const plain = render(value, { layer: 'all' });
+    const seen = await canvasPixels();
+    expect([seen.width, seen.height]).toEqual([real.width, real.height]);
+    let differ = 0;
+    for (let i = 0; i < seen.rgba.length; i++) if (seen.rgba[i] !== plain.rgba[i]) differ++;
+    expect(differ, 'pixels differ from the colour-per-id drawing').toBeGreaterThan(seen.rgba.length / 4);
+    expect(Buffer.from(seen.rgba).equals(Buffer.from(real.rgba)), 'the picture is the one Node draws with the bundled pictures').toBe(true);
+    // Only what the map names was fetched (each once per session: some may have come with a map before).
+    const need = resourcesNeeded(value);
+    const named = [...need.images.map((n) => `mapres/${n}.png`), ...need.entities.map((k) => ENTITY_ASSETS[k])];
+    expect(fetched.length).toBeGreaterThan(0);
+    expect(fetched.filter((f) => !named.includes(f))).toEqual([]);
+    expect(await page.isVisible('#graphics-note')).toBe(false);
+    await page.screenshot({ path: `${SHOTS}/tw07-dm1-real-tiles.png`, fullPage: true });
+    // A map with embedded images: each has a thumbnail in the images table.
+    fetched.length = 0;
+    await openThroughInput(`${FIXTURES}/teeworlds/ddnet-all-items.map`);
+    const items = decode(readBytes(`${FIXTURES}/teeworlds/ddnet-all-items.map`));
+    const embedded = items.format === 'teeworlds' ? items.images.flatMap((m, i) => (m.external ? [] : [i])) : [];
+    expect(embedded.length).toBeGreaterThan(0);
+    const thumbs = await page.$$eval('#tables [data-table="images"] tbody tr', (trs) =>
+      trs.flatMap((tr) => {
+        const c = tr.querySelector('canvas');
+        return c ? [[Number((tr as HTMLElement).dataset.row), c.width, c.height]] : [];
+      }),
+    );
+    expect(thumbs.map((t) => t[0])).toEqual(embedded);
+    for (const [, w, h] of thumbs) expect(Math.max(w!, h!)).toBeLessThanOrEqual(64);
+    page.off('request', listen);
+  });
+
+  it('draws a Graal level with a tileset given once for the session, and says what a WWD would need', async () => {
+    const path = `${FIXTURES}/graal/gr-v105-layers.graal`;
+    await openThroughInput(path);
+    expect(await page.textContent('#graphics-note')).toContain('pics1.png');
+    const before = await canvasPixels();
+    // A made-up 2048×512 atlas: each 16×16 tile one colour from its position.
+    const atlas = new Uint8Array(2048 * 512 * 4);
+    for (let y = 0; y < 512; y++) for (let x = 0; x < 2048; x++) atlas.set([(x >> 4) * 2, (y >> 4) * 8, 200, 255], (y * 2048 + x) * 4);
+    const png = Buffer.from(encodePng({ width: 2048, height: 512, data: atlas, channels: 4, depth: 8 }));
+    await page.setInputFiles('#graal-tileset', { name: 'pics1.png', mimeType: 'image/png', buffer: png });
+    await page.waitForFunction(() => document.getElementById('tileset-state')?.textContent?.includes('2048×512'));
+    await page.waitForFunction(() => document.getElementById('graphics-note')?.textContent?.includes('you gave'), undefined, { timeout: 20_000 });
+    const value = decode(readBytes(path));
+    // As the page draws a level with real tiles: every layer.
+    const expected = render(value, { layer: 'all', resources: { graalTileset: { width: 2048, height: 512, channels: 4, pixels: atlas, layout: 'graal' } } });
+    const after = await canvasPixels();
+    expect(Buffer.from(after.rgba).equals(Buffer.from(expected.rgba))).toBe(true);
+    expect(Buffer.from(after.rgba).equals(Buffer.from(before.rgba))).toBe(false);
+    // Kept for the session: the next Graal level is drawn with it too.
+    await openThroughInput(`${FIXTURES}/graal/gr-v103.graal`);
+    expect(await page.textContent('#graphics-note')).toContain('you gave');
+    // A level naming no bundled picture fetches none.
+    const fetched: string[] = [];
+    const listen = (r: { url(): string }) => {
+      if (r.url().includes('/assets/')) fetched.push(r.url());
+    };
+    page.on('request', listen);
+    await openThroughInput(`${FIXTURES}/wwd/claw-wapmap-trailing-meta.wwd`);
+    expect(await page.textContent('#graphics-note')).toContain('REZ');
+    page.off('request', listen);
+    expect(fetched).toEqual([]);
   });
 
   it('shows a .wdata level as box tables and a top-down plot; a row or a marker opens the inspector and each highlights the other', async () => {

@@ -4,7 +4,7 @@
 import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode, summarize } from '../src/index.js';
 import { assertBuilt, FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
@@ -122,7 +122,7 @@ describe('the packed package, installed into an empty project', () => {
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('holds the builds, LICENSE and README, and nothing from the source tree', () => {
+  it('holds the builds, LICENSE, README and the bundled Teeworlds pictures with their licence, and nothing from the source tree', () => {
     const perFormat = FORMAT_ENTRIES.flatMap((f) => [`dist/${f}.cjs`, `dist/${f}.mjs`, `dist/${f}.d.cts`, `dist/${f}.d.mts`, `dist/esm/entries/${f}.mjs`]);
     const required = [
       'LICENSE',
@@ -136,8 +136,11 @@ describe('the packed package, installed into an empty project', () => {
       ...perFormat,
       ...LIBRARY_BUILDS,
     ];
-    expect(packed).toEqual(expect.arrayContaining(required));
-    expect(packed.filter((p) => !p.startsWith('dist/') && !['LICENSE', 'README.md', 'package.json'].includes(p))).toEqual([]);
+    // Every file of assets/teeworlds/ (CC-BY-SA pictures, their LICENSE and CREDITS), outside dist/.
+    const assets = listFiles(join(ROOT, 'assets'), /./).map((p) => relative(ROOT, p).split(sep).join('/'));
+    expect(assets).toEqual(expect.arrayContaining(['assets/teeworlds/LICENSE', 'assets/teeworlds/CREDITS.md', 'assets/teeworlds/entities/ddnet.png']));
+    expect(packed).toEqual(expect.arrayContaining([...required, ...assets]));
+    expect(packed.filter((p) => !p.startsWith('dist/') && !p.startsWith('assets/') && !['LICENSE', 'README.md', 'package.json'].includes(p))).toEqual([]);
   });
 
   it('runs the levelkit command from node_modules/.bin', () => {
@@ -155,6 +158,17 @@ describe('the packed package, installed into an empty project', () => {
     const pngs = listFiles(out, /\.png$/);
     expect(pngs.length).toBeGreaterThan(0);
     for (const p of pngs) expect([...readBytes(p).subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+  });
+
+  it('renders external images with the bundled map resources from the installed package', () => {
+    const out = join(tmp, 'dm1.png');
+    const r = spawnSync(join(project, 'node_modules/.bin/levelkit'), ['render', join(FIXTURES, 'teeworlds/real/tw07-dm1.map'), '-o', out, '--scale', '2'], {
+      cwd: project,
+      encoding: 'utf8',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain('not found');
+    expect(readBytes(out).length).toBeGreaterThan(1000);
   });
 
   it('decodes through an ESM import and a CJS require, with the same export names', () => {

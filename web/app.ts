@@ -3,6 +3,7 @@
 // paged tables. Decoding and drawing run in web/worker.ts; this module only drives the DOM.
 
 import { type FileRow, fileTable, size } from './file-table.js';
+import { graphicsNote, imageToRgba, isTilesetImage, showThumbnails } from './graphics.js';
 import { openProgress } from './progress.js';
 import type { BenchRow, DecodedFile, DecodeSettings, ProgressNote, Reply, Request } from './protocol.js';
 import { thumbnails } from './thumbnails.js';
@@ -194,6 +195,7 @@ async function openFile(i: number, layer?: 'main' | 'all' | number): Promise<voi
   showWarnings(d);
   showPreview(d.preview, layer === undefined, r.id);
   showTables(d.preview?.tables ?? []);
+  showGraphics(d.format, d.preview);
   showMedia(d.preview?.media ?? []);
   showTexts(d.preview?.texts ?? []);
   if ($<HTMLInputElement>('compare').checked) await showBench(f.bytes);
@@ -216,6 +218,23 @@ function clearDetail(): void {
   showMedia([]);
   showTexts([]);
   showPreview(undefined);
+  showGraphics(undefined, undefined);
+}
+
+/** The line under the picture about what drew it, and the images table's thumbnails. */
+function showGraphics(format: string | undefined, p: Preview | undefined): void {
+  const note = graphicsNote(format, p);
+  $('graphics-note').hidden = !note;
+  $('graphics-note').textContent = note;
+  if (p) showThumbnails($('tables'), p.thumbnails);
+}
+
+/** Gives the worker a Graal tileset for the session (from the picker, or an image dropped with levels) and says so. */
+async function useTileset(name: string, bytes: Uint8Array): Promise<void> {
+  const image = await imageToRgba(bytes);
+  $('tileset-state').textContent = image ? `tileset: ${name} (${image.width}×${image.height})` : `${name}: not an image this browser can read`;
+  if (!image) return;
+  await ask({ type: 'tileset', image });
 }
 
 function showSummary(summary: object): void {
@@ -632,7 +651,7 @@ async function fromFileList(list: FileList | null | undefined): Promise<void> {
   let read = 0;
   progress.start(total);
   progress.stage('read', 0, total);
-  const incoming = await Promise.all(
+  const all = await Promise.all(
     [...list].map(async (f) => {
       const bytes = new Uint8Array(await f.arrayBuffer());
       read += f.size;
@@ -641,7 +660,11 @@ async function fromFileList(list: FileList | null | undefined): Promise<void> {
     }),
   );
   progress.finish();
-  await load(incoming);
+  // An image given with levels is a Graal tileset for the session, not a level.
+  for (const f of all.filter((x) => isTilesetImage(x.name))) await useTileset(f.name, f.bytes);
+  const levels = all.filter((x) => !isTilesetImage(x.name));
+  if (levels.length) await load(levels);
+  else if (open >= 0) await openFile(open);
 }
 
 async function setUp(): Promise<void> {
@@ -675,6 +698,12 @@ async function setUp(): Promise<void> {
   $('compare').addEventListener('change', () => {
     if (open >= 0 && $<HTMLInputElement>('compare').checked) showBench(files[open]!.bytes);
     else $('bench').hidden = true;
+  });
+  $<HTMLInputElement>('graal-tileset').addEventListener('change', async (e) => {
+    const file = (e.target as HTMLInputElement).files?.[0];
+    if (!file) return;
+    await useTileset(file.name, new Uint8Array(await file.arrayBuffer()));
+    if (open >= 0) await openFile(open);
   });
   setUpViewport();
   const examples: { name: string; format: string; file: string }[] = await (await fetch('examples/index.json')).json();

@@ -2,6 +2,8 @@
 // survives structuredClone; pixel buffers are transferred, not copied.
 
 import type { Backend, DecodeWarning, Marker, PreviewMedia, PreviewTable, PreviewText } from '../src/index.js';
+import type { ImageThumbnail } from '../src/render/thumbnails.js';
+import type { ResourceReport } from './resources.js';
 
 /** How the page asks for zlib blocks to be inflated: the WASM inflater, the browser's DecompressionStream (decodeAsync) or pako. */
 export type PageInflater = 'wasm' | 'stream' | 'pako';
@@ -24,7 +26,9 @@ export type Request =
    */
   | { type: 'region'; id: number; of: number; scale: number; x: number; y: number; width: number; height: number }
   /** Decode `bytes` and draw a small picture of them, at most `maxSide` pixels wide and high (a row's thumbnail). */
-  | { type: 'thumb'; id: number; name: string; bytes: Uint8Array; settings: DecodeSettings; maxSide: number };
+  | { type: 'thumb'; id: number; name: string; bytes: Uint8Array; settings: DecodeSettings; maxSide: number }
+  /** Keep this Graal tileset (RGBA) for the session, or forget it (null); the worker keeps it for later decodes. */
+  | { type: 'tileset'; id: number; image: { width: number; height: number; pixels: Uint8Array } | null };
 
 /** Stages of opening a file, in order: the page reads it; the worker inflates and decodes it, then draws it. */
 export type Stage = 'read' | 'decode' | 'inflate' | 'draw';
@@ -70,6 +74,10 @@ export interface DecodedFile {
     media: PreviewMedia[];
     /** Texts shown whole (a GWZ's Lua source). */
     texts: PreviewText[];
+    /** Thumbnails of the level's embedded images (index into its images table). */
+    thumbnails: ImageThumbnail[];
+    /** External images not bundled, and whether a Graal tileset drew (or would draw) the level. */
+    resources: ResourceReport;
   };
 }
 
@@ -95,4 +103,5 @@ export type Reply =
   | { id: number; ok: true; bench: BenchRow[] }
   /** A region or a thumbnail; `drawn` is null when there is nothing to draw. */
   | { id: number; ok: true; drawn: Drawn | null }
+  | { id: number; ok: true; tileset: boolean }
   | { id: number; ok: false; error: { code: string; message: string; offset?: number | null; path?: string | null } };

@@ -9,17 +9,7 @@
 import { DEFAULT_LIMITS, detect, LEVEL_EXTENSIONS } from '../src/index.js';
 import { inflateRawInto } from '../src/kernels/js/inflate.js';
 import { Status, statusName } from '../src/kernels/status.js';
-import {
-  BytesReader,
-  checkRawSize,
-  corrupt,
-  type FileMember,
-  InflateBudget,
-  isZipHead,
-  MAX_ZIP_DEPTH,
-  members,
-  ZipError,
-} from '../src/scan/zip-directory.js';
+import { BytesReader, checkRawSize, corrupt, type FileMember, InflateBudget, isZipHead, MAX_ZIP_DEPTH, members, ZipError } from '../src/scan/zip-directory.js';
 import type { ZipMember } from './protocol.js';
 
 /** A name with a level file's extension (`levelkit scan` lists such files even when their content is no level). */

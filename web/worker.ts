@@ -1,7 +1,7 @@
 // The page's decode worker: decoding, drawing and unzipping happen here, so the page stays
 // responsive on a big map or a zip of hundreds of levels. Loads nothing but the library.
 
-import type { AnyDecoded, DecodeProgress } from '../src/index.js';
+import type { AnyDecoded, DecodeProgress, RenderResources } from '../src/index.js';
 import {
   asyncInflater,
   DecodeError,
@@ -18,7 +18,9 @@ import {
   textsOf,
   wasmAvailable,
 } from '../src/index.js';
+import { imageThumbnails } from '../src/render/thumbnails.js';
 import type { BenchRow, DecodedFile, Drawn, ProgressNote, Reply, Request, Stage } from './protocol.js';
+import { resourcesFor, setGraalTileset } from './resources.js';
 import { levelFilesIn, namedLikeLevel } from './unzip.js';
 
 interface WorkerScope {
@@ -32,7 +34,12 @@ const scope = self as unknown as WorkerScope;
  * region requests draw parts of it at full resolution. One at a time (a big map's grids are
  * hundreds of MB at most); the next preview replaces it.
  */
-let shown: { id: number; value: AnyDecoded; layer: 'main' | 'all' | number } | undefined;
+let shown: { id: number; value: AnyDecoded; layer: 'main' | 'all' | number; resources: RenderResources } | undefined;
+
+/** True when some tile layer of `value` draws with real tiles (its own tileset, or a picture in `resources`). */
+function hasTilesets(value: AnyDecoded, resources: RenderResources): boolean {
+  return layersOf(value, mainGrid(value), resources).some((l) => l.tileset);
+}
 
 /**
  * Posts request `id`'s stage and how far it is, at most about once per percent (a decode inflating
@@ -124,6 +131,11 @@ scope.onmessage = async ({ data: req }) => {
       );
       return;
     }
+    if (req.type === 'tileset') {
+      setGraalTileset(req.image ?? undefined);
+      scope.postMessage({ id: req.id, ok: true, tileset: req.image !== null });
+      return;
+    }
     if (req.type === 'bench') {
       scope.postMessage({ id: req.id, ok: true, bench: await bench(req.bytes) });
       return;
@@ -135,7 +147,7 @@ scope.onmessage = async ({ data: req }) => {
         return;
       }
       const region = { x: req.x, y: req.y, width: req.width, height: req.height };
-      const p = render(shown.value, { layer: shown.layer, scale: req.scale, region });
+      const p = render(shown.value, { layer: shown.layer, scale: req.scale, region, resources: shown.resources });
       const bitmap = await bitmapOf(p);
       const drawn: Drawn | null = bitmap && { bitmap, ...p.region, scale: p.scale };
       scope.postMessage({ id: req.id, ok: true, drawn }, bitmap ? [bitmap] : []);
@@ -145,8 +157,8 @@ scope.onmessage = async ({ data: req }) => {
       let drawn: Drawn | null = null;
       if (detect(req.bytes) !== undefined) {
         const { value } = await decodeOne(req.bytes, req.settings);
-        let p = render(value, { maxSide: req.maxSide });
-        if (p.layers.some((l) => l.tileset)) p = render(value, { maxSide: req.maxSide, layer: 'all' });
+        const { resources } = await resourcesFor(value);
+        const p = render(value, { maxSide: req.maxSide, resources, layer: hasTilesets(value, resources) ? 'all' : 'main' });
         const bitmap = await bitmapOf(p);
         drawn = bitmap && { bitmap, ...p.region, scale: p.scale };
       }
@@ -169,13 +181,14 @@ scope.onmessage = async ({ data: req }) => {
     const decoded: DecodedFile = { format: value.format, version, summary, warnings: value.warnings, ms };
     const transfer: Transferable[] = [];
     if (req.preview) {
+      // Bundled pictures the level names (fetched once per session) and the session's Graal tileset.
+      const { resources, report } = await resourcesFor(value);
       const onProgress = ({ done, total }: { done: number; total: number }) => note('draw', done, total);
       // A map whose tile layers carry their tilesets looks like the game when every layer is drawn.
-      const tilesets = layersOf(value, mainGrid(value)).some((l) => l.tileset);
-      const layer = req.layer ?? (tilesets ? 'all' : 'main');
+      const layer = req.layer ?? (hasTilesets(value, resources) ? 'all' : 'main');
       note('draw', 0, 1);
-      const p = render(value, { layer, onProgress });
-      shown = { id: req.id, value, layer };
+      const p = render(value, { layer, onProgress, resources });
+      shown = { id: req.id, value, layer, resources };
       decoded.preview = {
         width: p.width,
         height: p.height,
@@ -190,6 +203,8 @@ scope.onmessage = async ({ data: req }) => {
         tables: tablesOf(value),
         media: mediaOf(value),
         texts: textsOf(value),
+        thumbnails: imageThumbnails(value),
+        resources: report,
         ...(p.empty ? { empty: p.empty } : {}),
       };
       transfer.push(p.rgba.buffer as ArrayBuffer);

@@ -5,7 +5,7 @@
 // format that never inflates (and an app bundling only it) does not carry the inflating code.
 
 import type { Kernels } from '../kernels/types.js';
-import { decodeError, type FormatId, WarningSink } from './errors.js';
+import { decodeError, type ErrorFormat, type FormatId, WarningSink } from './errors.js';
 import type { InflaterChoice, Limits, ResolvedOptions } from './limits.js';
 import type { BlockSource } from './prefetch.js';
 
@@ -106,7 +106,7 @@ const MAX_DEFLATE_RATIO = 1032;
  * still refuses what the full decode would refuse before touching the stream): LIMIT_EXCEEDED
  * beyond `maxInflatedBytes`; CORRUPT_COMPRESSED beyond DEFLATE's ratio.
  */
-export function checkBlockSize(format: FormatId, storedLength: number, expectedSize: number, limits: Limits, site: BlockSite): void {
+export function checkBlockSize(format: ErrorFormat, storedLength: number, expectedSize: number, limits: Limits, site: BlockSite): void {
   if (!Number.isInteger(expectedSize) || expectedSize < 0 || expectedSize > limits.maxInflatedBytes) {
     throw decodeError(format, 'LIMIT_EXCEEDED', {
       offset: site.offset,

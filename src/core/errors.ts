@@ -26,8 +26,8 @@ export type EncodeErrorCode =
 /** Format ids: the strings used in results, errors, CLI output and file names. Only formats that exist. */
 export type FormatId = 'wwd' | 'teeworlds' | 'graal' | 'graal-nw' | 'graal-gmap' | 'gwc' | 'gwz' | 'wdata';
 
-/** The format named in an error: `unknown` when detection found none. */
-export type ErrorFormat = FormatId | 'unknown';
+/** The format named in an error: `unknown` when detection found none, `png` for an image the previews read (src/render/png-decode.ts). */
+export type ErrorFormat = FormatId | 'unknown' | 'png';
 
 export interface DecodeErrorDetails {
   /**

@@ -8,7 +8,7 @@ import { deflate as pakoDeflate } from 'pako';
 import { Status, statusName } from '../kernels/status.js';
 import type { Kernels } from '../kernels/types.js';
 import { type BlockSite, checkBlockSize, type DecodeContext, type Inflater } from './context.js';
-import { DecodeError, type FormatId } from './errors.js';
+import { DecodeError, type ErrorFormat } from './errors.js';
 import { nodeBuiltin } from './host.js';
 import type { Limits } from './limits.js';
 import type { BlockSource } from './prefetch.js';
@@ -41,7 +41,7 @@ export interface InflateResult {
 }
 
 export interface InflateSite {
-  format: FormatId;
+  format: ErrorFormat;
   /** Absolute offset of `src[0]` in the file. */
   offset: number;
   path: string;

@@ -8,16 +8,11 @@ import type { GraalDecoded } from '../formats/graal/index.js';
 import type { MapImage, OpaqueLayer, TeeworldsMap, TileLayer } from '../formats/teeworlds/index.js';
 import type { WdataLevel } from '../formats/wdata/types.js';
 import type { WwdLevel } from '../formats/wwd/types.js';
+import { type PreviewQuads, quadLayerOf } from './quads.js';
+import { entityColumns, externalTileset, isEntityLayerKind, type RenderResources, type Tileset } from './tilesources.js';
 import { wdataPlot, wdataTables } from './wdata.js';
 
-/** Pixels of a tileset image: 16 × 16 tiles of `width / 16` pixels (Teeworlds' layout). */
-export interface Tileset {
-  width: number;
-  height: number;
-  /** 3 (RGB) or 4 (RGBA) bytes per pixel. */
-  channels: 3 | 4;
-  pixels: Uint8Array;
-}
+export type { Tileset } from './tilesources.js';
 
 /** One drawable tile grid. */
 export interface PreviewLayer {
@@ -33,6 +28,8 @@ export interface PreviewLayer {
   tint?: [number, number, number, number];
   /** The format's main grid (what `mainGrid()` returns). */
   main: boolean;
+  /** A Teeworlds quads layer: drawn as quads, not cells (`cells` is then empty; width and height are the map's). */
+  quads?: PreviewQuads;
 }
 
 /** Something placed on the level: an object, link, spawn point, chest… In tile units. */
@@ -110,6 +107,30 @@ function hasTeeGrid(l: TileLayer): boolean {
   return isPending(l, key) || (l as unknown as Record<string, unknown>)[key] !== undefined;
 }
 
+/** A Teeworlds layer's grid fields by name (tiles, tele, speedup, switch, tune). */
+function teeFields(l: TileLayer): Record<string, Record<string, Uint8Array | Int16Array> | undefined> {
+  return l as unknown as Record<string, Record<string, Uint8Array | Int16Array> | undefined>;
+}
+
+/** The picture of Teeworlds image `index`: its embedded pixels, else the bundled resource of its name when the caller loaded it. */
+function teeImage(map: TeeworldsMap, index: number, resources: RenderResources | undefined): Tileset | undefined {
+  const img = index >= 0 ? map.images[index] : undefined;
+  if (!img) return undefined;
+  if (img.external) return externalTileset(map, index, resources);
+  return hasPixels(img) && img.width >= 16 && img.height >= 16 ? tilesetOf(img) : undefined;
+}
+
+/** The size quads are placed in: the game layer's, else the largest tile layer's (in tiles). */
+function teeMapSize(map: TeeworldsMap): { width: number; height: number } {
+  let size = { width: 0, height: 0 };
+  for (const g of map.groups)
+    for (const l of g.layers) {
+      if (l.kind === 'game') return { width: l.width, height: l.height };
+      if ('width' in l && l.kind !== 'opaque' && l.width * l.height > size.width * size.height) size = { width: l.width, height: l.height };
+    }
+  return size;
+}
+
 /**
  * How drawing reads each preview layer's grid when it can do so without keeping it (a lazy
  * Teeworlds grid): the drawing code asks previewGrid(), which falls back to the layer's fields.
@@ -126,8 +147,12 @@ const isTee = (v: Any): v is TeeworldsMap => v.format === 'teeworlds';
 const isWdata = (v: Any): v is WdataLevel => v.format === 'wdata';
 const isGraal = (v: Any): v is GraalDecoded => v.format === 'graal' || v.format === 'graal-nw' || v.format === 'graal-gmap';
 
-/** Every tile grid of `value` a preview can show, the main grid flagged. Empty for formats without grids. */
-export function layersOf(value: Any, main: MainGrid | undefined): PreviewLayer[] {
+/**
+ * Every tile grid (and Teeworlds quads layer) of `value` a preview can show, the main grid flagged.
+ * Empty for formats without grids. `resources`: pictures from outside the level (bundled Teeworlds
+ * map resources and entities atlas, a Graal tileset) that layers are drawn with when given.
+ */
+export function layersOf(value: Any, main: MainGrid | undefined, resources?: RenderResources): PreviewLayer[] {
   const out: PreviewLayer[] = [];
   if (isWwd(value)) {
     value.planes.forEach((p, i) => {
@@ -137,9 +162,14 @@ export function layersOf(value: Any, main: MainGrid | undefined): PreviewLayer[]
     });
   } else if (isTee(value)) {
     let mainSeen = false;
+    const size = teeMapSize(value);
     value.groups.forEach((g, gi) =>
       g.layers.forEach((l, li) => {
-        if (l.kind === 'quads' || l.kind === 'sounds' || l.kind === 'unknown') return;
+        if (l.kind === 'quads') {
+          if (l.quads?.count || isPending(l, 'quads')) out.push(quadLayerOf(value, gi, li, teeImage(value, l.image, resources), size));
+          return;
+        }
+        if (l.kind === 'sounds' || l.kind === 'unknown') return;
         if (l.kind === 'opaque') {
           // Opaque layers are rare: whether one has a drawable block is found by reading its blocks (not kept).
           if (!opaqueCells(l)) return;
@@ -150,14 +180,24 @@ export function layersOf(value: Any, main: MainGrid | undefined): PreviewLayer[]
           return;
         }
         if (!hasTeeGrid(l)) return;
-        const img = l.kind === 'tiles' && l.image >= 0 ? value.images[l.image] : undefined;
-        const tileset = img && hasPixels(img) && img.width >= 16 && img.height >= 16 ? tilesetOf(img) : undefined;
+        const entities = isEntityLayerKind(l.kind) ? resources?.entities?.[l.kind] : undefined;
+        const tileset = l.kind === 'tiles' ? teeImage(value, l.image, resources) : entities;
         const name = `${gi}.${li} ${l.kind}${str(l.name) ? ` ${str(l.name)}` : ''}`;
         // mainGrid() is the first game layer's tiles: that layer, found without reading any grid.
         const isMain = main !== undefined && l.kind === 'game' && !mainSeen;
         if (l.kind === 'game') mainSeen = true;
         // The grid fields read the level's own (a lazy grid is kept once read through them); drawing reads through previewGrid.
         const layer = { name, width: l.width, height: l.height, main: isMain } as PreviewLayer;
+        if (entities) {
+          // Drawn as DDNet's editor draws them: the entity tile ids (a tele's type, not its number) from the kind's atlas.
+          const columns = (keep: boolean) => entityColumns(l, keep ? teeFields(l)[teeGridKey(l)] : readUncached(teeFields(l), teeGridKey(l)))!;
+          defineLazy(layer, 'cells', () => columns(true).cells);
+          defineLazy(layer, 'flags', () => columns(true).flags);
+          layer.tileset = entities;
+          uncachedGrids.set(layer, () => columns(false));
+          out.push(layer);
+          return;
+        }
         defineLazy(layer, 'cells', () => teeGrid(l, true)!.cells);
         if (tileset) {
           layer.tileset = tileset;
@@ -176,7 +216,9 @@ export function layersOf(value: Any, main: MainGrid | undefined): PreviewLayer[]
     const plot = wdataPlot(value);
     if (plot) out.push(plot.layer);
   } else if (isGraal(value) && value.format !== 'graal-gmap') {
-    for (const l of value.layers) out.push({ name: `layer ${l.index}`, width: 64, height: 64, cells: l.tiles, main: l.tiles === main?.cells });
+    const tileset = resources?.graalTileset;
+    for (const l of value.layers)
+      out.push({ name: `layer ${l.index}`, width: 64, height: 64, cells: l.tiles, main: l.tiles === main?.cells, ...(tileset ? { tileset } : {}) });
   } else if (main) {
     out.push({ name: 'main', ...main, main: true });
   }

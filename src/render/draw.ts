@@ -4,6 +4,8 @@
 
 import type { MainGrid } from '../formats/define.js';
 import { layersOf, type Marker, markersOf, type PreviewLayer, previewGrid } from './adapters.js';
+import { drawQuads } from './quads.js';
+import { atlasCell, type RenderResources } from './tilesources.js';
 import { WDATA_MARKER_KINDS } from './wdata.js';
 
 export interface RenderOptions {
@@ -15,6 +17,8 @@ export interface RenderOptions {
   markers?: boolean;
   /** Longest side of the picture in pixels when `scale` is not given (a whole number 1…8192, default 2048); larger grids are sampled. */
   maxSide?: number;
+  /** Pictures from outside the level to draw with (Teeworlds map resources and entities atlas, a Graal tileset); see resourcesNeeded(). */
+  resources?: RenderResources;
   /**
    * Draw only this rectangle of the grid, in tiles (whole numbers; clipped to the grid, which it
    * must overlap): a viewer zoomed in asks for the part in sight at full tile resolution. The
@@ -129,7 +133,7 @@ function legendOf(markers: Marker[]): Preview['legend'] {
  * draw more than MAX_PREVIEW_PIXELS.
  */
 export function renderPreview(value: { format: string }, main: MainGrid | undefined, opts: RenderOptions = {}): Preview {
-  const layers = layersOf(value, main);
+  const layers = layersOf(value, main, opts.resources);
   const info = layers.map((l) => ({ name: l.name, width: l.width, height: l.height, main: l.main, tileset: !!l.tileset }));
   const which = opts.layer ?? 'main';
   let drawn: number[];
@@ -225,9 +229,19 @@ function regionOf(region: TileRect | undefined, tilesWide: number, tilesHigh: nu
 }
 
 function drawLayer(rgba: Uint8ClampedArray, width: number, layer: PreviewLayer, step: number, px: number, composite: boolean, region: TileRect): void {
+  if (layer.quads !== undefined || layer.cells.length === 0) {
+    if (layer.quads) drawQuads(rgba, width, rgba.length / 4 / width, layer.quads, px / step, region.x, region.y);
+    return;
+  }
   // A plain copy of the tileset's fields: a lazy one (Teeworlds `layers: 'lazy'`) has been
   // redefined in place, and drawTile reads these per tile.
-  const tileset = layer.tileset && { width: layer.tileset.width, height: layer.tileset.height, channels: layer.tileset.channels, pixels: layer.tileset.pixels };
+  const tileset = layer.tileset && {
+    width: layer.tileset.width,
+    height: layer.tileset.height,
+    channels: layer.tileset.channels,
+    pixels: layer.tileset.pixels,
+    ...(layer.tileset.layout ? { layout: layer.tileset.layout } : {}),
+  };
   // Read once per layer, without keeping a lazy grid in the level: each is dropped after drawing.
   const { cells, flags } = previewGrid(layer);
   // The cells of this layer inside the region (a layer may be smaller than the grid).
@@ -237,8 +251,8 @@ function drawLayer(rgba: Uint8ClampedArray, width: number, layer: PreviewLayer, 
     for (let tx = 0; tx < cw; tx++) {
       const at = (region.y + ty * step) * layer.width + region.x + tx * step;
       const v = cells[at]! >>> 0;
-      // In a composite, empty cells let the layers below show through.
-      if (v === 0 || v === 0xffffffff) {
+      // In a composite, empty cells let the layers below show through. Graal's tile 0 is a real tile of its atlas.
+      if ((v === 0 && tileset?.layout !== 'graal') || v === 0xffffffff) {
         if (!composite) continue;
         continue;
       }
@@ -265,7 +279,7 @@ const XFLIP = 1,
   YFLIP = 2,
   ROTATE = 8;
 
-/** Draws tile `index` of a 16 × 16 tileset into a px × px cell, sampling the tile's centres, alpha-blended over what is there. */
+/** Draws tile `index` of a tileset (nothing when the atlas has no such cell) into a px × px cell, sampling the tile's centres, alpha-blended over what is there. */
 function drawTile(
   rgba: Uint8ClampedArray,
   width: number,
@@ -277,10 +291,9 @@ function drawTile(
   flags: number,
   tint: [number, number, number, number] | undefined,
 ): void {
-  const tw = ts.width / 16;
-  const th = ts.height / 16;
-  const sx0 = (index & 15) * tw;
-  const sy0 = (index >> 4) * th;
+  const cell = atlasCell(ts, index);
+  if (!cell) return;
+  const { sx0, sy0, tw, th } = cell;
   const [tr, tg, tb, ta] = tint ?? [255, 255, 255, 255];
   for (let dy = 0; dy < px; dy++) {
     for (let dx = 0; dx < px; dx++) {

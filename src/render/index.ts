@@ -30,3 +30,6 @@ export {
   type TileRect,
   tileColour,
 } from './draw.js';
+export { decodePng, type PngDecodeOptions, type RgbaImage } from './png-decode.js';
+export type { PreviewQuads } from './quads.js';
+export { ENTITY_ASSETS, type EntityLayerKind, MAPRES_NAME, type NeededResources, type RenderResources, resourcesNeeded } from './tilesources.js';

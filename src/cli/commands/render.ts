@@ -8,6 +8,7 @@ import { displayName, extOf, fileFields, pathBytes, printable } from '../../scan
 import { errorRecord, type FailedRecord, recordFromError } from '../../scan/record.js';
 import { walk } from '../../scan/walk.js';
 import { exists, findClashes, namedOutput, OutputError, outputIn, writeNew } from '../../scan/write.js';
+import { BundledAssets } from '../assets.js';
 import type { Command } from '../command.js';
 import { loadEntry } from '../load.js';
 import { decodeOptions, UsageError } from '../options.js';
@@ -77,6 +78,7 @@ export const renderCommand: Command = {
     // Lazy layers: only the grids drawn are inflated, one at a time (each dropped after drawing), so
     // a big map's preview never holds every layer at once. A damaged grid not drawn is not reported.
     const decodeOpts = { ...decodeOptions(options), layers: 'lazy' as const };
+    const assets = new BundledAssets((message) => process.stderr.write(`levelkit render: ${message}\n`));
     const sheet: { name: string; thumb: Thumb }[] = [];
     let sheetOverflow = 0;
     for (const entry of entries) {
@@ -87,7 +89,11 @@ export const renderCommand: Command = {
       try {
         const value = decode(loaded.bytes, decodeOpts);
         format = value.format;
-        preview = render(value, opts);
+        const resources = assets.resourcesFor(value);
+        preview = render(value, { ...opts, ...(resources ? { resources } : {}) });
+        // As the page does: a level whose layers have real tiles looks like the game with every layer drawn.
+        if (opts.layer === undefined && preview.layers.some((l) => l.tileset))
+          preview = render(value, { ...opts, layer: 'all', ...(resources ? { resources } : {}) });
         out.tally.decoded(value.format, value.warnings.length);
       } catch (e) {
         out.fail(e instanceof RangeError ? renderRefusal(entry.path, e) : recordFromError(entry.path, e));
