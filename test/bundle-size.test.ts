@@ -106,7 +106,7 @@ export function look(bytes) {
         'render, registry, detect',
       ).toEqual([]);
       expect(from.some((m) => m.startsWith(`formats/${format}/`))).toBe(true);
-      const packages = [...new Set(from.filter((m) => ['pako', 'fflate', 'unzipit', 'fast-png'].includes(m)))];
+      const packages = [...new Set(from.filter((m) => ['pako', 'fflate', 'fast-png'].includes(m)))];
       expect(packages.sort()).toEqual(NEEDS[format]);
 
       // The bundle still does its job.
