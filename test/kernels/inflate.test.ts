@@ -316,7 +316,11 @@ describe.each(KERNEL_SETS)('inflateZlib [%s]', (name, k) => {
       recs.push(rec);
     }
     const table = new Uint8Array(recs.reduce((n, r) => n + r.length, 0));
-    recs.reduce((at, r) => (table.set(r, at), at + r.length), 0);
+    let at = 0;
+    for (const r of recs) {
+      table.set(r, at);
+      at += r.length;
+    }
     const plain = new Uint8Array(cells * 4 + table.length);
     plain.set(new Uint8Array(grid.buffer));
     plain.set(table, cells * 4);
