@@ -3,11 +3,14 @@
 // libwap32 (its own process; start-up and file reading excluded) and N passes of levelkit in this
 // process. Prints libwap32 time ÷ levelkit time per round (> 1: levelkit is faster), wall and CPU.
 // Build the peer first: bash bench/peers/build.sh. Run: npx tsx bench/peers/wwd-libwap32.ts
+// LEVELKIT_FROM=dist times the built package (npm run build first) instead of the sources, which
+// tsx runs up to ~1.7× slower on some paths; the table's title says which was timed.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { type DecodeOptions, mainGrid, wwd } from '../../src/index.js';
+import type * as Levelkit from '../../src/index.js';
+import type { DecodeOptions } from '../../src/index.js';
 import { corpusDir, listFiles, readBytes } from '../../test/helpers/paths.js';
 import { printTable } from '../lib.js';
 
@@ -15,6 +18,11 @@ const tool = join(process.env.LEVELKIT_PEERS ?? join(homedir(), '.cache/levelkit
 const dir = corpusDir('wwd');
 if (!existsSync(tool)) throw new Error(`${tool} not found: run bash bench/peers/build.sh first`);
 if (!dir) throw new Error('the WWD corpus (../shared/corpus/wwd) is needed');
+
+const from = process.env.LEVELKIT_FROM ?? 'src';
+if (from !== 'src' && from !== 'dist') throw new Error(`LEVELKIT_FROM is ${from}: src or dist`);
+const lib: typeof Levelkit = from === 'dist' ? await import(new URL('../../dist/index.mjs', import.meta.url).href) : await import('../../src/index.js');
+const { mainGrid, wwd } = lib;
 
 const rounds = Number(process.env.ROUNDS ?? 15);
 const passes = Number(process.env.PASSES ?? 2);
@@ -90,7 +98,7 @@ const med = (v: number[]) => {
   return `${s[s.length >> 1]!.toFixed(2)} (${s[0]!.toFixed(2)}–${s[s.length - 1]!.toFixed(2)})`;
 };
 printTable(
-  `libwap32 time ÷ levelkit time, ${files.length} levels × ${passes} passes, ${rounds} alternating rounds (load ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`,
+  `libwap32 time ÷ levelkit (${from}) time, ${files.length} levels × ${passes} passes, ${rounds} alternating rounds (load ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`,
   ['levelkit', 'wall, median (range)', 'CPU, median (range)'],
   variants.map(([n]) => [n, med(ratios.get(n)!.wall), med(ratios.get(n)!.cpu)]),
 );

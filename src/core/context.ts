@@ -10,7 +10,7 @@ import type { InflaterChoice, Limits, ResolvedOptions } from './limits.js';
 import type { BlockSource } from './prefetch.js';
 
 /** How blocks are inflated once options are resolved: node:zlib, or a kernel set's inflateZlib (formats/decode-context.ts picks). */
-export type Inflater = 'native' | Pick<Kernels, 'inflateZlib' | 'inflateTiles'>;
+export type Inflater = 'native' | Pick<Kernels, 'inflateZlib' | 'inflateTiles' | 'inflateResident'>;
 
 /** Where a block is, for error messages: its absolute offset and model path. */
 export interface BlockSite {

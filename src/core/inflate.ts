@@ -127,6 +127,36 @@ export function inflateBlock(ctx: DecodeContext, src: Uint8Array, expectedSize: 
   return out;
 }
 
+/**
+ * inflateBlock() for a block several kernels then read: `use(block, consumed)` gets the inflated
+ * bytes, valid only while it runs (copy what is kept). With a kernel inflater that is one trip
+ * into its memory (Kernels.inflateResident: the WASM set inflates into its arena and its kernels
+ * read the block there); with node:zlib or a pre-inflated block, a fresh array as inflateBlock()
+ * gives. Returns `use`'s result.
+ */
+export function inflateBlockResident<T>(
+  ctx: DecodeContext,
+  src: Uint8Array,
+  expectedSize: number,
+  site: BlockSite,
+  use: (block: Uint8Array, consumed: number) => T,
+): T {
+  const inflater = ctx.inflater;
+  if (inflater === 'native' || ctx.blocks) {
+    const { bytes, consumed } = inflateBlock(ctx, src, expectedSize, site);
+    return use(bytes, consumed);
+  }
+  ctx.charge(expectedSize, site);
+  const full = { ...site, format: ctx.format };
+  checkBlockSize(ctx.format, src.length, expectedSize, ctx.limits, full);
+  let result: { value: T } | undefined;
+  const used = inflater.inflateResident(src, expectedSize, (block, consumed) => {
+    result = { value: use(block, consumed) };
+  });
+  if (used < 0 || !result) throw kernelFailure(used, expectedSize, failAt(full));
+  return result.value;
+}
+
 /** inflateBlock() of a block of `cells` 4-byte tile records, split into index and flags columns (see inflateTilesExact). */
 export function inflateTileBlock(ctx: DecodeContext, src: Uint8Array, cells: number, site: BlockSite, prepaid = false): { columns: Uint8Array; dirty: number } {
   if (!prepaid) ctx.charge(cells * 4, site);

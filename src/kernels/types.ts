@@ -136,6 +136,16 @@ export interface Kernels {
    * Returns how many records have non-zero skip/reserved bytes, or inflateZlib's statuses.
    */
   inflateTiles(src: Uint8Array, dst: Uint8Array, cells: number): number;
+  /**
+   * One trip into memory for a zlib block that several kernels then read: inflates `src` (as
+   * inflateZlib) to exactly `size` bytes and calls `use(block, consumed)` with them. Returns
+   * `consumed` (what inflateZlib returns) after `use` returned, or inflateZlib's status without
+   * calling it; what `use` throws passes through. The WASM set inflates into its arena and
+   * `block` is a view of it, valid only during `use` (copy what you keep), which memory does not
+   * grow under: its scanTileGrid and gatherRecords read ranges of `block` where they lie, with no
+   * copy in. The JS set (pako) passes a fresh array.
+   */
+  inflateResident(src: Uint8Array, size: number, use: (block: Uint8Array, consumed: number) => void): number;
 }
 
 export interface RecordLayout {

@@ -2,6 +2,7 @@
 // the bad signature and limits, options, and the fuzz sweep (malformed files: test/bad-files.test.ts).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isPending } from '../../src/core/lazy.js';
 import type { WwdLevel } from '../../src/formats/wwd/index.js';
 import { DecodeError, decode, detect, EncodeError, encode, jsKernels, type Kernels, wwd } from '../../src/index.js';
 import { fuzz } from '../helpers/fuzz.js';
@@ -89,6 +90,30 @@ describe('wwd fixtures: content', () => {
     const clone = structuredClone(level);
     expect(wwdContent(clone)).toEqual(wwdContent(level));
     expect(wwd.objectAt(clone.planes[1]!.objects, 3)).toEqual(wwd.objectAt(level.planes[1]!.objects, 3));
+  });
+
+  it('object strings are made on first read, and an unread table clones, serialises and compares as a read one', () => {
+    const fresh = () => wwd.decode(load('claw-uncompressed.wwd')).planes[1]!.objects;
+    const read = fresh();
+    const eager = { ...read, name: [...read.name], logic: [...read.logic], imageSet: [...read.imageSet], animation: [...read.animation] };
+    const t = fresh();
+    expect(isPending(t, 'name') && isPending(t, 'animation')).toBe(true);
+    expect(Object.keys(t)).toEqual(Object.keys(eager));
+    expect(JSON.stringify(fresh())).toBe(JSON.stringify(eager));
+    expect(structuredClone(fresh())).toEqual(eager);
+    expect(fresh()).toEqual(eager);
+    expect(fresh()).toStrictEqual(read);
+    // Once read, the list is a plain data property; assigning before a read replaces the loader.
+    void t.logic;
+    expect(Object.getOwnPropertyDescriptor(t, 'logic')).toMatchObject({ writable: true, enumerable: true });
+    const u = fresh();
+    u.name = [];
+    expect(u.name).toEqual([]);
+    expect(u.logic.map((s) => s.text)).toEqual(['StartElevator', 'TreasurePowerup', 'TreasurePowerup', 'Officer']);
+    // A frozen table still reads (the list is then made on every read).
+    const f = Object.freeze(fresh());
+    expect(f.imageSet).toEqual(eager.imageSet);
+    expect(wwd.objectAt(f, 2)).toEqual(wwd.objectAt(read, 2));
   });
 
   it('tile properties of all three types', () => {

@@ -300,6 +300,79 @@ describe.each(KERNEL_SETS)('inflateZlib [%s]', (name, k) => {
     }
   });
 
+  it('inflateResident: kernels read the block where it lies and give what they give on a copy; failures call nothing; a throw in use passes', () => {
+    const rng = new Prng(47);
+    // A block of [grid of 5000 cells][object-like table: 300 records of 8 words + tails, one tail past the 256 KiB gather window].
+    const cells = 5000;
+    const grid = new Uint32Array(cells).map(() => (rng.int(3) === 0 ? 0xffffffff : ((rng.int(4) << 16) | rng.int(900)) >>> 0));
+    const recs: Uint8Array[] = [];
+    for (let r = 0; r < 300; r++) {
+      const tail = r === 150 ? 300_000 : rng.int(20);
+      const rec = new Uint8Array(32 + tail);
+      const dv = new DataView(rec.buffer);
+      for (let w = 0; w < 8; w++) dv.setInt32(w * 4, rng.next() | 0, true);
+      dv.setUint32(4, tail, true);
+      rec.set(rng.bytes(tail), 32);
+      recs.push(rec);
+    }
+    const table = new Uint8Array(recs.reduce((n, r) => n + r.length, 0));
+    let at = 0;
+    for (const r of recs) {
+      table.set(r, at);
+      at += r.length;
+    }
+    const plain = new Uint8Array(cells * 4 + table.length);
+    plain.set(new Uint8Array(grid.buffer));
+    plain.set(table, cells * 4);
+    const z = new Uint8Array(zlib.deflateSync(plain));
+    const layout = { fixedWords: 8, lenIndex: 1, lenCount: 1 };
+    const run = (block: Uint8Array) => {
+      const counts = new Uint32Array(4),
+        maxIds = new Int32Array(4).fill(-1);
+      k.scanTileGrid(new Uint32Array(block.buffer, block.byteOffset, cells), counts, maxIds);
+      const cols = Array.from({ length: 8 }, () => new Int32Array(300));
+      const strings = new Uint8Array(table.length - 300 * 32),
+        starts = new Uint32Array(300);
+      const end = k.gatherRecords(block, cells * 4, 300, layout, cols, strings, starts);
+      return {
+        counts: [...counts],
+        maxIds: [...maxIds],
+        end,
+        cols: cols.map((c) => [...c]),
+        strings: createHash('sha256').update(strings).digest('hex'),
+        starts: [...starts],
+      };
+    };
+    let got: ReturnType<typeof run> | undefined;
+    let blockCopy: Uint8Array | undefined;
+    expect(
+      k.inflateResident(z, plain.length, (block, consumed) => {
+        expect(consumed).toBe(z.length);
+        blockCopy = block.slice();
+        got = run(block);
+      }),
+    ).toBe(z.length);
+    expect(same(blockCopy!, plain)).toBe(true);
+    expect(got).toEqual(run(plain.slice()));
+    let called = false;
+    const bad = z.slice();
+    bad[bad.length - 1]! ^= 1;
+    expect(
+      k.inflateResident(bad, plain.length, () => {
+        called = true;
+      }),
+    ).toBe(Status.BAD_CHECKSUM);
+    expect(k.inflateResident(z, plain.length - 1, () => {})).toBe(Status.OVERFLOW);
+    expect(called).toBe(false);
+    expect(() =>
+      k.inflateResident(z, plain.length, () => {
+        throw new RangeError('from use');
+      }),
+    ).toThrow('from use');
+    // The arena is free again after a throw: the next trip works.
+    expect(k.inflateResident(z, plain.length, (block) => expect(block[7]).toBe(plain[7]))).toBe(z.length);
+  });
+
   it('does not write to its input', () => {
     const z = new Uint8Array(zlib.deflateSync(new Prng(4).bytes(5000)));
     const copy = z.slice();

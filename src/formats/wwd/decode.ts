@@ -3,7 +3,7 @@
 // and every tolerated fault.
 
 import type { DecodeContext } from '../../core/context.js';
-import { inflateBlock } from '../../core/inflate.js';
+import { inflateBlockResident } from '../../core/inflate.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import { ByteReader } from '../../core/reader.js';
 import { startDecode } from '../decode-context.js';
@@ -31,7 +31,6 @@ export function sniffWwd(head: Uint8Array): boolean {
  */
 export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
   const { bytes, ctx } = startDecode<WwdWarningCode>('wwd', input, opts);
-  const summaryOnly = ctx.summaryOnly;
   const r = new ByteReader(bytes, 'wwd');
   r.need(4, 'signature');
   const signature = r.u32();
@@ -46,13 +45,33 @@ export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
   const { mainBlockSizeField, checksum: storedChecksum, ...header } = raw;
 
   const stored = bytes.subarray(HEADER_BYTES);
-  let block = stored;
-  let consumed = stored.length;
-  if (header.compressed) {
-    const inflated = inflateBlock(ctx, stored, mainBlockSizeField, { offset: HEADER_BYTES, path: 'mainBlock' });
-    block = inflated.bytes;
-    consumed = inflated.consumed;
-  }
+  // The block's kernels (grid scans, object tables) read it where the inflater left it: in the
+  // WASM arena for a kernel inflater (one trip into its memory, issue 22); everything the level
+  // keeps is copied out of it inside semantics().
+  const top: TopFields = { header, mainBlockSizeField, storedChecksum, stored };
+  return header.compressed
+    ? inflateBlockResident(ctx, stored, mainBlockSizeField, { offset: HEADER_BYTES, path: 'mainBlock' }, (block, consumed) =>
+        readBlock(ctx, top, block, consumed),
+      )
+    : readBlock(ctx, top, stored, stored.length);
+}
+
+/** What the file header gives the main block's reader: the header, its two container fields, and the stored bytes after it. */
+interface TopFields {
+  header: WwdLevel['header'];
+  mainBlockSizeField: number;
+  storedChecksum: number;
+  stored: Uint8Array;
+}
+
+/**
+ * The container facts (checksum, trailing bytes) and the semantics of the main block (`block`,
+ * whose zlib stream took `consumed` stored bytes). `block` may be a view of WASM memory valid only
+ * during this call: everything the level keeps is copied out of it.
+ */
+function readBlock(ctx: DecodeContext<WwdWarningCode>, top: TopFields, block: Uint8Array, consumed: number): WwdLevel {
+  const { header, mainBlockSizeField, storedChecksum, stored } = top;
+  const summaryOnly = ctx.summaryOnly;
   const trailing = stored.slice(consumed);
   const facts = classifyChecksum(ctx.kernels, stored.subarray(0, consumed), trailing, storedChecksum);
   if (facts.class === 'mismatch') {
@@ -89,13 +108,15 @@ export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
     br.within(`planes[${i}]`, () => {
       const full = !summaryOnly || i === mainPlane;
       const headerAt = header.planesOffset + i * PLANE_HEADER_BYTES;
-      const tiles = full ? readGrid(br, p, headerAt) : new Uint32Array(0);
+      const grid = full ? readGrid(br, p, headerAt) : null;
+      const tiles = grid ? grid.tiles : new Uint32Array(0);
       const imageSetNames = readImageSetNames(br, p, ctx, budget, headerAt);
       // A summary keeps no objects but still reads them: the block is inflated already, and a
       // file the summary passes must not fail the full decode (issue 19 §3).
       const read = readPlaneObjects(br, p, ctx, budget, headerAt);
       const objects = summaryOnly ? emptyObjectTable() : read;
-      const stats = full ? gridStats(tiles, p.imageSetCount, ctx) : null;
+      // Scanned where the cells lie in the block (in place when it is held in WASM memory).
+      const stats = grid ? gridStats(grid.cells, p.imageSetCount, ctx) : null;
       return { ...p, tiles, imageSetNames, objects, stats };
     }),
   );

@@ -4,10 +4,11 @@
 
 import type { DecodeContext } from '../../core/context.js';
 import { kernelError } from '../../core/kernel-status.js';
+import { defineLazy } from '../../core/lazy.js';
 import type { ByteReader, ByteWriter } from '../../core/reader.js';
 import { recordOf } from '../../core/record.js';
 import { canonicalEncoding, decodeText, isSingleByte, type Text } from '../../core/text.js';
-import type { WwdObject, WwdObjectColumns, WwdObjectTable } from './types.js';
+import type { WwdObject, WwdObjectTable } from './types.js';
 
 const rect = <P extends string>(p: P) =>
   [
@@ -122,9 +123,16 @@ export function readObjects(r: ByteReader, count: number, ctx: DecodeContext, cl
       path: r.path ? `${r.path}.objects` : 'objects',
       detail: `${count} objects of ${OBJECT_FIXED_BYTES} bytes plus their strings do not fit`,
     });
-  const text = decodeStrings(blob, start, columns.slice(LEN_INDEX, LEN_INDEX + OBJECT_STRINGS.length), count, ctx.encoding);
   r.pos = end;
-  return buildTable(count, columns, text);
+  // The strings become Texts on first read of any of the four lists (issue 21: a table of
+  // thousands of objects allocates no Text, view or string a caller never reads).
+  const lengths = columns.slice(LEN_INDEX, LEN_INDEX + OBJECT_STRINGS.length);
+  const encoding = ctx.encoding;
+  let text: Text[][] | undefined;
+  return buildTable(count, columns, () => {
+    text ??= decodeStrings(blob, start, lengths, count, encoding);
+    return text;
+  });
 }
 
 /** Total string bytes of the `count` objects at `pos`, or -1 when the table passes the end of `src`. */
@@ -168,29 +176,27 @@ function decodeStrings(blob: Uint8Array, start: Uint32Array, lengths: Int32Array
   return out;
 }
 
-/** `columns[w]` is field w's column, in a buffer of its own (so a table cloned or transferred column by column stays small). */
-function buildTable(count: number, columns: Int32Array[], text: Text[][]): WwdObjectTable {
-  const table: WwdObjectTable = {
-    count,
-    ...objectColumns(columns),
-    name: text[0]!,
-    logic: text[1]!,
-    imageSet: text[2]!,
-    animation: text[3]!,
-  };
-  Object.defineProperty(table, 'objectAt', { value: (i: number) => objectAt(table, i), enumerable: false });
-  return table;
-}
-
-/** The columns by name: u32 fields as Uint32Array views of the same buffer, i32 ones as they are. */
-function objectColumns(columns: Int32Array[]): WwdObjectColumns {
-  const byName = recordOf(OBJECT_NAMES, (_, w): Int32Array | Uint32Array => {
+/**
+ * `columns[w]` is field w's column, in a buffer of its own (so a table cloned or transferred column
+ * by column stays small). `text` is the four string lists, or a function that makes them: then
+ * each list is a lazy field (core/lazy.ts), an own enumerable property that JSON.stringify,
+ * structuredClone, spread and deep equality read like any other.
+ */
+function buildTable(count: number, columns: Int32Array[], text: Text[][] | (() => Text[][])): WwdObjectTable {
+  // Filled key by key: spreading a 71-key record into a literal cost about 4× as much per table.
+  const table: Record<string, unknown> = { count };
+  for (let w = 0; w < OBJECT_FIELDS.length; w++) {
     const col = columns[w]!;
-    return OBJECT_FIELDS[w]![1] === 'u32' ? new Uint32Array(col.buffer, col.byteOffset, col.length) : col;
-  });
-  // recordOf cannot tie each name to its own kind; the callback above gives a Uint32Array
-  // exactly for the 'u32' entries, which is what WwdObjectColumns says.
-  return byName as WwdObjectColumns;
+    // u32 fields as Uint32Array views of the same buffer, i32 ones as they are.
+    table[OBJECT_NAMES[w]!] = OBJECT_FIELDS[w]![1] === 'u32' ? new Uint32Array(col.buffer, col.byteOffset, col.length) : col;
+  }
+  // Complete: `count`, a column of the kind WwdObjectColumns names for each OBJECT_FIELDS entry
+  // (filled above), and the four string lists (set below).
+  const typed = table as unknown as WwdObjectTable;
+  if (typeof text === 'function') for (let w = 0; w < OBJECT_STRINGS.length; w++) defineLazy(typed, OBJECT_STRINGS[w]!, () => text()[w]!);
+  else for (let w = 0; w < OBJECT_STRINGS.length; w++) table[OBJECT_STRINGS[w]!] = text[w]!;
+  Object.defineProperty(table, 'objectAt', { value: (i: number) => objectAt(typed, i), enumerable: false });
+  return typed;
 }
 
 /** Object `i` of `table` as a plain object (copies). RangeError when `i` is not a row index. */

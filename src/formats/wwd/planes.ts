@@ -75,22 +75,28 @@ export function claimPlaneSections(r: ByteReader, headers: PlaneHeader[], header
   });
 }
 
-/** Cells of a plane (a copy); its size was checked and claimed by claimPlaneSections. `headerAt`: the plane header's absolute offset. */
-export function readGrid(r: ByteReader, p: PlaneHeader, headerAt: number): Uint32Array {
+/**
+ * Cells of a plane: `tiles` a copy, `cells` the same cells where they lie in the block when they
+ * are 4-byte aligned there (else `tiles`), for the scan kernel to read in place (the block may be
+ * held in WASM memory: Kernels.inflateResident). Its size was checked and claimed by
+ * claimPlaneSections. `headerAt`: the plane header's absolute offset.
+ */
+export function readGrid(r: ByteReader, p: PlaneHeader, headerAt: number): { tiles: Uint32Array; cells: Uint32Array } {
   const cells = p.tilesWide * p.tilesHigh;
   seekAbsolute(r, p.tilesOffset, { at: headerAt + TILES_OFFSET_AT, path: `${r.path}.tilesOffset` });
   const src = r.view8(cells * 4, 'tiles');
   if (LITTLE_ENDIAN_HOST) {
     // One built-in copy; the fresh buffer is aligned whatever the source alignment was.
-    return new Uint32Array(src.slice().buffer);
+    const tiles = new Uint32Array(src.slice().buffer);
+    return { tiles, cells: src.byteOffset % 4 === 0 ? new Uint32Array(src.buffer, src.byteOffset, cells) : tiles };
   }
   const dv = new DataView(src.buffer, src.byteOffset, src.byteLength);
   const out = new Uint32Array(cells);
   for (let i = 0; i < cells; i++) out[i] = dv.getUint32(i * 4, true);
-  return out;
+  return { tiles: out, cells: out };
 }
 
-/** Runs the scanTileGrid kernel over a grid, with one max-id slot per image set of the plane. */
+/** Runs the scanTileGrid kernel over a grid (`cells`, little-endian host order), with one max-id slot per image set of the plane. */
 export function gridStats(tiles: Uint32Array, imageSetCount: number, ctx: DecodeContext): WwdGridStats {
   const counts = new Uint32Array(4);
   // Ids are 16-bit, so a grid can name at most 65536 sets; more slots would never be touched.

@@ -4,7 +4,7 @@ import { graalTileStream } from './bitstream.js';
 import { decodeBoardRows } from './board.js';
 import { replaceByte } from './bytes.js';
 import { sumBytes } from './checksum.js';
-import { inflateTiles, inflateZlib } from './inflate.js';
+import { inflateResident, inflateTiles, inflateZlib } from './inflate.js';
 import { gatherRecords } from './records.js';
 import { expandTileSkip, splitColumns, splitTilesInPlace } from './tilemap.js';
 import { scanTileGrid } from './tiles.js';
@@ -24,4 +24,5 @@ export const jsKernels: Kernels = Object.freeze({
   splitTilesInPlace,
   inflateZlib,
   inflateTiles,
+  inflateResident,
 });

@@ -83,3 +83,11 @@ function unreadInput(inf: object): number {
   if (typeof strm === 'object' && strm !== null && 'avail_in' in strm && typeof strm.avail_in === 'number') return strm.avail_in;
   throw new Error('levelkit: pako Inflate has no strm.avail_in (unsupported pako version)');
 }
+
+/** Kernels.inflateResident with pako: the block is a fresh array (see src/kernels/types.ts). */
+export function inflateResident(src: Uint8Array, size: number, use: (block: Uint8Array, consumed: number) => void): number {
+  const block = new Uint8Array(size);
+  const used = inflateZlib(src, block);
+  if (used >= 0) use(block, used);
+  return used;
+}

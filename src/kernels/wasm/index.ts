@@ -35,6 +35,8 @@ function bind(rt: WasmRuntime): Kernels {
     splitTilesInPlace: (buf, count) => done(tilemap.splitTilesInPlace(rt, buf, count)),
     inflateZlib: (src, dst) => done(inflate.inflateZlib(rt, src, dst)),
     inflateTiles: (src, dst, cells) => done(inflate.inflateTiles(rt, src, dst, cells)),
+    // unhold() releases memory grown past the cap itself, once the held block is no longer read.
+    inflateResident: (src, size, use) => inflate.inflateResident(rt, src, size, use),
   } satisfies Kernels);
 }
 

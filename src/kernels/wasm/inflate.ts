@@ -37,3 +37,28 @@ export function inflateTiles(rt: WasmRuntime, src: Uint8Array, dst: Uint8Array, 
   }
   return dirty;
 }
+
+/**
+ * Scratch the calls inside inflateResident's `use` may reserve beyond the held block: the windows
+ * of sumBytes (256 KiB), scanTileGrid (64 KiB of cells, up to 256 KiB of per-set maxima) and an
+ * in-place gatherRecords (columns, tails and starts of a 256 KiB window), with room to spare.
+ */
+const RESIDENT_SCRATCH = 2 << 20;
+
+/**
+ * One trip into WASM memory: `src` and the output are held in the arena ([block][src], src right
+ * after it), inflated there, and `use` reads the block as a view of memory, which cannot grow
+ * (and detach the view) until it returns.
+ */
+export function inflateResident(rt: WasmRuntime, src: Uint8Array, size: number, use: (block: Uint8Array, consumed: number) => void): number {
+  const srcAt = Math.ceil(size / 16) * 16;
+  const pd = rt.hold(srcAt + src.length, RESIDENT_SCRATCH);
+  try {
+    rt.put(src, pd + srcAt);
+    const used = rt.exports.inflateZlib(pd + srcAt, src.length, pd, size);
+    if (used >= 0) use(rt.u8.subarray(pd, pd + size), used);
+    return used;
+  } finally {
+    rt.unhold();
+  }
+}

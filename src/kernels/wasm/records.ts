@@ -2,7 +2,7 @@
 // WINDOW_BYTES of input (copy in, gather, copy each column's part and the packed tails out), so
 // the arena stays in L2 and only the read of `src` and the writes of the outputs reach DRAM.
 
-import { outputsHold } from '../js/records.js';
+import { gatherRecords as gatherOutside, outputsHold } from '../js/records.js';
 import { isOffsetIn, Status } from '../status.js';
 import type { RecordLayout } from '../types.js';
 import type { WasmRuntime } from './runtime.js';
@@ -24,6 +24,8 @@ export function gatherRecords(
   if (lenIndex + lenCount > fixedWords) return Status.CORRUPT;
   if (!outputsHold(columns, fixedWords, starts, count)) return Status.OVERFLOW;
   const fixedBytes = fixedWords * 4;
+  // A table inside a held block (inflateResident) is read where it lies: no copy in.
+  const resident = rt.pointerOf(src);
   let window = Math.min(WINDOW_BYTES, src.length - offset);
   let pos = offset,
     done = 0,
@@ -32,9 +34,10 @@ export function gatherRecords(
     const len = Math.min(window, src.length - pos);
     // A window holds at most len / fixedBytes records; its tails at most len bytes.
     const maxRecs = Math.max(1, Math.floor(len / Math.max(fixedBytes, 1)));
-    const [ps, pc, pb, pst, po] = rt.reserve(len, fixedWords * maxRecs * 4, len, maxRecs * 4, 8) as [number, number, number, number, number];
+    let [ps, pc, pb, pst, po] = rt.reserve(resident >= 0 ? 0 : len, fixedWords * maxRecs * 4, len, maxRecs * 4, 8) as [number, number, number, number, number];
     const mem = rt.u8;
-    mem.set(src.subarray(pos, pos + len), ps);
+    if (resident >= 0) ps = resident + pos;
+    else mem.set(src.subarray(pos, pos + len), ps);
     const n = rt.exports.gatherRecords(ps, len, Math.min(maxRecs, count - done), fixedWords, lenIndex, lenCount, pc, maxRecs, pb, pst, at, po);
     if (n < 0) return n;
     if (n === 0) {
@@ -42,6 +45,25 @@ export function gatherRecords(
       // otherwise it is longer than the window, which grows to hold it (once, for this record).
       const need = recordBytes(src, pos, fixedBytes, lenIndex, lenCount);
       if (need < 0 || pos + need > src.length) return Status.TRUNCATED;
+      // In a held block the scratch cannot grow: that one record is read by the TS twin.
+      if (resident >= 0) {
+        const end = gatherOutside(
+          src,
+          pos,
+          1,
+          layout,
+          columns.map((c) => c.subarray(done, done + 1)),
+          strings.subarray(at),
+          starts.subarray(done, done + 1),
+        );
+        if (end < 0) return end;
+        starts[done] = starts[done]! + at;
+        at += end - pos - fixedBytes;
+        done++;
+        pos = end;
+        window = Math.min(WINDOW_BYTES, src.length - pos);
+        continue;
+      }
       window = need;
       continue;
     }

@@ -59,6 +59,10 @@ export class WasmRuntime {
   // cost decides whether WASM wins at all.
   private base = 0;
   private ensured = 0;
+  // A block held in the arena across several kernel calls (hold()): its bytes and the scratch
+  // the calls inside may use beyond it, which was made addressable up front.
+  private held = 0;
+  private heldScratch = 0;
   exports: WasmExports;
 
   /** `module` is kept so the instance can be replaced without compiling again. */
@@ -100,6 +104,8 @@ export class WasmRuntime {
   /** reserve() for one region, without the arrays: the pointer. */
   reserve1(bytes: number): number {
     if (bytes <= this.ensured) return this.base;
+    // Growing memory would detach the views of a held block that callers are reading.
+    if (this.held > 0) throw new Error(`levelkit: internal: a kernel call asked for ${bytes} scratch bytes beside a held block (${this.heldScratch} reserved)`);
     const base = bytes > 0xffff0000 ? 0 : this.exports.arenaEnsure(bytes) >>> 0;
     if (base === 0)
       throw new WasmUnavailableError(
@@ -117,12 +123,45 @@ export class WasmRuntime {
    * and the big memory is left to the garbage collector.
    */
   release(): void {
-    if (!this.grewPastCap) return;
+    if (!this.grewPastCap || this.held > 0) return;
     this.grewPastCap = false;
     if (this.memoryBytes <= ARENA_CAP_BYTES) return;
     this.exports = instantiate(this.module);
     this.buffer = null;
     this.ensured = 0;
+  }
+
+  /**
+   * Holds `bytes` bytes at the start of the arena across kernel calls (one trip into memory for a
+   * block several kernels read): returns their pointer; until unhold(), reserve() hands out
+   * regions after them, within `scratch` bytes made addressable now, so memory never grows (and
+   * views of the held bytes never detach) while they are held. A call needing more scratch is a
+   * bug and throws. Throws WasmUnavailableError when memory cannot grow that far.
+   */
+  hold(bytes: number, scratch: number): number {
+    if (this.held > 0) throw new Error('levelkit: internal: one block is held already');
+    const size = Math.ceil(bytes / 16) * 16;
+    const base = this.reserve1(size + scratch);
+    this.held = size;
+    this.heldScratch = scratch;
+    this.base = base + size;
+    this.ensured -= size;
+    return base;
+  }
+
+  /** Ends hold(): the arena is free again (and memory grown past the cap is released). */
+  unhold(): void {
+    if (this.held === 0) return;
+    this.base -= this.held;
+    this.ensured += this.held;
+    this.held = 0;
+    this.heldScratch = 0;
+    this.release();
+  }
+
+  /** The pointer of `view` when it is a view of this runtime's memory (a held block), else -1. */
+  pointerOf(view: ArrayBufferView): number {
+    return this.held > 0 && view.buffer === this.exports.memory.buffer ? view.byteOffset : -1;
   }
 
   /** Copies `src` into memory at `ptr`. */

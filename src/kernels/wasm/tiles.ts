@@ -6,6 +6,8 @@ import type { WasmRuntime } from './runtime.js';
 const WINDOW_CELLS = 16 << 10;
 
 export function scanTileGrid(rt: WasmRuntime, cells: Uint32Array, counts: Uint32Array, maxIds: Int32Array): number {
+  const at = rt.pointerOf(cells);
+  if (at >= 0) return scanInPlace(rt, at, cells.length, counts, maxIds);
   const window = Math.max(1, Math.min(cells.length, WINDOW_CELLS));
   const [pc, pm, pk] = rt.reserve(window * 4, maxIds.byteLength, 16) as [number, number, number];
   rt.put(maxIds, pm);
@@ -31,5 +33,15 @@ export function scanTileGrid(rt: WasmRuntime, cells: Uint32Array, counts: Uint32
   counts[1] = filled;
   counts[2] = used;
   counts[3] = other;
+  return status;
+}
+
+/** scanTileGrid over cells that lie in memory already (a held block): one call, nothing copied in. */
+function scanInPlace(rt: WasmRuntime, at: number, cells: number, counts: Uint32Array, maxIds: Int32Array): number {
+  const [pm, pk] = rt.reserve(maxIds.byteLength, 16) as [number, number];
+  rt.put(maxIds, pm);
+  const status = rt.exports.scanTileGrid(at, cells, pm, maxIds.length, pk);
+  rt.get(maxIds, pm);
+  counts.set(new Uint32Array(rt.u8.buffer, pk, 4));
   return status;
 }
