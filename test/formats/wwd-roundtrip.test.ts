@@ -209,17 +209,17 @@ function withPlaces(b: Base): Base {
 }
 
 /**
- * Mutates levels of `bases` until `maxCases` or `budgetMs` and checks every outcome. The time box
- * cuts the run short only on a loaded machine; an idle one runs every case.
+ * Mutates levels of `bases` `cases` times and checks every outcome. A fixed count, not a time box:
+ * what is checked must not depend on how loaded the machine is.
  */
-function roundTripOrRefuse(what: string, all: Base[], seed: number, maxCases: number, budgetMs: number): void {
+function roundTripOrRefuse(what: string, all: Base[], seed: number, count: number): void {
   const rng = new Prng(seed);
   const outcomes: Record<string, number> = {};
   const failures: string[] = [];
   for (const b of all) expect(roundTripForm(wwd.decode(wwd.encode(b.level), { encoding: b.encoding })), b.name).toBe(roundTripForm(b.level));
   const started = performance.now();
   let cases = 0;
-  while (cases < maxCases && performance.now() - started < budgetMs) {
+  while (cases < count) {
     cases++;
     const base = all[rng.int(all.length)]!;
     const level = structuredClone(base.level);
@@ -252,21 +252,20 @@ function roundTripOrRefuse(what: string, all: Base[], seed: number, maxCases: nu
     `wwd round trip or refuse, ${what} (seed ${seed}, ${all.length} levels): ${cases} cases in ${Math.round(performance.now() - started)} ms, ${JSON.stringify(outcomes)}`,
   );
   expect(failures.slice(0, 5)).toEqual([]);
-  expect(cases).toBeGreaterThanOrEqual(Math.min(maxCases, 100));
   expect(outcomes['round trip'], 'accepted edits').toBeGreaterThan(0);
   expect(cases - (outcomes['round trip'] ?? 0), 'refusals').toBeGreaterThan(0);
 }
 
 describe('wwd: round trip or refuse (seeded mutations of decoded levels)', () => {
   it('fixtures: every mutated level encodes to one that decodes back the same, or throws EncodeError', () => {
-    roundTripOrRefuse('fixtures', fixtureBases(), 20261124, 3000, 6000);
+    roundTripOrRefuse('fixtures', fixtureBases(), 20261124, 2000);
   }, 60_000);
   // Corpus levels are 100× larger than the fixtures (a case takes ~20 ms, a fixture case ~1).
   itCorpus(
     'wwd',
     'a corpus sample: every mutated level encodes to one that decodes back the same, or throws EncodeError',
     (dir) => {
-      roundTripOrRefuse('corpus sample', corpusBases(dir), 20261125, 200, 4000);
+      roundTripOrRefuse('corpus sample', corpusBases(dir), 20261125, 120);
     },
     60_000,
   );
