@@ -1,14 +1,26 @@
 // Teeworlds/DDNet maps: the tilemap kernels (WASM vs TS, on the corpus' own tile blocks and on
-// synthetic sizes), then whole-corpus decode (full and summary) per backend and inflater, timed
-// in the same run as inflating every data block alone with native zlib (the floor).
-// Run alone: npx tsx bench/index.ts teeworlds
+// synthetic sizes), then the whole corpus, timed on the built package (dist/; the source through
+// tsx runs some paths ~1.7x slower) with alternating passes:
+//   floor     full decode (default options) ÷ inflating every data block alone with node:zlib, output pre-sized
+//   backends  full decode backend 'js' ÷ 'wasm', both with node:zlib
+//   own       full decode js + pako ÷ wasm + the WASM inflater (each kernel family's own inflater)
+// Run alone: npx tsx bench/index.ts teeworlds   (LEVELKIT_TW_BENCH=kernels,floor,backends,own picks
+// parts, default all; LEVELKIT_BENCH_ROUNDS=n alternating rounds, default 5, 3 for `own`).
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { inflateSync } from 'node:zlib';
-import { teeworlds } from '../src/index.js';
+import { teeworlds as sourceTeeworlds } from '../src/index.js';
 import { jsKernels } from '../src/kernels/js/index.js';
 import { wasmKernels } from '../src/kernels/wasm/index.js';
 import { corpusDir, listFiles, readBytes } from '../test/helpers/paths.js';
 import { Prng } from '../test/helpers/prng.js';
-import { assertSameOutputs, compareMany, comparePair, interleavedRatios, SIZES } from './lib.js';
+import { assertSameOutputs, comparePair, interleavedRatios, SIZES } from './lib.js';
+
+const PARTS = new Set((process.env.LEVELKIT_TW_BENCH ?? 'kernels,floor,backends,own').split(','));
+const ROUNDS = process.env.LEVELKIT_BENCH_ROUNDS ? Number(process.env.LEVELKIT_BENCH_ROUNDS) : undefined;
+const builtUrl = new URL('../dist/index.mjs', import.meta.url);
+const teeworlds = existsSync(builtUrl) ? ((await import(builtUrl.href)) as typeof import('../src/index.js')).teeworlds : sourceTeeworlds;
+console.log(teeworlds === sourceTeeworlds ? 'dist/ not built: timing the source through tsx' : 'timing the built package (dist/index.mjs)');
 
 const wasm = wasmKernels();
 const rng = new Prng(2026);
@@ -37,13 +49,14 @@ const expandCase = (k: typeof jsKernels) => (i: ExpandInput) => {
   return { n: k.expandTileSkip(i.src, o.index, o.flags), ...o };
 };
 const sameCols = (a: { n: number } & Cols, b: typeof a) => a.n === b.n && Buffer.compare(a.index, b.index) === 0 && Buffer.compare(a.flags, b.flags) === 0;
-await comparePair(
-  'expandTileSkip (0.7 tile-skip → index/flags columns; size = tiles out, MB/s of tiles)',
-  SIZES.map(([name, n]) => ({ name, bytes: n, input: skipInput(n) })),
-  expandCase(jsKernels),
-  expandCase(wasm),
-  sameCols,
-);
+if (PARTS.has('kernels'))
+  await comparePair(
+    'expandTileSkip (0.7 tile-skip → index/flags columns; size = tiles out, MB/s of tiles)',
+    SIZES.map(([name, n]) => ({ name, bytes: n, input: skipInput(n) })),
+    expandCase(jsKernels),
+    expandCase(wasm),
+    sameCols,
+  );
 
 interface SplitInput {
   src: Uint8Array;
@@ -62,13 +75,14 @@ const splitCase = (k: typeof jsKernels) => (i: SplitInput) => {
   const dst = i.out[k.name]!;
   return { n: k.splitColumns(i.src, 4, 2, i.src.length / 4, dst), dst };
 };
-await comparePair(
-  'splitColumns (CTile → index/flags columns; size = tiles, MB/s of tiles)',
-  SIZES.map(([name, n]) => ({ name, bytes: n, input: ctileInput(n) })),
-  splitCase(jsKernels),
-  splitCase(wasm),
-  (a, b) => a.n === b.n && Buffer.compare(a.dst, b.dst) === 0,
-);
+if (PARTS.has('kernels'))
+  await comparePair(
+    'splitColumns (CTile → index/flags columns; size = tiles, MB/s of tiles)',
+    SIZES.map(([name, n]) => ({ name, bytes: n, input: ctileInput(n) })),
+    splitCase(jsKernels),
+    splitCase(wasm),
+    (a, b) => a.n === b.n && Buffer.compare(a.dst, b.dst) === 0,
+  );
 
 interface InPlaceInput {
   records: Uint8Array;
@@ -80,13 +94,14 @@ const inPlaceCase = (k: typeof jsKernels) => (i: InPlaceInput) => {
   buf.set(i.records);
   return { n: k.splitTilesInPlace(buf, count), cols: buf.subarray(0, count * 2) };
 };
-await comparePair(
-  'splitTilesInPlace (CTile → index/flags columns inside the block; every call first restores the records, one memcpy on both sides; size = tiles)',
-  SIZES.map(([name, n]) => ({ name, bytes: n, input: { records: ctileInput(n).src, buf: { js: new Uint8Array(n * 4), wasm: new Uint8Array(n * 4) } } })),
-  inPlaceCase(jsKernels),
-  inPlaceCase(wasm),
-  (a, b) => a.n === b.n && Buffer.compare(a.cols, b.cols) === 0,
-);
+if (PARTS.has('kernels'))
+  await comparePair(
+    'splitTilesInPlace (CTile → index/flags columns inside the block; every call first restores the records, one memcpy on both sides; size = tiles)',
+    SIZES.map(([name, n]) => ({ name, bytes: n, input: { records: ctileInput(n).src, buf: { js: new Uint8Array(n * 4), wasm: new Uint8Array(n * 4) } } })),
+    inPlaceCase(jsKernels),
+    inPlaceCase(wasm),
+    (a, b) => a.n === b.n && Buffer.compare(a.cols, b.cols) === 0,
+  );
 
 // ── corpus ──────────────────────────────────────────────────────────────────
 const dir = corpusDir('teeworlds');
@@ -106,11 +121,82 @@ if (dir) {
     `\ncorpus: ${files.length} maps, ${(total / 1e6).toFixed(1)} MB stored, ${blocks.length} v4 data blocks inflating to ${(inflated / 1e6).toFixed(1)} MB`,
   );
 
-  // Kernels on the corpus' real tile blocks: every 0.7 skip block and every DDNet CTile block.
+  if (PARTS.has('kernels')) await corpusKernels(files);
+
+  const decodeAll = (opts: Parameters<typeof teeworlds.decode>[1]) => () => {
+    for (const b of files) teeworlds.decode(b, opts);
+  };
+  const load = () => `load ${loadavg()[0]!.toFixed(1)}`;
+  if (PARTS.has('floor')) {
+    // Default options pick the inflater per block (WASM for CTile grids and small blocks, node:zlib
+    // for the rest): checked equal to node:zlib for every block first.
+    assertSameOutputs(
+      'teeworlds corpus, default vs wasm kernels + node:zlib',
+      files,
+      (b) => teeworlds.decode(b),
+      (b) => teeworlds.decode(b, { backend: 'wasm', inflate: 'native' }),
+    );
+    const inflateAlone = (): void => {
+      for (const b of blocks) inflateSync(b.src, { chunkSize: Math.max(64, b.size) });
+    };
+    console.log(`\n${load()} before the floor`);
+    interleavedRatios(
+      'FLOOR: whole-corpus full decode ÷ inflating every data block alone (node:zlib, chunkSize = size)',
+      ['inflate alone', inflateAlone],
+      [
+        ['decode full · default options (auto)', decodeAll(undefined)],
+        ['decode full · wasm · native zlib for every block', decodeAll({ backend: 'wasm', inflate: 'native' })],
+        [
+          'reference: inflate alone, chunkSize = size + 1',
+          () => {
+            for (const b of blocks) inflateSync(b.src, { chunkSize: Math.max(64, b.size + 1) });
+          },
+        ],
+      ],
+      ROUNDS ?? 5,
+    );
+    console.log(`${load()} after`);
+  }
+  if (PARTS.has('backends')) {
+    assertSameOutputs(
+      'teeworlds corpus, js vs wasm kernels (node:zlib)',
+      files,
+      (b) => teeworlds.decode(b, { backend: 'js', inflate: 'native' }),
+      (b) => teeworlds.decode(b, { backend: 'wasm', inflate: 'native' }),
+    );
+    console.log(`\n${load()} before`);
+    interleavedRatios(
+      "full decode backend 'js' ÷ 'wasm', the same inflater (node:zlib)",
+      ['wasm · native zlib', decodeAll({ backend: 'wasm', inflate: 'native' })],
+      [['js · native zlib', decodeAll({ backend: 'js', inflate: 'native' })]],
+      ROUNDS ?? 5,
+    );
+    console.log(`${load()} after`);
+  }
+  if (PARTS.has('own')) {
+    assertSameOutputs(
+      'teeworlds corpus, js + pako vs wasm + wasm',
+      files,
+      (b) => teeworlds.decode(b, { backend: 'js', inflate: 'pako' }),
+      (b) => teeworlds.decode(b, { backend: 'wasm', inflate: 'wasm' }),
+    );
+    console.log(`\n${load()} before`);
+    interleavedRatios(
+      "full decode backend 'js' ÷ 'wasm', each with its own inflater (pako, WASM)",
+      ['wasm · wasm inflater', decodeAll({ backend: 'wasm', inflate: 'wasm' })],
+      [['js · pako', decodeAll({ backend: 'js', inflate: 'pako' })]],
+      ROUNDS ?? 3,
+    );
+    console.log(`${load()} after`);
+  }
+}
+
+/** The tile kernels on the corpus' real tile blocks: every 0.7 skip block and every DDNet CTile block. */
+async function corpusKernels(files: Uint8Array[]): Promise<void> {
   const skipBlocks: ExpandInput[] = [];
   const tileBlocks: SplitInput[] = [];
   for (const bytes of files) {
-    const m = teeworlds.decode(bytes);
+    const m = sourceTeeworlds.decode(bytes);
     for (const g of m.groups)
       for (const l of g.layers) {
         if (l.kind !== 'tiles' && l.kind !== 'game') continue;
@@ -153,57 +239,4 @@ if (dir) {
     (a, b) => a === b && outputsEqual(),
     1500,
   );
-
-  const decodeAll = (opts: Parameters<typeof teeworlds.decode>[1]) => () => {
-    for (const b of files) teeworlds.decode(b, opts);
-  };
-  for (const sections of ['all', 'summary'] as const) {
-    assertSameOutputs(
-      `teeworlds corpus, sections ${sections}`,
-      files,
-      (b) => teeworlds.decode(b, { backend: 'js', sections }),
-      (b) => teeworlds.decode(b, { backend: 'wasm', sections }),
-    );
-  }
-  // The pako rows are timed too: they must decode to the same maps as native zlib.
-  assertSameOutputs(
-    'teeworlds corpus, pako vs native zlib',
-    files,
-    (b) => teeworlds.decode(b, { inflate: 'native' }),
-    (b) => teeworlds.decode(b, { inflate: 'pako' }),
-  );
-  const inflateAlone = (): void => {
-    for (const b of blocks) inflateSync(b.src, { chunkSize: Math.max(64, b.size) });
-  };
-  await compareMany(
-    'whole-corpus decode vs inflating every data block alone',
-    [
-      ['inflate alone (node:zlib, chunkSize = size)', inflateAlone],
-      // For reference only: the decoder passes one byte of slack (see src/core/inflate.ts); the floor stays the row above.
-      [
-        'inflate alone (node:zlib, chunkSize = size + 1)',
-        () => {
-          for (const b of blocks) inflateSync(b.src, { chunkSize: Math.max(64, b.size + 1) });
-        },
-      ],
-      ['decode full · wasm · native zlib', decodeAll({ backend: 'wasm', inflate: 'native' })],
-      ['decode full · js · native zlib', decodeAll({ backend: 'js', inflate: 'native' })],
-      ['decode summary · wasm · native zlib', decodeAll({ backend: 'wasm', inflate: 'native', sections: 'summary' })],
-      ['decode summary · js · native zlib', decodeAll({ backend: 'js', inflate: 'native', sections: 'summary' })],
-      ['decode full · wasm · pako', decodeAll({ backend: 'wasm', inflate: 'pako' })],
-      ['decode full · js · pako', decodeAll({ backend: 'js', inflate: 'pako' })],
-      ['decode summary · wasm · pako', decodeAll({ backend: 'wasm', inflate: 'pako', sections: 'summary' })],
-      ['decode summary · js · pako', decodeAll({ backend: 'js', inflate: 'pako', sections: 'summary' })],
-    ],
-    0,
-    1,
-  ); // seconds per call: one warm-up and three timed passes per variant
-
-  // The goal's ratio again, robust to the machine's load and to GC debt (tinybench above times
-  // each variant in one block, so its rows see different neighbours and inherit each other's garbage).
-  const fullDecodes: [string, () => void][] = [
-    ['decode full · wasm · native zlib', decodeAll({ backend: 'wasm', inflate: 'native' })],
-    ['decode full · js · native zlib', decodeAll({ backend: 'js', inflate: 'native' })],
-  ];
-  interleavedRatios('whole-corpus full decode vs inflating every data block alone', ['inflate alone', inflateAlone], fullDecodes, 7);
 }

@@ -117,12 +117,19 @@ function nativeOrThrow(): NodeZlib {
 /**
  * Inflates one zlib block of a decode: exactly `expectedSize` bytes, after charging them to the
  * file's `maxTotalInflatedBytes` budget (LIMIT_EXCEEDED before anything is allocated when it is
- * spent), with the decode's inflater, limits and pre-inflated blocks. `prepaid`: reserve() already
+ * spent), with the decode's inflater (or `inflater`, when the format picks per block), limits and pre-inflated blocks. `prepaid`: reserve() already
  * charged this block (a lazy grid inflated on first read).
  */
-export function inflateBlock(ctx: DecodeContext, src: Uint8Array, expectedSize: number, site: BlockSite, prepaid = false): InflateResult {
+export function inflateBlock(
+  ctx: DecodeContext,
+  src: Uint8Array,
+  expectedSize: number,
+  site: BlockSite,
+  prepaid = false,
+  inflater: Inflater = ctx.inflater,
+): InflateResult {
   if (!prepaid) ctx.charge(expectedSize, site);
-  const out = inflateExact(src, expectedSize, ctx.inflater, ctx.limits, { ...site, format: ctx.format }, ctx.blocks);
+  const out = inflateExact(src, expectedSize, inflater, ctx.limits, { ...site, format: ctx.format }, ctx.blocks);
   ctx.inflated(out.consumed, expectedSize);
   return out;
 }
@@ -154,13 +161,24 @@ export function inflateBlockResident<T>(
     result = { value: use(block, consumed) };
   });
   if (used < 0 || !result) throw kernelFailure(used, expectedSize, failAt(full));
+  ctx.inflated(used, expectedSize);
   return result.value;
 }
 
-/** inflateBlock() of a block of `cells` 4-byte tile records, split into index and flags columns (see inflateTilesExact). */
-export function inflateTileBlock(ctx: DecodeContext, src: Uint8Array, cells: number, site: BlockSite, prepaid = false): { columns: Uint8Array; dirty: number } {
+/**
+ * inflateBlock() of a block of `cells` 4-byte tile records, split into index and flags columns (see
+ * inflateTilesExact). `inflater` (default the decode's) lets a format pick per block shape.
+ */
+export function inflateTileBlock(
+  ctx: DecodeContext,
+  src: Uint8Array,
+  cells: number,
+  site: BlockSite,
+  prepaid = false,
+  inflater: Inflater = ctx.inflater,
+): { columns: Uint8Array; dirty: number } {
   if (!prepaid) ctx.charge(cells * 4, site);
-  const out = inflateTilesExact(src, cells, ctx.inflater, ctx.kernels, ctx.limits, { ...site, format: ctx.format }, ctx.blocks);
+  const out = inflateTilesExact(src, cells, inflater, ctx.kernels, ctx.limits, { ...site, format: ctx.format }, ctx.blocks);
   ctx.inflated(src.length, cells * 4);
   return out;
 }

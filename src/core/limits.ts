@@ -63,6 +63,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
  * Which inflater: `native` is node:zlib (Node only), `wasm` the WebAssembly inflater (throws where
  * WebAssembly is unavailable), `pako` pure TypeScript, everywhere. `auto`: native when available,
  * else the kernel set's own (WASM for `backend: 'wasm'`, or `auto` when it instantiates; pako for `js`).
+ * A format may pick per block under `auto`: Teeworlds gives CTile grids and small blocks to the WASM
+ * inflater when the WASM kernels run (src/formats/teeworlds/README.md §Container).
  */
 export type InflaterChoice = 'auto' | 'native' | 'wasm' | 'pako';
 

@@ -2,7 +2,7 @@
 // items and lazily read data blocks. Knows nothing of maps; map.ts builds on it.
 // Layout and validation rules: README.md §Container.
 
-import type { DecodeContext } from '../../core/context.js';
+import type { DecodeContext, Inflater } from '../../core/context.js';
 import { decodeError } from '../../core/errors.js';
 import { inflateBlock, inflateTileBlock } from '../../core/inflate.js';
 import type { DecodeOptions } from '../../core/limits.js';
@@ -13,16 +13,29 @@ import type { DataBlockInfo, DatafileItem, TeeworldsWarningCode } from './types.
 export const ITEMTYPE_EX = 0xffff;
 const HEADER_BYTES = 36; // magic, version, then 7 ints
 
-/** An opened datafile: items decoded eagerly (they are small), data blocks on request. */
+/**
+ * An opened datafile: the item table read eagerly into columns (one copy of the item section, no
+ * object per item), data blocks on request.
+ */
 export interface Datafile {
   version: 3 | 4;
   magic: 'DATA' | 'ATAD';
-  items: DatafileItem[];
+  /**
+   * Every item as `{typeId, id, data}`, `data` a copy: built on first access, for tools that work
+   * on the container (the map decoder reads the columns below instead).
+   */
+  readonly items: DatafileItem[];
   /** Item index ranges per type id, in file order. */
   types: Map<number, { start: number; num: number }>;
   blocks: DataBlockInfo[];
   /** Absolute offset of each item's payload, for error messages. */
-  itemOffsets: number[];
+  itemOffsets: Int32Array;
+  /** Type id of each item. */
+  itemTypeIds: Uint16Array;
+  /** Id of each item (the low 16 bits of its key). */
+  itemIds: Uint16Array;
+  /** Item `i`'s payload ints: a view into one array of every item's ints (not a copy; slice() what you keep). */
+  itemData(i: number): Int32Array;
   /** Inflated (v4) or copied (v3) bytes of block `index`; throws DecodeError when it is damaged. */
   readData(index: number, path: string): Uint8Array;
   /**
@@ -163,9 +176,12 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarn
   const dataOffsets = readOffsets(r, numData, dataSize, 'data_offsets', version === 4);
   const dataSizes = version === 4 ? r.within('data_sizes', () => Array.from({ length: numData }, () => r.i32())) : null;
 
-  // Items: {type_id << 16 | id, size, ints…}; the header must agree with the type table.
-  const items: DatafileItem[] = [];
-  const itemOffsets: number[] = [];
+  // Items: {type_id << 16 | id, size, ints…}; the header must agree with the type table. Read into
+  // columns; the ints themselves are copied once, all items together (readItemInts).
+  const itemTypeIds = new Uint16Array(numItems);
+  const itemIds = new Uint16Array(numItems);
+  const itemOffsets = new Int32Array(numItems);
+  const itemLengths = new Int32Array(numItems);
   const seen = new Set<number>();
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   r.within('items', () => {
@@ -187,13 +203,17 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarn
         else ctx.warnings.warn('DUPLICATE_ITEM_ID', `type ${typeId} id ${id} appears twice`, at, `items[${i}]`);
       }
       seen.add(key);
-      const n = payload >>> 2;
-      const data = new Int32Array(n);
-      for (let k = 0; k < n; k++) data[k] = dv.getInt32(at + 8 + k * 4, true);
-      items.push({ typeId, id, data });
-      itemOffsets.push(at + 8);
+      itemTypeIds[i] = typeId;
+      itemIds[i] = id;
+      itemOffsets[i] = at + 8;
+      itemLengths[i] = payload >>> 2;
     }
   });
+  const { ints, starts } = readItemInts(bytes, itemsStart, itemSize, itemOffsets, itemLengths);
+  const itemData = (i: number): Int32Array => ints.subarray(starts[i]!, starts[i]! + itemLengths[i]!);
+  let itemList: DatafileItem[] | undefined;
+  const listItems = (): DatafileItem[] =>
+    (itemList ??= Array.from({ length: numItems }, (_, i) => ({ typeId: itemTypeIds[i]!, id: itemIds[i]!, data: itemData(i).slice() })));
 
   const blocks: DataBlockInfo[] = [];
   for (let i = 0; i < numData; i++) {
@@ -219,13 +239,14 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarn
       throw r.fail('CORRUPT', { at: b.offset, path, detail: `data block ${index}`, expected: 'inflated size > 0', actual: b.byteLength });
     return b;
   };
+  const inflaters = blockInflaters(ctx);
   const readData = (index: number, path: string): Uint8Array => {
     const b = block(index, path);
     const src = bytes.subarray(b.offset, b.offset + b.storedByteLength);
     if (version === 3) return src.slice();
     // inflateExact refuses a data_sizes entry beyond DEFLATE's ~1032:1 ratio (CORRUPT_COMPRESSED at
     // the block's offset) before allocating for it, and one beyond maxInflatedBytes (LIMIT_EXCEEDED).
-    return inflateBlock(ctx, src, b.byteLength, { offset: b.offset, path }).bytes;
+    return inflateBlock(ctx, src, b.byteLength, { offset: b.offset, path }, false, inflaters.forSize(b.byteLength)).bytes;
   };
   const checkData = (index: number, path: string): void => {
     const b = block(index, path);
@@ -235,16 +256,67 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarn
   const readTiles = (index: number, path: string, cells: number) => {
     const b = blocks[index];
     if (version !== 4 || !b || b.byteLength !== cells * 4 || cells <= 0) return undefined;
-    return inflateTileBlock(ctx, bytes.subarray(b.offset, b.offset + b.storedByteLength), cells, { offset: b.offset, path });
+    return inflateTileBlock(ctx, bytes.subarray(b.offset, b.offset + b.storedByteLength), cells, { offset: b.offset, path }, false, inflaters.tiles);
   };
 
   const deferData = (index: number, path: string): BlockReader => {
     checkData(index, path);
     const b = blocks[index]!;
-    return blockReader(bytes.slice(b.offset, b.offset + b.storedByteLength), b, version, ctx, path);
+    return blockReader(bytes.slice(b.offset, b.offset + b.storedByteLength), b, version, ctx, path, inflaters);
   };
 
-  return { version, magic, items, types, blocks, itemOffsets, readData, readTiles, checkData, deferData };
+  return {
+    version,
+    magic,
+    get items() {
+      return listItems();
+    },
+    types,
+    blocks,
+    itemOffsets,
+    itemTypeIds,
+    itemIds,
+    itemData,
+    readData,
+    readTiles,
+    checkData,
+    deferData,
+  };
+}
+
+const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * Every item's payload ints in one Int32Array, and where each item's start. On a little-endian host
+ * with every item 4-byte aligned (every real map) that is one copy of the whole item section; otherwise
+ * the payloads are gathered one int at a time.
+ */
+function readItemInts(
+  bytes: Uint8Array,
+  itemsStart: number,
+  itemSize: number,
+  payloadOffsets: Int32Array,
+  lengths: Int32Array,
+): { ints: Int32Array; starts: Int32Array } {
+  const n = payloadOffsets.length;
+  const starts = new Int32Array(n);
+  let aligned = LITTLE_ENDIAN_HOST;
+  for (let i = 0; i < n && aligned; i++) aligned = ((payloadOffsets[i]! - itemsStart) & 3) === 0;
+  if (aligned) {
+    const ints = new Int32Array(itemSize >>> 2);
+    new Uint8Array(ints.buffer).set(bytes.subarray(itemsStart, itemsStart + ints.length * 4));
+    for (let i = 0; i < n; i++) starts[i] = (payloadOffsets[i]! - itemsStart) >>> 2;
+    return { ints, starts };
+  }
+  let total = 0;
+  for (let i = 0; i < n; i++) total += lengths[i]!;
+  const ints = new Int32Array(total);
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = 0, p = 0; i < n; i++) {
+    starts[i] = p;
+    for (let k = 0; k < lengths[i]!; k++) ints[p++] = dv.getInt32(payloadOffsets[i]! + k * 4, true);
+  }
+  return { ints, starts };
 }
 
 /**
@@ -252,12 +324,49 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarn
  * its closures capture only these arguments: a closure made there would share the scope that holds
  * the input, and keep the whole file alive for as long as a lazy grid is unread.
  */
-function blockReader(stored: Uint8Array, b: DataBlockInfo, version: 3 | 4, ctx: DecodeContext<TeeworldsWarningCode>, path: string): BlockReader {
+function blockReader(
+  stored: Uint8Array,
+  b: DataBlockInfo,
+  version: 3 | 4,
+  ctx: DecodeContext<TeeworldsWarningCode>,
+  path: string,
+  inflaters: BlockInflaters,
+): BlockReader {
   const site = { offset: b.offset, path };
   return {
-    read: () => (version === 3 ? stored.slice() : inflateBlock(ctx, stored, b.byteLength, site, true).bytes),
-    readTiles: (cells) => (version !== 4 || b.byteLength !== cells * 4 || cells <= 0 ? undefined : inflateTileBlock(ctx, stored, cells, site, true)),
+    read: () => (version === 3 ? stored.slice() : inflateBlock(ctx, stored, b.byteLength, site, true, inflaters.forSize(b.byteLength)).bytes),
+    readTiles: (cells) =>
+      version !== 4 || b.byteLength !== cells * 4 || cells <= 0 ? undefined : inflateTileBlock(ctx, stored, cells, site, true, inflaters.tiles),
   };
+}
+
+/** Which inflater takes a block, by its shape (see blockInflaters). */
+interface BlockInflaters {
+  /** For a CTile grid inflated and split in one step. */
+  tiles: Inflater;
+  /** For any other block of `byteLength` inflated bytes. */
+  forSize(byteLength: number): Inflater;
+}
+
+/**
+ * Blocks no larger than this many inflated bytes go to the WASM inflater under `inflate: 'auto'`
+ * (with the WASM kernels): node:zlib's per-call set-up (a stream object, its handle, a buffer) costs
+ * more than inflating them (most are strings and names, under 1 KiB). bench/README.md §Teeworlds.
+ */
+export const SMALL_BLOCK_BYTES = 16 << 10;
+
+/**
+ * `inflate: 'auto'` with the WASM kernels picks per block: CTile grids go to the WASM kernels'
+ * inflateTiles (inflated and split inside WASM memory, only the index and flags columns copied out:
+ * half the bytes allocated, no second pass over the block, and faster than node:zlib plus the
+ * split over the corpus's grids), small blocks to its inflateZlib; the rest to what `auto` resolved
+ * to (node:zlib under Node). Any other choice is taken at its word for every block.
+ */
+function blockInflaters(ctx: DecodeContext<TeeworldsWarningCode>): BlockInflaters {
+  const chosen = ctx.inflater;
+  if (ctx.inflateChoice !== 'auto' || ctx.kernels.name !== 'wasm' || chosen !== 'native') return { tiles: chosen, forSize: () => chosen };
+  const wasm = ctx.kernels;
+  return { tiles: wasm, forSize: (n) => (n <= SMALL_BLOCK_BYTES ? wasm : chosen) };
 }
 
 /** Reads `n` offsets that start at 0, grow (strictly when `strict`) and stay below `limit`. */

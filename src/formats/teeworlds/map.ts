@@ -43,7 +43,6 @@ import { unpackName } from './names.js';
 import { blockSlots, placeTileLayer, withoutBlockIndices } from './placement.js';
 import type {
   AutomapperConfig,
-  DatafileItem,
   EnvelopePoints,
   ExtraItem,
   MapEnvelope,
@@ -72,8 +71,10 @@ interface Reader {
   df: Datafile;
   ctx: DecodeContext<TeeworldsWarningCode>;
   summaryOnly: boolean;
-  /** Items of one type id, in file order, with their index in df.items. */
-  ofType(typeId: number): { item: DatafileItem; index: number }[];
+  /** The item indices of one type id (`start` … `start + num − 1`, in file order). */
+  ofType(typeId: number): { start: number; num: number };
+  /** Item `index`'s payload ints (a view into the datafile's item ints: slice() what the result keeps). */
+  data(index: number): Int32Array;
   fail(code: ErrorCode, itemIndex: number, path: string, d?: { expected?: string | number; actual?: string | number; detail?: string }): DecodeError;
   /** Path of the section that has read each data block so far (see readBlock). */
   claimedBy: Map<number, string>;
@@ -91,11 +92,8 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarning
     df,
     ctx,
     summaryOnly,
-    ofType(typeId) {
-      const t = df.types.get(typeId);
-      if (!t) return [];
-      return Array.from({ length: t.num }, (_, k) => ({ item: df.items[t.start + k]!, index: t.start + k }));
-    },
+    ofType: (typeId) => df.types.get(typeId) ?? NO_ITEMS,
+    data: (index) => df.itemData(index),
     fail(code, itemIndex, path, d = {}) {
       return decodeError('teeworlds', code, { offset: df.itemOffsets[itemIndex], path, ...d });
     },
@@ -108,10 +106,11 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarning
 
   // UUID index: internal type id → UUID (the first EX item wins when an old tool wrote two).
   const uuids = new Map<number, string>();
-  for (const { item } of rd.ofType(ITEMTYPE_EX)) if (!uuids.has(item.id)) uuids.set(item.id, uuidFromInts(item.data));
+  const ex = rd.ofType(ITEMTYPE_EX);
+  for (let i = ex.start; i < ex.start + ex.num; i++) if (!uuids.has(df.itemIds[i]!)) uuids.set(df.itemIds[i]!, uuidFromInts(rd.data(i)));
 
-  const versionItem = rd.ofType(ITEM.VERSION)[0];
-  if (!versionItem) {
+  const versionItems = rd.ofType(ITEM.VERSION);
+  if (versionItems.num === 0) {
     // QUIRK: 2007 maps (teeworlds before 0.4) have no VERSION item and raw types 0x8001–0x8003.
     if (df.types.has(LEGACY_TYPES.IMAGE) || df.types.has(LEGACY_TYPES.TILEMAP) || df.types.has(LEGACY_TYPES.COLLISION)) {
       return {
@@ -130,14 +129,14 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarning
     }
     throw decodeError('teeworlds', 'CORRUPT', { path: 'items', detail: 'no VERSION item (not a map)' });
   }
-  if (versionItem.item.data[0] !== 1)
-    throw rd.fail('UNSUPPORTED_VERSION', versionItem.index, 'version', { expected: 1, actual: versionItem.item.data[0] ?? 'none' });
+  const version = rd.data(versionItems.start)[0];
+  if (version !== 1) throw rd.fail('UNSUPPORTED_VERSION', versionItems.start, 'version', { expected: 1, actual: version ?? 'none' });
 
   const info = decodeInfo(rd);
-  const images = rd.ofType(ITEM.IMAGE).map(({ item, index }, k) => decodeImage(rd, item, index, `images[${k}]`));
+  const images = eachItem(rd, ITEM.IMAGE, (d, index, k) => decodeImage(rd, d, index, `images[${k}]`));
   const envelopes = decodeEnvelopes(rd, uuids);
   const groups = decodeGroups(rd);
-  const sounds = rd.ofType(ITEM.SOUND).map(({ item, index }, k) => decodeSound(rd, item, index, `sounds[${k}]`));
+  const sounds = eachItem(rd, ITEM.SOUND, (d, index, k) => decodeSound(rd, d, index, `sounds[${k}]`));
   readOpaqueBlocks(rd);
 
   const automapperConfigs: AutomapperConfig[] = [];
@@ -149,9 +148,8 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarning
     if (typeId <= ITEM.SOUND || typeId === ITEMTYPE_EX) continue;
     const uuid = uuids.get(typeId);
     for (let i = t.start; i < t.start + t.num; i++) {
-      const item = df.items[i]!;
-      if (uuid === UUID.AUTOMAPPER_CONFIG && item.data.length >= AUTOMAPPER.size) {
-        const d = item.data;
+      const d = rd.data(i);
+      if (uuid === UUID.AUTOMAPPER_CONFIG && d.length >= AUTOMAPPER.size) {
         automapperConfigs.push({
           version: d[AUTOMAPPER.version]!,
           group: d[AUTOMAPPER.group]!,
@@ -163,8 +161,9 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarning
       } else if (uuid === UUID.ENVPOINTS_BEZIER) {
         // Consumed by decodeEnvelopes.
       } else {
-        if (uuid) uuidExtras.push({ uuid, id: item.id, data: item.data });
-        else numericExtras.push({ typeId, id: item.id, data: item.data });
+        // Kept in the result: a copy of its own, not a view of every item's ints.
+        if (uuid) uuidExtras.push({ uuid, id: df.itemIds[i]!, data: d.slice() });
+        else numericExtras.push({ typeId, id: df.itemIds[i]!, data: d.slice() });
       }
     }
   }
@@ -183,6 +182,16 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarning
   };
   if (summaryOnly) map.blocksNotInflated = rd.deferred;
   return map;
+}
+
+const NO_ITEMS = { start: 0, num: 0 } as const;
+
+/** `fn` over the items of one type id, in file order: payload view, item index, position within the type. */
+function eachItem<T>(rd: Reader, typeId: number, fn: (d: Int32Array, index: number, k: number) => T): T[] {
+  const { start, num } = rd.ofType(typeId);
+  const out: T[] = new Array(num);
+  for (let k = 0; k < num; k++) out[k] = fn(rd.data(start + k), start + k, k);
+  return out;
 }
 
 // ── strings ──────────────────────────────────────────────────────────────────
@@ -249,9 +258,9 @@ const EMPTY_TEXT = (): Text => text(new Uint8Array(0));
 // ── info, images, sounds ─────────────────────────────────────────────────────
 
 function decodeInfo(rd: Reader): MapInfo | null {
-  const first = rd.ofType(ITEM.INFO)[0];
-  if (!first) return null;
-  const d = first.item.data;
+  const infos = rd.ofType(ITEM.INFO);
+  if (infos.num === 0) return null;
+  const d = rd.data(infos.start);
   const s = (k: number, what: string) => readString(rd, d[k] ?? -1, `info.${what}`);
   // null: a 5-int INFO without DDNet's settings field; []: the field is −1, which is how DDNet
   // writes a map without commands (it never writes an empty block, which it could not read back).
@@ -278,13 +287,12 @@ function decodeInfo(rd: Reader): MapInfo | null {
   };
 }
 
-function need(rd: Reader, item: DatafileItem, index: number, ints: number, path: string): void {
-  if (item.data.length < ints) throw rd.fail('TRUNCATED', index, path, { expected: `≥ ${ints} ints`, actual: item.data.length });
+function need(rd: Reader, d: Int32Array, index: number, ints: number, path: string): void {
+  if (d.length < ints) throw rd.fail('TRUNCATED', index, path, { expected: `≥ ${ints} ints`, actual: d.length });
 }
 
-function decodeImage(rd: Reader, item: DatafileItem, index: number, path: string): MapImage {
-  need(rd, item, index, IMAGE.sizeByVersion[1]!, path);
-  const d = item.data;
+function decodeImage(rd: Reader, d: Int32Array, index: number, path: string): MapImage {
+  need(rd, d, index, IMAGE.sizeByVersion[1]!, path);
   const version = d[IMAGE.version]!;
   const width = d[IMAGE.width]!,
     height = d[IMAGE.height]!;
@@ -329,9 +337,8 @@ function deferPixels(img: MapImage, source: BlockReader, bytes: number): void {
   });
 }
 
-function decodeSound(rd: Reader, item: DatafileItem, index: number, path: string): MapSound {
-  need(rd, item, index, SOUND.data + 1, path);
-  const d = item.data;
+function decodeSound(rd: Reader, d: Int32Array, index: number, path: string): MapSound {
+  need(rd, d, index, SOUND.data + 1, path);
   const external = d[SOUND.external]! !== 0;
   const snd: MapSound = { version: d[SOUND.version]!, external, name: readString(rd, d[SOUND.name]!, `${path}.name`) ?? EMPTY_TEXT() };
   // data_size (when present) is ignored: the block's own size is the truth.
@@ -346,31 +353,33 @@ function decodeSound(rd: Reader, item: DatafileItem, index: number, path: string
 
 function decodeEnvelopes(rd: Reader, uuids: Map<number, string>): MapEnvelope[] {
   const envItems = rd.ofType(ITEM.ENVELOPE);
-  if (envItems.length === 0) return [];
+  if (envItems.num === 0) return [];
   // 0.7 writes every point with inline bezier data (22 ints) as soon as one envelope is v3.
-  const inline = envItems.some(({ item }) => item.data[ENVELOPE.version]! >= 3);
+  let inline = false;
+  for (let i = envItems.start; i < envItems.start + envItems.num; i++) inline ||= rd.data(i)[ENVELOPE.version]! >= 3;
   const pointInts = inline ? ENVPOINT.intsWithBezier : ENVPOINT.ints;
-  const pts = rd.ofType(ITEM.ENVPOINTS)[0]?.item.data ?? new Int32Array(0);
+  const ptsItems = rd.ofType(ITEM.ENVPOINTS);
+  const pts = ptsItems.num > 0 ? rd.data(ptsItems.start) : new Int32Array(0);
   const total = Math.floor(pts.length / pointInts);
   let bezier: Int32Array | null = null;
   for (const [typeId, uuid] of uuids) {
     if (uuid !== UUID.ENVPOINTS_BEZIER) continue;
-    const b = rd.ofType(typeId)[0];
-    if (!b) continue;
+    const b = rd.ofType(typeId);
+    if (b.num === 0) continue;
+    const bd = rd.data(b.start);
     // DDNet uses the bezier item only when it covers exactly the ENVPOINTS points.
-    if (!inline && b.item.data.length === total * BEZIER_INTS) bezier = b.item.data;
+    if (!inline && bd.length === total * BEZIER_INTS) bezier = bd;
     else
       rd.ctx.warnings.warn(
         'BEZIER_MISMATCH',
-        `bezier item holds ${b.item.data.length / BEZIER_INTS} points, ENVPOINTS ${total}; ignored`,
-        rd.df.itemOffsets[b.index]!,
+        `bezier item holds ${bd.length / BEZIER_INTS} points, ENVPOINTS ${total}; ignored`,
+        rd.df.itemOffsets[b.start]!,
         'envelopes',
       );
   }
-  return envItems.map(({ item, index }, k) => {
+  return eachItem(rd, ITEM.ENVELOPE, (d, index, k) => {
     const path = `envelopes[${k}]`;
-    need(rd, item, index, ENVELOPE.numPoints + 1, path);
-    const d = item.data;
+    need(rd, d, index, ENVELOPE.numPoints + 1, path);
     const version = d[ENVELOPE.version]!;
     const start = d[ENVELOPE.startPoint]!,
       num = d[ENVELOPE.numPoints]!;
@@ -410,16 +419,15 @@ function envelopePoints(pts: Int32Array, start: number, n: number, pointInts: nu
 
 function decodeGroups(rd: Reader): MapGroup[] {
   const layerItems = rd.ofType(ITEM.LAYER);
-  const owner = new Int32Array(layerItems.length).fill(-1);
-  const groups = rd.ofType(ITEM.GROUP).map(({ item, index }, g): MapGroup => {
+  const owner = new Int32Array(layerItems.num).fill(-1);
+  const groups = eachItem(rd, ITEM.GROUP, (d, index, g): MapGroup => {
     const path = `groups[${g}]`;
-    need(rd, item, index, GROUP.sizeByVersion[1]!, path);
-    const d = item.data;
+    need(rd, d, index, GROUP.sizeByVersion[1]!, path);
     const version = d[GROUP.version]!;
     const start = d[GROUP.startLayer]!,
       num = d[GROUP.numLayers]!;
-    if (start < 0 || num < 0 || start + num > layerItems.length)
-      throw rd.fail('BAD_INDEX', index, `${path}.layers`, { expected: `layers within 0..${layerItems.length}`, actual: `${start}+${num}` });
+    if (start < 0 || num < 0 || start + num > layerItems.num)
+      throw rd.fail('BAD_INDEX', index, `${path}.layers`, { expected: `layers within 0..${layerItems.num}`, actual: `${start}+${num}` });
     for (let l = start; l < start + num; l++) {
       if (owner[l] !== -1) throw rd.fail('CORRUPT', index, `${path}.layers`, { detail: `layer ${l} already belongs to group ${owner[l]}` });
       owner[l] = g;
@@ -436,8 +444,8 @@ function decodeGroups(rd: Reader): MapGroup[] {
       layers: [],
     };
     for (let l = 0; l < num; l++) {
-      const li = layerItems[start + l]!;
-      group.layers.push(decodeLayer(rd, li.item, li.index, `${path}.layers[${l}]`));
+      const li = layerItems.start + start + l;
+      group.layers.push(decodeLayer(rd, rd.data(li), li, `${path}.layers[${l}]`));
     }
     return group;
   });
@@ -446,16 +454,15 @@ function decodeGroups(rd: Reader): MapGroup[] {
   return groups;
 }
 
-function decodeLayer(rd: Reader, item: DatafileItem, index: number, path: string): MapLayer {
-  need(rd, item, index, 3, path);
-  const d = item.data;
+function decodeLayer(rd: Reader, d: Int32Array, index: number, path: string): MapLayer {
+  need(rd, d, index, 3, path);
   const type = d[LAYER.type]!;
   const detail = (d[LAYER.flags]! & LAYER.FLAG_DETAIL) !== 0;
   switch (type) {
     case LAYER_TYPE.TILES:
-      return decodeTileLayer(rd, item, index, path, detail);
+      return decodeTileLayer(rd, d, index, path, detail);
     case LAYER_TYPE.QUADS: {
-      need(rd, item, index, QUADS.image + 1, path);
+      need(rd, d, index, QUADS.image + 1, path);
       const version = d[QUADS.version]!;
       const name = version >= 2 && d.length >= QUADS.name + 3 ? text(unpackName(d, QUADS.name, 3)) : EMPTY_TEXT();
       const layer: MapLayer = { kind: 'quads', name, detail, quadsVersion: version, image: d[QUADS.image]! };
@@ -465,7 +472,7 @@ function decodeLayer(rd: Reader, item: DatafileItem, index: number, path: string
     }
     case LAYER_TYPE.SOUNDS:
     case LAYER_TYPE.SOUNDS_DEPRECATED: {
-      need(rd, item, index, SOUNDS.sound + 1, path);
+      need(rd, d, index, SOUNDS.sound + 1, path);
       const deprecated = type === LAYER_TYPE.SOUNDS_DEPRECATED;
       const name = d.length >= SOUNDS.name + 3 ? text(unpackName(d, SOUNDS.name, 3)) : EMPTY_TEXT();
       const layer: MapLayer = { kind: 'sounds', name, detail, deprecated, soundsVersion: d[SOUNDS.version]!, sound: d[SOUNDS.sound]! };
@@ -570,8 +577,7 @@ function deferOpaqueBlocks(layer: OpaqueLayer, deferred: { slot: number; source:
   defineLazy(layer, 'blocks', () => deferred.map(({ slot, source }) => ({ slot, bytes: source.read() })));
 }
 
-function decodeTileLayer(rd: Reader, item: DatafileItem, index: number, path: string, detail: boolean): TileLayer | OpaqueLayer {
-  const d = item.data;
+function decodeTileLayer(rd: Reader, d: Int32Array, index: number, path: string, detail: boolean): TileLayer | OpaqueLayer {
   const placed = placeTileLayer(d, rd.df.blocks.length);
   if ('reason' in placed) return decodeOpaqueLayer(rd, d, path, detail, placed.reason);
   const { kind, dataIndex, layout } = placed;
