@@ -229,8 +229,9 @@ function regionOf(region: TileRect | undefined, tilesWide: number, tilesHigh: nu
 }
 
 function drawLayer(rgba: Uint8ClampedArray, width: number, layer: PreviewLayer, step: number, px: number, composite: boolean, region: TileRect): void {
-  if (layer.quads !== undefined || layer.cells.length === 0) {
-    if (layer.quads) drawQuads(rgba, width, rgba.length / 4 / width, layer.quads, px / step, region.x, region.y);
+  // (Not `layer.cells`: on a lazy layer that getter keeps the grid in the map; previewGrid below does not.)
+  if (layer.quads !== undefined) {
+    drawQuads(rgba, width, rgba.length / 4 / width, layer.quads, px / step, region.x, region.y);
     return;
   }
   // A plain copy of the tileset's fields: a lazy one (Teeworlds `layers: 'lazy'`) has been
@@ -244,6 +245,7 @@ function drawLayer(rgba: Uint8ClampedArray, width: number, layer: PreviewLayer, 
   };
   // Read once per layer, without keeping a lazy grid in the level: each is dropped after drawing.
   const { cells, flags } = previewGrid(layer);
+  if (cells.length === 0) return;
   // The cells of this layer inside the region (a layer may be smaller than the grid).
   const cw = Math.ceil(Math.min(region.width, layer.width - region.x) / step);
   const ch = Math.ceil(Math.min(region.height, layer.height - region.y) / step);
