@@ -67,8 +67,26 @@ GLYPHS.forEach((t, i) => {
 
 const raw = (b: number) => String.fromCharCode(RAW_BASE + b);
 
+// Byte → the one UTF-16 unit its glyph reads as, or 0 when the byte needs the rules below (an
+// escape, a two-code half, the lone `#`, a byte outside the font).
+const PLAIN = new Uint16Array(256);
+GLYPHS.forEach((t, g) => {
+  if (t.length === 1) PLAIN[g + 32] = t.charCodeAt(0);
+});
+
 /** Sign bytes (without the two coordinate bytes) → text with `#` escapes. */
 export function decodeSign(codes: Uint8Array): string {
+  // Most signs are plain letters: one table lookup per byte, one string, no parts.
+  if (codes.length <= 256) {
+    const units = new Uint16Array(codes.length);
+    let i = 0;
+    for (; i < codes.length; i++) {
+      const u = PLAIN[codes[i]!]!;
+      if (u === 0) break;
+      units[i] = u;
+    }
+    if (i === codes.length) return String.fromCharCode.apply(null, units as unknown as number[]);
+  }
   const parts: string[] = [];
   for (let i = 0; i < codes.length; i++) {
     const b = codes[i]!,

@@ -2,10 +2,11 @@
 // char per byte, U+0000–U+00FF) so every field's stored bytes can be cut out exactly and kept as
 // a Text in the caller's code page; with the default Windows-1252 the parse is the same as on
 // decoded text (no byte 0x80–0x9F decodes to whitespace or to a separator).
-import { makeText, type Text } from '../../core/text.js';
+import { canonicalEncoding, decodeText, isSingleByte, makeText, type Text } from '../../core/text.js';
 
 export const LF = 0x0a;
 export const CR = 0x0d;
+export const SPACE = 0x20;
 
 /** Longest keyword the codecs compare a token with (`TILESETIMAGE` is 12); longer tokens are no keyword. */
 export const MAX_KEYWORD = 16;
@@ -66,7 +67,59 @@ export function num(token: string | undefined): number | undefined {
   return Number.isFinite(v) ? v : undefined;
 }
 
+/**
+ * num() of the token bytes[start, end): plain decimal integers (what nearly every record holds)
+ * are read from the bytes; anything else goes through num() on its byte string, so both agree.
+ */
+export function numAt(bytes: Uint8Array, start: number, end: number): number | undefined {
+  const neg = bytes[start] === 0x2d;
+  let p = neg ? start + 1 : start;
+  if (p < end && end - p <= 9) {
+    let v = 0;
+    for (; p < end; p++) {
+      const d = bytes[p]! - 0x30;
+      if (d < 0 || d > 9) break;
+      v = v * 10 + d;
+    }
+    if (p === end) return neg ? -v : v;
+  }
+  return num(byteString(bytes.subarray(start, end)));
+}
+
 /** How numbers are written in text records: what `num` reads back as the same number (−0 included). */
 export function numText(v: number): string {
   return Object.is(v, -0) ? '-0' : String(v);
+}
+
+/**
+ * The Texts of one level. Each `raw` is the caller's view of bytes the level owns (decoders make
+ * one copy of the file and hand out views of it, not a copy per field). The code page is resolved
+ * once per level, and short ASCII fields (most link names, images, verses) of a single-byte page
+ * are decoded without a TextDecoder call: every WHATWG single-byte page is ASCII below 0x80, and a
+ * host call costs more than such a field's whole parse.
+ */
+export class FieldTexts {
+  readonly encoding: string;
+  private readonly singleByte: boolean;
+
+  constructor(encoding: string) {
+    this.encoding = canonicalEncoding(encoding);
+    this.singleByte = isSingleByte(this.encoding);
+  }
+
+  /** A Text of `raw` (kept as given). */
+  of(raw: Uint8Array): Text {
+    return { text: this.decode(raw), raw, encoding: this.encoding };
+  }
+
+  decode(raw: Uint8Array): string {
+    const n = raw.length;
+    if (n === 0) return '';
+    if (this.singleByte && n < 64) {
+      let high = 0;
+      for (let i = 0; i < n; i++) high |= raw[i]!;
+      if (high < 0x80) return byteString(raw);
+    }
+    return decodeText(raw, this.encoding);
+  }
 }
