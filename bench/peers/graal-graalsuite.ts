@@ -58,7 +58,9 @@ function check(kind: string, list: typeof files, load: (b: Uint8Array) => PeerLe
     if (theirs && theirs.length === ours.length && theirs.every((t, i) => t === ours[i])) same.push(f);
     else differ.push(f.path.slice(dir!.length + 1));
   }
-  console.log(`${kind}: ${same.length}/${list.length} levels with identical layer-0 grids${differ.length ? `; differing: ${differ.slice(0, 8).join(', ')}${differ.length > 8 ? ', …' : ''}` : ''}`);
+  console.log(
+    `${kind}: ${same.length}/${list.length} levels with identical layer-0 grids${differ.length ? `; differing: ${differ.slice(0, 8).join(', ')}${differ.length > 8 ? ', …' : ''}` : ''}`,
+  );
   if (same.length < list.length * 0.95) throw new Error(`${kind}: too few identical grids: not timing`);
   return same;
 }

@@ -43,7 +43,11 @@ export function decodeBinary(input: Uint8Array, opts?: DecodeOptions): GraalLeve
     });
   }
   r.pos = 8;
-  const level = blankLevel('graal', version, r.within('layers', () => readLayers(r, ctx, layout)));
+  const level = blankLevel(
+    'graal',
+    version,
+    r.within('layers', () => readLayers(r, ctx, layout)),
+  );
   level.encoding = ctx.encoding;
   level.links = r.within('links', () => readLinks(r, ctx, texts));
   level.baddies = r.within('baddies', () => readBaddies(r, layout, texts));
@@ -117,7 +121,7 @@ function readLinks(r: ByteReader, ctx: Ctx, texts: FieldTexts): GraalLink[] {
  * fields as views of them: no string per line and no copy per field. Undefined when that reading
  * fails; parseLink then tries both readings on the byte string, as before.
  */
-function linkOf(bytes: Uint8Array, texts: FieldTexts): GraalLink | undefined {
+export function linkOf(bytes: Uint8Array, texts: FieldTexts): GraalLink | undefined {
   const starts = [0, 0, 0, 0, 0, 0],
     ends = [0, 0, 0, 0, 0, 0];
   let end = bytes.length;
