@@ -50,6 +50,38 @@ describe.each(good.map((p) => [p.slice(dir.length + 1), p]))('fixture %s', (_nam
   });
 });
 
+describe('graal text fields are views of one copy the level owns', () => {
+  const sample = sampleLevel();
+  const sources = [
+    ['binary', graal.encodeBinary(sample, { version: 'GR-V1.03' })],
+    ['.nw', graal.encode({ ...sample, format: 'graal-nw', version: 'GLEVNW01' })],
+  ] as const;
+  const textsOf = (l: graal.GraalLevel) => [
+    ...l.links.flatMap((k) => [k.level, k.destX, k.destY]),
+    ...l.baddies.flatMap((b) => b.verses),
+    ...l.npcs.flatMap((n) => [n.image, n.script]),
+  ];
+  it.each(sources)("%s: the caller's bytes are never written or shared; JSON, structuredClone and equality see plain Texts", (_what, bytes) => {
+    const before = bytes.slice();
+    const l = graal.decode(bytes) as graal.GraalLevel;
+    expect(Buffer.from(bytes).equals(Buffer.from(before))).toBe(true); // binary scripts hold 0xA7, rewritten to LF in the copy only
+    const texts = textsOf(l);
+    expect(texts.some((t) => t.text.includes('\n'))).toBe(true);
+    const buffers = new Set(texts.filter((t) => t.raw.length > 0).map((t) => t.raw.buffer));
+    expect(buffers.size).toBe(1);
+    expect(buffers.has(bytes.buffer)).toBe(false);
+    const snapshot = JSON.stringify(l);
+    bytes.fill(0x41); // the caller reuses its buffer: the level keeps its own bytes
+    expect(JSON.stringify(l)).toBe(snapshot);
+    bytes.set(before);
+    const clone = structuredClone(l);
+    expect(clone).toEqual(l);
+    expect(JSON.stringify(clone)).toBe(snapshot);
+    expect(content(l)).toEqual(content(sample));
+    expect(graal.decode(before)).toEqual(l);
+  });
+});
+
 describe('graal binary versions', () => {
   const sample = sampleLevel(),
     small = sampleLevel(2047);

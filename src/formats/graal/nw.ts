@@ -37,12 +37,6 @@ function isWord(bytes: Uint8Array, start: number, end: number, word: string): bo
   return true;
 }
 
-/** One line of the file: [start, end) without the line break. */
-interface Line {
-  start: number;
-  end: number;
-}
-
 /**
  * Every line's [start, end) in two typed arrays: one object per line cost ~30× the bytes of an
  * empty line (a 16 MB file of newlines took ~1 GB), so Line objects are made only while a line
