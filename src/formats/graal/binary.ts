@@ -106,10 +106,11 @@ function sectionEnd(r: ByteReader): boolean {
 
 function readLinks(r: ByteReader, ctx: Ctx, texts: FieldTexts): GraalLink[] {
   const links: GraalLink[] = [];
+  const field = (view: Uint8Array) => texts.of(view);
   while (!sectionEnd(r)) {
     const at = r.offset;
     const bytes = line(r, 'link');
-    const link = linkOf(bytes, texts) ?? parseLink(byteString(bytes), ctx.encoding);
+    const link = linkOf(bytes, field) ?? parseLink(byteString(bytes), ctx.encoding);
     if (link) links.push(link);
     else ctx.warnings.warn('BAD_LINK', `link line ${JSON.stringify(byteString(bytes))} skipped`, at, `links[${links.length}]`);
   }
@@ -118,10 +119,10 @@ function readLinks(r: ByteReader, ctx: Ctx, texts: FieldTexts): GraalLink[] {
 
 /**
  * parseLink's first reading (tokens split on single spaces) straight from the line's bytes, the
- * fields as views of them: no string per line and no copy per field. Undefined when that reading
+ * fields made by `field` from views of them: no string per line. Undefined when that reading
  * fails; parseLink then tries both readings on the byte string, as before.
  */
-export function linkOf(bytes: Uint8Array, texts: FieldTexts): GraalLink | undefined {
+export function linkOf(bytes: Uint8Array, field: (view: Uint8Array) => Text): GraalLink | undefined {
   const starts = [0, 0, 0, 0, 0, 0],
     ends = [0, 0, 0, 0, 0, 0];
   let end = bytes.length;
@@ -139,13 +140,13 @@ export function linkOf(bytes: Uint8Array, texts: FieldTexts): GraalLink | undefi
     height = numAt(bytes, starts[3]!, ends[3]!);
   if (x === undefined || y === undefined || width === undefined || height === undefined) return undefined;
   return {
-    level: texts.of(bytes.subarray(0, end)),
+    level: field(bytes.subarray(0, end)),
     x,
     y,
     width,
     height,
-    destX: texts.of(bytes.subarray(starts[4]!, ends[4]!)),
-    destY: texts.of(bytes.subarray(starts[5]!, ends[5]!)),
+    destX: field(bytes.subarray(starts[4]!, ends[4]!)),
+    destY: field(bytes.subarray(starts[5]!, ends[5]!)),
   };
 }
 

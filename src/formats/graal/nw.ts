@@ -66,9 +66,12 @@ export interface Lines {
  */
 export function splitLines(bytes: Uint8Array, trustBoardRows = false): Lines {
   const n = bytes.length;
-  // Grown by doubling: a file of n newlines holds 8n bytes of offsets at most twice over.
-  let starts = new Int32Array(64),
-    ends = new Int32Array(64),
+  // Sized for a line per 32 bytes (levels are mostly 130-byte BOARD rows and short script lines,
+  // so most never grow), then grown by doubling: a file of n newlines holds 8n bytes of offsets
+  // at most twice over.
+  const guess = Math.max(64, n >>> 5);
+  let starts = new Int32Array(guess),
+    ends = new Int32Array(guess),
     count = 0;
   const push = (start: number, end: number) => {
     if (count === starts.length) {
@@ -123,8 +126,7 @@ export function splitLines(bytes: Uint8Array, trustBoardRows = false): Lines {
 /** Decodes a .nw level. Throws DecodeError (BAD_MAGIC, CORRUPT…); odd lines become warnings. */
 export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
   const start = startDecode<GraalWarningCode>('graal-nw', input, opts);
-  // One copy of the file, owned by the level: its text fields are views of it, not a copy each.
-  const bytes = start.bytes.slice();
+  const bytes = start.bytes; // never written; text fields get their bytes copied (FieldTexts.span)
   // A strict decode stops at the first warning, which must be the one an exact split meets: no shortcut.
   const level = decodeLines(bytes, start.ctx, !start.ctx.strict);
   if (level) return level;
@@ -176,12 +178,16 @@ function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, tr
     return out;
   };
 
+  /** The body as a Text: a span of the file, or (CRLF) the joined copy bodyBytes made. */
+  const body = (first: number, end: number): Text => (crlf && end > first ? texts.of(bodyBytes(first, end)) : texts.span(bodyBytes(first, end)));
+  const spanText = (view: Uint8Array) => texts.span(view);
+
   // Lines no keyword explains keep their exact bytes (a CR of a mixed-ending file included).
   const unknown = (keyword: string, start: number, end: number, at: string) => {
     if (keyword === 'BOARD' || keyword === 'LINK' || keyword === 'SIGN' || keyword === 'NPC' || keyword === 'CHEST' || keyword === 'BADDY') {
       ctx.warnings.warn('BAD_LINE', `malformed ${keyword} line kept as an unknown line`, start, at);
     }
-    if (!summaryOnly) level.unknownLines.push(texts.of(bytes.subarray(start, end)));
+    if (!summaryOnly) level.unknownLines.push(texts.span(bytes.subarray(start, end)));
   };
 
   for (let i = 1; i < count; ) {
@@ -220,7 +226,7 @@ function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, tr
     switch (keyword) {
       case 'LINK': {
         const argBytes = bytes.subarray(argsStart, end);
-        const link = linkOf(argBytes, texts) ?? parseLink(byteString(argBytes), ctx.encoding);
+        const link = linkOf(argBytes, spanText) ?? parseLink(byteString(argBytes), ctx.encoding);
         if (link) level.links.push(link);
         else handled = false;
         break;
@@ -243,7 +249,7 @@ function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, tr
           break;
         }
         const { first, end: bodyEnd, next } = block(i, 'NPCEND');
-        level.npcs.push({ x: npc.x, y: npc.y, image: npc.image, script: texts.of(bodyBytes(first, summaryOnly ? first : bodyEnd)) });
+        level.npcs.push({ x: npc.x, y: npc.y, image: npc.image, script: body(first, summaryOnly ? first : bodyEnd) });
         i = next;
         continue;
       }
@@ -273,16 +279,16 @@ function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, tr
         }
         const { first, end: bodyEnd, next } = block(i, 'BADDYEND');
         const verses: Text[] = [];
-        if (!summaryOnly) for (let j = first; j < bodyEnd; j++) verses.push(texts.of(bytes.subarray(starts[j]!, ends[j]!)));
+        if (!summaryOnly) for (let j = first; j < bodyEnd; j++) verses.push(texts.span(bytes.subarray(starts[j]!, ends[j]!)));
         level.baddies.push({ x, y, type, verses });
         i = next;
         continue;
       }
       case 'TILESET':
-        level.tileset = texts.of(bytes.subarray(argsStart, end));
+        level.tileset = texts.span(bytes.subarray(argsStart, end));
         break;
       case 'TILESETIMAGE':
-        level.tilesetImage = texts.of(bytes.subarray(argsStart, end));
+        level.tilesetImage = texts.span(bytes.subarray(argsStart, end));
         break;
       case 'HEIGHTS': {
         const { first, end: bodyEnd, next } = block(i, 'HEIGHTSEND');
@@ -303,6 +309,7 @@ function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, tr
   }
   const layers = boardLayers(ctx, bytes, rows, layerIds, trustBoardRows);
   if (!layers) return undefined;
+  texts.finish();
   level.layers = layers;
   level.warnings = ctx.warnings.list;
   return level;
@@ -321,7 +328,7 @@ function npcHeader(bytes: Uint8Array, start: number, end: number, texts: FieldTe
       y = numAt(bytes, ySpace + 1, end);
     if (x !== undefined && y !== undefined && xSpace > start) {
       const image = bytes.subarray(start, xSpace);
-      return { x, y, image: image.length === 1 && image[0] === 0x2d /* - */ ? texts.of(image.subarray(0, 0)) : texts.of(image) };
+      return { x, y, image: image.length === 1 && image[0] === 0x2d /* - */ ? texts.span(image.subarray(0, 0)) : texts.span(image) };
     }
   }
   const args = byteString(bytes.subarray(start, end));

@@ -92,24 +92,51 @@ export function numText(v: number): string {
 }
 
 /**
- * The Texts of one level. Each `raw` is the caller's view of bytes the level owns (decoders make
- * one copy of the file and hand out views of it, not a copy per field). The code page is resolved
- * once per level, and short ASCII fields (most link names, images, verses) of a single-byte page
- * are decoded without a TextDecoder call: every WHATWG single-byte page is ASCII below 0x80, and a
- * host call costs more than such a field's whole parse.
+ * The Texts of one level. The code page is resolved once per level, and short ASCII fields (most
+ * link names, images, verses) of a single-byte page are decoded without a TextDecoder call: every
+ * WHATWG single-byte page is ASCII below 0x80, and a host call costs more than such a field's
+ * whole parse. Raw bytes come two ways: `of` keeps bytes the level already owns (views of one copy
+ * the decoder made), `span` takes a view of the caller's bytes and copies it at `finish()` into
+ * one buffer with every other span of the level (one allocation, not one per field).
  */
 export class FieldTexts {
   readonly encoding: string;
   private readonly singleByte: boolean;
+  private readonly pending: Text[] = [];
+  private readonly views: Uint8Array[] = [];
+  private size = 0;
 
   constructor(encoding: string) {
     this.encoding = canonicalEncoding(encoding);
     this.singleByte = isSingleByte(this.encoding);
   }
 
-  /** A Text of `raw` (kept as given). */
+  /** A Text of `raw`, which the level owns (kept as given). */
   of(raw: Uint8Array): Text {
     return { text: this.decode(raw), raw, encoding: this.encoding };
+  }
+
+  /** A Text of `view` (the caller's bytes, never written): its raw is a copy made by finish(). */
+  span(view: Uint8Array): Text {
+    const t: Text = { text: this.decode(view), raw: view, encoding: this.encoding };
+    this.pending.push(t);
+    this.views.push(view);
+    this.size += view.length;
+    return t;
+  }
+
+  /** Copies every span's bytes into one buffer the level owns; each raw becomes a view of it. */
+  finish(): void {
+    const owned = new Uint8Array(this.size);
+    for (let i = 0, at = 0; i < this.pending.length; i++) {
+      const view = this.views[i]!;
+      owned.set(view, at);
+      this.pending[i]!.raw = owned.subarray(at, at + view.length);
+      at += view.length;
+    }
+    this.pending.length = 0;
+    this.views.length = 0;
+    this.size = 0;
   }
 
   decode(raw: Uint8Array): string {
@@ -118,8 +145,13 @@ export class FieldTexts {
     if (this.singleByte && n < 64) {
       let high = 0;
       for (let i = 0; i < n; i++) high |= raw[i]!;
-      if (high < 0x80) return byteString(raw);
+      if (high < 0x80) {
+        let s = '';
+        for (let i = 0; i < n; i++) s += ASCII[raw[i]!]!;
+        return s;
+      }
     }
     return decodeText(raw, this.encoding);
   }
 }
+const ASCII = Array.from({ length: 128 }, (_, b) => String.fromCharCode(b));
