@@ -405,9 +405,13 @@ describe('graal long lines and many lines', () => {
   });
   it('line bounds live in two Int32Arrays (a 16 MB file of newlines has 16 M lines); CR dropped only in CRLF files', () => {
     const lines = splitLines(enc('ab\r\n\r\nc\rd\ne'));
-    expect(lines).toEqual({ count: 4, starts: Int32Array.of(0, 4, 6, 10), ends: Int32Array.of(2, 4, 9, 11), crlf: true });
-    expect(splitLines(enc('a\r\n'))).toEqual({ count: 1, starts: Int32Array.of(0), ends: Int32Array.of(1), crlf: true });
-    expect(splitLines(enc('a\n\r\n'))).toEqual({ count: 2, starts: Int32Array.of(0, 2), ends: Int32Array.of(1, 3), crlf: false });
+    expect(lines).toEqual({ count: 4, starts: Int32Array.of(0, 4, 6, 10), ends: Int32Array.of(2, 4, 9, 11), crlf: true, boards: new Int32Array(0) });
+    expect(splitLines(enc('a\r\n'))).toEqual({ count: 1, starts: Int32Array.of(0), ends: Int32Array.of(1), crlf: true, boards: new Int32Array(0) });
+    expect(splitLines(enc('a\n\r\n'))).toEqual({ count: 2, starts: Int32Array.of(0, 2), ends: Int32Array.of(1, 3), crlf: false, boards: new Int32Array(0) });
+    // Trusted BOARD rows come back parsed: (line, data offset, w, layer, y·64 + x).
+    const rows = splitLines(enc('GLEVNW01\nBOARD 1 2 2 0 AAAB\nBOARD 0 0 1 0 A\nBOARD 3 1 1 7 AB\n'), true);
+    expect(rows.count).toBe(4);
+    expect(rows.boards).toEqual(Int32Array.of(1, 23, 2, 0, 2 * 64 + 1, 3, 58, 1, 7, 64 + 3));
     expect(splitLines(new Uint8Array(0)).count).toBe(0);
     const newlines = (magic: string) => {
       const b = new Uint8Array(1 << 22).fill(0x0a);

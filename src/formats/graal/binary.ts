@@ -54,6 +54,7 @@ export function decodeBinary(input: Uint8Array, opts?: DecodeOptions): GraalLeve
   if (layout.npcs) level.npcs = r.within('npcs', () => readNpcs(r, ctx, texts));
   if (layout.chests) level.chests = r.within('chests', () => readChests(r, ctx));
   level.signs = r.within('signs', () => readSigns(r, ctx));
+  texts.finish();
   if (r.remaining > 0) {
     const heights = layout.heights ? r.within('heights', () => readHeights(r, ctx)) : undefined;
     if (heights) level.heights = heights;

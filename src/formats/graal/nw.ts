@@ -178,8 +178,8 @@ function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, tr
     return out;
   };
 
-  /** The body as a Text: a span of the file, or (CRLF) the joined copy bodyBytes made. */
-  const body = (first: number, end: number): Text => (crlf && end > first ? texts.of(bodyBytes(first, end)) : texts.span(bodyBytes(first, end)));
+  /** The body as a Text (a CRLF body is joined first; its raw is then copied with the others). */
+  const body = (first: number, end: number): Text => texts.span(bodyBytes(first, end));
   const spanText = (view: Uint8Array) => texts.span(view);
 
   // Lines no keyword explains keep their exact bytes (a CR of a mixed-ending file included).

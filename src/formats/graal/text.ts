@@ -92,66 +92,82 @@ export function numText(v: number): string {
 }
 
 /**
- * The Texts of one level. The code page is resolved once per level, and short ASCII fields (most
- * link names, images, verses) of a single-byte page are decoded without a TextDecoder call: every
- * WHATWG single-byte page is ASCII below 0x80, and a host call costs more than such a field's
- * whole parse. Raw bytes come two ways: `of` keeps bytes the level already owns (views of one copy
- * the decoder made), `span` takes a view of the caller's bytes and copies it at `finish()` into
- * one buffer with every other span of the level (one allocation, not one per field).
+ * The Texts of one level, made for the price of one string decode: a level with hundreds of
+ * short fields pays one TextDecoder call, not one each (a host call costs more than such a
+ * field's whole parse). Raw bytes come two ways: `of` keeps bytes the level already owns (views
+ * of one copy the decoder made, e.g. of a binary file), `span` takes a view of the caller's bytes
+ * and copies it at `finish()` into one buffer with every other span of the level (one allocation,
+ * not one per field). `finish()` then fills in every `text`: for single-byte code pages (one char
+ * per byte) one decode of the bytes they cover, cut by offsets; other pages decode field by field.
+ * The Texts are plain `{ text, raw, encoding }` objects, so JSON, structuredClone and equality see
+ * nothing different; the decoder calls finish() before it returns the level.
  */
 export class FieldTexts {
   readonly encoding: string;
   private readonly singleByte: boolean;
-  private readonly pending: Text[] = [];
+  private readonly owned: Text[] = [];
+  private readonly spans: Text[] = [];
   private readonly views: Uint8Array[] = [];
-  private size = 0;
+  private spanBytes = 0;
 
   constructor(encoding: string) {
     this.encoding = canonicalEncoding(encoding);
     this.singleByte = isSingleByte(this.encoding);
   }
 
-  /** A Text of `raw`, which the level owns (kept as given). */
+  /** A Text of `raw`, which the level owns (kept as given); every `of` raw must share one buffer. */
   of(raw: Uint8Array): Text {
-    return { text: this.decode(raw), raw, encoding: this.encoding };
+    const t: Text = { text: '', raw, encoding: this.encoding };
+    if (raw.length > 0) this.owned.push(t);
+    return t;
   }
 
   /** A Text of `view` (the caller's bytes, never written): its raw is a copy made by finish(). */
   span(view: Uint8Array): Text {
-    const t: Text = { text: this.decode(view), raw: view, encoding: this.encoding };
-    this.pending.push(t);
+    const t: Text = { text: '', raw: view, encoding: this.encoding };
+    this.spans.push(t);
     this.views.push(view);
-    this.size += view.length;
+    this.spanBytes += view.length;
     return t;
   }
 
-  /** Copies every span's bytes into one buffer the level owns; each raw becomes a view of it. */
+  /** Copies the spans into one buffer the level owns, then fills in every Text's `text`. */
   finish(): void {
-    const owned = new Uint8Array(this.size);
-    for (let i = 0, at = 0; i < this.pending.length; i++) {
+    const copy = new Uint8Array(this.spanBytes);
+    for (let i = 0, at = 0; i < this.spans.length; i++) {
       const view = this.views[i]!;
-      owned.set(view, at);
-      this.pending[i]!.raw = owned.subarray(at, at + view.length);
+      copy.set(view, at);
+      this.spans[i]!.raw = copy.subarray(at, at + view.length);
       at += view.length;
     }
-    this.pending.length = 0;
+    this.fill(this.spans);
+    this.fill(this.owned);
+    this.spans.length = 0;
     this.views.length = 0;
-    this.size = 0;
+    this.owned.length = 0;
+    this.spanBytes = 0;
   }
 
-  decode(raw: Uint8Array): string {
-    const n = raw.length;
-    if (n === 0) return '';
-    if (this.singleByte && n < 64) {
-      let high = 0;
-      for (let i = 0; i < n; i++) high |= raw[i]!;
-      if (high < 0x80) {
-        let s = '';
-        for (let i = 0; i < n; i++) s += ASCII[raw[i]!]!;
-        return s;
-      }
+  /** Decodes the texts of `list`, whose raws are views of one buffer. */
+  private fill(list: Text[]): void {
+    if (list.length === 0) return;
+    const buffer = list[0]!.raw.buffer;
+    if (!this.singleByte || list.length === 1 || list.some((t) => t.raw.buffer !== buffer)) {
+      for (const t of list) t.text = t.raw.length ? decodeText(t.raw, this.encoding) : '';
+      return;
     }
-    return decodeText(raw, this.encoding);
+    let lo = Infinity,
+      hi = 0;
+    for (const t of list) {
+      lo = Math.min(lo, t.raw.byteOffset);
+      hi = Math.max(hi, t.raw.byteOffset + t.raw.length);
+    }
+    const all = decodeText(new Uint8Array(buffer, lo, hi - lo), this.encoding);
+    for (const t of list) t.text = all.slice(t.raw.byteOffset - lo, t.raw.byteOffset - lo + t.raw.length);
+  }
+
+  /** One field decoded now (sign texts, chest items: strings, not Texts). */
+  decode(raw: Uint8Array): string {
+    return raw.length ? decodeText(raw, this.encoding) : '';
   }
 }
-const ASCII = Array.from({ length: 128 }, (_, b) => String.fromCharCode(b));
