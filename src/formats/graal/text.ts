@@ -162,8 +162,20 @@ export class FieldTexts {
       lo = Math.min(lo, t.raw.byteOffset);
       hi = Math.max(hi, t.raw.byteOffset + t.raw.length);
     }
-    const all = decodeText(new Uint8Array(buffer, lo, hi - lo), this.encoding);
+    const all = this.decodeMany(new Uint8Array(buffer, lo, hi - lo));
     for (const t of list) t.text = all.slice(t.raw.byteOffset - lo, t.raw.byteOffset - lo + t.raw.length);
+  }
+
+  /**
+   * decodeText, with windows-1252 (the default) first decoded natively as Latin-1 and checked with
+   * one native regex scan for C1 controls, where only bytes 0x80–0x9F land: without any, the two
+   * pages agree; with some, decodeText does it properly. (decodeText checks the bytes for that
+   * block in a loop, which was most of a binary level's text cost.)
+   */
+  private decodeMany(bytes: Uint8Array): string {
+    if (this.encoding !== 'windows-1252') return decodeText(bytes, this.encoding);
+    const s = LATIN1.decode(bytes);
+    return C1.test(s) ? decodeText(bytes, this.encoding) : s;
   }
 
   /** One field decoded now (sign texts, chest items: strings, not Texts). */
@@ -171,3 +183,7 @@ export class FieldTexts {
     return raw.length ? decodeText(raw, this.encoding) : '';
   }
 }
+// Node decodes the windows-1252 label as ISO-8859-1 (core/text.ts QUIRK); browsers as
+// windows-1252. Either way a text without U+0080–U+009F is the same in both pages.
+const LATIN1 = new TextDecoder('latin1');
+const C1 = /[\u0080-\u009f]/;
