@@ -82,6 +82,25 @@ describe('graal text fields are views of one copy the level owns', () => {
   });
 });
 
+describe('graal text fields decoded in one batch per level', () => {
+  it('windows-1252 bytes 0x80–0x9F read as windows-1252 (€, ‚ …), unmapped ones as C1 controls, in every field of the batch', () => {
+    const l = sampleLevel();
+    // textFrom writes € as 0x80 and U+0081 as 0x81; the batch decode must map both back.
+    l.links = [...l.links, link('a€b\u0081.graal', 1, 2, 3, 4, 'playerx', '9'), link('plain.nw', 5, 6, 1, 1, '‚', 'œ')];
+    for (const [what, bytes] of [
+      ['binary', graal.encodeBinary(l, { version: 'GR-V1.03' })],
+      ['.nw', graal.encode({ ...l, format: 'graal-nw', version: 'GLEVNW01' })],
+    ] as const) {
+      const back = graal.decode(bytes) as graal.GraalLevel;
+      expect(
+        back.links.map((k) => [k.level.text, k.destX.text, k.destY.text]),
+        what,
+      ).toEqual(l.links.map((k) => [k.level.text, k.destX.text, k.destY.text]));
+      expect(Array.from(back.links.at(-2)!.level.raw), what).toEqual([0x61, 0x80, 0x62, 0x81, ...enc('.graal')]);
+    }
+  });
+});
+
 describe('graal binary versions', () => {
   const sample = sampleLevel(),
     small = sampleLevel(2047);

@@ -169,13 +169,14 @@ export class FieldTexts {
   /**
    * decodeText, with windows-1252 (the default) first decoded natively as Latin-1 and checked with
    * one native regex scan for C1 controls, where only bytes 0x80–0x9F land: without any, the two
-   * pages agree; with some, decodeText does it properly. (decodeText checks the bytes for that
-   * block in a loop, which was most of a binary level's text cost.)
+   * pages agree; with some, just those characters are replaced by their windows-1252 ones.
+   * (decodeText checks the bytes for that block in a loop and rebuilds the whole string when it
+   * finds one, which was most of a binary level's text cost.)
    */
   private decodeMany(bytes: Uint8Array): string {
     if (this.encoding !== 'windows-1252') return decodeText(bytes, this.encoding);
     const s = LATIN1.decode(bytes);
-    return C1.test(s) ? decodeText(bytes, this.encoding) : s;
+    return C1.test(s) ? s.replace(C1_ALL, (c) => C1_AS_1252[c.charCodeAt(0) - 0x80]!) : s;
   }
 
   /** One field decoded now (sign texts, chest items: strings, not Texts). */
@@ -187,3 +188,9 @@ export class FieldTexts {
 // windows-1252. Either way a text without U+0080–U+009F is the same in both pages.
 const LATIN1 = new TextDecoder('latin1');
 const C1 = /[\u0080-\u009f]/;
+const C1_ALL = /[\u0080-\u009f]/g;
+/** Bytes 0x80–0x9F as windows-1252 reads them (core decodeText's table; unmapped ones stay C1). */
+const C1_AS_1252 = decodeText(
+  Uint8Array.from({ length: 32 }, (_, i) => 0x80 + i),
+  'windows-1252',
+);
