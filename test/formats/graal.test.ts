@@ -50,6 +50,57 @@ describe.each(good.map((p) => [p.slice(dir.length + 1), p]))('fixture %s', (_nam
   });
 });
 
+describe('graal text fields are views of one copy the level owns', () => {
+  const sample = sampleLevel();
+  const sources = [
+    ['binary', graal.encodeBinary(sample, { version: 'GR-V1.03' })],
+    ['.nw', graal.encode({ ...sample, format: 'graal-nw', version: 'GLEVNW01' })],
+  ] as const;
+  const textsOf = (l: graal.GraalLevel) => [
+    ...l.links.flatMap((k) => [k.level, k.destX, k.destY]),
+    ...l.baddies.flatMap((b) => b.verses),
+    ...l.npcs.flatMap((n) => [n.image, n.script]),
+  ];
+  it.each(sources)("%s: the caller's bytes are never written or shared; JSON, structuredClone and equality see plain Texts", (_what, bytes) => {
+    const before = bytes.slice();
+    const l = graal.decode(bytes) as graal.GraalLevel;
+    expect(Buffer.from(bytes).equals(Buffer.from(before))).toBe(true); // binary scripts hold 0xA7, rewritten to LF in the copy only
+    const texts = textsOf(l);
+    expect(texts.some((t) => t.text.includes('\n'))).toBe(true);
+    const buffers = new Set(texts.filter((t) => t.raw.length > 0).map((t) => t.raw.buffer));
+    expect(buffers.size).toBe(1);
+    expect(buffers.has(bytes.buffer)).toBe(false);
+    const snapshot = JSON.stringify(l);
+    bytes.fill(0x41); // the caller reuses its buffer: the level keeps its own bytes
+    expect(JSON.stringify(l)).toBe(snapshot);
+    bytes.set(before);
+    const clone = structuredClone(l);
+    expect(clone).toEqual(l);
+    expect(JSON.stringify(clone)).toBe(snapshot);
+    expect(content(l)).toEqual(content(sample));
+    expect(graal.decode(before)).toEqual(l);
+  });
+});
+
+describe('graal text fields decoded in one batch per level', () => {
+  it('windows-1252 bytes 0x80–0x9F read as windows-1252 (€, ‚ …), unmapped ones as C1 controls, in every field of the batch', () => {
+    const l = sampleLevel();
+    // textFrom writes € as 0x80 and U+0081 as 0x81; the batch decode must map both back.
+    l.links = [...l.links, link('a€b\u0081.graal', 1, 2, 3, 4, 'playerx', '9'), link('plain.nw', 5, 6, 1, 1, '‚', 'œ')];
+    for (const [what, bytes] of [
+      ['binary', graal.encodeBinary(l, { version: 'GR-V1.03' })],
+      ['.nw', graal.encode({ ...l, format: 'graal-nw', version: 'GLEVNW01' })],
+    ] as const) {
+      const back = graal.decode(bytes) as graal.GraalLevel;
+      expect(
+        back.links.map((k) => [k.level.text, k.destX.text, k.destY.text]),
+        what,
+      ).toEqual(l.links.map((k) => [k.level.text, k.destX.text, k.destY.text]));
+      expect(Array.from(back.links.at(-2)!.level.raw), what).toEqual([0x61, 0x80, 0x62, 0x81, ...enc('.graal')]);
+    }
+  });
+});
+
 describe('graal binary versions', () => {
   const sample = sampleLevel(),
     small = sampleLevel(2047);
@@ -373,9 +424,13 @@ describe('graal long lines and many lines', () => {
   });
   it('line bounds live in two Int32Arrays (a 16 MB file of newlines has 16 M lines); CR dropped only in CRLF files', () => {
     const lines = splitLines(enc('ab\r\n\r\nc\rd\ne'));
-    expect(lines).toEqual({ count: 4, starts: Int32Array.of(0, 4, 6, 10), ends: Int32Array.of(2, 4, 9, 11), crlf: true });
-    expect(splitLines(enc('a\r\n'))).toEqual({ count: 1, starts: Int32Array.of(0), ends: Int32Array.of(1), crlf: true });
-    expect(splitLines(enc('a\n\r\n'))).toEqual({ count: 2, starts: Int32Array.of(0, 2), ends: Int32Array.of(1, 3), crlf: false });
+    expect(lines).toEqual({ count: 4, starts: Int32Array.of(0, 4, 6, 10), ends: Int32Array.of(2, 4, 9, 11), crlf: true, boards: new Int32Array(0) });
+    expect(splitLines(enc('a\r\n'))).toEqual({ count: 1, starts: Int32Array.of(0), ends: Int32Array.of(1), crlf: true, boards: new Int32Array(0) });
+    expect(splitLines(enc('a\n\r\n'))).toEqual({ count: 2, starts: Int32Array.of(0, 2), ends: Int32Array.of(1, 3), crlf: false, boards: new Int32Array(0) });
+    // Trusted BOARD rows come back parsed: (line, data offset, w, layer, y·64 + x).
+    const rows = splitLines(enc('GLEVNW01\nBOARD 1 2 2 0 AAAB\nBOARD 0 0 1 0 A\nBOARD 3 1 1 7 AB\n'), true);
+    expect(rows.count).toBe(4);
+    expect(rows.boards).toEqual(Int32Array.of(1, 23, 2, 0, 2 * 64 + 1, 3, 58, 1, 7, 64 + 3));
     expect(splitLines(new Uint8Array(0)).count).toBe(0);
     const newlines = (magic: string) => {
       const b = new Uint8Array(1 << 22).fill(0x0a);

@@ -5,11 +5,11 @@ import type { DecodeContext } from '../../core/context.js';
 import { kernelError } from '../../core/kernel-status.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import { ByteReader } from '../../core/reader.js';
-import { makeText } from '../../core/text.js';
+import type { Text } from '../../core/text.js';
 import { startDecode } from '../decode-context.js';
 import { BINARY_LAYOUTS, type BinaryLayout, blankLevel, CHEST_ITEMS, NO_TILE, TILE_COUNT } from './level.js';
 import { decodeSign } from './signs.js';
-import { ascii, byteString, fieldText, LF, num, splitTrailing } from './text.js';
+import { ascii, byteString, FieldTexts, fieldText, LF, num, numAt, SPACE, splitTrailing } from './text.js';
 import type { GraalBaddy, GraalChest, GraalLayer, GraalLevel, GraalLink, GraalNpc, GraalSign, GraalWarningCode } from './types.js';
 
 type Ctx = DecodeContext<GraalWarningCode>;
@@ -24,7 +24,12 @@ const MAX_LAYERS = 223;
 
 /** Decodes a binary level. Throws DecodeError (BAD_MAGIC, UNSUPPORTED_VERSION, TRUNCATED, CORRUPT…). */
 export function decodeBinary(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
-  const { bytes, ctx } = startDecode<GraalWarningCode>('graal', input, opts);
+  const start = startDecode<GraalWarningCode>('graal', input, opts);
+  const ctx = start.ctx;
+  // One copy of the file, owned by the level: every text field's raw is a view of it (no copy
+  // per field), and NPC scripts get their line breaks rewritten in it, in place.
+  const bytes = start.bytes.slice();
+  const texts = new FieldTexts(ctx.encoding);
   const r = new ByteReader(bytes, 'graal');
   r.need(8, 'header');
   const version = ascii(bytes.subarray(0, 8));
@@ -38,14 +43,18 @@ export function decodeBinary(input: Uint8Array, opts?: DecodeOptions): GraalLeve
     });
   }
   r.pos = 8;
-  const level = blankLevel('graal', version);
+  const level = blankLevel(
+    'graal',
+    version,
+    r.within('layers', () => readLayers(r, ctx, layout)),
+  );
   level.encoding = ctx.encoding;
-  level.layers = r.within('layers', () => readLayers(r, ctx, layout));
-  level.links = r.within('links', () => readLinks(r, ctx));
-  level.baddies = r.within('baddies', () => readBaddies(r, ctx, layout));
-  if (layout.npcs) level.npcs = r.within('npcs', () => readNpcs(r, ctx));
+  level.links = r.within('links', () => readLinks(r, ctx, texts));
+  level.baddies = r.within('baddies', () => readBaddies(r, layout, texts));
+  if (layout.npcs) level.npcs = r.within('npcs', () => readNpcs(r, ctx, texts));
   if (layout.chests) level.chests = r.within('chests', () => readChests(r, ctx));
   level.signs = r.within('signs', () => readSigns(r, ctx));
+  texts.finish();
   if (r.remaining > 0) {
     const heights = layout.heights ? r.within('heights', () => readHeights(r, ctx)) : undefined;
     if (heights) level.heights = heights;
@@ -96,16 +105,50 @@ function sectionEnd(r: ByteReader): boolean {
   return false;
 }
 
-function readLinks(r: ByteReader, ctx: Ctx): GraalLink[] {
+function readLinks(r: ByteReader, ctx: Ctx, texts: FieldTexts): GraalLink[] {
   const links: GraalLink[] = [];
+  const field = (view: Uint8Array) => texts.of(view);
   while (!sectionEnd(r)) {
     const at = r.offset;
-    const text = byteString(line(r, 'link'));
-    const link = parseLink(text, ctx.encoding);
+    const bytes = line(r, 'link');
+    const link = linkOf(bytes, field) ?? parseLink(byteString(bytes), ctx.encoding);
     if (link) links.push(link);
-    else ctx.warnings.warn('BAD_LINK', `link line ${JSON.stringify(text)} skipped`, at, `links[${links.length}]`);
+    else ctx.warnings.warn('BAD_LINK', `link line ${JSON.stringify(byteString(bytes))} skipped`, at, `links[${links.length}]`);
   }
   return links;
+}
+
+/**
+ * parseLink's first reading (tokens split on single spaces) straight from the line's bytes, the
+ * fields made by `field` from views of them: no string per line. Undefined when that reading
+ * fails; parseLink then tries both readings on the byte string, as before.
+ */
+export function linkOf(bytes: Uint8Array, field: (view: Uint8Array) => Text): GraalLink | undefined {
+  const starts = [0, 0, 0, 0, 0, 0],
+    ends = [0, 0, 0, 0, 0, 0];
+  let end = bytes.length;
+  for (let k = 5; k >= 0; k--) {
+    const space = end > 0 ? bytes.lastIndexOf(SPACE, end - 1) : -1;
+    if (space < 0) return undefined;
+    starts[k] = space + 1;
+    ends[k] = end;
+    end = space;
+  }
+  if (ends[5] === starts[5]) return undefined;
+  const x = numAt(bytes, starts[0]!, ends[0]!),
+    y = numAt(bytes, starts[1]!, ends[1]!),
+    width = numAt(bytes, starts[2]!, ends[2]!),
+    height = numAt(bytes, starts[3]!, ends[3]!);
+  if (x === undefined || y === undefined || width === undefined || height === undefined) return undefined;
+  return {
+    level: field(bytes.subarray(0, end)),
+    x,
+    y,
+    width,
+    height,
+    destX: field(bytes.subarray(starts[4]!, ends[4]!)),
+    destY: field(bytes.subarray(starts[5]!, ends[5]!)),
+  };
 }
 
 /**
@@ -132,7 +175,7 @@ export function parseLink(text: string, encoding: string): GraalLink | undefined
   return undefined;
 }
 
-function readBaddies(r: ByteReader, ctx: Ctx, layout: BinaryLayout): GraalBaddy[] {
+function readBaddies(r: ByteReader, layout: BinaryLayout, texts: FieldTexts): GraalBaddy[] {
   const baddies: GraalBaddy[] = [];
   for (;;) {
     // Three raw bytes first: a coordinate equal to 0x0A must not split the record.
@@ -142,61 +185,39 @@ function readBaddies(r: ByteReader, ctx: Ctx, layout: BinaryLayout): GraalBaddy[
       line(r, 'baddy list end');
       return baddies;
     }
-    const verses = layout.verses ? splitVerses(line(r, 'baddy verses'), ctx.encoding) : [];
+    const verses = layout.verses ? splitVerses(line(r, 'baddy verses'), texts) : [];
     baddies.push({ x, y, type, verses });
   }
 }
 
-/** A verse line split on `\` (0x5C in every code page levelkit reads), each verse keeping its bytes. */
-function splitVerses(bytes: Uint8Array, encoding: string) {
-  const verses = [];
+/** A verse line split on `\` (0x5C in every code page levelkit reads), each verse a view of its bytes. */
+function splitVerses(bytes: Uint8Array, texts: FieldTexts): Text[] {
+  const verses: Text[] = [];
   let start = 0;
-  for (let i = 0; i <= bytes.length; i++) {
-    if (i === bytes.length || bytes[i] === BACKSLASH) {
-      verses.push(makeText(bytes.slice(start, i), encoding));
-      start = i + 1;
-    }
+  for (let i = bytes.indexOf(BACKSLASH); i >= 0; i = bytes.indexOf(BACKSLASH, start)) {
+    verses.push(texts.of(bytes.subarray(start, i)));
+    start = i + 1;
   }
+  verses.push(texts.of(bytes.subarray(start)));
   return verses;
 }
 
-const EMPTY_SCRIPT = (encoding: string) => makeText(new Uint8Array(0), encoding);
-
-function readNpcs(r: ByteReader, ctx: Ctx): GraalNpc[] {
+function readNpcs(r: ByteReader, ctx: Ctx, texts: FieldTexts): GraalNpc[] {
   const npcs: GraalNpc[] = [];
-  const spans: number[] = []; // each NPC's script as [start, end) in r.bytes; start -1 when it has none
   while (!sectionEnd(r)) {
     const at = r.offset;
     r.need(2, 'NPC position');
     const x = r.u8() - 32,
       y = r.u8() - 32;
-    const start = r.pos;
     const rest = line(r, 'NPC');
     const hash = rest.indexOf(HASH);
     if (hash < 0) ctx.warnings.warn('NPC_NO_SCRIPT', 'NPC line without "#": read as an image name only', at, `npcs[${npcs.length}]`);
-    const image = makeText((hash < 0 ? rest : rest.subarray(0, hash)).slice(), ctx.encoding);
-    npcs.push({ x, y, image, script: EMPTY_SCRIPT(ctx.encoding) });
-    spans.push(hash < 0 ? -1 : start + hash + 1, start + rest.length);
-  }
-  // Scripts write line breaks as 0xA7; the model's script (raw too) uses LF, as 0xA7 is only the
-  // binary framing of one. One copy of the bytes from the first script to the last, rewritten by
-  // one kernel call (not one per script: most are ~100 bytes, where a call's fixed cost is most
-  // of the work), and each script's raw sliced from it; the bytes between scripts in the copy
-  // are rewritten too, but nothing reads them there.
-  let lo = Infinity,
-    hi = 0;
-  for (let i = 0; i < spans.length; i += 2)
-    if (spans[i]! >= 0) {
-      lo = Math.min(lo, spans[i]!);
-      hi = spans[i + 1]!;
-    }
-  if (lo < hi) {
-    const copy = r.bytes.slice(lo, hi);
-    ctx.kernels.replaceByte(copy, NPC_NEWLINE, LF);
-    npcs.forEach((npc, k) => {
-      const s = spans[2 * k]!;
-      if (s >= 0) npc.script = makeText(copy.slice(s - lo, spans[2 * k + 1]! - lo), ctx.encoding);
-    });
+    const image = texts.of(hash < 0 ? rest : rest.subarray(0, hash));
+    // Scripts write line breaks as 0xA7; the model's script (raw too) uses LF, as 0xA7 is only
+    // the binary framing of one. Rewritten in the level's own copy, inside the script only.
+    const script = hash < 0 ? rest.subarray(rest.length) : rest.subarray(hash + 1);
+    for (let p = script.indexOf(NPC_NEWLINE); p >= 0; p = script.indexOf(NPC_NEWLINE, p + 1)) script[p] = LF;
+    npcs.push({ x, y, image, script: texts.of(script) });
   }
   return npcs;
 }

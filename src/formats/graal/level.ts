@@ -110,12 +110,19 @@ export function gridDigest(level: GraalLevel): string {
   return sha256Hex(littleEndianBytes(base ? base.tiles : new Uint16Array(TILE_COUNT)));
 }
 
-/** The level with no content (what encoders and generators start from). */
-export function blankLevel(format: GraalLevel['format'] = 'graal-nw', version = format === 'graal' ? 'GR-V1.03' : NW_MAGIC): GraalLevel {
+/**
+ * The level with no content (what encoders and generators start from). Decoders pass the layers
+ * they read, so no blank layer is allocated only to be replaced.
+ */
+export function blankLevel(
+  format: GraalLevel['format'] = 'graal-nw',
+  version = format === 'graal' ? 'GR-V1.03' : NW_MAGIC,
+  layers: GraalLayer[] = [emptyLayer(0)],
+): GraalLevel {
   return {
     format,
     version,
-    layers: [emptyLayer(0)],
+    layers,
     links: [],
     baddies: [],
     npcs: [],

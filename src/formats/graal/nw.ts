@@ -5,17 +5,15 @@ import type { DecodeContext } from '../../core/context.js';
 import { decodeError } from '../../core/errors.js';
 import { kernelError } from '../../core/kernel-status.js';
 import type { DecodeOptions } from '../../core/limits.js';
-import { decodeText, makeText, type Text } from '../../core/text.js';
+import type { Text } from '../../core/text.js';
 import { startDecode } from '../decode-context.js';
-import { parseHeights, parseLink } from './binary.js';
+import { linkOf, parseHeights, parseLink } from './binary.js';
 import { BADDY_NAMES, blankLevel, CHEST_ITEMS, LEVEL_SIZE, NO_TILE, NW_MAGIC, TILE_COUNT } from './level.js';
-import { ascii, byteString, CR, fieldText, LF, MAX_KEYWORD, num, splitTrailing, stringBytes } from './text.js';
+import { ascii, byteString, CR, FieldTexts, fieldText, LF, MAX_KEYWORD, num, numAt, SPACE, splitTrailing, stringBytes } from './text.js';
 import type { GraalLevel, GraalWarningCode } from './types.js';
 
 /** Highest BOARD layer index accepted (bounds the memory a small file can ask for). */
 export const MAX_NW_LAYER = 255;
-const SPACE = 0x20;
-const EMPTY = new Uint8Array(0);
 const BOARD_PREFIX = Uint8Array.from('BOARD ', (c) => c.charCodeAt(0));
 /** The keywords the decoder reads (BOARD is read before, straight from the bytes). */
 const KEYWORDS = new Set(['LINK', 'SIGN', 'NPC', 'CHEST', 'BADDY', 'TILESET', 'TILESETIMAGE', 'HEIGHTS']);
@@ -39,12 +37,6 @@ function isWord(bytes: Uint8Array, start: number, end: number, word: string): bo
   return true;
 }
 
-/** One line of the file: [start, end) without the line break. */
-interface Line {
-  start: number;
-  end: number;
-}
-
 /**
  * Every line's [start, end) in two typed arrays: one object per line cost ~30× the bytes of an
  * empty line (a 16 MB file of newlines took ~1 GB), so Line objects are made only while a line
@@ -55,6 +47,11 @@ export interface Lines {
   starts: Int32Array;
   ends: Int32Array;
   crlf: boolean;
+  /**
+   * With `trustBoardRows`: the BOARD rows taken whole, 5 numbers each (line index, data offset,
+   * w, layer, y·64 + x), in line order, so the decoder does not parse their headers again.
+   */
+  boards: Int32Array;
 }
 
 /**
@@ -69,9 +66,12 @@ export interface Lines {
  */
 export function splitLines(bytes: Uint8Array, trustBoardRows = false): Lines {
   const n = bytes.length;
-  // Grown by doubling: a file of n newlines holds 8n bytes of offsets at most twice over.
-  let starts = new Int32Array(64),
-    ends = new Int32Array(64),
+  // Sized for a line per 32 bytes (levels are mostly 130-byte BOARD rows and short script lines,
+  // so most never grow), then grown by doubling: a file of n newlines holds 8n bytes of offsets
+  // at most twice over.
+  const guess = Math.max(64, n >>> 5);
+  let starts = new Int32Array(guess),
+    ends = new Int32Array(guess),
     count = 0;
   const push = (start: number, end: number) => {
     if (count === starts.length) {
@@ -85,14 +85,26 @@ export function splitLines(bytes: Uint8Array, trustBoardRows = false): Lines {
     starts[count] = start;
     ends[count++] = end;
   };
+  let boards = new Int32Array(trustBoardRows ? 64 * 5 : 0),
+    boardCount = 0;
   for (let p = 0; p < n; ) {
     let lf = -1;
-    if (trustBoardRows && bytes[p] === 0x42 /* B */) {
-      const row = boardHeader(bytes, p, n);
-      if (row) {
-        const q = row.data + 2 * row.w;
-        if (bytes[q] === LF) lf = q;
-        else if (bytes[q] === CR && bytes[q + 1] === LF) lf = q + 1;
+    if (trustBoardRows && bytes[p] === 0x42 /* B */ && boardHeader(bytes, p, n)) {
+      const q = HEADER[0]! + 2 * HEADER[3]!;
+      if (bytes[q] === LF) lf = q;
+      else if (bytes[q] === CR && bytes[q + 1] === LF) lf = q + 1;
+      if (lf !== -1) {
+        if (boardCount * 5 === boards.length) {
+          const b2 = new Int32Array(boards.length * 2);
+          b2.set(boards);
+          boards = b2;
+        }
+        const at = boardCount++ * 5;
+        boards[at] = count;
+        boards[at + 1] = HEADER[0]!;
+        boards[at + 2] = HEADER[3]!;
+        boards[at + 3] = HEADER[4]!;
+        boards[at + 4] = HEADER[2]! * LEVEL_SIZE + HEADER[1]!;
       }
     }
     // indexOf is a native byte search: several times a per-byte loop.
@@ -108,39 +120,40 @@ export function splitLines(bytes: Uint8Array, trustBoardRows = false): Lines {
   ends = ends.subarray(0, count);
   const crlf = count > 0 && ends[0]! > starts[0]! && bytes[ends[0]! - 1] === CR;
   if (crlf) for (let k = 0; k < count; k++) if (ends[k]! > starts[k]! && bytes[ends[k]! - 1] === CR) ends[k] = ends[k]! - 1;
-  return { count, starts, ends, crlf };
+  return { count, starts, ends, crlf, boards: boards.subarray(0, boardCount * 5) };
 }
 
 /** Decodes a .nw level. Throws DecodeError (BAD_MAGIC, CORRUPT…); odd lines become warnings. */
 export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
   const start = startDecode<GraalWarningCode>('graal-nw', input, opts);
+  const bytes = start.bytes; // never written; text fields get their bytes copied (FieldTexts.span)
   // A strict decode stops at the first warning, which must be the one an exact split meets: no shortcut.
-  const level = decodeLines(start.bytes, start.ctx, !start.ctx.strict);
+  const level = decodeLines(bytes, start.ctx, !start.ctx.strict);
   if (level) return level;
   // An LF inside trusted BOARD data: split again exactly, with a fresh warning list.
   const again = startDecode<GraalWarningCode>('graal-nw', input, opts);
-  return decodeLines(again.bytes, again.ctx, false)!;
+  return decodeLines(bytes, again.ctx, false)!;
 }
 
 /** The level, or undefined when `trustBoardRows` met a BOARD character outside the alphabet (see splitLines). */
 function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, trustBoardRows: boolean): GraalLevel | undefined {
-  const { count, starts, ends, crlf } = splitLines(bytes, trustBoardRows);
-  const lineAt = (i: number): Line => ({ start: starts[i]!, end: ends[i]! });
-  const first = count > 0 ? lineAt(0) : undefined;
-  if (!first || ascii(bytes.subarray(first.start, Math.min(first.end, first.start + 9))).trimEnd() !== NW_MAGIC) {
+  const { count, starts, ends, crlf, boards } = splitLines(bytes, trustBoardRows);
+  if (count === 0 || ascii(bytes.subarray(starts[0]!, Math.min(ends[0]!, starts[0]! + 9))).trimEnd() !== NW_MAGIC) {
     throw decodeError('graal-nw', 'BAD_MAGIC', { offset: 0, expected: NW_MAGIC, actual: JSON.stringify(ascii(bytes.subarray(0, 8))) });
   }
-  const level = blankLevel('graal-nw', NW_MAGIC);
+  const level = blankLevel('graal-nw', NW_MAGIC, []);
   // A summary decode leaves out what no summary field reads: block bodies and unknown lines.
   const summaryOnly = ctx.summaryOnly;
   if (summaryOnly) level.sections = 'summary';
   if (crlf) level.lineEnding = '\r\n';
   level.encoding = ctx.encoding;
-  // Lines are parsed as byte strings (text.ts): fields become Texts with their stored bytes.
-  const text = (l: Line) => byteString(bytes.subarray(l.start, l.end));
-  const decoded = (s: string) => decodeText(stringBytes(s), ctx.encoding);
+  const texts = new FieldTexts(ctx.encoding);
+  // Keyword lines are parsed as byte strings (text.ts); fields become Texts of their stored bytes.
+  const text = (start: number, end: number) => byteString(bytes.subarray(start, end));
+  const decoded = (s: string) => texts.decode(stringBytes(s));
   const rows: number[] = []; // (data offset, count, layer, y·64 + x) per BOARD row
   const layerIds = new Set<number>([0]);
+  let nextBoard = 0; // the next trusted BOARD row (boards) the walk has not reached
 
   // Lines up to `<keyword>END` (exclusive): the body is lines [first, end); a missing end reads
   // to the end of the file. The end word is compared on the bytes: no string per body line.
@@ -151,9 +164,9 @@ function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, tr
   };
   /** The body's lines joined with LF, as stored bytes (a CRLF file's CRs already dropped). */
   const bodyBytes = (first: number, end: number): Uint8Array => {
-    if (end <= first) return new Uint8Array(0);
-    // Without CRLF, consecutive lines are separated by exactly one LF: the body is one slice.
-    if (!crlf) return bytes.slice(starts[first]!, ends[end - 1]!);
+    if (end <= first) return bytes.subarray(0, 0);
+    // Without CRLF, consecutive lines are separated by exactly one LF: the body is one view.
+    if (!crlf) return bytes.subarray(starts[first]!, ends[end - 1]!);
     let size = Math.max(0, end - first - 1);
     for (let j = first; j < end; j++) size += ends[j]! - starts[j]!;
     const out = new Uint8Array(size);
@@ -165,79 +178,83 @@ function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, tr
     return out;
   };
 
+  /** The body as a Text (a CRLF body is joined first; its raw is then copied with the others). */
+  const body = (first: number, end: number): Text => texts.span(bodyBytes(first, end));
+  const spanText = (view: Uint8Array) => texts.span(view);
+
   // Lines no keyword explains keep their exact bytes (a CR of a mixed-ending file included).
-  const unknown = (keyword: string, l: Line, at: string) => {
+  const unknown = (keyword: string, start: number, end: number, at: string) => {
     if (keyword === 'BOARD' || keyword === 'LINK' || keyword === 'SIGN' || keyword === 'NPC' || keyword === 'CHEST' || keyword === 'BADDY') {
-      ctx.warnings.warn('BAD_LINE', `malformed ${keyword} line kept as an unknown line`, l.start, at);
+      ctx.warnings.warn('BAD_LINE', `malformed ${keyword} line kept as an unknown line`, start, at);
     }
-    if (!summaryOnly) level.unknownLines.push(makeText(bytes.slice(l.start, l.end), ctx.encoding));
+    if (!summaryOnly) level.unknownLines.push(texts.span(bytes.subarray(start, end)));
   };
 
   for (let i = 1; i < count; ) {
-    if (starts[i] === ends[i]) {
+    const lineStart = starts[i]!,
+      lineEnd = ends[i]!;
+    if (lineStart === lineEnd) {
       i++;
       continue;
     } // empty: nothing to keep, and files can be all newlines
-    const l = lineAt(i);
-    // BOARD rows are most lines: tried on the bytes before any string is made.
-    if (boardRow(bytes, l, rows, layerIds)) {
+    // BOARD rows are most lines: those splitLines took whole are already parsed; others are tried
+    // on the bytes before any string is made.
+    while (nextBoard < boards.length && boards[nextBoard]! < i) nextBoard += 5; // rows inside blocks are text
+    if (nextBoard < boards.length && boards[nextBoard] === i) {
+      rows.push(boards[nextBoard + 1]!, boards[nextBoard + 2]!, boards[nextBoard + 3]!, boards[nextBoard + 4]!);
+      layerIds.add(boards[nextBoard + 3]!);
+      nextBoard += 5;
       i++;
       continue;
     }
-    const keyword = keywordOf(bytes, l);
+    if (boardRow(bytes, lineStart, lineEnd, rows, layerIds)) {
+      i++;
+      continue;
+    }
+    const keyword = keywordOf(bytes, lineStart, lineEnd);
     const at = `line ${i + 1}`;
     // A keyword line of a mixed-ending file loses its CR; unknown lines keep it (and are cut
     // straight from the bytes: they may be megabytes long and need no parsing).
-    const end = bytes[l.end - 1] === CR ? l.end - 1 : l.end;
-    const argsStart = Math.min(l.start + keyword.length + 1, end);
+    const end = bytes[lineEnd - 1] === CR ? lineEnd - 1 : lineEnd;
+    const argsStart = Math.min(lineStart + keyword.length + 1, end);
     if (!KEYWORDS.has(keyword)) {
-      if (!blank(bytes, l.start, end)) unknown(keyword, l, at);
+      if (!blank(bytes, lineStart, end)) unknown(keyword, lineStart, lineEnd, at);
       i++;
       continue;
     }
-    const line = text({ start: l.start, end });
-    const args = line.slice(keyword.length + 1);
     let handled = true;
     switch (keyword) {
       case 'LINK': {
-        const link = parseLink(args, ctx.encoding);
+        const argBytes = bytes.subarray(argsStart, end);
+        const link = linkOf(argBytes, spanText) ?? parseLink(byteString(argBytes), ctx.encoding);
         if (link) level.links.push(link);
         else handled = false;
         break;
       }
       case 'SIGN': {
-        const t = args.trim().split(/\s+/).map(num);
+        const t = text(argsStart, end).trim().split(/\s+/).map(num);
         if (t.length < 2 || t[0] === undefined || t[1] === undefined) {
           handled = false;
           break;
         }
-        const { first, end, next } = block(i, 'SIGNEND');
-        level.signs.push({ x: t[0], y: t[1], text: summaryOnly ? '' : decodeText(bodyBytes(first, end), ctx.encoding) });
+        const { first, end: bodyEnd, next } = block(i, 'SIGNEND');
+        level.signs.push({ x: t[0], y: t[1], text: summaryOnly ? '' : texts.decode(bodyBytes(first, bodyEnd)) });
         i = next;
         continue;
       }
       case 'NPC': {
-        // `NPC image x y`: x, y are the last two tokens, so the image may contain spaces.
-        let parts = splitTrailing(args, 2);
-        if (num(parts?.tail[0]) === undefined || num(parts?.tail[1]) === undefined) parts = splitTrailing(args.trim(), 2);
-        const x = num(parts?.tail[0]),
-          y = num(parts?.tail[1]);
-        if (!parts || parts.head === '' || x === undefined || y === undefined) {
+        const npc = npcHeader(bytes, argsStart, end, texts);
+        if (!npc) {
           handled = false;
           break;
         }
-        const { first, end, next } = block(i, 'NPCEND');
-        level.npcs.push({
-          x,
-          y,
-          image: fieldText(parts.head === '-' ? '' : parts.head, ctx.encoding),
-          script: makeText(summaryOnly ? EMPTY : bodyBytes(first, end), ctx.encoding),
-        });
+        const { first, end: bodyEnd, next } = block(i, 'NPCEND');
+        level.npcs.push({ x: npc.x, y: npc.y, image: npc.image, script: body(first, summaryOnly ? first : bodyEnd) });
         i = next;
         continue;
       }
       case 'CHEST': {
-        const t = args.trim().split(/\s+/);
+        const t = text(argsStart, end).trim().split(/\s+/);
         const [x, y, sign] = [num(t[0]), num(t[1]), num(t[3])];
         if (t.length !== 4 || x === undefined || y === undefined || sign === undefined) {
           handled = false;
@@ -253,32 +270,32 @@ function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, tr
         break;
       }
       case 'BADDY': {
-        const t = args.trim().split(/\s+/);
+        const t = text(argsStart, end).trim().split(/\s+/);
         const [x, y] = [num(t[0]), num(t[1])];
         const type = num(t[2]) ?? (t[2] !== undefined && BADDY_NAMES.includes(t[2].toLowerCase()) ? BADDY_NAMES.indexOf(t[2].toLowerCase()) : undefined);
         if (t.length < 3 || x === undefined || y === undefined || type === undefined) {
           handled = false;
           break;
         }
-        const { first, end, next } = block(i, 'BADDYEND');
+        const { first, end: bodyEnd, next } = block(i, 'BADDYEND');
         const verses: Text[] = [];
-        if (!summaryOnly) for (let j = first; j < end; j++) verses.push(makeText(bytes.slice(starts[j]!, ends[j]!), ctx.encoding));
+        if (!summaryOnly) for (let j = first; j < bodyEnd; j++) verses.push(texts.span(bytes.subarray(starts[j]!, ends[j]!)));
         level.baddies.push({ x, y, type, verses });
         i = next;
         continue;
       }
       case 'TILESET':
-        level.tileset = makeText(bytes.slice(argsStart, end), ctx.encoding);
+        level.tileset = texts.span(bytes.subarray(argsStart, end));
         break;
       case 'TILESETIMAGE':
-        level.tilesetImage = makeText(bytes.slice(argsStart, end), ctx.encoding);
+        level.tilesetImage = texts.span(bytes.subarray(argsStart, end));
         break;
       case 'HEIGHTS': {
-        const { first, end, next } = block(i, 'HEIGHTSEND');
+        const { first, end: bodyEnd, next } = block(i, 'HEIGHTSEND');
         const values: number[] = [];
-        for (let j = first; j < end; j++) {
-          const b = text(lineAt(j));
-          if (!parseHeights(b, values)) ctx.warnings.warn('BAD_HEIGHTS', `heights line ${JSON.stringify(b)} ignored`, l.start, at);
+        for (let j = first; j < bodyEnd; j++) {
+          const b = text(starts[j]!, ends[j]!);
+          if (!parseHeights(b, values)) ctx.warnings.warn('BAD_HEIGHTS', `heights line ${JSON.stringify(b)} ignored`, lineStart, at);
         }
         level.heights = values;
         i = next;
@@ -287,14 +304,40 @@ function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, tr
       default:
         handled = false;
     }
-    if (!handled && !blank(bytes, l.start, end)) unknown(keyword, l, at);
+    if (!handled && !blank(bytes, lineStart, end)) unknown(keyword, lineStart, lineEnd, at);
     i++;
   }
   const layers = boardLayers(ctx, bytes, rows, layerIds, trustBoardRows);
   if (!layers) return undefined;
+  texts.finish();
   level.layers = layers;
   level.warnings = ctx.warnings.list;
   return level;
+}
+
+/**
+ * `NPC image x y`: x, y are the last two tokens, so the image may contain spaces. Read from the
+ * bytes when the line is split by single spaces (nearly always); else as before, on its byte
+ * string, trying the trimmed line too. Undefined when the line is malformed.
+ */
+function npcHeader(bytes: Uint8Array, start: number, end: number, texts: FieldTexts): { x: number; y: number; image: Text } | undefined {
+  const ySpace = end > start ? bytes.lastIndexOf(SPACE, end - 1) : -1;
+  const xSpace = ySpace > start ? bytes.lastIndexOf(SPACE, ySpace - 1) : -1;
+  if (xSpace >= start) {
+    const x = numAt(bytes, xSpace + 1, ySpace),
+      y = numAt(bytes, ySpace + 1, end);
+    if (x !== undefined && y !== undefined && xSpace > start) {
+      const image = bytes.subarray(start, xSpace);
+      return { x, y, image: image.length === 1 && image[0] === 0x2d /* - */ ? texts.span(image.subarray(0, 0)) : texts.span(image) };
+    }
+  }
+  const args = byteString(bytes.subarray(start, end));
+  let parts = splitTrailing(args, 2);
+  if (num(parts?.tail[0]) === undefined || num(parts?.tail[1]) === undefined) parts = splitTrailing(args.trim(), 2);
+  const x = num(parts?.tail[0]),
+    y = num(parts?.tail[1]);
+  if (!parts || parts.head === '' || x === undefined || y === undefined) return undefined;
+  return { x, y, image: fieldText(parts.head === '-' ? '' : parts.head, texts.encoding) };
 }
 
 /**
@@ -302,24 +345,27 @@ function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, tr
  * stops at the line end and after MAX_KEYWORD + 1 bytes: an unbounded search for the next space
  * made a file of short lines quadratic, and decoding a megabyte-long token was wasted work.
  */
-function keywordOf(bytes: Uint8Array, l: Line): string {
-  const limit = Math.min(l.end, l.start + MAX_KEYWORD + 1);
-  let p = l.start;
+function keywordOf(bytes: Uint8Array, start: number, end: number): string {
+  const limit = Math.min(end, start + MAX_KEYWORD + 1);
+  let p = start;
   while (p < limit && bytes[p] !== SPACE) p++;
-  return p - l.start > MAX_KEYWORD ? '' : ascii(bytes.subarray(l.start, p));
+  return p - start > MAX_KEYWORD ? '' : ascii(bytes.subarray(start, p));
 }
+
+/** boardHeader's result: data offset, x, y, w, layer (one scratch array, not an object per row). */
+const HEADER = new Int32Array(5);
 
 /**
  * The header of `BOARD x y w layer data` at `start` (the line may end anywhere before `limit`):
- * where the data starts and the four numbers, or undefined unless they are what the servers
- * accept (each 1–6 digits followed by a space, the row inside the 64×64 level, layer ≤ 255).
+ * true with HEADER = (where the data starts, x, y, w, layer), or false unless the numbers are
+ * what the servers accept (each 1–6 digits followed by a space, the row inside the 64×64 level,
+ * layer ≤ 255).
  */
-function boardHeader(bytes: Uint8Array, start: number, limit: number): { data: number; x: number; y: number; w: number; layer: number } | undefined {
-  if (limit - start < 6) return undefined;
-  for (let k = 0; k < 6; k++) if (bytes[start + k] !== BOARD_PREFIX[k]) return undefined;
-  const v = [0, 0, 0, 0];
+function boardHeader(bytes: Uint8Array, start: number, limit: number): boolean {
+  if (limit - start < 6) return false;
+  for (let k = 0; k < 6; k++) if (bytes[start + k] !== BOARD_PREFIX[k]) return false;
   let p = start + 6;
-  for (let k = 0; k < 4; k++) {
+  for (let k = 1; k <= 4; k++) {
     let n = 0,
       digits = 0;
     while (p < limit && bytes[p]! >= 0x30 && bytes[p]! <= 0x39 && digits < 6) {
@@ -327,25 +373,26 @@ function boardHeader(bytes: Uint8Array, start: number, limit: number): { data: n
       p++;
       digits++;
     }
-    if (digits === 0 || p >= limit || bytes[p] !== SPACE) return undefined;
-    v[k] = n;
+    if (digits === 0 || p >= limit || bytes[p] !== SPACE) return false;
+    HEADER[k] = n;
     p++;
   }
-  const [x, y, w, layer] = v as [number, number, number, number];
+  HEADER[0] = p;
+  const x = HEADER[1]!,
+    y = HEADER[2]!,
+    w = HEADER[3]!;
   // Same validation the servers apply.
-  if (x >= LEVEL_SIZE || y >= LEVEL_SIZE || w < 1 || x + w > LEVEL_SIZE || layer > MAX_NW_LAYER) return undefined;
-  return { data: p, x, y, w, layer };
+  return x < LEVEL_SIZE && y < LEVEL_SIZE && w >= 1 && x + w <= LEVEL_SIZE && HEADER[4]! <= MAX_NW_LAYER;
 }
 
 /** Parses a BOARD line straight from bytes into `rows`; false when the line is malformed. */
-function boardRow(bytes: Uint8Array, l: Line, rows: number[], layerIds: Set<number>): boolean {
-  const h = boardHeader(bytes, l.start, l.end);
-  if (!h) return false;
+function boardRow(bytes: Uint8Array, start: number, lineEnd: number, rows: number[], layerIds: Set<number>): boolean {
+  if (!boardHeader(bytes, start, lineEnd)) return false;
   // The data must hold exactly w pairs.
-  const end = bytes[l.end - 1] === CR ? l.end - 1 : l.end;
-  if (end - h.data !== 2 * h.w) return false;
-  rows.push(h.data, h.w, h.layer, h.y * LEVEL_SIZE + h.x);
-  layerIds.add(h.layer);
+  const end = bytes[lineEnd - 1] === CR ? lineEnd - 1 : lineEnd;
+  if (end - HEADER[0]! !== 2 * HEADER[3]!) return false;
+  rows.push(HEADER[0]!, HEADER[3]!, HEADER[4]!, HEADER[2]! * LEVEL_SIZE + HEADER[1]!);
+  layerIds.add(HEADER[4]!);
   return true;
 }
 

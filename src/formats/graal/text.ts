@@ -2,10 +2,11 @@
 // char per byte, U+0000–U+00FF) so every field's stored bytes can be cut out exactly and kept as
 // a Text in the caller's code page; with the default Windows-1252 the parse is the same as on
 // decoded text (no byte 0x80–0x9F decodes to whitespace or to a separator).
-import { makeText, type Text } from '../../core/text.js';
+import { canonicalEncoding, decodeText, isSingleByte, makeText, type Text } from '../../core/text.js';
 
 export const LF = 0x0a;
 export const CR = 0x0d;
+export const SPACE = 0x20;
 
 /** Longest keyword the codecs compare a token with (`TILESETIMAGE` is 12); longer tokens are no keyword. */
 export const MAX_KEYWORD = 16;
@@ -66,7 +67,130 @@ export function num(token: string | undefined): number | undefined {
   return Number.isFinite(v) ? v : undefined;
 }
 
+/**
+ * num() of the token bytes[start, end): plain decimal integers (what nearly every record holds)
+ * are read from the bytes; anything else goes through num() on its byte string, so both agree.
+ */
+export function numAt(bytes: Uint8Array, start: number, end: number): number | undefined {
+  const neg = bytes[start] === 0x2d;
+  let p = neg ? start + 1 : start;
+  if (p < end && end - p <= 9) {
+    let v = 0;
+    for (; p < end; p++) {
+      const d = bytes[p]! - 0x30;
+      if (d < 0 || d > 9) break;
+      v = v * 10 + d;
+    }
+    if (p === end) return neg ? -v : v;
+  }
+  return num(byteString(bytes.subarray(start, end)));
+}
+
 /** How numbers are written in text records: what `num` reads back as the same number (−0 included). */
 export function numText(v: number): string {
   return Object.is(v, -0) ? '-0' : String(v);
 }
+
+/**
+ * The Texts of one level, made for the price of one string decode: a level with hundreds of
+ * short fields pays one TextDecoder call, not one each (a host call costs more than such a
+ * field's whole parse). Raw bytes come two ways: `of` keeps bytes the level already owns (views
+ * of one copy the decoder made, e.g. of a binary file), `span` takes a view of the caller's bytes
+ * and copies it at `finish()` into one buffer with every other span of the level (one allocation,
+ * not one per field). `finish()` then fills in every `text`: for single-byte code pages (one char
+ * per byte) one decode of the bytes they cover, cut by offsets; other pages decode field by field.
+ * The Texts are plain `{ text, raw, encoding }` objects, so JSON, structuredClone and equality see
+ * nothing different; the decoder calls finish() before it returns the level.
+ */
+export class FieldTexts {
+  readonly encoding: string;
+  private readonly singleByte: boolean;
+  private readonly owned: Text[] = [];
+  private readonly spans: Text[] = [];
+  private readonly views: Uint8Array[] = [];
+  private spanBytes = 0;
+
+  constructor(encoding: string) {
+    this.encoding = canonicalEncoding(encoding);
+    this.singleByte = isSingleByte(this.encoding);
+  }
+
+  /** A Text of `raw`, which the level owns (kept as given); every `of` raw must share one buffer. */
+  of(raw: Uint8Array): Text {
+    const t: Text = { text: '', raw, encoding: this.encoding };
+    if (raw.length > 0) this.owned.push(t);
+    return t;
+  }
+
+  /** A Text of `view` (the caller's bytes, never written): its raw is a copy made by finish(). */
+  span(view: Uint8Array): Text {
+    const t: Text = { text: '', raw: view, encoding: this.encoding };
+    this.spans.push(t);
+    this.views.push(view);
+    this.spanBytes += view.length;
+    return t;
+  }
+
+  /** Copies the spans into one buffer the level owns, then fills in every Text's `text`. */
+  finish(): void {
+    const copy = new Uint8Array(this.spanBytes);
+    for (let i = 0, at = 0; i < this.spans.length; i++) {
+      const view = this.views[i]!;
+      copy.set(view, at);
+      this.spans[i]!.raw = copy.subarray(at, at + view.length);
+      at += view.length;
+    }
+    this.fill(this.spans);
+    this.fill(this.owned);
+    this.spans.length = 0;
+    this.views.length = 0;
+    this.owned.length = 0;
+    this.spanBytes = 0;
+  }
+
+  /** Decodes the texts of `list`, whose raws are views of one buffer. */
+  private fill(list: Text[]): void {
+    if (list.length === 0) return;
+    const buffer = list[0]!.raw.buffer;
+    if (!this.singleByte || list.length === 1 || list.some((t) => t.raw.buffer !== buffer)) {
+      for (const t of list) t.text = t.raw.length ? decodeText(t.raw, this.encoding) : '';
+      return;
+    }
+    let lo = Infinity,
+      hi = 0;
+    for (const t of list) {
+      lo = Math.min(lo, t.raw.byteOffset);
+      hi = Math.max(hi, t.raw.byteOffset + t.raw.length);
+    }
+    const all = this.decodeMany(new Uint8Array(buffer, lo, hi - lo));
+    for (const t of list) t.text = all.slice(t.raw.byteOffset - lo, t.raw.byteOffset - lo + t.raw.length);
+  }
+
+  /**
+   * decodeText, with windows-1252 (the default) first decoded natively as Latin-1 and checked with
+   * one native regex scan for C1 controls, where only bytes 0x80–0x9F land: without any, the two
+   * pages agree; with some, just those characters are replaced by their windows-1252 ones.
+   * (decodeText checks the bytes for that block in a loop and rebuilds the whole string when it
+   * finds one, which was most of a binary level's text cost.)
+   */
+  private decodeMany(bytes: Uint8Array): string {
+    if (this.encoding !== 'windows-1252') return decodeText(bytes, this.encoding);
+    const s = LATIN1.decode(bytes);
+    return C1.test(s) ? s.replace(C1_ALL, (c) => C1_AS_1252[c.charCodeAt(0) - 0x80]!) : s;
+  }
+
+  /** One field decoded now (sign texts, chest items: strings, not Texts). */
+  decode(raw: Uint8Array): string {
+    return raw.length ? decodeText(raw, this.encoding) : '';
+  }
+}
+// Node decodes the windows-1252 label as ISO-8859-1 (core/text.ts QUIRK); browsers as
+// windows-1252. Either way a text without U+0080–U+009F is the same in both pages.
+const LATIN1 = new TextDecoder('latin1');
+const C1 = /[\u0080-\u009f]/;
+const C1_ALL = /[\u0080-\u009f]/g;
+/** Bytes 0x80–0x9F as windows-1252 reads them (core decodeText's table; unmapped ones stay C1). */
+const C1_AS_1252 = decodeText(
+  Uint8Array.from({ length: 32 }, (_, i) => 0x80 + i),
+  'windows-1252',
+);
