@@ -32,10 +32,11 @@ describe('record lines', () => {
 });
 
 describe('tiering for scan', () => {
-  it('keeps an interrupt budget the user gave on the command line or in NODE_OPTIONS', () => {
-    expect(tuneTieringForScan(['--interrupt-budget=1000'], '')).toBe(false);
-    expect(tuneTieringForScan(['--interrupt_budget=1000'], '')).toBe(false);
-    expect(tuneTieringForScan([], '--max-old-space-size=100 --interrupt-budget=5')).toBe(false);
-    expect(tuneTieringForScan(['--max-old-space-size=4096'], '')).toBe(true);
+  it('raises the budget only when the workers fill the cores, and keeps one the user gave', () => {
+    expect(tuneTieringForScan(1, 2, [], '')).toBe(false);
+    expect(tuneTieringForScan(2, 2, ['--interrupt-budget=1000'], '')).toBe(false);
+    expect(tuneTieringForScan(2, 2, ['--interrupt_budget=1000'], '')).toBe(false);
+    expect(tuneTieringForScan(4, 2, [], '--max-old-space-size=100 --interrupt-budget=5')).toBe(false);
+    expect(tuneTieringForScan(2, 2, ['--max-old-space-size=4096'], '')).toBe(true);
   });
 });

@@ -85,7 +85,7 @@ export const scanCommand: Command = {
       );
     }
 
-    tuneTieringForScan();
+    tuneTieringForScan(workers, availableParallelism());
     const abort = new AbortController();
     let stoppedBy: StopSignal | undefined;
     const onSignal = (signal: StopSignal) => {
