@@ -1,8 +1,9 @@
 // A record's JSON line. Workers send each record as the text of its line rather than as an
-// object: a structured clone of a record (nested summary objects, every key a string) costs the
-// worker several times what JSON.stringify does, and the main thread's JSON.parse costs about
-// what deserialising the clone did. The text is kept beside the parsed record, so a consumer
-// writing JSON lines (the CLI) writes the worker's text instead of serialising the record again.
+// object, and the text is kept beside the parsed record, so a consumer writing JSON lines (the
+// CLI) writes the worker's text instead of serialising the record again. That moves work off the
+// main thread, the scan's serial part: per record, the main thread's JSON.parse costs less than
+// reading a structured clone and then JSON.stringify (~1.6 vs ~2.8 µs measured over the corpus's
+// records), while the worker's JSON.stringify costs about what the clone's writing did.
 import type { ScanRecord } from './job.js';
 
 const lines = new WeakMap<ScanRecord, string>();
