@@ -59,13 +59,28 @@ function esmEntryOverCjs(fileName) {
         `// ESM entry of levelkit: the CommonJS build's exports, so import and require share one copy.\n` +
         `export {\n${names.map((n) => `  ${n},\n`).join('')}} from './${entry.fileName}';\n`;
       this.emitFile({ type: 'asset', fileName, source });
+      // The same names for the CLI, levelkit/scan and the scan's workers (cliUsesLibraryBuild):
+      // required, not imported. Importing CommonJS from ESM makes Node run cjs-module-lexer over
+      // the whole build (half a megabyte) to find the names, in every thread that imports it:
+      // ~50 ms of CPU and a TurboFan compile of the lexer per scan worker. require() shares the
+      // module cache with that import, so it is still one copy of the library (one DecodeError).
+      const required =
+        `// The library build for levelkit's own Node entry points (CLI, scan, scan workers): required, so Node does not lex\n` +
+        `// index.cjs for its export names in every worker thread. Same module instance as index.mjs.\n` +
+        `import { createRequire } from 'node:module';\n` +
+        `const lib = createRequire(import.meta.url)('./${entry.fileName}');\n` +
+        `export const {\n${names.map((n) => `  ${n},\n`).join('')}} = lib;\n`;
+      this.emitFile({ type: 'asset', fileName: NODE_ENTRY, source: required });
     },
   };
 }
 
+/** The library build as levelkit's own Node code loads it (see esmEntryOverCjs). */
+const NODE_ENTRY = 'index-node.mjs';
+
 /**
  * The CLI reaches the library only through src/index.ts, which stays external and becomes
- * './index.mjs' (the build beside dist/cli.mjs): one copy of the library in the package and one
+ * './index-node.mjs' (the CommonJS build beside dist/cli.mjs, required): one copy of the library in the package and one
  * set of error classes for the CLI's `instanceof` checks. Any other library module the CLI
  * imports directly would be bundled as a second copy, so that is a build error.
  */
@@ -75,7 +90,7 @@ function cliUsesLibraryBuild() {
     async resolveId(source, importer, options) {
       if (!importer) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (resolved?.id === LIBRARY) return { id: './index.mjs', external: true };
+      if (resolved?.id === LIBRARY) return { id: `./${NODE_ENTRY}`, external: true };
       return resolved;
     },
     load(id) {

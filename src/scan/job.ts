@@ -97,6 +97,8 @@ export interface BatchMessage {
 /** The answer for one item. */
 export type ItemResult =
   | { record: ScanRecord }
+  /** A record as the text of its JSON line (what workers send: see line.ts). */
+  | { line: string }
   /** A file that is a zip archive: the scan opens it and lists its members. */
   | { zip: true }
   /** A file the scan must not read (one of `exclude`): it has no record. */

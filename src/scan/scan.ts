@@ -19,6 +19,7 @@ import {
   type ScanRecord,
   type StageTimes,
 } from './job.js';
+import { recordOfLine } from './line.js';
 import { pathBytes } from './names.js';
 import { BATCH_FILES, Pool, type PoolAnswer, type PoolTask, type SpawnWorker } from './pool.js';
 import { nodeWorkers } from './pool-node.js';
@@ -222,7 +223,10 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       task.opened(a);
       return;
     }
-    if ('record' in a) {
+    if ('line' in a) {
+      emit(recordOfLine(a.line));
+      done(task);
+    } else if ('record' in a) {
       emit(a.record);
       done(task);
     } else if ('zip' in a) {
@@ -390,7 +394,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       done(task);
       return;
     }
-    answer(task, 'record' in a || 'timeout' in a || 'crashed' in a ? a : { crashed: 'no bytes for a nested zip' });
+    answer(task, 'line' in a || 'record' in a || 'timeout' in a || 'crashed' in a ? a : { crashed: 'no bytes for a nested zip' });
   };
 
   const visitZip = async (

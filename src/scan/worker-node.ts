@@ -54,7 +54,8 @@ function runBatch(msg: BatchMessage): void {
     Atomics.store(progress, PROGRESS_STARTED, Math.round(performance.timeOrigin + now - msg.epoch));
     Atomics.store(progress, PROGRESS_INDEX, i);
     Atomics.store(progress, PROGRESS_BATCH, msg.batch);
-    results.push(scanItem(msg.items[i]!, msg.config, stages));
+    const r = scanItem(msg.items[i]!, msg.config, stages);
+    results.push('record' in r ? { line: JSON.stringify(r.record) } : r);
     if (i + 1 < msg.items.length && performance.now() - lastPost >= POST_EVERY_MS) {
       port!.postMessage({ batch: msg.batch, from, results, done: false, stages, cpuMs: threadCpuMs() } satisfies BatchResult);
       from = i + 1;

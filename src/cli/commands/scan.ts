@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Inject } from '../../scan/job.js';
+import { recordLine } from '../../scan/line.js';
 import { pathBytes, printable } from '../../scan/names.js';
 import type { FileIdentity } from '../../scan/read.js';
 import { MIN_WORKER_MEMORY_MB, type ScanOptions, type ScanStats, scan } from '../../scan/scan.js';
@@ -12,6 +13,7 @@ import { ReportBuilder, reportTable } from '../../scan/summary.js';
 import { ioError } from '../../scan/write.js';
 import type { Command } from '../command.js';
 import { decodeOptions, UsageError } from '../options.js';
+import { tuneTieringForScan } from '../tiering.js';
 
 const LIVE_MS = 250;
 const PLAIN_MS = 5000;
@@ -83,6 +85,7 @@ export const scanCommand: Command = {
       );
     }
 
+    tuneTieringForScan(workers, availableParallelism());
     const abort = new AbortController();
     let stoppedBy: StopSignal | undefined;
     const onSignal = (signal: StopSignal) => {
@@ -119,7 +122,7 @@ export const scanCommand: Command = {
         for await (const rec of scan(positionals, opts)) {
           report.add(rec);
           progress.add(rec.bytes ?? 0, rec.error !== undefined);
-          const line = `${JSON.stringify(rec)}\n`;
+          const line = `${recordLine(rec)}\n`;
           if (outFd !== undefined) writeOrFail(options.out!, () => fs.writeSync(outFd, line));
           else if (!process.stdout.write(line)) await new Promise((r) => process.stdout.once('drain', r));
         }
