@@ -139,26 +139,28 @@ export function inflateBlock(
  * bytes, valid only while it runs (copy what is kept). With a kernel inflater that is one trip
  * into its memory (Kernels.inflateResident: the WASM set inflates into its arena and its kernels
  * read the block there); with node:zlib or a pre-inflated block, a fresh array as inflateBlock()
- * gives. Returns `use`'s result.
+ * gives. `owned` is true when the block is a fresh array no one else holds (node:zlib's result):
+ * then the decode may keep views of it instead of copies. Returns `use`'s result.
  */
 export function inflateBlockResident<T>(
   ctx: DecodeContext,
   src: Uint8Array,
   expectedSize: number,
   site: BlockSite,
-  use: (block: Uint8Array, consumed: number) => T,
+  use: (block: Uint8Array, consumed: number, owned: boolean) => T,
 ): T {
   const inflater = ctx.inflater;
   if (inflater === 'native' || ctx.blocks) {
     const { bytes, consumed } = inflateBlock(ctx, src, expectedSize, site);
-    return use(bytes, consumed);
+    // node:zlib's result is a fresh buffer nothing else holds: the decode may keep views of it.
+    return use(bytes, consumed, !ctx.blocks);
   }
   ctx.charge(expectedSize, site);
   const full = { ...site, format: ctx.format };
   checkBlockSize(ctx.format, src.length, expectedSize, ctx.limits, full);
   let result: { value: T } | undefined;
   const used = inflater.inflateResident(src, expectedSize, (block, consumed) => {
-    result = { value: use(block, consumed) };
+    result = { value: use(block, consumed, false) };
   });
   if (used < 0 || !result) throw kernelFailure(used, expectedSize, failAt(full));
   ctx.inflated(used, expectedSize);

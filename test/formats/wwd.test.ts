@@ -2,11 +2,14 @@
 // the bad signature and limits, options, and the fuzz sweep (malformed files: test/bad-files.test.ts).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { bufferToOverwrite } from '../../src/core/host.js';
 import { isPending } from '../../src/core/lazy.js';
+import type { PlaneHeader } from '../../src/formats/wwd/header.js';
 import type { WwdLevel } from '../../src/formats/wwd/index.js';
+import { gridsApart } from '../../src/formats/wwd/planes.js';
 import { DecodeError, decode, detect, EncodeError, encode, jsKernels, type Kernels, wwd } from '../../src/index.js';
 import { fuzz } from '../helpers/fuzz.js';
-import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
+import { corpusDir, FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
 import { wwdContent } from './wwd-content.js';
 
 const dir = join(FIXTURES, 'wwd');
@@ -252,6 +255,55 @@ describe('wwd: planes that share one section (no writer does this; bad/planes-sh
       expect.objectContaining({ code: 'LIMIT_EXCEEDED', offset: 1524 + 2 * 160 + 0x60, path: 'planes[2].tilesWide' }),
     );
     expect(wwd.decode(b, { limits: { maxGridCells: 80 } }).planes.map((p) => p.tiles.length)).toEqual([12, 48, 20]);
+  });
+});
+
+describe('wwd: grids kept where node:zlib inflated them (issue 21)', () => {
+  it('each plane keeps cells of its own: writing one grid changes no other plane, no later decode and not the input', () => {
+    // The fixtures (small, many objects: copied) and a few corpus levels (big grids: views).
+    const corpus = corpusDir('wwd');
+    const files = [join(dir, 'claw-compressed.wwd'), join(dir, 'gruntz-compressed.wwd'), ...(corpus ? listFiles(corpus, /\.wwd$/i).slice(0, 4) : [])];
+    let views = 0;
+    for (const name of files) {
+      const bytes = readBytes(name);
+      const before = bytes.slice();
+      const level = wwd.decode(bytes, { inflate: 'native' });
+      const copied = wwd.decode(bytes, { inflate: 'wasm' });
+      expect(level, name).toEqual(copied);
+      views += level.planes.filter((p) => p.tiles.byteLength > 0 && p.tiles.buffer.byteLength > p.tiles.byteLength).length;
+      for (const p of level.planes) p.tiles.fill(0x12345678);
+      for (const [i, p] of level.planes.entries())
+        expect(
+          Array.from(p.tiles).every((t) => t === 0x12345678),
+          `${name} planes[${i}]`,
+        ).toBe(true);
+      expect(bytes, name).toEqual(before);
+      expect(wwd.decode(bytes, { inflate: 'native' }), name).toEqual(copied);
+      expect(wwd.encode(wwd.decode(bytes, { inflate: 'native' })), name).toEqual(wwd.encode(copied));
+    }
+    // Some grid was kept as a view of its block (with the corpus present: its levels' grids are most of it).
+    if (corpus) expect(views).toBeGreaterThan(0);
+  });
+  it('gridsApart: only grids sharing no byte with another may stay in place', () => {
+    const plane = (tilesOffset: number, w: number, h: number) => ({ tilesOffset, tilesWide: w, tilesHigh: h }) as PlaneHeader;
+    // [0,16) [16,32) apart; [40,56) and [52,60) overlap; an empty grid at 41 takes no byte.
+    expect(gridsApart([plane(16, 2, 2), plane(0, 4, 1), plane(52, 2, 1), plane(40, 1, 4), plane(41, 0, 3)])).toEqual([true, true, false, false, true]);
+    // One grid inside another, and a third overlapping only the outer one.
+    expect(gridsApart([plane(0, 10, 1), plane(8, 1, 1), plane(30, 4, 1)])).toEqual([false, false, false]);
+    expect(gridsApart([plane(0, 10, 1), plane(8, 1, 1), plane(40, 4, 1)])).toEqual([false, false, true]);
+  });
+  it('bufferToOverwrite: a buffer of exactly the size asked, its own', () => {
+    for (const n of [0, 100, 4096, 1 << 20]) {
+      const a = bufferToOverwrite(n),
+        b = bufferToOverwrite(n);
+      expect(a.byteLength).toBe(n);
+      expect(a).not.toBe(b);
+      if (n) {
+        new Uint8Array(a).fill(1);
+        expect(new Uint8Array(b).includes(1) && new Uint8Array(b).every((x) => x === 1)).toBe(false);
+      }
+    }
+    expect(new Uint8Array(bufferToOverwrite(100)).every((x) => x === 0)).toBe(true);
   });
 });
 

@@ -9,10 +9,10 @@ import { ByteReader } from '../../core/reader.js';
 import { startDecode } from '../decode-context.js';
 import { classifyChecksum } from './checksum.js';
 import { detectGame } from './game.js';
-import { HEADER_BYTES, PLANE_HEADER_BYTES, PLANES_OFFSET_AT, readHeader, SIGNATURE, TILE_PROPERTIES_OFFSET_AT } from './header.js';
+import { HEADER_BYTES, PLANE_HEADER_BYTES, PLANES_OFFSET_AT, type PlaneHeader, readHeader, SIGNATURE, TILE_PROPERTIES_OFFSET_AT } from './header.js';
 import { canonicalLayout, firstLayoutDifference, SectionBudget } from './layout.js';
 import { emptyObjectTable, objectsByteLength } from './objects.js';
-import { claimPlaneSections, gridStats, readGrid, readImageSetNames, readPlaneHeaders, readPlaneObjects, seekAbsolute } from './planes.js';
+import { claimPlaneSections, gridStats, gridsApart, readGrid, readImageSetNames, readPlaneHeaders, readPlaneObjects, seekAbsolute } from './planes.js';
 import { readTileProperties, readTileTableHeader, TILE_TABLE_COUNT_WORD } from './tile-properties.js';
 import type { WwdContainer, WwdLevel, WwdPlane, WwdWarningCode } from './types.js';
 
@@ -27,7 +27,8 @@ export function sniffWwd(head: Uint8Array): boolean {
  * than the block: they share bytes, which no writer does), CORRUPT (tile type other than 1–3, negative
  * grid size), CORRUPT_COMPRESSED, LIMIT_EXCEEDED. Offsets inside the main block are the spec's
  * absolute offsets into header + uncompressed block. Warnings: CHECKSUM_MISMATCH, TRAILING_BYTES,
- * LAYOUT, NO_MAIN_PLANE. The input is never modified; every array in the result is a copy.
+ * LAYOUT, NO_MAIN_PLANE. The input is never modified, and no array in the result is a view of it
+ * (grids may be views of the freshly inflated block, see keepGridsInPlace).
  */
 export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
   const { bytes, ctx } = startDecode<WwdWarningCode>('wwd', input, opts);
@@ -50,10 +51,10 @@ export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
   // keeps is copied out of it inside semantics().
   const top: TopFields = { header, mainBlockSizeField, storedChecksum, stored };
   return header.compressed
-    ? inflateBlockResident(ctx, stored, mainBlockSizeField, { offset: HEADER_BYTES, path: 'mainBlock' }, (block, consumed) =>
-        readBlock(ctx, top, block, consumed),
+    ? inflateBlockResident(ctx, stored, mainBlockSizeField, { offset: HEADER_BYTES, path: 'mainBlock' }, (block, consumed, owned) =>
+        readBlock(ctx, top, block, consumed, owned),
       )
-    : readBlock(ctx, top, stored, stored.length);
+    : readBlock(ctx, top, stored, stored.length, false);
 }
 
 /** What the file header gives the main block's reader: the header, its two container fields, and the stored bytes after it. */
@@ -67,9 +68,10 @@ interface TopFields {
 /**
  * The container facts (checksum, trailing bytes) and the semantics of the main block (`block`,
  * whose zlib stream took `consumed` stored bytes). `block` may be a view of WASM memory valid only
- * during this call: everything the level keeps is copied out of it.
+ * during this call: everything the level keeps is copied out of it, unless `owned` (a fresh array
+ * only this decode holds), when grids may stay where they lie (see keepGridsInPlace).
  */
-function readBlock(ctx: DecodeContext<WwdWarningCode>, top: TopFields, block: Uint8Array, consumed: number): WwdLevel {
+function readBlock(ctx: DecodeContext<WwdWarningCode>, top: TopFields, block: Uint8Array, consumed: number, owned: boolean): WwdLevel {
   const { header, mainBlockSizeField, storedChecksum, stored } = top;
   const summaryOnly = ctx.summaryOnly;
   const trailing = stored.slice(consumed);
@@ -103,12 +105,13 @@ function readBlock(ctx: DecodeContext<WwdWarningCode>, top: TopFields, block: Ui
   // block before any grid is copied (see SectionBudget).
   const budget = new SectionBudget(block.length);
   claimPlaneSections(br, headers, header.planesOffset - HEADER_BYTES, ctx, budget);
+  const inPlace = owned ? keepGridsInPlace(headers, block.length, summaryOnly ? mainPlane : -1) : null;
 
   const planes: WwdPlane[] = headers.map((p, i) =>
     br.within(`planes[${i}]`, () => {
       const full = !summaryOnly || i === mainPlane;
       const headerAt = header.planesOffset + i * PLANE_HEADER_BYTES;
-      const grid = full ? readGrid(br, p, headerAt) : null;
+      const grid = full ? readGrid(br, p, headerAt, inPlace?.[i]) : null;
       const tiles = grid ? grid.tiles : new Uint32Array(0);
       const imageSetNames = readImageSetNames(br, p, ctx, budget, headerAt);
       // A summary keeps no objects but still reads them: the block is inflated already, and a
@@ -144,6 +147,21 @@ function readBlock(ctx: DecodeContext<WwdWarningCode>, top: TopFields, block: Ui
     tail,
     container,
   };
+}
+
+/**
+ * Which grids of an owned block the level keeps as views of it rather than copies (issue 21: no
+ * copy you can avoid; a corpus pass copied 68 MB of grids). A view keeps the whole block alive, so
+ * only when the kept grids are at least half of it (the level then holds at most twice its grids),
+ * and only grids that share no byte with another plane's (each plane's cells stay its own).
+ * `only`: the one plane a summary keeps, or -1 for all.
+ */
+function keepGridsInPlace(headers: readonly PlaneHeader[], blockBytes: number, only: number): boolean[] | null {
+  let kept = 0;
+  headers.forEach((p, i) => {
+    if (only < 0 || i === only) kept += p.tilesWide * p.tilesHigh * 4;
+  });
+  return kept * 2 >= blockBytes ? gridsApart(headers) : null;
 }
 
 /**

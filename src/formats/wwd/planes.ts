@@ -2,7 +2,7 @@
 // through the absolute offsets in the plane headers. See README.md § Planes.
 
 import type { DecodeContext } from '../../core/context.js';
-import { LITTLE_ENDIAN_HOST } from '../../core/host.js';
+import { bufferToOverwrite, LITTLE_ENDIAN_HOST } from '../../core/host.js';
 import type { ByteReader } from '../../core/reader.js';
 import { makeText, type Text } from '../../core/text.js';
 import { PLANE_HEADER_BYTES, type PlaneHeader, readPlaneHeader } from './header.js';
@@ -78,22 +78,53 @@ export function claimPlaneSections(r: ByteReader, headers: PlaneHeader[], header
 /**
  * Cells of a plane: `tiles` a copy, `cells` the same cells where they lie in the block when they
  * are 4-byte aligned there (else `tiles`), for the scan kernel to read in place (the block may be
- * held in WASM memory: Kernels.inflateResident). Its size was checked and claimed by
- * claimPlaneSections. `headerAt`: the plane header's absolute offset.
+ * held in WASM memory: Kernels.inflateResident). With `inPlace` (the block is a fresh array the
+ * level may keep, and this grid shares no byte with another's) an aligned grid is not copied:
+ * `tiles` is then a view of the block. Its size was checked and claimed by claimPlaneSections.
+ * `headerAt`: the plane header's absolute offset.
  */
-export function readGrid(r: ByteReader, p: PlaneHeader, headerAt: number): { tiles: Uint32Array; cells: Uint32Array } {
+export function readGrid(r: ByteReader, p: PlaneHeader, headerAt: number, inPlace = false): { tiles: Uint32Array; cells: Uint32Array } {
   const cells = p.tilesWide * p.tilesHigh;
   seekAbsolute(r, p.tilesOffset, { at: headerAt + TILES_OFFSET_AT, path: `${r.path}.tilesOffset` });
   const src = r.view8(cells * 4, 'tiles');
   if (LITTLE_ENDIAN_HOST) {
-    // One built-in copy; the fresh buffer is aligned whatever the source alignment was.
-    const tiles = new Uint32Array(src.slice().buffer);
-    return { tiles, cells: src.byteOffset % 4 === 0 ? new Uint32Array(src.buffer, src.byteOffset, cells) : tiles };
+    const aligned = src.byteOffset % 4 === 0 ? new Uint32Array(src.buffer, src.byteOffset, cells) : null;
+    if (aligned && inPlace) return { tiles: aligned, cells: aligned };
+    // One built-in copy into a buffer it overwrites whole (not zeroed first); aligned whatever
+    // the source alignment was.
+    const tiles = new Uint32Array(bufferToOverwrite(cells * 4));
+    new Uint8Array(tiles.buffer).set(src);
+    return { tiles, cells: aligned ?? tiles };
   }
   const dv = new DataView(src.buffer, src.byteOffset, src.byteLength);
   const out = new Uint32Array(cells);
   for (let i = 0; i < cells; i++) out[i] = dv.getUint32(i * 4, true);
   return { tiles: out, cells: out };
+}
+
+/**
+ * For each plane, whether its grid's bytes (tilesOffset, 4 per cell) overlap no other plane's
+ * grid: only such a grid may be kept as a view of the block, or two planes would share cells.
+ */
+export function gridsApart(headers: readonly PlaneHeader[]): boolean[] {
+  const apart = headers.map(() => true);
+  const order = headers.map((_, i) => i).sort((a, b) => headers[a]!.tilesOffset - headers[b]!.tilesOffset);
+  let reach = -Infinity,
+    last = -1;
+  for (const i of order) {
+    const p = headers[i]!;
+    const bytes = p.tilesWide * p.tilesHigh * 4;
+    if (bytes === 0) continue;
+    if (p.tilesOffset < reach) {
+      apart[i] = false;
+      if (last >= 0) apart[last] = false;
+    }
+    if (p.tilesOffset + bytes > reach) {
+      reach = p.tilesOffset + bytes;
+      last = i;
+    }
+  }
+  return apart;
 }
 
 /** Runs the scanTileGrid kernel over a grid (`cells`, little-endian host order), with one max-id slot per image set of the plane. */
