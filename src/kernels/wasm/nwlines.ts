@@ -17,12 +17,25 @@ export function splitNwLines(
   rt.put(src, ps);
   const count = rt.exports.splitNwLines(ps, src.length, trust ? 1 : 0, pst, pen, cap, pb, boardCap, po);
   if (count < 0) return count;
-  const mem = rt.u8;
-  const got = new Int32Array(mem.buffer, po, 2);
-  out[0] = got[0]!;
-  out[1] = got[1]!;
-  starts.set(new Int32Array(mem.buffer, pst, count));
-  ends.set(new Int32Array(mem.buffer, pen, count));
-  boards.set(new Int32Array(mem.buffer, pb, got[0]! * 5));
+  const words = wordsOf(rt);
+  const boardCount = words[po >> 2]!;
+  out[0] = boardCount;
+  out[1] = words[(po >> 2) + 1]!;
+  starts.set(words.subarray(pst >> 2, (pst >> 2) + count));
+  ends.set(words.subarray(pen >> 2, (pen >> 2) + count));
+  boards.set(words.subarray(pb >> 2, (pb >> 2) + boardCount * 5));
   return count;
+}
+
+// One i32 view of memory, made again only when memory grew (a view per table per call showed in
+// profiles: this runs once per level). Regions from reserve() are 16-byte aligned.
+let wordsBuffer: ArrayBufferLike | null = null;
+let words32 = new Int32Array(0);
+function wordsOf(rt: WasmRuntime): Int32Array {
+  const buffer = rt.u8.buffer;
+  if (buffer !== wordsBuffer) {
+    wordsBuffer = buffer;
+    words32 = new Int32Array(buffer);
+  }
+  return words32;
 }
