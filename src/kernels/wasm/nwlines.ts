@@ -30,8 +30,8 @@ export function splitNwLines(
 // One i32 view of memory, made again only when memory grew (a view per table per call showed in
 // profiles: this runs once per level). Regions from reserve() are 16-byte aligned.
 let wordsBuffer: ArrayBufferLike | null = null;
-let words32 = new Int32Array(0);
-function wordsOf(rt: WasmRuntime): Int32Array {
+let words32: Int32Array<ArrayBufferLike> = new Int32Array(0);
+function wordsOf(rt: WasmRuntime): Int32Array<ArrayBufferLike> {
   const buffer = rt.u8.buffer;
   if (buffer !== wordsBuffer) {
     wordsBuffer = buffer;
