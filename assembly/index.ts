@@ -9,6 +9,7 @@ export { gatherRecords } from './records';
 export { walkRecords } from './walk';
 export { graalTileStream } from './bitstream';
 export { decodeBoardRows } from './board';
+export { splitNwLines } from './nwlines';
 export { allZero, expandTileSkip, splitColumns } from './tilemap';
 export { replaceByte } from './bytes';
 export { inflateZlib } from './inflate';

@@ -80,6 +80,19 @@ export interface Kernels {
    * `text`, Status.OVERFLOW when it passes the end of `dst`.
    */
   decodeBoardRows(text: Uint8Array, rows: Int32Array, rowCount: number, dst: Uint16Array): number;
+  /**
+   * The line table of a .nw level: `src` split at LF, line k is [starts[k], ends[k]) (capacity:
+   * the shorter of the two). With `trust`, a line that is a BOARD header the servers accept
+   * (`BOARD x y w layer ` — each number 1–6 digits before one space, x, y < 64, w ≥ 1,
+   * x + w ≤ 64, layer ≤ 255) followed by exactly 2w bytes and LF (or CR LF) is taken whole, its
+   * data never searched for LF, and recorded as boards[5b..5b+5) = (line index, data offset, w,
+   * layer, y·64 + x) (capacity: floor(boards.length / 5) rows). When the first line ends in CR,
+   * every line ending in CR loses it. Sets out[0] = board rows, out[1] = 1 for CRLF (else 0).
+   * Returns the line count, or Status.OVERFLOW when a table is full (the caller grows it: a
+   * level has at most src.length + 1 lines and src.length / 16 + 1 BOARD rows). Table entries
+   * past the counts are unspecified.
+   */
+  splitNwLines(src: Uint8Array, trust: boolean, starts: Int32Array, ends: Int32Array, boards: Int32Array, out: Int32Array): number;
 
   // ── bytes ─────────────────────────────────────────────────────────────────
   /**

@@ -146,6 +146,21 @@ describe('graal binary versions', () => {
     expect(bytes.includes(0xa7)).toBe(true);
     expect(Buffer.from(bytes).includes(Buffer.from([0x1d, 0x25, ...enc('door 2.png#')]))).toBe(true);
   });
+  it('NPCs: an 0xA7 in an image or a position byte stays what it is (only scripts read it as a newline), with both backends', () => {
+    const bytes = readBytes(join(dir, 'gr-v103.graal'));
+    const at = Buffer.from(bytes).indexOf(Buffer.from([0x1d, 0x25, ...enc('door 2.png#')]));
+    const edited = bytes.slice();
+    edited[at] = 0xa7; // x = 0xA7 − 32
+    edited[at + 2 + 4] = 0xa7; // 'door' 0xA7 '2.png'
+    const before = edited.slice();
+    for (const backend of ['js', 'wasm'] as const) {
+      const npc = (graal.decode(edited, { backend }) as graal.GraalLevel).npcs[0]!;
+      expect(npc.x).toBe(0xa7 - 32);
+      expect([...npc.image.raw]).toEqual([...enc('door'), 0xa7, ...enc('2.png')]);
+      expect(npc.script).toEqual(txt('if (playerenters) {\n  message Hi;\n}'));
+      expect(edited).toEqual(before);
+    }
+  });
   it('links keep names with spaces and expression destinations as text', () => {
     expect(level('gr-v103.graal').links[1]).toEqual(link('world.gmap', 0, 0, 64, 1, 'playerx', 'playery+62'));
     expect(level('gr-v103.graal').links[0]!.level.text).toBe('house 1.graal');

@@ -204,20 +204,30 @@ function splitVerses(bytes: Uint8Array, texts: FieldTexts): Text[] {
 
 function readNpcs(r: ByteReader, ctx: Ctx, texts: FieldTexts): GraalNpc[] {
   const npcs: GraalNpc[] = [];
+  const images: Uint8Array[] = [];
+  const first = r.pos;
+  let last = first; // end of the last NPC line
   while (!sectionEnd(r)) {
     const at = r.offset;
     r.need(2, 'NPC position');
     const x = r.u8() - 32,
       y = r.u8() - 32;
     const rest = line(r, 'NPC');
+    last = r.pos - 1;
     const hash = rest.indexOf(HASH);
     if (hash < 0) ctx.warnings.warn('NPC_NO_SCRIPT', 'NPC line without "#": read as an image name only', at, `npcs[${npcs.length}]`);
-    const image = texts.of(hash < 0 ? rest : rest.subarray(0, hash));
-    // Scripts write line breaks as 0xA7; the model's script (raw too) uses LF, as 0xA7 is only
-    // the binary framing of one. Rewritten in the level's own copy, inside the script only.
+    const image = hash < 0 ? rest : rest.subarray(0, hash);
+    images.push(image);
     const script = hash < 0 ? rest.subarray(rest.length) : rest.subarray(hash + 1);
-    for (let p = script.indexOf(NPC_NEWLINE); p >= 0; p = script.indexOf(NPC_NEWLINE, p + 1)) script[p] = LF;
-    npcs.push({ x, y, image, script: texts.of(script) });
+    npcs.push({ x, y, image: texts.of(image), script: texts.of(script) });
+  }
+  // Scripts write line breaks as 0xA7; the model's script (raw too) uses LF, as 0xA7 is only
+  // the binary framing of one. Rewritten in the level's own copy by one kernel call over the
+  // whole section (one trip into WASM per level, not one per NPC); the few other bytes it
+  // touched go back: images (which hold no LF, lines end there, so an LF in one was an 0xA7).
+  // The two position bytes of a line may change too; they were read already and no Text views them.
+  if (npcs.length > 0 && ctx.kernels.replaceByte(r.bytes.subarray(first, last), NPC_NEWLINE, LF) > 0) {
+    for (const image of images) for (let p = image.indexOf(LF); p >= 0; p = image.indexOf(LF, p + 1)) image[p] = NPC_NEWLINE;
   }
   return npcs;
 }

@@ -16,7 +16,7 @@ const QUOTE = 0x22;
 /** Decodes a .gmap. Throws DecodeError (BAD_MAGIC, CORRUPT for a size that is not a number, LIMIT_EXCEEDED). */
 export function decodeGmap(input: Uint8Array, opts?: DecodeOptions): GraalGmap {
   const { bytes, ctx } = startDecode<GraalWarningCode>('graal-gmap', input, opts);
-  const { count, starts, ends, crlf } = splitLines(bytes);
+  const { count, starts, ends, crlf } = splitLines(bytes, false, ctx.kernels);
   // Byte strings (text.ts), made one at a time as the loop reaches them (a string per line of a huge file is not kept).
   const lineText = (i: number) => byteString(bytes.subarray(starts[i]!, ends[i]!)).replace(/\r$/, '');
   if (count === 0 || lineText(0).trim() !== GMAP_MAGIC) {

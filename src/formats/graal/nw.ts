@@ -6,6 +6,10 @@ import { decodeError } from '../../core/errors.js';
 import { kernelError } from '../../core/kernel-status.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import type { Text } from '../../core/text.js';
+import { jsKernels } from '../../kernels/js/index.js';
+import { boardHeader, HEADER } from '../../kernels/js/nwlines.js';
+import { Status } from '../../kernels/status.js';
+import type { Kernels } from '../../kernels/types.js';
 import { startDecode } from '../decode-context.js';
 import { linkOf, parseHeights, parseLink } from './binary.js';
 import { BADDY_NAMES, blankLevel, CHEST_ITEMS, LEVEL_SIZE, NO_TILE, NW_MAGIC, TILE_COUNT } from './level.js';
@@ -14,7 +18,6 @@ import type { GraalLevel, GraalWarningCode } from './types.js';
 
 /** Highest BOARD layer index accepted (bounds the memory a small file can ask for). */
 export const MAX_NW_LAYER = 255;
-const BOARD_PREFIX = Uint8Array.from('BOARD ', (c) => c.charCodeAt(0));
 /** The keywords the decoder reads (BOARD is read before, straight from the bytes). */
 const KEYWORDS = new Set(['LINK', 'SIGN', 'NPC', 'CHEST', 'BADDY', 'TILESET', 'TILESETIMAGE', 'HEIGHTS']);
 
@@ -64,63 +67,26 @@ export interface Lines {
  * level's bytes). An LF inside that data would split the line differently; it is also outside the
  * BOARD alphabet, so the BOARD kernel counts it, and decodeNw then splits again with this off.
  */
-export function splitLines(bytes: Uint8Array, trustBoardRows = false): Lines {
+export function splitLines(bytes: Uint8Array, trustBoardRows = false, kernels: Kernels = jsKernels): Lines {
   const n = bytes.length;
-  // Sized for a line per 32 bytes (levels are mostly 130-byte BOARD rows and short script lines,
-  // so most never grow), then grown by doubling: a file of n newlines holds 8n bytes of offsets
-  // at most twice over.
-  const guess = Math.max(64, n >>> 5);
-  let starts = new Int32Array(guess),
-    ends = new Int32Array(guess),
-    count = 0;
-  const push = (start: number, end: number) => {
-    if (count === starts.length) {
-      const s2 = new Int32Array(count * 2),
-        e2 = new Int32Array(count * 2);
-      s2.set(starts);
-      e2.set(ends);
-      starts = s2;
-      ends = e2;
+  // Sized for a line per 32 bytes (levels are mostly 130-byte BOARD rows and short script lines),
+  // then, if that is not enough, for the most the input can hold: n + 1 lines, and a BOARD row
+  // per 16 bytes (the shortest valid one is 17). Sizes follow the input's length, never a count.
+  let lineCap = Math.max(64, n >>> 5),
+    boardCap = trustBoardRows ? Math.max(64, n >>> 7) : 0;
+  const out = new Int32Array(2);
+  for (let grown = false; ; grown = true) {
+    const starts = new Int32Array(lineCap),
+      ends = new Int32Array(lineCap),
+      boards = new Int32Array(boardCap * 5);
+    const count = kernels.splitNwLines(bytes, trustBoardRows, starts, ends, boards, out);
+    if (count >= 0) {
+      return { count, starts: starts.subarray(0, count), ends: ends.subarray(0, count), crlf: out[1] === 1, boards: boards.subarray(0, out[0]! * 5) };
     }
-    starts[count] = start;
-    ends[count++] = end;
-  };
-  let boards = new Int32Array(trustBoardRows ? 64 * 5 : 0),
-    boardCount = 0;
-  for (let p = 0; p < n; ) {
-    let lf = -1;
-    if (trustBoardRows && bytes[p] === 0x42 /* B */ && boardHeader(bytes, p, n)) {
-      const q = HEADER[0]! + 2 * HEADER[3]!;
-      if (bytes[q] === LF) lf = q;
-      else if (bytes[q] === CR && bytes[q + 1] === LF) lf = q + 1;
-      if (lf !== -1) {
-        if (boardCount * 5 === boards.length) {
-          const b2 = new Int32Array(boards.length * 2);
-          b2.set(boards);
-          boards = b2;
-        }
-        const at = boardCount++ * 5;
-        boards[at] = count;
-        boards[at + 1] = HEADER[0]!;
-        boards[at + 2] = HEADER[3]!;
-        boards[at + 3] = HEADER[4]!;
-        boards[at + 4] = HEADER[2]! * LEVEL_SIZE + HEADER[1]!;
-      }
-    }
-    // indexOf is a native byte search: several times a per-byte loop.
-    if (lf === -1) lf = bytes.indexOf(LF, p);
-    if (lf === -1) {
-      push(p, n); // a last line without LF
-      break;
-    }
-    push(p, lf);
-    p = lf + 1;
+    if (count !== Status.OVERFLOW || grown) throw kernelError('graal-nw', count, { path: 'lines', detail: 'line table' });
+    lineCap = n + 1;
+    if (trustBoardRows) boardCap = (n >>> 4) + 1;
   }
-  starts = starts.subarray(0, count);
-  ends = ends.subarray(0, count);
-  const crlf = count > 0 && ends[0]! > starts[0]! && bytes[ends[0]! - 1] === CR;
-  if (crlf) for (let k = 0; k < count; k++) if (ends[k]! > starts[k]! && bytes[ends[k]! - 1] === CR) ends[k] = ends[k]! - 1;
-  return { count, starts, ends, crlf, boards: boards.subarray(0, boardCount * 5) };
 }
 
 /** Decodes a .nw level. Throws DecodeError (BAD_MAGIC, CORRUPT…); odd lines become warnings. */
@@ -137,7 +103,7 @@ export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
 
 /** The level, or undefined when `trustBoardRows` met a BOARD character outside the alphabet (see splitLines). */
 function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, trustBoardRows: boolean): GraalLevel | undefined {
-  const { count, starts, ends, crlf, boards } = splitLines(bytes, trustBoardRows);
+  const { count, starts, ends, crlf, boards } = splitLines(bytes, trustBoardRows, ctx.kernels);
   if (count === 0 || ascii(bytes.subarray(starts[0]!, Math.min(ends[0]!, starts[0]! + 9))).trimEnd() !== NW_MAGIC) {
     throw decodeError('graal-nw', 'BAD_MAGIC', { offset: 0, expected: NW_MAGIC, actual: JSON.stringify(ascii(bytes.subarray(0, 8))) });
   }
@@ -350,39 +316,6 @@ function keywordOf(bytes: Uint8Array, start: number, end: number): string {
   let p = start;
   while (p < limit && bytes[p] !== SPACE) p++;
   return p - start > MAX_KEYWORD ? '' : ascii(bytes.subarray(start, p));
-}
-
-/** boardHeader's result: data offset, x, y, w, layer (one scratch array, not an object per row). */
-const HEADER = new Int32Array(5);
-
-/**
- * The header of `BOARD x y w layer data` at `start` (the line may end anywhere before `limit`):
- * true with HEADER = (where the data starts, x, y, w, layer), or false unless the numbers are
- * what the servers accept (each 1–6 digits followed by a space, the row inside the 64×64 level,
- * layer ≤ 255).
- */
-function boardHeader(bytes: Uint8Array, start: number, limit: number): boolean {
-  if (limit - start < 6) return false;
-  for (let k = 0; k < 6; k++) if (bytes[start + k] !== BOARD_PREFIX[k]) return false;
-  let p = start + 6;
-  for (let k = 1; k <= 4; k++) {
-    let n = 0,
-      digits = 0;
-    while (p < limit && bytes[p]! >= 0x30 && bytes[p]! <= 0x39 && digits < 6) {
-      n = n * 10 + bytes[p]! - 0x30;
-      p++;
-      digits++;
-    }
-    if (digits === 0 || p >= limit || bytes[p] !== SPACE) return false;
-    HEADER[k] = n;
-    p++;
-  }
-  HEADER[0] = p;
-  const x = HEADER[1]!,
-    y = HEADER[2]!,
-    w = HEADER[3]!;
-  // Same validation the servers apply.
-  return x < LEVEL_SIZE && y < LEVEL_SIZE && w >= 1 && x + w <= LEVEL_SIZE && HEADER[4]! <= MAX_NW_LAYER;
 }
 
 /** Parses a BOARD line straight from bytes into `rows`; false when the line is malformed. */

@@ -5,6 +5,7 @@ import { decodeBoardRows } from './board.js';
 import { replaceByte } from './bytes.js';
 import { sumBytes } from './checksum.js';
 import { inflateResident, inflateTiles, inflateZlib } from './inflate.js';
+import { splitNwLines } from './nwlines.js';
 import { gatherRecords } from './records.js';
 import { expandTileSkip, splitColumns, splitTilesInPlace } from './tilemap.js';
 import { scanTileGrid } from './tiles.js';
@@ -18,6 +19,7 @@ export const jsKernels: Kernels = Object.freeze({
   walkRecords,
   graalTileStream,
   decodeBoardRows,
+  splitNwLines,
   replaceByte,
   expandTileSkip,
   splitColumns,

@@ -9,6 +9,7 @@ import * as board from './board.js';
 import * as bytes from './bytes.js';
 import * as checksum from './checksum.js';
 import * as inflate from './inflate.js';
+import * as nwlines from './nwlines.js';
 import * as records from './records.js';
 import * as tilemap from './tilemap.js';
 import * as tiles from './tiles.js';
@@ -29,6 +30,7 @@ function bind(rt: WasmRuntime): Kernels {
     walkRecords: (src, offset, count, program, columns) => done(walk.walkRecords(rt, src, offset, count, program, columns)),
     graalTileStream: (src, offset, codeBits, dst) => done(bitstream.graalTileStream(rt, src, offset, codeBits, dst)),
     decodeBoardRows: (text, rows, rowCount, dst) => done(board.decodeBoardRows(rt, text, rows, rowCount, dst)),
+    splitNwLines: (src, trust, starts, ends, boards, out) => done(nwlines.splitNwLines(rt, src, trust, starts, ends, boards, out)),
     replaceByte: (buf, from, to) => done(bytes.replaceByte(rt, buf, from, to)),
     expandTileSkip: (src, index, flags) => done(tilemap.expandTileSkip(rt, src, index, flags)),
     splitColumns: (src, stride, keep, count, dst, dstZeroed) => done(tilemap.splitColumns(rt, src, stride, keep, count, dst, dstZeroed)),

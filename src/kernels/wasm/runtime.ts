@@ -30,6 +30,7 @@ export interface WasmExports {
   allZero(ptr: number, len: number): number;
   graalTileStream(src: number, srcLen: number, codeBits: number, dst: number, cap: number): number;
   decodeBoardRows(text: number, textLen: number, rows: number, rowCount: number, dst: number, dstLen: number): number;
+  splitNwLines(src: number, len: number, trust: number, starts: number, ends: number, cap: number, boards: number, boardCap: number, out: number): number;
   replaceByte(ptr: number, len: number, from: number, to: number): number;
   inflateZlib(src: number, srcLen: number, dst: number, dstLen: number): number;
   [name: string]: unknown;
