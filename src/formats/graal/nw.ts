@@ -92,13 +92,37 @@ export function splitLines(bytes: Uint8Array, trustBoardRows = false, kernels: K
 /** Decodes a .nw level. Throws DecodeError (BAD_MAGIC, CORRUPT…); odd lines become warnings. */
 export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
   const start = startDecode<GraalWarningCode>('graal-nw', input, opts);
-  const bytes = start.bytes; // never written; text fields get their bytes copied (FieldTexts.span)
-  // A strict decode stops at the first warning, which must be the one an exact split meets: no shortcut.
-  const level = decodeLines(bytes, start.ctx, !start.ctx.strict);
-  if (level) return level;
-  // An LF inside trusted BOARD data: split again exactly, with a fresh warning list.
-  const again = startDecode<GraalWarningCode>('graal-nw', input, opts);
-  return decodeLines(bytes, again.ctx, false)!;
+  // One copy into the kernels' memory for both kernel calls (the WASM set reads the held bytes
+  // where they lie); `bytes` is never written and nothing the level keeps is a view of it: text
+  // fields get their bytes copied (FieldTexts.finish), tiles are fresh arrays.
+  const decode = (bytes: Uint8Array): GraalLevel => {
+    // A strict decode stops at the first warning, which must be the one an exact split meets: no shortcut.
+    const level = decodeLines(bytes, start.ctx, !start.ctx.strict);
+    if (level) return level;
+    // An LF inside trusted BOARD data: split again exactly, with a fresh warning list.
+    const again = startDecode<GraalWarningCode>('graal-nw', input, opts);
+    return decodeLines(bytes, again.ctx, false)!;
+  };
+  const n = start.bytes.length;
+  // Held only while level and scratch fit the arena's usual size (ARENA_CAP_BYTES): a bigger
+  // file's calls reserve what they need one at a time instead of ~13× its size up front.
+  return n <= MAX_HELD_LEVEL ? start.ctx.kernels.holdBytes(start.bytes, kernelScratch(n), decode) : decode(start.bytes);
+}
+
+/** Largest level held in kernel memory across both kernel calls (1 MiB: with kernelScratch, 15 MiB). */
+const MAX_HELD_LEVEL = 1 << 20;
+
+/**
+ * Arena bytes the kernel calls of one decode may reserve beside the held level of n bytes (each
+ * call's regions are rounded to 16 bytes; calls do not overlap): splitLines' tables at their
+ * grown size (n + 1 lines of two Int32s, n/16 + 1 BOARD rows of five, two Int32s out), or
+ * decodeBoardRows' row table (three Int32s per row, at most a row per line) and its output (up
+ * to MAX_NW_LAYER + 1 layers of tiles).
+ */
+function kernelScratch(n: number): number {
+  const split = 8 * (n + 1) + 20 * ((n >>> 4) + 1) + 8;
+  const board = 12 * (n + 1) + (MAX_NW_LAYER + 1) * TILE_COUNT * 2;
+  return Math.max(split, board) + 4 * 16;
 }
 
 /** The level, or undefined when `trustBoardRows` met a BOARD character outside the alphabet (see splitLines). */
