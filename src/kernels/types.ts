@@ -159,6 +159,17 @@ export interface Kernels {
    * copy in. The JS set (pako) passes a fresh array.
    */
   inflateResident(src: Uint8Array, size: number, use: (block: Uint8Array, consumed: number) => void): number;
+
+  // ── resident bytes (one copy in for several kernel calls) ────────────────
+  /**
+   * Calls `use(held)` with `src`'s bytes and returns what it returns (what it throws passes
+   * through). The WASM set copies `src` into its arena once and `held` is a view of it, valid only
+   * during `use` (copy what you keep): the kernels called inside read `held`, or views of it, where
+   * it lies, with no copy in. Inside, those calls may reserve at most `scratch` bytes of arena
+   * (their tables and outputs), and memory does not grow: a call that would need it to is a bug
+   * and throws. The JS set passes `src` itself. `src` is never written.
+   */
+  holdBytes<T>(src: Uint8Array, scratch: number, use: (held: Uint8Array) => T): T;
 }
 
 export interface RecordLayout {

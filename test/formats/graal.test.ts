@@ -3,6 +3,7 @@
 // summary, and WASM-vs-TS parity plus round trips on every fixture.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { link, sampleLevel, txt, txts } from '../../fixtures/generators/graal.js';
 import * as graal from '../../src/formats/graal/index.js';
@@ -79,6 +80,43 @@ describe('graal text fields are views of one copy the level owns', () => {
     expect(JSON.stringify(clone)).toBe(snapshot);
     expect(content(l)).toEqual(content(sample));
     expect(graal.decode(before)).toEqual(l);
+  });
+});
+
+describe('graal .nw decoded from bytes held in WASM memory (holdBytes)', () => {
+  const sample = sampleLevel();
+  const nw = (l: graal.GraalLevel) => graal.encode({ ...l, format: 'graal-nw', version: 'GLEVNW01' });
+  it('the level keeps no view of kernel memory: decoding other levels after it changes nothing', () => {
+    const bytes = nw(sample);
+    const a = graal.decode(bytes, { backend: 'wasm' }) as graal.GraalLevel;
+    const snapshot = JSON.stringify(a);
+    const other = sampleLevel(2047);
+    other.npcs = other.npcs.map((n) => ({ ...n, script: txt('x'.repeat(5000)) }));
+    for (let k = 0; k < 3; k++) graal.decode(nw(other), { backend: 'wasm' });
+    expect(JSON.stringify(a)).toBe(snapshot);
+    expect(a).toEqual(graal.decode(bytes, { backend: 'js' }));
+  });
+  it('a level past the held size (1 MiB) decodes the same with both backends; strict and summary decodes too', () => {
+    const big = sampleLevel();
+    big.npcs = [...big.npcs, { x: 1, y: 2, image: txt('big.png'), script: txt(`${'say "hi"; '.repeat(50)}\n`.repeat(2200)) }];
+    const bytes = nw(big);
+    expect(bytes.length).toBeGreaterThan(1 << 20);
+    for (const opts of [{}, { strict: true }, { sections: 'summary' as const }]) {
+      // isDeepStrictEqual: toEqual spends seconds on a megabyte string.
+      expect(isDeepStrictEqual(graal.decode(bytes, { ...opts, backend: 'wasm' }), graal.decode(bytes, { ...opts, backend: 'js' }))).toBe(true);
+    }
+    const small = nw(sample);
+    for (const opts of [{ strict: true }, { sections: 'summary' as const }]) {
+      expect(graal.decode(small, { ...opts, backend: 'wasm' })).toEqual(graal.decode(small, { ...opts, backend: 'js' }));
+    }
+  });
+  it('an LF inside trusted BOARD data (split again) decodes the same with both backends', () => {
+    const text = new TextDecoder().decode(nw(sample));
+    const at = text.indexOf('BOARD 0 0 64 0 ') + 'BOARD 0 0 64 0 '.length + 10;
+    const broken = enc(`${text.slice(0, at)}\n${text.slice(at + 1)}`);
+    const w = graal.decode(broken, { backend: 'wasm' }) as graal.GraalLevel;
+    expect(w).toEqual(graal.decode(broken, { backend: 'js' }));
+    expect(w.warnings.length).toBeGreaterThan(0);
   });
 });
 

@@ -65,7 +65,7 @@ describe('splitNwLines: the WASM set gives the TS tables', () => {
   const wasm = wasmKernels();
   const same = (src: Uint8Array, trust: boolean) => expect(split(wasm, src, trust)).toEqual(split(jsKernels, src, trust));
 
-  it('on every .nw file of the fixtures and the corpus, trusted or not', () => {
+  it('on every .nw file of the fixtures and the corpus, trusted or not, copied in or held (holdBytes)', () => {
     const dir = corpusDir('graal');
     const files = [...listFiles(`${FIXTURES}/graal`, /\.nw$/i), ...(dir ? listFiles(dir, /\.nw$/i) : [])];
     expect(files.length).toBeGreaterThan(dir ? 1000 : 0);
@@ -73,6 +73,9 @@ describe('splitNwLines: the WASM set gives the TS tables', () => {
       const src = readBytes(path);
       same(src, true);
       same(src, false);
+      const scratch = 9 * (src.length + 1) + 20 * ((src.length >>> 4) + 1) + 256;
+      const held = wasm.holdBytes(src, scratch, (bytes) => [split(wasm, bytes, true), split(wasm, bytes, false)]);
+      expect(held).toEqual([split(jsKernels, src, true), split(jsKernels, src, false)]);
     }
   });
 
@@ -86,4 +89,45 @@ describe('splitNwLines: the WASM set gives the TS tables', () => {
       same(enc(s), false);
     }
   });
+});
+
+describe.each(KERNEL_SETS)('holdBytes [%s]', (name, k) => {
+  const text = enc('BOARD 0 0 3 0 AB//BA\nBOARD 1 1 2 0 AAAB\n');
+  const rows = Int32Array.of(14, 3, 0, 35, 2, 65);
+
+  it('kernels read the held bytes (and views of them) as they read a copy; use returns through; src is unchanged', () => {
+    const copy = text.slice();
+    const want = new Uint16Array(130);
+    expect(k.decodeBoardRows(text, rows, 2, want)).toBe(0);
+    const got = k.holdBytes(text, 1 << 12, (held) => {
+      expect([...held]).toEqual([...text]);
+      const dst = new Uint16Array(130);
+      // A view starting past the held block's start: offsets are relative to the view.
+      const tail = held.subarray(21);
+      const tailRow = new Uint16Array(2);
+      expect(k.decodeBoardRows(tail, Int32Array.of(14, 2, 0), 1, tailRow)).toBe(0);
+      expect(k.decodeBoardRows(held, rows, 2, dst)).toBe(0);
+      return { dst, tailRow, lines: split(k, held, true) };
+    });
+    expect([...got.dst]).toEqual([...want]);
+    expect([...got.tailRow]).toEqual([0, 1]);
+    expect(got.lines).toEqual(split(jsKernels, text, true));
+    expect([...text]).toEqual([...copy]);
+  });
+
+  it('a throw in use passes through and the next hold works', () => {
+    expect(() =>
+      k.holdBytes(text, 64, () => {
+        throw new RangeError('from use');
+      }),
+    ).toThrow('from use');
+    expect(k.holdBytes(text, 64, (held) => held[0])).toBe(0x42);
+  });
+
+  if (name === 'wasm') {
+    it('a call that would grow memory past the scratch asked for throws (a held view never detaches)', () => {
+      expect(() => k.holdBytes(text, 16, (held) => k.decodeBoardRows(held, rows, 2, new Uint16Array(1 << 25)))).toThrow(/scratch/);
+      expect(k.holdBytes(text, 64, (held) => held.length)).toBe(text.length);
+    });
+  }
 });

@@ -66,8 +66,11 @@ export interface Lines {
  * exactly 2·w bytes is taken as one line without searching its data for LF (the data is most of a
  * level's bytes). An LF inside that data would split the line differently; it is also outside the
  * BOARD alphabet, so the BOARD kernel counts it, and decodeNw then splits again with this off.
+ *
+ * `reuseTables`: the tables are views of one buffer the next such call overwrites (lineTables);
+ * for a caller that is done with them before it splits again.
  */
-export function splitLines(bytes: Uint8Array, trustBoardRows = false, kernels: Kernels = jsKernels): Lines {
+export function splitLines(bytes: Uint8Array, trustBoardRows = false, kernels: Kernels = jsKernels, reuseTables = false): Lines {
   const n = bytes.length;
   // Sized for a line per 32 bytes (levels are mostly 130-byte BOARD rows and short script lines),
   // then, if that is not enough, for the most the input can hold: n + 1 lines, and a BOARD row
@@ -76,9 +79,11 @@ export function splitLines(bytes: Uint8Array, trustBoardRows = false, kernels: K
     boardCap = trustBoardRows ? Math.max(64, n >>> 7) : 0;
   const out = new Int32Array(2);
   for (let grown = false; ; grown = true) {
-    const starts = new Int32Array(lineCap),
-      ends = new Int32Array(lineCap),
-      boards = new Int32Array(boardCap * 5);
+    const words = 2 * lineCap + 5 * boardCap;
+    const tables = reuseTables ? lineTables(words) : new Int32Array(words);
+    const starts = tables.subarray(0, lineCap),
+      ends = tables.subarray(lineCap, 2 * lineCap),
+      boards = tables.subarray(2 * lineCap);
     const count = kernels.splitNwLines(bytes, trustBoardRows, starts, ends, boards, out);
     if (count >= 0) {
       return { count, starts: starts.subarray(0, count), ends: ends.subarray(0, count), crlf: out[1] === 1, boards: boards.subarray(0, out[0]! * 5) };
@@ -89,21 +94,62 @@ export function splitLines(bytes: Uint8Array, trustBoardRows = false, kernels: K
   }
 }
 
+/** Int32s of line tables kept for the next decode (256 KiB: a level of up to ~4 MB). */
+const REUSED_TABLE_WORDS = 1 << 16;
+let reusedTables = new Int32Array(0);
+
+/**
+ * Room for one decode's line tables (starts, ends, BOARD rows). Allocating them was splitLines'
+ * largest cost in profiles (each typed array past 64 bytes is its own off-heap buffer), so up to
+ * REUSED_TABLE_WORDS are reused from one decode to the next: tables live only while decodeLines
+ * runs (no level keeps them), and a decode never starts another (splitLines' `reuseTables`).
+ * Bigger tables are allocated.
+ */
+function lineTables(words: number): Int32Array {
+  if (words > REUSED_TABLE_WORDS) return new Int32Array(words);
+  if (reusedTables.length < words) reusedTables = new Int32Array(Math.min(REUSED_TABLE_WORDS, Math.max(words, 2 * reusedTables.length)));
+  return reusedTables.subarray(0, words);
+}
+
 /** Decodes a .nw level. Throws DecodeError (BAD_MAGIC, CORRUPT…); odd lines become warnings. */
 export function decodeNw(input: Uint8Array, opts?: DecodeOptions): GraalLevel {
   const start = startDecode<GraalWarningCode>('graal-nw', input, opts);
-  const bytes = start.bytes; // never written; text fields get their bytes copied (FieldTexts.span)
-  // A strict decode stops at the first warning, which must be the one an exact split meets: no shortcut.
-  const level = decodeLines(bytes, start.ctx, !start.ctx.strict);
-  if (level) return level;
-  // An LF inside trusted BOARD data: split again exactly, with a fresh warning list.
-  const again = startDecode<GraalWarningCode>('graal-nw', input, opts);
-  return decodeLines(bytes, again.ctx, false)!;
+  // One copy into the kernels' memory for both kernel calls (the WASM set reads the held bytes
+  // where they lie); `bytes` is never written and nothing the level keeps is a view of it: text
+  // fields get their bytes copied (FieldTexts.finish), tiles are fresh arrays.
+  const decode = (bytes: Uint8Array): GraalLevel => {
+    // A strict decode stops at the first warning, which must be the one an exact split meets: no shortcut.
+    const level = decodeLines(bytes, start.ctx, !start.ctx.strict);
+    if (level) return level;
+    // An LF inside trusted BOARD data: split again exactly, with a fresh warning list.
+    const again = startDecode<GraalWarningCode>('graal-nw', input, opts);
+    return decodeLines(bytes, again.ctx, false)!;
+  };
+  const n = start.bytes.length;
+  // Held only while level and scratch fit the arena's usual size (ARENA_CAP_BYTES): a bigger
+  // file's calls reserve what they need one at a time instead of ~13× its size up front.
+  return n <= MAX_HELD_LEVEL ? start.ctx.kernels.holdBytes(start.bytes, kernelScratch(n), decode) : decode(start.bytes);
+}
+
+/** Largest level held in kernel memory across both kernel calls (1 MiB: with kernelScratch, 15 MiB). */
+const MAX_HELD_LEVEL = 1 << 20;
+
+/**
+ * Arena bytes the kernel calls of one decode may reserve beside the held level of n bytes (each
+ * call's regions are rounded to 16 bytes; calls do not overlap): splitLines' tables at their
+ * grown size (n + 1 lines of two Int32s, n/16 + 1 BOARD rows of five, two Int32s out), or
+ * decodeBoardRows' row table (three Int32s per row, at most a row per line) and its output (up
+ * to MAX_NW_LAYER + 1 layers of tiles).
+ */
+function kernelScratch(n: number): number {
+  const split = 8 * (n + 1) + 20 * ((n >>> 4) + 1) + 8;
+  const board = 12 * (n + 1) + (MAX_NW_LAYER + 1) * TILE_COUNT * 2;
+  return Math.max(split, board) + 4 * 16;
 }
 
 /** The level, or undefined when `trustBoardRows` met a BOARD character outside the alphabet (see splitLines). */
 function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, trustBoardRows: boolean): GraalLevel | undefined {
-  const { count, starts, ends, crlf, boards } = splitLines(bytes, trustBoardRows, ctx.kernels);
+  const { count, starts, ends, crlf, boards } = splitLines(bytes, trustBoardRows, ctx.kernels, true);
   if (count === 0 || ascii(bytes.subarray(starts[0]!, Math.min(ends[0]!, starts[0]! + 9))).trimEnd() !== NW_MAGIC) {
     throw decodeError('graal-nw', 'BAD_MAGIC', { offset: 0, expected: NW_MAGIC, actual: JSON.stringify(ascii(bytes.subarray(0, 8))) });
   }

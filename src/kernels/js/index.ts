@@ -7,6 +7,7 @@ import { sumBytes } from './checksum.js';
 import { inflateResident, inflateTiles, inflateZlib } from './inflate.js';
 import { splitNwLines } from './nwlines.js';
 import { gatherRecords } from './records.js';
+import { holdBytes } from './resident.js';
 import { expandTileSkip, splitColumns, splitTilesInPlace } from './tilemap.js';
 import { scanTileGrid } from './tiles.js';
 import { walkRecords } from './walk.js';
@@ -27,4 +28,5 @@ export const jsKernels: Kernels = Object.freeze({
   inflateZlib,
   inflateTiles,
   inflateResident,
+  holdBytes,
 });

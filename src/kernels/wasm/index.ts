@@ -11,6 +11,7 @@ import * as checksum from './checksum.js';
 import * as inflate from './inflate.js';
 import * as nwlines from './nwlines.js';
 import * as records from './records.js';
+import * as resident from './resident.js';
 import * as tilemap from './tilemap.js';
 import * as tiles from './tiles.js';
 import * as walk from './walk.js';
@@ -39,6 +40,7 @@ function bind(rt: WasmRuntime): Kernels {
     inflateTiles: (src, dst, cells) => done(inflate.inflateTiles(rt, src, dst, cells)),
     // unhold() releases memory grown past the cap itself, once the held block is no longer read.
     inflateResident: (src, size, use) => inflate.inflateResident(rt, src, size, use),
+    holdBytes: (src, scratch, use) => resident.holdBytes(rt, src, scratch, use),
   } satisfies Kernels);
 }
 

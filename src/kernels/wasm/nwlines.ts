@@ -1,5 +1,5 @@
-// WASM binding: Graal .nw line table (board family). One copy of the level in, only the used
-// part of each table out.
+// WASM binding: Graal .nw line table (board family). One copy of the level in (none when it is
+// held in the arena: holdBytes), only the used part of each table out.
 import type { WasmRuntime } from './runtime.js';
 
 export function splitNwLines(
@@ -13,8 +13,17 @@ export function splitNwLines(
 ): number {
   const cap = Math.min(starts.length, ends.length);
   const boardCap = Math.floor(boards.length / 5);
-  const [ps, pst, pen, pb, po] = rt.reserve(src.length, cap * 4, cap * 4, boardCap * 20, 8) as [number, number, number, number, number];
-  rt.put(src, ps);
+  // A level held in the arena (holdBytes) is read where it lies: no copy in.
+  const resident = rt.pointerOf(src);
+  const [reserved, pst, pen, pb, po] = rt.reserve(resident >= 0 ? 0 : src.length, cap * 4, cap * 4, boardCap * 20, 8) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const ps = resident >= 0 ? resident : reserved;
+  if (resident < 0) rt.put(src, ps);
   const count = rt.exports.splitNwLines(ps, src.length, trust ? 1 : 0, pst, pen, cap, pb, boardCap, po);
   if (count < 0) return count;
   const words = wordsOf(rt);
