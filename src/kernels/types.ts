@@ -144,7 +144,8 @@ export interface Kernels {
   /**
    * inflateZlib and splitTilesInPlace in one trip: `src` must inflate to exactly 4 × `cells`
    * bytes of {index, flags, skip, reserved} records, whose index column goes to dst[0 .. cells)
-   * and flags column to dst[cells .. 2 × cells) (`dst` is fresh, i.e. zeroed, and that long).
+   * and flags column to dst[cells .. 2 × cells) (`dst` is that long; every byte of it is written
+   * on success, so it may be uninitialized memory).
    * The WASM set inflates and splits inside its arena and copies out only the columns.
    * Returns how many records have non-zero skip/reserved bytes, or inflateZlib's statuses.
    */

@@ -300,6 +300,26 @@ describe.each(KERNEL_SETS)('inflateZlib [%s]', (name, k) => {
     }
   });
 
+  it('inflateTiles writes every byte of dst: all-zero windows too, so dst may be uninitialized memory', () => {
+    // 70,000 cells: the middle 40,000 are empty (whole 16 Ki-tile windows of zero columns in WASM).
+    const cells = 70_000;
+    const records = new Uint8Array(cells * 4);
+    for (let i = 0; i < cells; i++)
+      if (i < 15_000 || i >= 55_000) {
+        records[i * 4] = 1 + (i % 200);
+        records[i * 4 + 1] = i % 16;
+      }
+    const z = new Uint8Array(zlib.deflateSync(records));
+    const want = new Uint8Array(2 * cells);
+    for (let i = 0; i < cells; i++) {
+      want[i] = records[i * 4]!;
+      want[cells + i] = records[i * 4 + 1]!;
+    }
+    const dst = new Uint8Array(2 * cells).fill(0xa5);
+    expect(k.inflateTiles(z, dst, cells)).toBe(0);
+    expect(same(dst, want)).toBe(true);
+  });
+
   it('inflateResident: kernels read the block where it lies and give what they give on a copy; failures call nothing; a throw in use passes', () => {
     const rng = new Prng(47);
     // A block of [grid of 5000 cells][object-like table: 300 records of 8 words + tails, one tail past the 256 KiB gather window].

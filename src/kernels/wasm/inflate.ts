@@ -17,7 +17,8 @@ const TILE_WINDOW = 16 << 10;
 /**
  * One trip into WASM memory for a block of CTile records: inflated into the arena, split there a
  * window at a time (splitColumns into a small scratch region after the block), and only the two
- * 1-byte columns copied out; a window whose columns are all zero is skipped, since `dst` is fresh.
+ * 1-byte columns copied out; a window whose columns are all zero is filled rather than copied.
+ * Every byte of dst[0 .. 2 × cells) is written, so `dst` may be uninitialized memory.
  */
 export function inflateTiles(rt: WasmRuntime, src: Uint8Array, dst: Uint8Array, cells: number): number {
   if (!Number.isInteger(cells) || cells < 0 || dst.length < 2 * cells) return Status.OVERFLOW;
@@ -31,7 +32,11 @@ export function inflateTiles(rt: WasmRuntime, src: Uint8Array, dst: Uint8Array, 
   for (let r = 0; r < cells; r += window) {
     const n = Math.min(window, cells - r);
     dirty += rt.exports.splitColumns(pd + r * 4, 4, 2, n, pw);
-    if (rt.exports.allZero(pw, 2 * n)) continue;
+    if (rt.exports.allZero(pw, 2 * n)) {
+      dst.fill(0, r, r + n);
+      dst.fill(0, cells + r, cells + r + n);
+      continue;
+    }
     dst.set(mem.subarray(pw, pw + n), r);
     dst.set(mem.subarray(pw + n, pw + 2 * n), cells + r);
   }
