@@ -208,8 +208,13 @@ function inflateNative(z: NodeZlib, src: Uint8Array, expectedSize: number, fail:
   // Node hands back a Buffer that may share a pooled slab; copy small ones into a plain Uint8Array
   // we own. A larger one sits alone in its chunk (expectedSize + 1 bytes), so a view of it is ours.
   const buf = out.buffer;
-  const bytes = buf.byteOffset === 0 && buf.buffer.byteLength <= expectedSize + 1 ? new Uint8Array(buf.buffer, 0, buf.length) : new Uint8Array(buf);
-  return { bytes, consumed: out.engine.bytesWritten };
+  if (buf.byteOffset === 0 && buf.buffer.byteLength <= expectedSize + 1) {
+    // The slack byte was never written (Node allocates chunks uninitialized) and a result that keeps
+    // a view of this block exposes its whole buffer: zero it, so no stale process memory shows.
+    if (buf.buffer.byteLength > buf.length) new Uint8Array(buf.buffer, buf.length).fill(0);
+    return { bytes: new Uint8Array(buf.buffer, 0, buf.length), consumed: out.engine.bytesWritten };
+  }
+  return { bytes: new Uint8Array(buf), consumed: out.engine.bytesWritten };
 }
 
 function inflateWithKernel(kernel: Pick<Kernels, 'inflateZlib'>, src: Uint8Array, expectedSize: number, fail: Fail): InflateResult {

@@ -35,6 +35,16 @@ describe('inflateExact', () => {
       expect(Buffer.compare(r.bytes, data)).toBe(0);
       expect(r.consumed).toBe(z.length);
     });
+    it('owns the whole buffer behind its bytes, and nothing in it was left unwritten', () => {
+      // A result may keep a view of the block (WWD grids): its buffer must hold only the block and zeros.
+      for (let k = 0; k < 20; k++) {
+        const r = inflateExact(z, data.length, choice, DEFAULT_LIMITS, site);
+        const whole = new Uint8Array(r.bytes.buffer);
+        expect(whole.length - r.bytes.length).toBeLessThanOrEqual(1);
+        expect(whole.subarray(r.bytes.byteOffset + r.bytes.length).every((b) => b === 0)).toBe(true);
+        expect(r.bytes.byteOffset).toBe(0);
+      }
+    });
     it('rejects a stream that is longer or shorter than expected', () => {
       expect(code(() => inflateExact(z, data.length - 1, choice, DEFAULT_LIMITS, site))).toBe('CORRUPT_COMPRESSED');
       expect(code(() => inflateExact(z, data.length + 1, choice, DEFAULT_LIMITS, site))).toBe('CORRUPT_COMPRESSED');
