@@ -59,6 +59,7 @@ export {
   type RenderResources,
   type RgbaImage,
   resourcesNeeded,
+  shrinkPicture,
   type TileRect,
   type Tileset,
   tablesOf,

@@ -32,4 +32,5 @@ export {
 } from './draw.js';
 export { decodePng, type PngDecodeOptions, type RgbaImage } from './png-decode.js';
 export type { PreviewQuads } from './quads.js';
+export { type ImageThumbnail, imageThumbnails, shrinkPicture } from './thumbnails.js';
 export { ENTITY_ASSETS, type EntityLayerKind, MAPRES_NAME, type NeededResources, type RenderResources, resourcesNeeded } from './tilesources.js';

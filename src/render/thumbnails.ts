@@ -24,22 +24,37 @@ export function imageThumbnails(value: { format: string }, side = 64): ImageThum
     const pixels = img.pixels;
     const channels = img.format === 0 ? 3 : 4;
     if (!pixels || pixels.length < img.width * img.height * channels) return;
-    const k = Math.min(1, side / Math.max(img.width, img.height));
-    const w = Math.max(1, Math.round(img.width * k));
-    const h = Math.max(1, Math.round(img.height * k));
-    const rgba = new Uint8ClampedArray(w * h * 4);
-    for (let y = 0; y < h; y++) {
-      const sy = Math.min(img.height - 1, Math.floor(y / k));
-      for (let x = 0; x < w; x++) {
-        const s = (sy * img.width + Math.min(img.width - 1, Math.floor(x / k))) * channels;
-        const o = (y * w + x) * 4;
-        rgba[o] = pixels[s]!;
-        rgba[o + 1] = pixels[s + 1]!;
-        rgba[o + 2] = pixels[s + 2]!;
-        rgba[o + 3] = channels === 4 ? pixels[s + 3]! : 255;
-      }
-    }
-    out.push({ index, width: w, height: h, rgba });
+    out.push({ index, ...shrinkPicture(pixels, img.width, img.height, channels, side) });
   });
   return out;
+}
+
+/**
+ * A picture (`channels` 3 or 4 bytes per pixel, row-major) scaled down by nearest pixel to fit a
+ * `side`-pixel square (never scaled up), as RGBA: the page's image thumbnails and the CLI's contact
+ * sheet cells.
+ */
+export function shrinkPicture(
+  pixels: ArrayLike<number>,
+  width: number,
+  height: number,
+  channels: 3 | 4,
+  side: number,
+): { width: number; height: number; rgba: Uint8ClampedArray } {
+  const k = Math.min(1, side / Math.max(width, height));
+  const w = Math.max(1, Math.round(width * k));
+  const h = Math.max(1, Math.round(height * k));
+  const rgba = new Uint8ClampedArray(w * h * 4);
+  for (let y = 0; y < h; y++) {
+    const sy = Math.min(height - 1, Math.floor(y / k));
+    for (let x = 0; x < w; x++) {
+      const s = (sy * width + Math.min(width - 1, Math.floor(x / k))) * channels;
+      const o = (y * w + x) * 4;
+      rgba[o] = pixels[s]!;
+      rgba[o + 1] = pixels[s + 1]!;
+      rgba[o + 2] = pixels[s + 2]!;
+      rgba[o + 3] = channels === 4 ? pixels[s + 3]! : 255;
+    }
+  }
+  return { width: w, height: h, rgba };
 }

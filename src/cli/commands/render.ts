@@ -3,7 +3,7 @@
 // name), and/or one contact sheet of them all with --sheet. A level with no grid says so and
 // writes nothing.
 import { encode as encodePng } from 'fast-png';
-import { decode, MAX_PREVIEW_PIXELS, type Preview, type RenderOptions, render } from '../../index.js';
+import { decode, MAX_PREVIEW_PIXELS, type Preview, type RenderOptions, render, shrinkPicture } from '../../index.js';
 import { displayName, extOf, fileFields, pathBytes, printable } from '../../scan/names.js';
 import { errorRecord, type FailedRecord, recordFromError } from '../../scan/record.js';
 import { walk } from '../../scan/walk.js';
@@ -150,19 +150,7 @@ function pngOf(p: { width: number; height: number; rgba: Uint8ClampedArray }): U
 
 /** A preview scaled down (nearest pixel) to fit one SHEET_CELL square: what the contact sheet keeps of each level, so it never holds full previews. */
 function thumbnail(p: { width: number; height: number; rgba: Uint8ClampedArray }): Thumb {
-  const k = Math.min(1, SHEET_CELL / Math.max(p.width, p.height));
-  const w = Math.max(1, Math.round(p.width * k));
-  const h = Math.max(1, Math.round(p.height * k));
-  const rgba = new Uint8ClampedArray(w * h * 4);
-  for (let y = 0; y < h; y++) {
-    const sy = Math.min(p.height - 1, Math.floor(y / k));
-    for (let x = 0; x < w; x++) {
-      const sx = Math.min(p.width - 1, Math.floor(x / k));
-      const s = (sy * p.width + sx) * 4;
-      rgba.set(p.rgba.subarray(s, s + 4), (y * w + x) * 4);
-    }
-  }
-  return { width: w, height: h, rgba };
+  return shrinkPicture(p.rgba, p.width, p.height, 4, SHEET_CELL);
 }
 
 interface Thumb {
