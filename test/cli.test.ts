@@ -96,6 +96,10 @@ describe('levelkit info', () => {
     const enc = cli('info', '--encoding', 'no-such-code-page', relative(ROOT, FILES[0]!));
     expect(enc.status).toBe(1);
     expect(enc.stderr).toMatch(/unknown code page/);
+    // An option's value forgotten before the next option: one line naming what is missing.
+    const sheet = cli('render', relative(ROOT, FILES[0]!), '--sheet', '-o', 'x.png');
+    expect(sheet.status).toBe(1);
+    expect(sheet.stderr.split('\n')[0]).toBe("levelkit render: --sheet needs a value (one starting with '-' is written --sheet=-…)");
     const help = cli('--help');
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/levelkit info/);

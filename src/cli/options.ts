@@ -139,6 +139,9 @@ export function parseCommandArgs(argv: string[], names: readonly OptionName[]): 
   try {
     ({ values, positionals } = parseArgs({ args: argv, options: specs, allowPositionals: true, strict: true }));
   } catch (e) {
+    // An option that takes a value followed by another option ("--sheet -o x"): say what is missing.
+    const ambiguous = /^Option '(-[^']+)' argument is ambiguous/.exec(String((e as Error).message));
+    if (ambiguous) throw new UsageError(`${ambiguous[1]} needs a value (one starting with '-' is written ${ambiguous[1]}=-…)`);
     // parseArgs explains at length how to pass a positional starting with '-'; the first sentence is the error.
     const first = String((e as Error).message)
       .split(/\.\s/)[0]!
