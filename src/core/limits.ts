@@ -158,6 +158,29 @@ const OPTION_NAMES: readonly string[] = ['backend', 'kernels', 'inflate', 'stric
  * outside what is allowed; each message names the option and lists what it accepts.
  */
 export function resolveOptions(opts: DecodeOptions | undefined): ResolvedOptions {
+  // A frozen options object (and frozen limits) cannot change between calls, so it is resolved
+  // once: a bulk scan decodes thousands of files with one such object, and validating it (the
+  // encoding label above all) cost more per file than decoding a small level's header.
+  const reusable = isFrozenOptions(opts);
+  const known = reusable ? resolvedFrozen.get(opts) : undefined;
+  if (known) return known;
+  const resolved = resolveFresh(opts);
+  if (reusable) resolvedFrozen.set(opts, Object.freeze(resolved));
+  return resolved;
+}
+
+const resolvedFrozen = new WeakMap<DecodeOptions, ResolvedOptions>();
+
+function isFrozenOptions(opts: DecodeOptions | undefined): opts is DecodeOptions {
+  return (
+    typeof opts === 'object' &&
+    opts !== null &&
+    Object.isFrozen(opts) &&
+    (typeof opts.limits !== 'object' || opts.limits === null || Object.isFrozen(opts.limits))
+  );
+}
+
+function resolveFresh(opts: DecodeOptions | undefined): ResolvedOptions {
   if (opts === undefined || opts === null) opts = {};
   if (typeof opts !== 'object') throw new TypeError(`levelkit: options must be an object, got ${typeof opts}`);
   for (const key of Object.keys(opts)) {

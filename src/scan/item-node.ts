@@ -21,12 +21,20 @@ export function baseOf(path: string, member: string | null): RecordBase {
 }
 
 /** A file found by the walk (or named): read whole when it may be a level, or told apart as a zip or a file of no interest. */
-export function readFileItem(path: string, named: boolean, config: ScanConfig, base: RecordBase, fs?: ReadFs & Pick<typeof nodeFs, 'statSync'>): ReadOutcome {
+export function readFileItem(
+  path: string,
+  named: boolean,
+  config: ScanConfig,
+  base: RecordBase,
+  fs?: ReadFs & Pick<typeof nodeFs, 'statSync'>,
+  statedRegular = false,
+): ReadOutcome {
   const p = Buffer.from(path, 'latin1');
   const levelName = LEVEL_EXTENSIONS.includes(extOf(p));
   let zip = false;
   const r = readFileSafe(p, {
     maxBytes: config.maxBytes,
+    statedRegular,
     ...(fs ? { fs } : {}),
     ...(config.exclude?.length ? { exclude: config.exclude } : {}),
     // Named like a level: read whole whatever its head says (and in one read, without the head's).

@@ -44,8 +44,8 @@ export type RecordBase = { path: string; pathBytes?: string; member: string | nu
  * name: a Buffer view would carry its whole pooled slab through postMessage).
  */
 export type ScanItem =
-  /** A file found by the walk or named by the user: the worker opens, checks and reads it. */
-  | { kind: 'file'; path: string; named: boolean; fault?: Fault }
+  /** A file found by the walk or named by the user: the worker opens, checks and reads it (`statedRegular`: the scan's stat found a regular file there). */
+  | { kind: 'file'; path: string; named: boolean; fault?: Fault; statedRegular?: true }
   /** Bytes the scan read itself (when the caller replaced the fs functions). */
   | { kind: 'bytes'; path: string; member: string | null; bytes: Uint8Array; levelName: boolean; fault?: Fault }
   /** A zip member at a known place: the worker reads its local header and data and inflates them. */
@@ -125,7 +125,13 @@ export function noStageTimes(): StageTimes {
 export interface BatchResult {
   batch: number;
   from: number;
-  results: ItemResult[];
+  /** One per item answered, in order; null: the item's record is the next line of `lines`. */
+  results: (ItemResult | null)[];
+  /**
+   * The JSON lines (line.ts) of the items whose result is null, joined by newlines (JSON text
+   * has none of its own): one string crosses threads several times cheaper than one object per record.
+   */
+  lines: string;
   done: boolean;
   stages: StageTimes;
   /** The worker thread's CPU time so far (ms, start-up included), where the host can tell; else -1. */
@@ -169,7 +175,7 @@ export function runJob(job: JobMessage, hash: (bytes: Uint8Array) => string, exi
   const contentDigest = hash(job.bytes);
   const t1 = performance.now();
   try {
-    const value = decode(job.bytes, { ...job.decode, sections: job.depth === 'cheap' ? 'summary' : 'all' });
+    const value = decode(job.bytes, decodeOptionsOf(job.decode, job.depth));
     const { version, summary } = summarize(value);
     const warnings = value.warnings.map(({ code, message, offset }) => ({ code, message, offset: offset ?? null }));
     return { id: job.id, ok: { format: value.format, version, summary, warnings }, contentDigest };
@@ -189,6 +195,30 @@ export function runJob(job: JobMessage, hash: (bytes: Uint8Array) => string, exi
     }
   }
 }
+
+/**
+ * The options every file of a scan is decoded with, built once per (options, depth) and frozen:
+ * decode() then validates them once, not per file (see resolveOptions).
+ */
+function decodeOptionsOf(given: DecodeOptions, depth: Depth): DecodeOptions {
+  let byDepth = frozenOptions.get(given);
+  if (!byDepth) {
+    byDepth = {};
+    frozenOptions.set(given, byDepth);
+  }
+  let options = byDepth[depth];
+  if (!options) {
+    options = Object.freeze({
+      ...given,
+      ...(given.limits ? { limits: Object.freeze({ ...given.limits }) } : {}),
+      sections: depth === 'cheap' ? ('summary' as const) : ('all' as const),
+    });
+    byDepth[depth] = options;
+  }
+  return options;
+}
+
+const frozenOptions = new WeakMap<DecodeOptions, Partial<Record<Depth, DecodeOptions>>>();
 
 /** As many bytes as content detection looks at. */
 export const DETECT_BYTES = 64;

@@ -300,7 +300,16 @@ export class Pool<T extends PoolTask> {
       slot.timer = null;
       slot.batch = null;
     }
-    for (let k = 0; k < r.results.length; k++) this.answer(batch[r.from + k]!, r.results[k]!);
+    let at = 0;
+    for (let k = 0; k < r.results.length; k++) {
+      let a = r.results[k]!;
+      if (a === null) {
+        const end = r.lines.indexOf('\n', at);
+        a = { line: r.lines.slice(at, end < 0 ? r.lines.length : end) };
+        at = end + 1;
+      }
+      this.answer(batch[r.from + k]!, a);
+    }
     if (r.done) this.dispatch(true);
   }
 

@@ -16,6 +16,7 @@ import {
   noStageTimes,
   type RecordBase,
   type ScanConfig,
+  type ScanItem,
   type ScanRecord,
   type StageTimes,
 } from './job.js';
@@ -287,7 +288,8 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       return;
     }
     const size = st ? st.size : null;
-    submit({ item: { kind: 'file', path: latin1, named, ...(fault ? { fault } : {}) }, size: size ?? 0, declared: size, archive: null });
+    const item: ScanItem = { kind: 'file', path: latin1, named, ...(fault ? { fault } : {}), ...(st?.regular ? { statedRegular: true as const } : {}) };
+    submit({ item, size: size ?? 0, declared: size, archive: null });
   };
 
   const walkAll = async () => {
@@ -507,11 +509,14 @@ function err(code: string, message: string): ErrorRecord {
 }
 
 /** What the file system says of a path (its size for batching and time limits; with `identity`, its device and inode too); null when it cannot say (the worker reports why). */
-function statOf(p: Buffer, identity: boolean): { size: number; id?: FileIdentity } | null {
+function statOf(p: Buffer, identity: boolean): { size: number; regular: boolean; id?: FileIdentity } | null {
   try {
-    if (!identity) return { size: nodeFs.statSync(p).size };
+    if (!identity) {
+      const st = nodeFs.statSync(p);
+      return { size: st.size, regular: st.isFile() };
+    }
     const st = nodeFs.statSync(p, { bigint: true });
-    return { size: Number(st.size), id: { dev: st.dev, ino: st.ino } };
+    return { size: Number(st.size), regular: st.isFile(), id: { dev: st.dev, ino: st.ino } };
   } catch {
     return null;
   }

@@ -20,7 +20,7 @@ import {
   type StageTimes,
   scanBytes,
 } from './job.js';
-import { procCpuMs } from './thread-cpu.js';
+import { threadCpuClock } from './thread-cpu.js';
 
 const port = parentPort;
 if (!port) throw new Error('levelkit: scan-worker runs only as a worker thread');
@@ -29,6 +29,8 @@ const data = workerData as { wasm: WebAssembly.Module | null };
 const ready = data.wasm ? init(data.wasm) : Promise.resolve();
 const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const exit = () => process.exit(70);
+/** This thread's CPU time in ms (Linux), or -1 where the host cannot tell. */
+const threadCpuMs = threadCpuClock();
 // Tells the pool this worker can take jobs (a module that failed to instantiate leaves the JS kernels).
 ready.then(
   () => port.postMessage('ready'),
@@ -46,7 +48,8 @@ port.on('message', (msg: BatchMessage) => {
 function runBatch(msg: BatchMessage): void {
   const progress = new Int32Array(msg.progress);
   let stages = noStageTimes();
-  let results: ItemResult[] = [];
+  let results: (ItemResult | null)[] = [];
+  let lines: string[] = [];
   let from = 0;
   let lastPost = performance.now();
   for (let i = 0; i < msg.items.length; i++) {
@@ -55,23 +58,27 @@ function runBatch(msg: BatchMessage): void {
     Atomics.store(progress, PROGRESS_INDEX, i);
     Atomics.store(progress, PROGRESS_BATCH, msg.batch);
     const r = scanItem(msg.items[i]!, msg.config, stages);
-    results.push('record' in r ? { line: JSON.stringify(r.record) } : r);
+    if ('record' in r) {
+      results.push(null);
+      lines.push(JSON.stringify(r.record));
+    } else results.push(r);
     if (i + 1 < msg.items.length && performance.now() - lastPost >= POST_EVERY_MS) {
-      port!.postMessage({ batch: msg.batch, from, results, done: false, stages, cpuMs: threadCpuMs() } satisfies BatchResult);
+      port!.postMessage({ batch: msg.batch, from, results, lines: lines.join('\n'), done: false, stages, cpuMs: threadCpuMs() } satisfies BatchResult);
       from = i + 1;
       results = [];
+      lines = [];
       stages = noStageTimes();
       lastPost = performance.now();
     }
   }
-  port!.postMessage({ batch: msg.batch, from, results, done: true, stages, cpuMs: threadCpuMs() } satisfies BatchResult);
+  port!.postMessage({ batch: msg.batch, from, results, lines: lines.join('\n'), done: true, stages, cpuMs: threadCpuMs() } satisfies BatchResult);
 }
 
 function scanItem(item: ScanItem, config: ScanConfig, stages: StageTimes): ItemResult {
   const t0 = performance.now();
   const base = baseOf(item.path, item.kind === 'file' ? null : item.member);
   let read: ReadOutcome | { opened: Uint8Array };
-  if (item.kind === 'file') read = readFileItem(item.path, item.named, config, base);
+  if (item.kind === 'file') read = readFileItem(item.path, item.named, config, base, undefined, item.statedRegular === true);
   else if (item.kind === 'bytes') read = { bytes: item.bytes, levelName: item.levelName };
   else read = readMemberItem(item, item.member, base);
   stages.read += performance.now() - t0;
@@ -83,10 +90,4 @@ function scanItem(item: ScanItem, config: ScanConfig, stages: StageTimes): ItemR
     return { opened: shared, size: read.opened.length };
   }
   return read;
-}
-
-/** This thread's CPU time in ms (Linux), or -1 where the host cannot tell. */
-function threadCpuMs(): number {
-  const ms = procCpuMs('thread-self');
-  return Number.isNaN(ms) ? -1 : ms;
 }

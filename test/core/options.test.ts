@@ -36,6 +36,23 @@ describe('decode options', () => {
     expect(r.limits).toEqual({ ...DEFAULT_LIMITS, maxRecords: 7 });
   });
 
+  it('a frozen options object is validated once and its resolution reused; any other object is resolved on every call', () => {
+    const frozen = Object.freeze({ sections: 'summary' as const, limits: Object.freeze({ maxRecords: 9 }) });
+    const first = resolveOptions(frozen);
+    expect(resolveOptions(frozen)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first).toMatchObject({ sections: 'summary', limits: { ...DEFAULT_LIMITS, maxRecords: 9 } });
+    // Limits that can still change make the options changeable: not reused.
+    const openLimits = Object.freeze({ limits: { maxRecords: 9 } });
+    expect(resolveOptions(openLimits)).not.toBe(resolveOptions(openLimits));
+    const plain = { sections: 'summary' as const };
+    expect(resolveOptions(plain)).not.toBe(resolveOptions(plain));
+    // A frozen object that is invalid throws on every call (nothing is remembered for it).
+    const bad = Object.freeze(loose({ backend: 'gpu' }));
+    expect(() => decode(fixture(), bad)).toThrow(/option 'backend'/);
+    expect(() => decode(fixture(), bad)).toThrow(/option 'backend'/);
+  });
+
   it('a limit of 0 is a real limit, not "no limit"', () => {
     expect(() => decode(fixture(), { limits: { maxInflatedBytes: 0 } })).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED' }));
   });

@@ -2,11 +2,13 @@
 // are NOT_A_FILE records and the scan goes on. The old CLI read /dev/zero until memory ran out
 // and blocked for ever opening a FIFO with no writer.
 import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import { copyFileSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSafe } from '../../src/scan/read.js';
 import { cli, jsonLines } from '../helpers/cli.js';
 import { FIXTURES } from '../helpers/paths.js';
 
@@ -47,6 +49,23 @@ describe('files that are not regular files', () => {
       ['c-zero.wwd', 'NOT_A_FILE'],
       ['d-level.wwd', 'wwd'],
     ]);
+  });
+
+  it("a path the scan stat'ed as a regular file is not stat'ed again, but the open handle is still checked (a swap to a FIFO is NOT_A_FILE)", () => {
+    const stats: string[] = [];
+    const counting = {
+      ...fs,
+      statSync: ((p: fs.PathLike) => {
+        stats.push(String(p));
+        return fs.statSync(p);
+      }) as typeof fs.statSync,
+    };
+    const r = readFileSafe(Buffer.from(fifo), { maxBytes: 1 << 20, statedRegular: true, fs: counting });
+    expect(stats).toEqual([]);
+    expect(r).toEqual({ failure: { code: 'NOT_A_FILE', message: 'a FIFO; only regular files are read' } });
+    // Without the caller's word the path is stat'ed before it is opened.
+    readFileSafe(Buffer.from(fifo), { maxBytes: 1 << 20, fs: counting });
+    expect(stats).toEqual([fifo]);
   });
 
   it('extract and convert refuse them the same way, in one line', () => {
