@@ -10,7 +10,7 @@
 // the CLI sets when its workers fill the cores (src/cli/tiering.ts); the plain loop is timed both
 // without it (the issue's reference) and with it.
 // Figures go to bench/README.md ("Scan").
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +88,24 @@ interface Timed {
   cpu: number;
 }
 
+/**
+ * Wall and CPU seconds of two fresh `node`s running `args` at the same time, until both end: what
+ * this machine gives two independent single-threaded jobs. Two plain loops at once ÷ one plain
+ * loop bounds what any split of the plain loop's work over two threads can reach here.
+ */
+async function pairSeconds(args: string[]): Promise<Timed> {
+  const t0 = performance.now();
+  const c0 = childrenCpuMs();
+  const one = () =>
+    new Promise<void>((done, fail) => {
+      const child = spawn(process.execPath, args, { stdio: 'ignore' });
+      child.on('error', fail);
+      child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`bench scan: a plain loop exited with ${code}`))));
+    });
+  await Promise.all([one(), one()]);
+  return { wall: (performance.now() - t0) / 1000, cpu: (childrenCpuMs() - c0) / 1000 };
+}
+
 interface Processes {
   read: Timed;
   plain: Timed;
@@ -95,9 +113,11 @@ interface Processes {
   plainTuned: Timed;
   w1: Timed;
   w2: Timed;
+  /** Two plain loops at once (each over every file). */
+  pair: Timed;
 }
 
-function wholeProcesses(dir: string): Processes {
+async function wholeProcesses(dir: string): Promise<Processes> {
   const kinds: [keyof Processes, string[]][] = [
     ['read', ['--input-type=module', '-e', READ_ALONE, dir]],
     ['plain', ['--input-type=module', '-e', PLAIN_LOOP, dir]],
@@ -106,14 +126,15 @@ function wholeProcesses(dir: string): Processes {
     ['w2', [CLI, 'scan', dir, '--all', '--quiet', '--workers', '2']],
   ];
   const none = { wall: Infinity, cpu: Infinity };
-  const best: Processes = { read: none, plain: none, plainTuned: none, w1: none, w2: none };
+  const best: Processes = { read: none, plain: none, plainTuned: none, w1: none, w2: none, pair: none };
+  const keep = (k: keyof Processes, t: Timed) => {
+    best[k] = { wall: Math.min(best[k].wall, t.wall), cpu: Math.min(best[k].cpu, t.cpu) };
+  };
   processSeconds(kinds[0]![1]); // warm the page cache
   for (let r = 0; r < ROUNDS; r++) {
     const order = r % 2 ? [...kinds].reverse() : kinds;
-    for (const [k, args] of order) {
-      const t = processSeconds(args);
-      best[k] = { wall: Math.min(best[k].wall, t.wall), cpu: Math.min(best[k].cpu, t.cpu) };
-    }
+    for (const [k, args] of order) keep(k, processSeconds(args));
+    keep('pair', await pairSeconds(kinds[1]![1]));
   }
   return best;
 }
@@ -187,6 +208,7 @@ function report(title: string, p: Processes, runs: Split[]): void {
         ['plain loop, --interrupt-budget as levelkit scan sets it (workers ≥ cores)', p.plainTuned],
         ['levelkit scan --all --workers 1', p.w1],
         ['levelkit scan --all --workers 2', p.w2],
+        ['two plain loops at once, each over every file (the machine: what 2 threads can give)', p.pair],
       ] as const
     ).map(([label, t]) => [
       label,
@@ -214,6 +236,11 @@ function report(title: string, p: Processes, runs: Split[]): void {
   );
   console.log(
     `  --workers 1 ÷ --workers 2: ${(p.w1.wall / p.w2.wall).toFixed(2)}× wall (≥ 1.6×); CPU of 2 workers ÷ 1: ${(p.w2.cpu / p.w1.cpu).toFixed(2)}×, one worker kept ${busy1.toFixed(2)} cores busy, so ${N} idle cores allow ≤ ${idle2.toFixed(2)}× (under load cores busy falls and this bound is optimistic)`,
+  );
+  // Two independent plain loops share nothing but the machine: their throughput over one loop's
+  // is the most two threads get here, before any cost of splitting one job between them.
+  console.log(
+    `  the machine: two plain loops at once give ${((2 * p.plain.wall) / p.pair.wall).toFixed(2)}× one loop's throughput (wall), each keeping ${(p.pair.cpu / p.pair.wall / 2).toFixed(2)} cores busy`,
   );
 
   // Stage times are measured in the workers by the clock (they include time a loaded machine
@@ -373,7 +400,7 @@ try {
     else console.warn(`\n[levelkit] corpus rows SKIPPED: ${CORPUS} not found`);
     sets.push(['10,000 small generated files', many]);
     for (const [title, dir] of sets) {
-      const p = wholeProcesses(dir);
+      const p = await wholeProcesses(dir);
       const runs = [await split(dir, 1), await split(dir, 2)];
       report(title, p, runs);
     }
