@@ -1,22 +1,23 @@
 // `levelkit extract`: any level as files in a folder — the model as JSON plus what the format
 // embeds (Teeworlds images as PNG via fast-png and sounds as .opus, GWC Lua bytecode and media,
 // the .nw text of a Graal level). What each format gives is its library extract().
-import { encode as encodePng } from 'fast-png';
 import { decode, type ExtractedFile, extract as extractFiles } from '../../index.js';
 import { displayName, fileFields, pathBytes, printable } from '../../scan/names.js';
 import { errorRecord, loadNamed, recordFromError } from '../../scan/record.js';
 import { type OutputTarget, outputIn, targetExists, unsafeReason, writeNew } from '../../scan/write.js';
 import type { Command } from '../command.js';
 import { decodeOptions, UsageError } from '../options.js';
+import { type PngEncode, pngEncoder } from '../png.js';
 
 export const extract: Command = {
   usage: 'levelkit extract <file> -o <dir> [options]',
   summary: 'Writes a level as files into a folder: the model as JSON plus what it embeds (images as PNG, sounds, media, scripts, .nw text).',
   options: ['out', 'json', 'strict', 'backend', 'inflate', 'encoding', 'max-bytes', 'max-zip-ratio', 'max-cells', 'max-inflated', 'limit', 'force'],
   optionHelp: { out: 'folder to write into (created when missing); existing files in it are kept unless --force' },
-  run({ options, positionals }, out) {
+  async run({ options, positionals }, out) {
     if (positionals.length !== 1) throw new UsageError('extract needs exactly one file');
     if (!options.out) throw new UsageError('extract needs -o <dir>');
+    const encodePng = await pngEncoder();
     const file = pathBytes(positionals[0]!);
     const loaded = loadNamed(file, { maxBytes: options.maxBytes });
     if ('error' in loaded) {
@@ -27,7 +28,7 @@ export const extract: Command = {
     let value: ReturnType<typeof decode>;
     try {
       value = decode(loaded.bytes, decodeOptions(options));
-      outputs = extractFiles(value).map((f) => ({ path: f.path, data: fileBytes(f) }));
+      outputs = extractFiles(value).map((f) => ({ path: f.path, data: fileBytes(f, encodePng) }));
     } catch (e) {
       out.fail(recordFromError(file, e));
       return out.finish();
@@ -85,7 +86,7 @@ export const extract: Command = {
 };
 
 /** The bytes to write for one extracted file: images become PNG here, the library's files are written as they are. */
-function fileBytes(f: ExtractedFile): Uint8Array {
+function fileBytes(f: ExtractedFile, encodePng: PngEncode): Uint8Array {
   if ('bytes' in f) return f.bytes;
   const { width, height, channels, pixels } = f.image;
   return encodePng({ width, height, data: pixels, channels, depth: 8 });

@@ -1,8 +1,7 @@
 // `levelkit render`: each level's preview (the page's drawing code, src/render) as PNG via
-// fast-png: one file to -o out.png, many into -o dir/ (tree mirrored, `.png` appended to each
+// fast-png (png.ts): one file to -o out.png, many into -o dir/ (tree mirrored, `.png` appended to each
 // name), and/or one contact sheet of them all with --sheet. A level with no grid says so and
 // writes nothing.
-import { encode as encodePng } from 'fast-png';
 import { decode, MAX_PREVIEW_PIXELS, type Preview, type RenderOptions, render, shrinkPicture } from '../../index.js';
 import { displayName, extOf, fileFields, pathBytes, printable } from '../../scan/names.js';
 import { errorRecord, type FailedRecord, recordFromError } from '../../scan/record.js';
@@ -12,6 +11,7 @@ import { BundledAssets } from '../assets.js';
 import type { Command } from '../command.js';
 import { loadEntry } from '../load.js';
 import { decodeOptions, UsageError } from '../options.js';
+import { type PngEncode, pngEncoder } from '../png.js';
 
 /** Side of one contact-sheet cell, in pixels (a preview is scaled down to fit, never up). */
 const SHEET_CELL = 256;
@@ -41,7 +41,7 @@ export const renderCommand: Command = {
   optionHelp: {
     out: 'a .png for one level, else a folder (created when missing; files found in a folder keep their path below it, named files their name; .png appended)',
   },
-  run({ options, positionals }, out) {
+  async run({ options, positionals }, out) {
     if (positionals.length === 0) throw new UsageError('render needs at least one file or folder');
     if (!options.out && !options.sheet) throw new UsageError('render needs -o <out.png|dir> or --sheet <sheet.png>');
     const opts: RenderOptions = {};
@@ -78,6 +78,7 @@ export const renderCommand: Command = {
     // Lazy layers: only the grids drawn are inflated, one at a time (each dropped after drawing), so
     // a big map's preview never holds every layer at once. A damaged grid not drawn is not reported.
     const decodeOpts = { ...decodeOptions(options), layers: 'lazy' as const };
+    const encodePng = await pngEncoder();
     const assets = new BundledAssets((message) => process.stderr.write(`levelkit render: ${message}\n`));
     const sheet: { name: string; thumb: Thumb }[] = [];
     let sheetOverflow = 0;
@@ -114,7 +115,7 @@ export const renderCommand: Command = {
         continue;
       }
       try {
-        if (!writeNew(target, pngOf(preview), options.force)) {
+        if (!writeNew(target, pngOf(preview, encodePng), options.force)) {
           out.fail(errorRecord(entry.path, 'OUTPUT_EXISTS', `${displayName(target.path)} already exists (--force overwrites)`));
           continue;
         }
@@ -133,7 +134,7 @@ export const renderCommand: Command = {
       process.stderr.write(
         `levelkit render: --sheet: a sheet holds at most ${MAX_SHEET_LEVELS} levels (${MAX_PREVIEW_PIXELS} pixels); the last ${sheetOverflow} are not on it\n`,
       );
-    if (options.sheet) writeSheet(pathBytes(options.sheet), sheet, options.force, out);
+    if (options.sheet) writeSheet(pathBytes(options.sheet), sheet, options.force, out, encodePng);
     return out.finish();
   },
 };
@@ -144,7 +145,7 @@ function renderRefusal(path: Buffer, e: RangeError): FailedRecord {
   return errorRecord(path, (e as { code?: string }).code === 'LIMIT_EXCEEDED' ? 'LIMIT_EXCEEDED' : 'NOT_SUPPORTED', message);
 }
 
-function pngOf(p: { width: number; height: number; rgba: Uint8ClampedArray }): Uint8Array {
+function pngOf(p: { width: number; height: number; rgba: Uint8ClampedArray }, encodePng: PngEncode): Uint8Array {
   return encodePng({ width: p.width, height: p.height, data: new Uint8Array(p.rgba.buffer, p.rgba.byteOffset, p.rgba.byteLength), channels: 4, depth: 8 });
 }
 
@@ -177,7 +178,7 @@ export function contactSheet(thumbs: readonly Thumb[]): { width: number; height:
   return { width, height, rgba, columns };
 }
 
-function writeSheet(path: Buffer, sheet: { name: string; thumb: Thumb }[], force: boolean, out: Parameters<Command['run']>[1]): void {
+function writeSheet(path: Buffer, sheet: { name: string; thumb: Thumb }[], force: boolean, out: Parameters<Command['run']>[1], encodePng: PngEncode): void {
   if (sheet.length === 0) {
     process.stderr.write(`levelkit render: --sheet: no level had anything to draw; ${displayName(path)} not written\n`);
     return;
@@ -192,7 +193,7 @@ function writeSheet(path: Buffer, sheet: { name: string; thumb: Thumb }[], force
   }
   const s = contactSheet(sheet.map((x) => x.thumb));
   try {
-    if (!writeNew(namedOutput(path), pngOf(s), force)) {
+    if (!writeNew(namedOutput(path), pngOf(s, encodePng), force)) {
       refuse('OUTPUT_EXISTS', `${displayName(path)} appeared while drawing; it was kept`);
       return;
     }
