@@ -6,8 +6,9 @@
 //             the bound: the same inflates holding what a decode's result holds until the map's last block
 //   backends  full decode backend 'js' ÷ 'wasm', both with node:zlib
 //   own       full decode js + pako ÷ wasm + the WASM inflater (each kernel family's own inflater)
-// Run alone: npx tsx bench/index.ts teeworlds   (LEVELKIT_TW_BENCH=kernels,floor,backends,own picks
-// parts, default all; LEVELKIT_BENCH_ROUNDS=n alternating rounds, default 5, 3 for `own`).
+//   arena     (only when asked) the bound with each map's held bytes in one ArrayBuffer ÷ one per block
+// Run alone: npx tsx bench/index.ts teeworlds   (LEVELKIT_TW_BENCH=kernels,floor,backends,own,arena picks
+// parts, default all but `arena`; LEVELKIT_BENCH_ROUNDS=n alternating rounds, default 5, 3 for `own`).
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { inflateSync } from 'node:zlib';
@@ -132,6 +133,32 @@ if (dir) {
     for (const b of files) teeworlds.decode(b, opts);
   };
   const load = () => `load ${loadavg()[0]!.toFixed(1)}`;
+  // What no eager decode can avoid on top of the floor: each map's outputs are held until its last
+  // block, so they land in memory the previous block did not just free (see heldBlocks). Nothing
+  // else of a decode is done: no items, no strings, no split; grid columns are filled in JS.
+  // `arena`: the held bytes as views of one ArrayBuffer per map, for the grids alone or for
+  // everything (node:zlib cannot write into a given buffer, so pixels and the rest are copied in).
+  const inflateHolding = (arena: 'per block' | 'grids' | 'all') => (): void => {
+    for (const map of held) {
+      const kept: Uint8Array[] = [];
+      let bytes = 0;
+      for (const b of map) if (arena === 'all' || b.held !== 'block') bytes += b.heldBytes;
+      const slab = arena === 'per block' ? undefined : new ArrayBuffer(bytes);
+      let at = 0;
+      const take = (n: number, zeroed: boolean): Uint8Array => {
+        if (!slab) return zeroed ? new Uint8Array(n) : Buffer.allocUnsafeSlow(n);
+        at += n;
+        return new Uint8Array(slab, at - n, n);
+      };
+      for (const b of map) {
+        const out = inflateSync(b.src, { chunkSize: Math.max(64, b.size + 1) });
+        if (b.held === 'written') kept.push(take(b.heldBytes, false).fill(1));
+        else if (b.held === 'zeroed') kept.push(take(b.heldBytes, true));
+        else if (arena === 'all') take(b.heldBytes, false).set(out);
+        else kept.push(out);
+      }
+    }
+  };
   if (PARTS.has('floor')) {
     // Default options pick the inflater per block (WASM for CTile grids and small blocks, node:zlib
     // for the rest): checked equal to node:zlib for every block first.
@@ -149,20 +176,6 @@ if (dir) {
     const inflateAlone = (chunkSlack: number) => (): void => {
       for (const b of blocks) inflateSync(b.src, { chunkSize: Math.max(64, b.size + chunkSlack) });
     };
-    // What no eager decode can avoid on top of the floor: each map's outputs are held until its last
-    // block, so they land in memory the previous block did not just free (see heldBlocks). Nothing
-    // else of a decode is done: no items, no strings, no split; the grid columns are filled in JS.
-    const inflateHolding = (): void => {
-      for (const map of held) {
-        const kept: Uint8Array[] = [];
-        for (const b of map) {
-          const out = inflateSync(b.src, { chunkSize: Math.max(64, b.size + 1) });
-          if (b.held === 'block') kept.push(out);
-          else if (b.held === 'written') kept.push(Buffer.allocUnsafeSlow(b.heldBytes).fill(1));
-          else kept.push(new Uint8Array(b.heldBytes));
-        }
-      }
-    };
     console.log(`\n${load()} before the floor`);
     interleavedRatios(
       'FLOOR: whole-corpus full decode ÷ inflating every data block alone (node:zlib, chunkSize = size + 1: the fastest pre-sized inflate)',
@@ -171,7 +184,21 @@ if (dir) {
         ['decode full · default options (auto)', decodeAll(undefined)],
         ['decode full · wasm · native zlib for every block', decodeAll({ backend: 'wasm', inflate: 'native' })],
         ['reference: inflate alone, chunkSize = size (node:zlib allocates a second chunk and concatenates)', inflateAlone(0)],
-        ['bound: inflate alone, holding what a decode result holds until the map is done', inflateHolding],
+        ['bound: inflate alone, holding what a decode result holds until the map is done', inflateHolding('per block')],
+      ],
+      ROUNDS ?? 5,
+    );
+    console.log(`${load()} after`);
+  }
+  if (PARTS.has('arena')) {
+    // Not in the default parts: the measure behind "one owned arena per map" (bench/README.md §Teeworlds).
+    console.log(`\n${load()} before`);
+    interleavedRatios(
+      'the bound with its held bytes in one ArrayBuffer per map ÷ one buffer per block',
+      ['bound, one buffer per block', inflateHolding('per block')],
+      [
+        ['bound, grid columns in one arena per map', inflateHolding('grids')],
+        ['bound, everything in one arena per map (pixels copied in)', inflateHolding('all')],
       ],
       ROUNDS ?? 5,
     );
