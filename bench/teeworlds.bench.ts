@@ -12,7 +12,7 @@
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { inflateSync } from 'node:zlib';
-import { TILEMAP } from '../src/formats/teeworlds/items.js';
+import { ITEM, LAYER, LAYER_TYPE, TILEMAP } from '../src/formats/teeworlds/items.js';
 import { placeTileLayer } from '../src/formats/teeworlds/placement.js';
 import { teeworlds as sourceTeeworlds } from '../src/index.js';
 import { jsKernels } from '../src/kernels/js/index.js';
@@ -240,8 +240,8 @@ if (dir) {
 
 /**
  * A v4 map's data blocks with what a full decode's result holds of each (the floor's bound):
- * - CTile grids (tiles, game, front, InfClass layers; tilemap v2/v3, a block of exactly w × h
- *   records) and tile-skip grids (v4): their 2-byte-per-tile columns, every byte written;
+ * - CTile grids (tiles, game, front, InfClass layers; tilemap v2/v3) and tile-skip grids (v4):
+ *   their 2-byte-per-tile columns, every byte written;
  * - physics grids (tele, speedup, switch, tune): their columns, zeroed and left untouched (the
  *   decode writes only their non-empty windows), 2, 3 + 2 (angle), 4, 2 bytes per tile;
  * - every other block (pixels, sounds, quads, sources, strings): the inflated block itself.
@@ -252,10 +252,10 @@ function heldBlocks(bytes: Uint8Array): { src: Uint8Array; size: number; held: '
   if (df.version !== 4) return [];
   const grids = new Map<number, { held: 'written' | 'zeroed'; heldBytes: number }>();
   const PHYSICS_BYTES_PER_TILE: Record<string, number> = { tele: 2, speedup: 5, switch: 4, tune: 2 };
-  const layers = df.types.get(5);
+  const layers = df.types.get(ITEM.LAYER);
   for (let i = layers?.start ?? 0; layers && i < layers.start + layers.num; i++) {
     const d = df.itemData(i);
-    if (d[1] !== 2) continue; // a tile layer
+    if (d[LAYER.type] !== LAYER_TYPE.TILES) continue;
     const placed = placeTileLayer(d, df.blocks.length);
     if ('reason' in placed) continue;
     const cells = d[TILEMAP.width]! * d[TILEMAP.height]!;
