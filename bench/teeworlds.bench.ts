@@ -2,14 +2,18 @@
 // synthetic sizes), then the whole corpus, timed on the built package (dist/; the source through
 // tsx runs some paths ~1.7x slower) with alternating passes:
 //   floor     full decode (default options) ÷ inflating every data block alone with node:zlib, output pre-sized
-//             (chunkSize = size + 1, the fastest such inflate; chunkSize = size as a reference row)
+//             (chunkSize = size + 1, the fastest such inflate; chunkSize = size as a reference row), and
+//             the bound: the same inflates holding what a decode's result holds until the map's last block
 //   backends  full decode backend 'js' ÷ 'wasm', both with node:zlib
 //   own       full decode js + pako ÷ wasm + the WASM inflater (each kernel family's own inflater)
-// Run alone: npx tsx bench/index.ts teeworlds   (LEVELKIT_TW_BENCH=kernels,floor,backends,own picks
-// parts, default all; LEVELKIT_BENCH_ROUNDS=n alternating rounds, default 5, 3 for `own`).
+//   arena     (only when asked) the bound with each map's held bytes in one ArrayBuffer ÷ one per block
+// Run alone: npx tsx bench/index.ts teeworlds   (LEVELKIT_TW_BENCH=kernels,floor,backends,own,arena picks
+// parts, default all but `arena`; LEVELKIT_BENCH_ROUNDS=n alternating rounds, default 5, 3 for `own`).
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { inflateSync } from 'node:zlib';
+import { ITEM, LAYER, LAYER_TYPE, TILEMAP } from '../src/formats/teeworlds/items.js';
+import { placeTileLayer } from '../src/formats/teeworlds/placement.js';
 import { teeworlds as sourceTeeworlds } from '../src/index.js';
 import { jsKernels } from '../src/kernels/js/index.js';
 import { wasmKernels } from '../src/kernels/wasm/index.js';
@@ -118,6 +122,7 @@ if (dir) {
     for (const b of df.blocks) if (b.byteLength > 0) blocks.push({ src: bytes.subarray(b.offset, b.offset + b.storedByteLength), size: b.byteLength });
   }
   const inflated = blocks.reduce((n, b) => n + b.size, 0);
+  const held = files.map(heldBlocks).filter((m) => m.length > 0);
   console.log(
     `\ncorpus: ${files.length} maps, ${(total / 1e6).toFixed(1)} MB stored, ${blocks.length} v4 data blocks inflating to ${(inflated / 1e6).toFixed(1)} MB`,
   );
@@ -128,6 +133,32 @@ if (dir) {
     for (const b of files) teeworlds.decode(b, opts);
   };
   const load = () => `load ${loadavg()[0]!.toFixed(1)}`;
+  // What no eager decode can avoid on top of the floor: each map's outputs are held until its last
+  // block, so they land in memory the previous block did not just free (see heldBlocks). Nothing
+  // else of a decode is done: no items, no strings, no split; grid columns are filled in JS.
+  // `arena`: the held bytes as views of one ArrayBuffer per map, for the grids alone or for
+  // everything (node:zlib cannot write into a given buffer, so pixels and the rest are copied in).
+  const inflateHolding = (arena: 'per block' | 'grids' | 'all') => (): void => {
+    for (const map of held) {
+      const kept: Uint8Array[] = [];
+      let bytes = 0;
+      for (const b of map) if (arena === 'all' || b.held !== 'block') bytes += b.heldBytes;
+      const slab = arena === 'per block' ? undefined : new ArrayBuffer(bytes);
+      let at = 0;
+      const take = (n: number, zeroed: boolean): Uint8Array => {
+        if (!slab) return zeroed ? new Uint8Array(n) : Buffer.allocUnsafeSlow(n);
+        at += n;
+        return new Uint8Array(slab, at - n, n);
+      };
+      for (const b of map) {
+        const out = inflateSync(b.src, { chunkSize: Math.max(64, b.size + 1) });
+        if (b.held === 'written') kept.push(take(b.heldBytes, false).fill(1));
+        else if (b.held === 'zeroed') kept.push(take(b.heldBytes, true));
+        else if (arena === 'all') take(b.heldBytes, false).set(out);
+        else kept.push(out);
+      }
+    }
+  };
   if (PARTS.has('floor')) {
     // Default options pick the inflater per block (WASM for CTile grids and small blocks, node:zlib
     // for the rest): checked equal to node:zlib for every block first.
@@ -153,6 +184,21 @@ if (dir) {
         ['decode full · default options (auto)', decodeAll(undefined)],
         ['decode full · wasm · native zlib for every block', decodeAll({ backend: 'wasm', inflate: 'native' })],
         ['reference: inflate alone, chunkSize = size (node:zlib allocates a second chunk and concatenates)', inflateAlone(0)],
+        ['bound: inflate alone, holding what a decode result holds until the map is done', inflateHolding('per block')],
+      ],
+      ROUNDS ?? 5,
+    );
+    console.log(`${load()} after`);
+  }
+  if (PARTS.has('arena')) {
+    // Not in the default parts: the measure behind "one owned arena per map" (bench/README.md §Teeworlds).
+    console.log(`\n${load()} before`);
+    interleavedRatios(
+      'the bound with its held bytes in one ArrayBuffer per map ÷ one buffer per block',
+      ['bound, one buffer per block', inflateHolding('per block')],
+      [
+        ['bound, grid columns in one arena per map', inflateHolding('grids')],
+        ['bound, everything in one arena per map (pixels copied in)', inflateHolding('all')],
       ],
       ROUNDS ?? 5,
     );
@@ -190,6 +236,43 @@ if (dir) {
     );
     console.log(`${load()} after`);
   }
+}
+
+/**
+ * A v4 map's data blocks with what a full decode's result holds of each (the floor's bound):
+ * - CTile grids (tiles, game, front, InfClass layers; tilemap v2/v3) and tile-skip grids (v4):
+ *   their 2-byte-per-tile columns, every byte written;
+ * - physics grids (tele, speedup, switch, tune): their columns, zeroed and left untouched (the
+ *   decode writes only their non-empty windows), 2, 3 + 2 (angle), 4, 2 bytes per tile;
+ * - every other block (pixels, sounds, quads, sources, strings): the inflated block itself.
+ * Placement is the decoder's own (placeTileLayer), so a block counts as a grid where the decode reads one.
+ */
+function heldBlocks(bytes: Uint8Array): { src: Uint8Array; size: number; held: 'block' | 'written' | 'zeroed'; heldBytes: number }[] {
+  const df = teeworlds.openDatafile(bytes);
+  if (df.version !== 4) return [];
+  const grids = new Map<number, { held: 'written' | 'zeroed'; heldBytes: number }>();
+  const PHYSICS_BYTES_PER_TILE: Record<string, number> = { tele: 2, speedup: 5, switch: 4, tune: 2 };
+  const layers = df.types.get(ITEM.LAYER);
+  for (let i = layers?.start ?? 0; layers && i < layers.start + layers.num; i++) {
+    const d = df.itemData(i);
+    if (d[LAYER.type] !== LAYER_TYPE.TILES) continue;
+    const placed = placeTileLayer(d, df.blocks.length);
+    if ('reason' in placed) continue;
+    const cells = d[TILEMAP.width]! * d[TILEMAP.height]!;
+    const perTile = PHYSICS_BYTES_PER_TILE[placed.kind];
+    grids.set(placed.dataIndex, perTile ? { held: 'zeroed', heldBytes: cells * perTile } : { held: 'written', heldBytes: cells * 2 });
+  }
+  return df.blocks.flatMap((b, i) =>
+    b.byteLength > 0
+      ? [
+          {
+            src: bytes.subarray(b.offset, b.offset + b.storedByteLength),
+            size: b.byteLength,
+            ...(grids.get(i) ?? { held: 'block' as const, heldBytes: b.byteLength }),
+          },
+        ]
+      : [],
+  );
 }
 
 /** The tile kernels on the corpus' real tile blocks: every 0.7 skip block and every DDNet CTile block. */
