@@ -7,7 +7,7 @@
 // SCAN_BENCH=memory: only the memory rows; SCAN_BENCH=variants: also cheap/full × kernels × inflaters.
 // SCAN_BENCH_ROUNDS=n: whole-process rows n times in alternating order, best of each kept (load only adds time).
 // scan() in this process (both the 1- and the 2-worker split) runs under the 8x V8 interrupt budget
-// the CLI sets when its workers fill the cores (src/cli/tiering.ts); the plain loop is timed both
+// the CLI sets (src/cli/tiering.ts); the plain loop is timed both
 // without it (the issue's reference) and with it.
 // Figures go to bench/README.md ("Scan").
 import { execFileSync, spawn } from 'node:child_process';
@@ -32,7 +32,7 @@ if (!existsSync(CLI)) throw new Error('bench scan: run npm run build first (the 
 // The built scan, as users run it: its workers load dist/scan-worker.mjs (from source each worker
 // would compile the TypeScript sources first).
 const dist: typeof import('../src/scan/index.js') = await import(join(ROOT, 'dist/scan.mjs'));
-// scan() in this process runs under the tiering the CLI sets when its workers fill the cores (its workers start after this).
+// scan() in this process runs under the tiering the CLI sets (its workers start after this).
 setFlagsFromString(`--interrupt-budget=${SCAN_INTERRUPT_BUDGET}`);
 const scan = dist.scan;
 
@@ -109,7 +109,7 @@ async function pairSeconds(args: string[]): Promise<Timed> {
 interface Processes {
   read: Timed;
   plain: Timed;
-  /** The plain loop under the V8 tiering `levelkit scan` sets when its workers fill the cores (src/cli/tiering.ts). */
+  /** The plain loop under the V8 tiering `levelkit scan` sets (src/cli/tiering.ts). */
   plainTuned: Timed;
   w1: Timed;
   w2: Timed;
@@ -205,7 +205,7 @@ function report(title: string, p: Processes, runs: Split[]): void {
       [
         ['read alone (readFileSync loop)', p.read],
         ['plain loop (read, sha256, detect, decode summary, summarize)', p.plain],
-        ['plain loop, --interrupt-budget as levelkit scan sets it (workers ≥ cores)', p.plainTuned],
+        ['plain loop, --interrupt-budget as levelkit scan sets it', p.plainTuned],
         ['levelkit scan --all --workers 1', p.w1],
         ['levelkit scan --all --workers 2', p.w2],
         ['two plain loops at once, each over every file (the machine: what 2 threads can give)', p.pair],

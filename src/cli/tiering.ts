@@ -5,13 +5,13 @@
 // ~1.45 of 2 cores busy, and each added worker paid it again. A larger budget leaves the
 // lukewarm functions (called a few hundred times, then never again) to the baseline tiers and
 // optimises only the hot ones; the scan's total CPU fell ~20 % with two workers
-// (bench/README.md, "Scan"). That pays only when the workers fill the cores: with a core to spare
-// (one worker on two idle cores) the background compiles cost no wall time and the code they give
-// runs sooner, so the default stays. Other work on the machine fills cores too: one worker on two
-// cores with one core's worth of load (the 1-minute load average) ran 1.6 s with the raised
-// budget against 2.0 s without. The CLI owns its process, so it may set a process-wide V8 flag;
-// the library's scan() leaves the flags to its caller.
-import { loadavg } from 'node:os';
+// (bench/README.md, "Scan"). It was first raised only when the workers filled the cores, on the
+// idea that one worker with a core to spare gets its optimised code sooner from the background
+// compiles; measured on an idle machine it does not: one worker on two cores ran the corpus in
+// 1.23–1.28 s with the raised budget against 1.22–1.35 s without, for 1.3 s of CPU instead of
+// 1.55–1.65 s, and beside one core of other load in 1.6 s instead of 2.0 s. So `levelkit scan`
+// always raises it. The CLI owns its process, so it may set a process-wide V8 flag; the library's
+// scan() leaves the flags to its caller.
 import { setFlagsFromString } from 'node:v8';
 
 /** 8 × V8's default (67,584 bytes of bytecode executed between tier-up checks, Node 20). */
@@ -19,19 +19,11 @@ export const SCAN_INTERRUPT_BUDGET = 8 * 67_584;
 
 /**
  * Raises V8's interrupt budget for the rest of the process (the workers start after this, and
- * V8's flags are process-wide) when `workers` and the machine's `load` (runnable threads, the
- * 1-minute average) fill the `cores`, unless the user set it (`node --interrupt-budget=…`, or in
+ * V8's flags are process-wide), unless the user set it (`node --interrupt-budget=…`, or in
  * NODE_OPTIONS, which Node refuses for V8 flags other than a few; checked anyway). True when it
  * was raised.
  */
-export function tuneTieringForScan(
-  workers: number,
-  cores: number,
-  execArgv: readonly string[] = process.execArgv,
-  nodeOptions = process.env.NODE_OPTIONS ?? '',
-  load = loadavg()[0] ?? 0,
-): boolean {
-  if (workers + load < cores) return false;
+export function tuneTieringForScan(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ''): boolean {
   const given = (a: string) => /^--interrupt[-_]budget(=|$)/.test(a);
   if (execArgv.some(given) || nodeOptions.split(/\s+/).some(given)) return false;
   setFlagsFromString(`--interrupt-budget=${SCAN_INTERRUPT_BUDGET}`);

@@ -85,7 +85,7 @@ export const scanCommand: Command = {
       );
     }
 
-    tuneTieringForScan(workers, availableParallelism());
+    tuneTieringForScan();
     const abort = new AbortController();
     let stoppedBy: StopSignal | undefined;
     const onSignal = (signal: StopSignal) => {
