@@ -126,6 +126,13 @@ export class Pool<T extends PoolTask> {
     return sum;
   }
 
+  /**
+   * Set once nothing more will be pushed (the walk and every zip listing are done). From then on
+   * batches shrink with the queue, so the workers run out of work together instead of one
+   * finishing a full batch alone while the others wait (see dispatch).
+   */
+  draining = false;
+
   /** Tasks waiting for a worker. */
   get queued(): number {
     return this.queue.length;
@@ -157,11 +164,16 @@ export class Pool<T extends PoolTask> {
       if (slot.batch || !slot.ready) continue;
       if (this.queue.length === 0) return;
       if (!partial && this.queue.length < BATCH_FILES && this.queuedBytes < BATCH_BYTES) return;
+      // Draining: each batch takes at most a (2 × workers)th of what is left, by count and by
+      // bytes (guided self-scheduling), so the last batches are small and the tail is shared.
+      const share = 2 * this.slots.length;
+      const maxFiles = this.draining ? Math.min(BATCH_FILES, Math.ceil(this.queue.length / share)) : BATCH_FILES;
+      const maxBytes = this.draining ? Math.min(BATCH_BYTES, Math.ceil(this.queuedBytes / share)) : BATCH_BYTES;
       const batch: T[] = [];
       let bytes = 0;
-      while (this.queue.length && batch.length < BATCH_FILES) {
+      while (this.queue.length && batch.length < maxFiles) {
         const t = this.queue.peek()!;
-        if (batch.length && bytes + t.size > BATCH_BYTES) break;
+        if (batch.length && bytes + t.size > maxBytes) break;
         this.queue.shift();
         this.queuedBytes -= t.size;
         bytes += t.size;

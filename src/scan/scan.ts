@@ -314,6 +314,8 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
 
   /** Lists every zip the workers found, one at a time; members go to the pool. */
   const runZips = () => {
+    // Members are about to be pushed: batches are full-sized again until the listing ends.
+    pool.draining = false;
     zipLoop ??= (async () => {
       try {
         while (!aborted()) {
@@ -333,6 +335,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
         }
       } finally {
         zipLoop = null;
+        pool.draining = walkDone;
         pool.dispatch(true);
         notify();
       }
@@ -456,6 +459,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     () => {
       walkDone = true;
       stats.walkDone = true;
+      pool.draining = !producing();
       pool.dispatch(true);
       notify();
     },
