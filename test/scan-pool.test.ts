@@ -37,23 +37,25 @@ function pool(draining: boolean, files: number, sizeOf = (_i: number) => 1000) {
   return { p, sizes, answered };
 }
 
+/** Lets the fake workers start, hands out everything queued, lets them answer, then closes the pool. */
+async function runAll(p: Pool<PoolTask>): Promise<void> {
+  await new Promise((r) => setTimeout(r, 20));
+  p.dispatch(true);
+  await new Promise((r) => setTimeout(r, 20));
+  p.close();
+}
+
 describe('pool batching', () => {
   it('while files keep coming, batches are full (BATCH_FILES)', async () => {
     const { p, sizes, answered } = pool(false, 300);
-    await new Promise((r) => setTimeout(r, 20));
-    p.dispatch(true);
-    await new Promise((r) => setTimeout(r, 20));
-    p.close();
+    await runAll(p);
     expect(answered.length).toBe(300);
     expect(sizes.slice(0, 4)).toEqual([BATCH_FILES, BATCH_FILES, BATCH_FILES, BATCH_FILES]);
   });
 
   it('draining, each batch takes at most a quarter (2 × 2 workers) of what is left, down to single files', async () => {
     const { p, sizes, answered } = pool(true, 300);
-    await new Promise((r) => setTimeout(r, 20));
-    p.dispatch(true);
-    await new Promise((r) => setTimeout(r, 20));
-    p.close();
+    await runAll(p);
     expect(answered.length).toBe(300);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(300);
     let left = 300;
@@ -66,10 +68,7 @@ describe('pool batching', () => {
 
   it('draining, the share is by bytes too: one big file leaves the small ones to other batches', async () => {
     const { p, sizes } = pool(true, 40, (i) => (i === 0 ? 4_000_000 : 1000));
-    await new Promise((r) => setTimeout(r, 20));
-    p.dispatch(true);
-    await new Promise((r) => setTimeout(r, 20));
-    p.close();
+    await runAll(p);
     expect(sizes[0]).toBe(1);
   });
 });
