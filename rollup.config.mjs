@@ -230,7 +230,7 @@ export default ONLY_WEB
       {
         // The CLI, the Node-only scan entry (levelkit/scan) and the scan worker share chunks at the
         // top of dist/, so the worker is found beside the code that starts it.
-        input: { cli: 'src/cli/main.ts', scan: 'src/scan/index.ts', 'scan-worker': 'src/scan/worker-node.ts' },
+        input: { cli: 'src/cli/bin.ts', scan: 'src/scan/index.ts', 'scan-worker': 'src/scan/worker-node.ts' },
         external,
         plugins: [cliUsesLibraryBuild(), ts()],
         output: {

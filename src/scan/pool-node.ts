@@ -18,10 +18,16 @@ export function nodeWorkers(wasm: WebAssembly.Module | null, opts: NodeWorkerOpt
   let execArgv: string[] | undefined;
   const memoryMb = opts.memoryMb ?? heapFlagMb(process.execArgv);
   const resourceLimits = memoryMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: memoryMb } };
-  const create = (argv: string[]) =>
-    FROM_SOURCE
+  const create = (argv: string[]) => {
+    const early = memoryMb === heapFlagMb(process.execArgv) ? adoptPrestarted(argv) : undefined;
+    if (early) {
+      early.postMessage({ wasm });
+      return early;
+    }
+    return FROM_SOURCE
       ? new Worker(sourceBootstrap(), { eval: true, workerData: { wasm }, execArgv: argv, ...resourceLimits })
       : new Worker(WORKER_URL, { workerData: { wasm }, execArgv: argv, ...resourceLimits });
+  };
   return (message, died) => {
     let w: Worker;
     if (execArgv) w = create(execArgv);
@@ -55,6 +61,61 @@ export function nodeWorkers(wasm: WebAssembly.Module | null, opts: NodeWorkerOpt
       },
     };
   };
+}
+
+/** Workers started before the pool (prestartScanWorkers), waiting to be adopted; `alive` turns false if one dies first. */
+const prestarted: { worker: Worker; execArgv: string[]; alive: boolean }[] = [];
+
+/**
+ * Starts `count` scan workers now, for a pool that does not exist yet: the `levelkit` entry
+ * (cli/bin.ts) calls this before it loads the CLI and the library, so the workers' start-up
+ * (~55 ms each: a Node environment, then the library) runs beside this thread's (~40 ms)
+ * instead of after it. They get the WASM module in their first message, when a pool adopts them
+ * (same flags and heap limit as it would start with). Until then they are unref'd: one nobody
+ * adopts (a usage error, an output that exists) never keeps the process alive. Built code only
+ * (from source a worker needs tsx's loader first); a worker that cannot start is skipped.
+ */
+export function prestartScanWorkers(count: number): void {
+  if (FROM_SOURCE) return;
+  const execArgv = workerExecArgv();
+  const memoryMb = heapFlagMb(process.execArgv);
+  for (let i = 0; i < count; i++) {
+    let worker: Worker;
+    try {
+      worker = new Worker(WORKER_URL, {
+        workerData: { wasm: null, wasmByMessage: true },
+        execArgv,
+        ...(memoryMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: memoryMb } }),
+      });
+    } catch {
+      return;
+    }
+    const entry = { worker, execArgv, alive: true };
+    // Until adopted: a death is noted (an 'error' with no listener would throw here).
+    worker.once('error', () => {
+      entry.alive = false;
+    });
+    worker.once('exit', () => {
+      entry.alive = false;
+    });
+    worker.unref();
+    prestarted.push(entry);
+  }
+}
+
+/** A prestarted worker with these flags, still alive, now the pool's (ref'd); or undefined. */
+function adoptPrestarted(execArgv: string[]): Worker | undefined {
+  for (;;) {
+    const entry = prestarted.shift();
+    if (!entry) return undefined;
+    if (!entry.alive) continue;
+    if (entry.execArgv.length !== execArgv.length || entry.execArgv.some((a, i) => a !== execArgv[i])) {
+      void entry.worker.terminate();
+      continue;
+    }
+    entry.worker.ref();
+    return entry.worker;
+  }
 }
 
 /**

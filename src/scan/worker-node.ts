@@ -24,9 +24,13 @@ import { threadCpuClock } from './thread-cpu.js';
 
 const port = parentPort;
 if (!port) throw new Error('levelkit: scan-worker runs only as a worker thread');
-const data = workerData as { wasm: WebAssembly.Module | null };
-// The module was compiled once by the pool and posted here; instantiating it is cheap.
-const ready = data.wasm ? init(data.wasm) : Promise.resolve();
+const data = workerData as { wasm: WebAssembly.Module | null; wasmByMessage?: true };
+/** The pool's compiled module: in workerData, or for a worker started before the pool existed (pool-node.ts, prestartScanWorkers) in its first message. */
+const wasm: Promise<WebAssembly.Module | null> = data.wasmByMessage
+  ? new Promise((resolve) => port.once('message', (m: { wasm: WebAssembly.Module | null }) => resolve(m.wasm)))
+  : Promise.resolve(data.wasm);
+// The module was compiled once by the pool; instantiating it is cheap.
+const ready = wasm.then((m) => (m ? init(m) : undefined));
 const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const exit = () => process.exit(70);
 /** This thread's CPU time in ms (Linux), or -1 where the host cannot tell. */
@@ -40,10 +44,13 @@ ready.then(
 /** A long batch sends what it has at least this often, so results stream and a timeout loses little. */
 const POST_EVERY_MS = 50;
 
-port.on('message', (msg: BatchMessage) => {
-  const run = () => runBatch(msg);
-  ready.then(run, run);
-});
+// Batches come after 'ready', so never the module's message (port.once above takes that first).
+wasm.then(() =>
+  port.on('message', (msg: BatchMessage) => {
+    const run = () => runBatch(msg);
+    ready.then(run, run);
+  }),
+);
 
 function runBatch(msg: BatchMessage): void {
   const progress = new Int32Array(msg.progress);
