@@ -20,7 +20,7 @@ import {
   type StageTimes,
   scanBytes,
 } from './job.js';
-import { threadCpuClock } from './thread-cpu.js';
+import { procCpuMs } from './thread-cpu.js';
 
 const port = parentPort;
 if (!port) throw new Error('levelkit: scan-worker runs only as a worker thread');
@@ -33,8 +33,14 @@ const wasm: Promise<WebAssembly.Module | null> = data.wasmByMessage
 const ready = wasm.then((m) => (m ? init(m) : undefined));
 const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const exit = () => process.exit(70);
-/** This thread's CPU time in ms (Linux), or -1 where the host cannot tell. */
-const threadCpuMs = threadCpuClock();
+/**
+ * This thread's CPU time in ms (Linux), or -1 where the host cannot tell. The file is opened per
+ * call (a handle kept open would outlive a worker the pool terminates: descriptors belong to the process).
+ */
+const threadCpuMs = () => {
+  const ms = procCpuMs('thread-self');
+  return Number.isNaN(ms) ? -1 : ms;
+};
 // Tells the pool this worker can take jobs (a module that failed to instantiate leaves the JS kernels).
 ready.then(
   () => port.postMessage('ready'),
