@@ -7,7 +7,7 @@
 import * as nodeFs from 'node:fs';
 import { detect, LEVEL_EXTENSIONS } from '../index.js';
 import { errorFields, type MemberPlace, type RecordBase, type ScanConfig, type ScanRecord } from './job.js';
-import { extOf, fileFields } from './names.js';
+import { extOf, extOfLatin1, fileFields } from './names.js';
 import { ioFailure, type ReadFs, readFileSafe } from './read.js';
 import { inflateMember, isZipHead, MAX_ZIP_DEPTH, ZipError } from './zip.js';
 
@@ -30,7 +30,7 @@ export function readFileItem(
   statedRegular = false,
 ): ReadOutcome {
   const p = Buffer.from(path, 'latin1');
-  const levelName = LEVEL_EXTENSIONS.includes(extOf(p));
+  const levelName = LEVEL_EXTENSIONS.includes(extOfLatin1(path));
   let zip = false;
   const r = readFileSafe(p, {
     maxBytes: config.maxBytes,

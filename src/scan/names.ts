@@ -70,7 +70,11 @@ export function fileFields(p: Buffer): { file: string; fileBytes?: string } {
 
 /** The lower-case extension of the last path segment, with its dot ('' when none). Extensions are ASCII, so latin1 is exact here. */
 export function extOf(p: Buffer): string {
-  const s = p.toString('latin1');
+  return extOfLatin1(p.toString('latin1'));
+}
+
+/** extOf of a path already held as a latin1 string (a scan item's path: one character per byte). */
+export function extOfLatin1(s: string): string {
   const base = s.slice(s.lastIndexOf('/') + 1);
   const dot = base.lastIndexOf('.');
   return dot > 0 ? base.slice(dot).toLowerCase() : '';
