@@ -3,12 +3,13 @@
 // records are those of a scan that started its own; one that never adopts them (a usage error)
 // still exits at once. A broken hand-over (the module never posted) would hang: the runs' 30 s
 // timeout turns that into a failure.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { scanWorkersAsked } from '../src/cli/scan-args.js';
-import { bin, cli, jsonLines } from './helpers/cli.js';
+import { bin, cli, jsonLines, runBin } from './helpers/cli.js';
 import { FIXTURES } from './helpers/paths.js';
 
 describe('workers started before the CLI loads', () => {
@@ -29,12 +30,26 @@ describe('workers started before the CLI loads', () => {
     expect(scanWorkersAsked(['scan', '--', '--workers', '9'])).toBe(availableParallelism());
   });
 
-  it('adopted: the built command gives the records the source CLI gives, with 1 and 2 workers', () => {
+  // Counts the worker threads the process makes: started early and adopted, a scan makes exactly
+  // as many as it runs; had the pool started its own, there would be twice as many.
+  const counter = join(tmp, 'count-workers.mjs');
+  writeFileSync(
+    counter,
+    `import wt from 'node:worker_threads'; import { syncBuiltinESMExports } from 'node:module';
+     if (wt.isMainThread) { const Made = wt.Worker; let made = 0;
+       wt.Worker = class extends Made { constructor(...a) { super(...a); made++; } };
+       syncBuiltinESMExports(); process.on('exit', () => process.stderr.write('workers made: ' + made + '\\n')); }`,
+  );
+
+  it('adopted: as many workers as asked are made, and the records are those the source CLI gives, with 1 and 2 workers', async () => {
     const want = cli('scan', '--all', '--quiet', join(FIXTURES, 'graal'), join(FIXTURES, 'zip'));
     for (const workers of ['1', '2']) {
-      const r = bin(tmp, 'scan', '--all', '--quiet', '--workers', workers, join(FIXTURES, 'graal'), join(FIXTURES, 'zip'));
-      expect(r.error).toBeUndefined();
-      expect(r.status).toBe(want.status);
+      const r = await runBin(['scan', '--all', '--quiet', '--workers', workers, join(FIXTURES, 'graal'), join(FIXTURES, 'zip')], {
+        cwd: tmp,
+        nodeFlags: ['--import', pathToFileURL(counter).href],
+      });
+      expect(r.code).toBe(want.status);
+      expect(r.stderr).toContain(`workers made: ${workers}\n`);
       expect(sorted(r.stdout)).toEqual(sorted(want.stdout));
     }
   });

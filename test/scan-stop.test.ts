@@ -152,3 +152,30 @@ describe("the scan's own outputs", () => {
     expect(stats.found).toBe(1);
   });
 });
+
+describe('stopped while a zip is found', () => {
+  // The zip's listing starts while the scan is already stopped: its loop ends at once, and the
+  // scan must still end (it waited for ever when the loop's end came before it was recorded).
+  it('scan() ends when its signal fires as the walk meets a zip', async () => {
+    const dir = join(tmp, 'abort-zip');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'levels.zip'), readBytes(join(FIXTURES, 'zip', 'levels.zip')));
+    const abort = new AbortController();
+    // Reading on the main thread (replaced fs functions), the stop comes as the zip's head is read.
+    const fs = {
+      ...nodeFs,
+      readSync: ((...args: Parameters<typeof nodeFs.readSync>) => {
+        abort.abort();
+        return nodeFs.readSync(...args);
+      }) as typeof nodeFs.readSync,
+    };
+    const records: ScanRecord[] = [];
+    const done = (async () => {
+      for await (const r of scan([dir], { workers: 1, all: true, fs, signal: abort.signal })) records.push(r);
+      return 'ended';
+    })();
+    const late = new Promise((r) => setTimeout(() => r('still running after 10 s'), 10_000));
+    expect(await Promise.race([done, late])).toBe('ended');
+    expect(abort.signal.aborted).toBe(true);
+  });
+});

@@ -26,6 +26,11 @@ export const SCAN_INTERRUPT_BUDGET = 8 * 67_584;
 export function tuneTieringForScan(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ''): boolean {
   const given = (a: string) => /^--interrupt[-_]budget(=|$)/.test(a);
   if (execArgv.some(given) || nodeOptions.split(/\s+/).some(given)) return false;
-  setFlagsFromString(`--interrupt-budget=${SCAN_INTERRUPT_BUDGET}`);
+  // Once per process: the entry (bin.ts) raises it before it starts workers, and setting a V8
+  // flag again while other isolates run is what Node's docs call undefined behaviour.
+  if (!raised) setFlagsFromString(`--interrupt-budget=${SCAN_INTERRUPT_BUDGET}`);
+  raised = true;
   return true;
 }
+
+let raised = false;

@@ -158,26 +158,30 @@ const OPTION_NAMES: readonly string[] = ['backend', 'kernels', 'inflate', 'stric
  * outside what is allowed; each message names the option and lists what it accepts.
  */
 export function resolveOptions(opts: DecodeOptions | undefined): ResolvedOptions {
-  // A frozen options object (and frozen limits) cannot change between calls, so it is resolved
-  // once: a bulk scan decodes thousands of files with one such object, and validating it (the
-  // encoding label above all) cost more per file than decoding a small level's header.
-  const reusable = isFrozenOptions(opts);
-  const known = reusable ? resolvedFrozen.get(opts) : undefined;
+  // A frozen plain options object (and frozen plain limits) cannot change between calls, so it
+  // is resolved once: a bulk scan decodes thousands of files with one such object, and validating
+  // it (the encoding label above all) cost more per file than decoding a small level's header.
+  const known = opts ? resolvedFrozen.get(opts) : undefined;
   if (known) return known;
   const resolved = resolveFresh(opts);
-  if (reusable) resolvedFrozen.set(opts, Object.freeze(resolved));
-  return resolved;
+  if (!opts || !isFrozenPlain(opts) || (opts.limits !== undefined && !isFrozenPlain(opts.limits))) return resolved;
+  const kept = Object.freeze({ ...resolved, limits: Object.freeze({ ...resolved.limits }) });
+  resolvedFrozen.set(opts, kept);
+  return kept;
 }
 
-const resolvedFrozen = new WeakMap<DecodeOptions, ResolvedOptions>();
+const resolvedFrozen = new WeakMap<object, ResolvedOptions>();
 
-function isFrozenOptions(opts: DecodeOptions | undefined): opts is DecodeOptions {
-  return (
-    typeof opts === 'object' &&
-    opts !== null &&
-    Object.isFrozen(opts) &&
-    (typeof opts.limits !== 'object' || opts.limits === null || Object.isFrozen(opts.limits))
-  );
+/**
+ * Frozen, with only own data properties and a plain prototype: what it says can never change.
+ * (A frozen object can still answer through getters, or through a prototype that changes.)
+ * Checked once, when its resolution is stored: a frozen object cannot gain a getter later.
+ */
+function isFrozenPlain(o: unknown): boolean {
+  if (typeof o !== 'object' || o === null || !Object.isFrozen(o)) return false;
+  const proto = Object.getPrototypeOf(o);
+  if (proto !== Object.prototype && proto !== null) return false;
+  return Object.values(Object.getOwnPropertyDescriptors(o)).every((d) => 'value' in d);
 }
 
 function resolveFresh(opts: DecodeOptions | undefined): ResolvedOptions {

@@ -27,14 +27,12 @@ export function readFileItem(
   config: ScanConfig,
   base: RecordBase,
   fs?: ReadFs & Pick<typeof nodeFs, 'statSync'>,
-  statedRegular = false,
 ): ReadOutcome {
   const p = Buffer.from(path, 'latin1');
   const levelName = LEVEL_EXTENSIONS.includes(extOfLatin1(path));
   let zip = false;
   const r = readFileSafe(p, {
     maxBytes: config.maxBytes,
-    statedRegular,
     ...(fs ? { fs } : {}),
     ...(config.exclude?.length ? { exclude: config.exclude } : {}),
     // Named like a level: read whole whatever its head says (and in one read, without the head's).

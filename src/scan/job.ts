@@ -44,8 +44,8 @@ export type RecordBase = { path: string; pathBytes?: string; member: string | nu
  * name: a Buffer view would carry its whole pooled slab through postMessage).
  */
 export type ScanItem =
-  /** A file found by the walk or named by the user: the worker opens, checks and reads it (`statedRegular`: the scan's stat found a regular file there). */
-  | { kind: 'file'; path: string; named: boolean; fault?: Fault; statedRegular?: true }
+  /** A file found by the walk or named by the user: the worker opens, checks and reads it. */
+  | { kind: 'file'; path: string; named: boolean; fault?: Fault }
   /** Bytes the scan read itself (when the caller replaced the fs functions). */
   | { kind: 'bytes'; path: string; member: string | null; bytes: Uint8Array; levelName: boolean; fault?: Fault }
   /** A zip member at a known place: the worker reads its local header and data and inflates them. */
@@ -198,13 +198,21 @@ export function runJob(job: JobMessage, hash: (bytes: Uint8Array) => string, exi
 
 /**
  * The options every file of a scan is decoded with, built once per (options, depth) and frozen:
- * decode() then validates them once, not per file (see resolveOptions).
+ * decode() then validates them once, not per file (see resolveOptions). A worker receives the
+ * scan's options as a new copy with every batch, so they are also known by their JSON text.
  */
 function decodeOptionsOf(given: DecodeOptions, depth: Depth): DecodeOptions {
-  let byDepth = frozenOptions.get(given);
+  let byDepth = optionsOfObject.get(given);
   if (!byDepth) {
-    byDepth = {};
-    frozenOptions.set(given, byDepth);
+    const text = JSON.stringify(given);
+    byDepth = optionsOfText.get(text);
+    if (!byDepth) {
+      byDepth = {};
+      // One entry per distinct options a process scans with: a scan has one.
+      if (optionsOfText.size >= 16) optionsOfText.clear();
+      optionsOfText.set(text, byDepth);
+    }
+    optionsOfObject.set(given, byDepth);
   }
   let options = byDepth[depth];
   if (!options) {
@@ -218,7 +226,8 @@ function decodeOptionsOf(given: DecodeOptions, depth: Depth): DecodeOptions {
   return options;
 }
 
-const frozenOptions = new WeakMap<DecodeOptions, Partial<Record<Depth, DecodeOptions>>>();
+const optionsOfObject = new WeakMap<DecodeOptions, Partial<Record<Depth, DecodeOptions>>>();
+const optionsOfText = new Map<string, Partial<Record<Depth, DecodeOptions>>>();
 
 /** As many bytes as content detection looks at. */
 export const DETECT_BYTES = 64;

@@ -31,11 +31,6 @@ export interface ReadOptions {
   fs?: ReadFs;
   /** Files not to read (`{ excluded: true }`), matched by the identity of the open handle. */
   exclude?: readonly FileIdentity[];
-  /**
-   * The caller stat'ed the path just before and found a regular file (the scan's walk, on the
-   * main thread), so the stat before opening is not repeated. The handle is still checked.
-   */
-  statedRegular?: boolean;
 }
 
 /** As many bytes as content detection looks at. */
@@ -50,13 +45,11 @@ export function readFileSafe(path: Buffer, opts: ReadOptions): ReadResult {
   let fd: number | undefined;
   try {
     // Checked before opening too: opening a device can act by itself (a tape rewinds, a
-    // watchdog arms), and a socket cannot be opened at all. A stat by the caller is as good: a
-    // path swapped for a device after it could as well be swapped after this one (the race is
-    // the same; only the handle's fstat below is certain).
-    if (!opts.statedRegular) {
-      const before = fs.statSync(path);
-      if (!before.isFile()) return notAFile(before);
-    }
+    // watchdog arms), and a socket cannot be opened at all. Here, just before the open, not
+    // trusting an earlier stat (the scan's walk, on the main thread): a file can wait in the
+    // queue for seconds, time enough to swap it, or a folder above it, for a link to a device.
+    const before = fs.statSync(path);
+    if (!before.isFile()) return notAFile(before);
     fd = fs.openSync(path, OPEN_FLAGS);
     // The handle is what gets read: the path may have been swapped since the stat above.
     const st = fs.fstatSync(fd);

@@ -16,7 +16,6 @@ import {
   noStageTimes,
   type RecordBase,
   type ScanConfig,
-  type ScanItem,
   type ScanRecord,
   type StageTimes,
 } from './job.js';
@@ -288,8 +287,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       return;
     }
     const size = st ? st.size : null;
-    const item: ScanItem = { kind: 'file', path: latin1, named, ...(fault ? { fault } : {}), ...(st?.regular ? { statedRegular: true as const } : {}) };
-    submit({ item, size: size ?? 0, declared: size, archive: null });
+    submit({ item: { kind: 'file', path: latin1, named, ...(fault ? { fault } : {}) }, size: size ?? 0, declared: size, archive: null });
   };
 
   const walkAll = async () => {
@@ -316,7 +314,9 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
   const runZips = () => {
     // Members are about to be pushed: batches are full-sized again until the listing ends.
     pool.draining = false;
-    zipLoop ??= (async () => {
+    if (zipLoop) return;
+    let ended = false;
+    const loop = (async () => {
       try {
         while (!aborted()) {
           const nested = nestedZips.pop();
@@ -334,12 +334,16 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
           await openZipFile(zipFiles.shift()!);
         }
       } finally {
+        ended = true;
         zipLoop = null;
         pool.draining = walkDone;
         pool.dispatch(true);
         notify();
       }
     })();
+    // A loop that ended before its first wait (the scan already stopped) ran its finally before
+    // this line: kept as running, the scan would wait for a listing that never ends.
+    if (!ended) zipLoop = loop;
   };
 
   const openZipFile = async (task: Task) => {
@@ -513,14 +517,11 @@ function err(code: string, message: string): ErrorRecord {
 }
 
 /** What the file system says of a path (its size for batching and time limits; with `identity`, its device and inode too); null when it cannot say (the worker reports why). */
-function statOf(p: Buffer, identity: boolean): { size: number; regular: boolean; id?: FileIdentity } | null {
+function statOf(p: Buffer, identity: boolean): { size: number; id?: FileIdentity } | null {
   try {
-    if (!identity) {
-      const st = nodeFs.statSync(p);
-      return { size: st.size, regular: st.isFile() };
-    }
+    if (!identity) return { size: nodeFs.statSync(p).size };
     const st = nodeFs.statSync(p, { bigint: true });
-    return { size: Number(st.size), regular: st.isFile(), id: { dev: st.dev, ino: st.ino } };
+    return { size: Number(st.size), id: { dev: st.dev, ino: st.ino } };
   } catch {
     return null;
   }

@@ -47,6 +47,23 @@ describe('decode options', () => {
     expect(resolveOptions(openLimits)).not.toBe(resolveOptions(openLimits));
     const plain = { sections: 'summary' as const };
     expect(resolveOptions(plain)).not.toBe(resolveOptions(plain));
+    // Frozen, but still able to answer differently: a getter, or an inherited option.
+    let sections: 'all' | 'summary' = 'all';
+    const getter = Object.freeze({
+      get sections() {
+        return sections;
+      },
+    });
+    expect(resolveOptions(getter).sections).toBe('all');
+    sections = 'summary';
+    expect(resolveOptions(getter).sections).toBe('summary');
+    const base: DecodeOptions = { sections: 'all' };
+    const inherited = Object.freeze(Object.create(base) as DecodeOptions);
+    expect(resolveOptions(inherited).sections).toBe('all');
+    base.sections = 'summary';
+    expect(resolveOptions(inherited).sections).toBe('summary');
+    // The stored resolution cannot be changed through what it returns.
+    expect(Object.isFrozen(first.limits)).toBe(true);
     // A frozen object that is invalid throws on every call (nothing is remembered for it).
     const bad = Object.freeze(loose({ backend: 'gpu' }));
     expect(() => decode(fixture(), bad)).toThrow(/option 'backend'/);
