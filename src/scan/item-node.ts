@@ -21,13 +21,7 @@ export function baseOf(path: string, member: string | null): RecordBase {
 }
 
 /** A file found by the walk (or named): read whole when it may be a level, or told apart as a zip or a file of no interest. */
-export function readFileItem(
-  path: string,
-  named: boolean,
-  config: ScanConfig,
-  base: RecordBase,
-  fs?: ReadFs & Pick<typeof nodeFs, 'statSync'>,
-): ReadOutcome {
+export function readFileItem(path: string, named: boolean, config: ScanConfig, base: RecordBase, fs?: ReadFs & Pick<typeof nodeFs, 'statSync'>): ReadOutcome {
   const p = Buffer.from(path, 'latin1');
   const levelName = LEVEL_EXTENSIONS.includes(extOfLatin1(path));
   let zip = false;
