@@ -1,5 +1,6 @@
 // Shared bench helpers: a WASM-vs-TS comparison that first checks both give equal output,
 // then times them in one tinybench run and prints the ratio (absolute times are noise here).
+import { loadavg } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -119,6 +120,8 @@ export interface RatioSummary {
  * adds time, so under heavy load the fastest passes are the nearest to a quiet machine's.
  */
 export function interleavedRatios(title: string, base: [string, () => unknown], variants: [string, () => unknown][], rounds = 7): Record<string, RatioSummary> {
+  // Every ratio is reported with the machine's load beside it (1-minute average, before → after).
+  const loadBefore = loadavg()[0]!;
   const gc = fullGc();
   const cpuMs = () => {
     const u = process.cpuUsage();
@@ -166,7 +169,7 @@ export function interleavedRatios(title: string, base: [string, () => unknown], 
   }
   const x = (v: number) => v.toFixed(2);
   printTable(
-    `${title} (${rounds} alternating rounds, each pass from a collected heap to a collected heap)`,
+    `${title} (${rounds} alternating rounds, each pass from a collected heap to a collected heap; load ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`,
     ['variant', `median ÷ ${base[0]} (wall)`, 'range', `median ÷ ${base[0]} (CPU time)`, 'range', 'fastest ÷ fastest'],
     variants.map(([n]) => {
       const o = out[n]!;

@@ -10,7 +10,6 @@
 // Run alone: npx tsx bench/index.ts teeworlds   (LEVELKIT_TW_BENCH=kernels,floor,backends,own,arena picks
 // parts, default all but `arena`; LEVELKIT_BENCH_ROUNDS=n alternating rounds, default 5, 3 for `own`).
 import { existsSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { inflateSync } from 'node:zlib';
 import { ITEM, LAYER, LAYER_TYPE, TILEMAP } from '../src/formats/teeworlds/items.js';
 import { placeTileLayer } from '../src/formats/teeworlds/placement.js';
@@ -132,7 +131,6 @@ if (dir) {
   const decodeAll = (opts: Parameters<typeof teeworlds.decode>[1]) => () => {
     for (const b of files) teeworlds.decode(b, opts);
   };
-  const load = () => `load ${loadavg()[0]!.toFixed(1)}`;
   // What no eager decode can avoid on top of the floor: each map's outputs are held until its last
   // block, so they land in memory the previous block did not just free (see heldBlocks). Nothing
   // else of a decode is done: no items, no strings, no split; grid columns are filled in JS.
@@ -176,7 +174,6 @@ if (dir) {
     const inflateAlone = (chunkSlack: number) => (): void => {
       for (const b of blocks) inflateSync(b.src, { chunkSize: Math.max(64, b.size + chunkSlack) });
     };
-    console.log(`\n${load()} before the floor`);
     interleavedRatios(
       'FLOOR: whole-corpus full decode ÷ inflating every data block alone (node:zlib, chunkSize = size + 1: the fastest pre-sized inflate)',
       ['inflate alone', inflateAlone(1)],
@@ -188,11 +185,9 @@ if (dir) {
       ],
       ROUNDS ?? 5,
     );
-    console.log(`${load()} after`);
   }
   if (PARTS.has('arena')) {
     // Not in the default parts: the measure behind "one owned arena per map" (bench/README.md §Teeworlds).
-    console.log(`\n${load()} before`);
     interleavedRatios(
       'the bound with its held bytes in one ArrayBuffer per map ÷ one buffer per block',
       ['bound, one buffer per block', inflateHolding('per block')],
@@ -202,7 +197,6 @@ if (dir) {
       ],
       ROUNDS ?? 5,
     );
-    console.log(`${load()} after`);
   }
   if (PARTS.has('backends')) {
     assertSameOutputs(
@@ -211,14 +205,12 @@ if (dir) {
       (b) => teeworlds.decode(b, { backend: 'js', inflate: 'native' }),
       (b) => teeworlds.decode(b, { backend: 'wasm', inflate: 'native' }),
     );
-    console.log(`\n${load()} before`);
     interleavedRatios(
       "full decode backend 'js' ÷ 'wasm', the same inflater (node:zlib)",
       ['wasm · native zlib', decodeAll({ backend: 'wasm', inflate: 'native' })],
       [['js · native zlib', decodeAll({ backend: 'js', inflate: 'native' })]],
       ROUNDS ?? 5,
     );
-    console.log(`${load()} after`);
   }
   if (PARTS.has('own')) {
     assertSameOutputs(
@@ -227,14 +219,12 @@ if (dir) {
       (b) => teeworlds.decode(b, { backend: 'js', inflate: 'pako' }),
       (b) => teeworlds.decode(b, { backend: 'wasm', inflate: 'wasm' }),
     );
-    console.log(`\n${load()} before`);
     interleavedRatios(
       "full decode backend 'js' ÷ 'wasm', each with its own inflater (pako, WASM)",
       ['wasm · wasm inflater', decodeAll({ backend: 'wasm', inflate: 'wasm' })],
       [['js · pako', decodeAll({ backend: 'js', inflate: 'pako' })]],
       ROUNDS ?? 3,
     );
-    console.log(`${load()} after`);
   }
 }
 
