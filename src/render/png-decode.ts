@@ -3,6 +3,7 @@
 // not interlaced, filters 0-4, zlib through levelkit's own inflater (core/inflate.ts). Anything
 // else, and any damage, is a DecodeError with format 'png' (code, offset, path), never a crash.
 
+import { concatBytes } from '../core/bytes.js';
 import { decodeError, type ErrorCode } from '../core/errors.js';
 import { inflateExact } from '../core/inflate.js';
 import { DEFAULT_LIMITS } from '../core/limits.js';
@@ -92,7 +93,7 @@ export function decodePng(bytes: Uint8Array, opts: PngDecodeOptions = {}): RgbaI
     throw fail('CORRUPT', 8, 'PLTE', 'a palette image needs a PLTE chunk of whole RGB entries', { actual: palette?.length ?? 'none' });
   const channels = CHANNELS[colourType]!;
   const stride = width * channels;
-  const zlib = idat.length === 1 ? idat[0]! : concat(idat);
+  const zlib = idat.length === 1 ? idat[0]! : concatBytes(idat);
   const kernels = chooseKernels('auto');
   const { bytes: raw } = inflateExact(zlib, height * (stride + 1), chooseInflater('auto', kernels), DEFAULT_LIMITS, {
     format: 'png',
@@ -135,16 +136,6 @@ function readHeader(
     throw fail('CORRUPT', offset + 10, `${path}.method`, 'compression and filter method must be 0', { actual: `${compression}/${filter}` });
   if (interlace !== 0) throw fail('UNSUPPORTED_VERSION', offset + 12, `${path}.interlace`, 'interlaced images are not read', { actual: interlace });
   return { width, height, colourType };
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 /** Undoes the per-row filters (None, Sub, Up, Average, Paeth); returns the pixel bytes without the filter bytes. One loop per filter: a switch per byte costs several times more. */

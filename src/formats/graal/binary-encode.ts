@@ -2,6 +2,7 @@
 // GR-V1.05 when it has overlay layers, or any version of the table on request. The whole level is
 // checked first (encode-check.ts): what the version cannot hold is refused, never dropped. Tiles
 // go through a run-length encoder (single runs, and double runs where they save codes). See README.md.
+import { concatBytes } from '../../core/bytes.js';
 import type { FormatId } from '../../core/errors.js';
 import { Checker } from './encode-check.js';
 import { join } from './gmap.js';
@@ -174,7 +175,7 @@ export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}):
     for (let i = 0; i < heights.length; i += 9) lines.push(stringBytes(heights.slice(i, i + 9).join(',')));
     lines.push(stringBytes('HEIGHTSEND'));
   }
-  return concat([Uint8Array.from(head), ...streams, join(lines, Uint8Array.of(LF))]);
+  return concatBytes([Uint8Array.from(head), ...streams, join(lines, Uint8Array.of(LF))]);
 }
 
 /** The layers a version writes, checked: indices 0, 1, … in order (binary layers are positional). */
@@ -285,15 +286,5 @@ export function packCodes(codes: readonly number[], codeBits: number): Uint8Arra
     }
   }
   if (have > 0) out[p] = acc & 0xff;
-  return out;
-}
-
-export function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
   return out;
 }

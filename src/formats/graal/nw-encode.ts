@@ -3,7 +3,8 @@
 // line grammar first: text that would end its block early, start a new record or lose a CR is
 // refused (.nw has no escapes). See README.md § ".nw levels" and § Encoders.
 
-import { checkTiles, concat, errorFormat } from './binary-encode.js';
+import { concatBytes } from '../../core/bytes.js';
+import { checkTiles, errorFormat } from './binary-encode.js';
 import { Checker } from './encode-check.js';
 import { join } from './gmap.js';
 import { CHEST_ITEMS, LEVEL_SIZE, NO_TILE, NW_MAGIC } from './level.js';
@@ -35,7 +36,7 @@ export function encodeNw(level: GraalLevel): Uint8Array {
   const encoding = c.encoding(level.encoding, 'encoding');
   const lines: Uint8Array[] = [stringBytes(NW_MAGIC)];
   const words = (...parts: (string | Uint8Array)[]) =>
-    concat(parts.flatMap((p, i) => [...(i ? [Uint8Array.of(SPACE)] : []), typeof p === 'string' ? stringBytes(p) : p]));
+    concatBytes(parts.flatMap((p, i) => [...(i ? [Uint8Array.of(SPACE)] : []), typeof p === 'string' ? stringBytes(p) : p]));
   const number = (v: number, path: string) => numText(c.finite(v, path));
   // Keyword lines lose one trailing CR on reading; block lines only in CRLF files.
   const endOfLine = (bytes: Uint8Array, path: string) => c.line(bytes, path, true);
@@ -167,7 +168,7 @@ export function encodeNw(level: GraalLevel): Uint8Array {
  */
 function unknownLine(c: Checker, bytes: Uint8Array, path: string, eol: Uint8Array, encoding: string): Uint8Array {
   c.line(bytes, path, eol.length === 2);
-  const alone = decodeNw(concat([stringBytes(NW_MAGIC), eol, bytes, eol]), { encoding });
+  const alone = decodeNw(concatBytes([stringBytes(NW_MAGIC), eol, bytes, eol]), { encoding });
   const base = alone.layers.length === 1 && alone.layers[0]!.tiles.every((t) => t === 0);
   const kept =
     alone.unknownLines.length === 1 && alone.unknownLines[0]!.raw.length === bytes.length && alone.unknownLines[0]!.raw.every((b, i) => b === bytes[i]);

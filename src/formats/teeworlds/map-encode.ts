@@ -2,6 +2,7 @@
 // (v4 by default). Each item is written in the layout of the version the map carries, so a DDNet
 // map stays DDNet and a 0.7 map keeps its layouts and tile-skip compression. README.md §Encoder.
 
+import { concatBytes } from '../../core/bytes.js';
 import { encodeError } from '../../core/errors.js';
 import { type Text, textBytes } from '../../core/text.js';
 import { ITEMTYPE_EX } from './datafile.js';
@@ -62,7 +63,7 @@ export function encodeMap(map: TeeworldsMap, opts?: EncodeOptions): Uint8Array {
       out.string(i.license, 'info.license'),
     ];
     // [] is written as −1, as DDNet does: an empty block would be unreadable (inflated size 0).
-    if (i.settings) ints[INFO.settings] = i.settings.length > 0 ? out.data(concat(i.settings.map((s, k) => withNul(text(s, `info.settings[${k}]`))))) : -1;
+    if (i.settings) ints[INFO.settings] = i.settings.length > 0 ? out.data(concatBytes(i.settings.map((s, k) => withNul(text(s, `info.settings[${k}]`))))) : -1;
     out.item(ITEM.INFO, 0, ints);
   }
   map.images.forEach((img, k) => {
@@ -168,16 +169,6 @@ class Builder {
 function withNul(b: Uint8Array): Uint8Array {
   const out = new Uint8Array(b.length + 1);
   out.set(b);
-  return out;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
   return out;
 }
 
