@@ -9,14 +9,25 @@ import type { Command } from './command.js';
 import { convert } from './commands/convert.js';
 import { extract } from './commands/extract.js';
 import { info } from './commands/info.js';
+import { queryCommand } from './commands/query.js';
 import { renderCommand } from './commands/render.js';
 import { reportCommand } from './commands/report.js';
 import { scanCommand } from './commands/scan.js';
+import { schemaCommand } from './commands/schema.js';
 import { helpText, parseCommandArgs, UsageError } from './options.js';
 import { Reporter } from './report.js';
 import { packageVersion } from './version.js';
 
-const COMMANDS: Record<string, Command> = { scan: scanCommand, report: reportCommand, info, extract, convert, render: renderCommand };
+const COMMANDS: Record<string, Command> = {
+  scan: scanCommand,
+  report: reportCommand,
+  query: queryCommand,
+  schema: schemaCommand,
+  info,
+  extract,
+  convert,
+  render: renderCommand,
+};
 
 function overview(): string {
   return (

@@ -79,6 +79,13 @@ export const OPTIONS = {
     type: 'boolean',
     help: 'skip lines that are not valid scan records, counting them (skippedLines in the summary), instead of stopping at the first (exit 1)',
   },
+  index: {
+    type: 'string',
+    value: 'dir',
+    help: 'also write the archive index (Parquet tables: files, levels, layers, tiles, objects, texts, images, warnings) into this folder; implies --depth full; needs @duckdb/node-api (levelkit schema lists the columns)',
+  },
+  resume: { type: 'boolean', help: 'with --index: skip files whose path, member, size and modification time already stand in the index' },
+  csv: { type: 'boolean', help: 'rows as CSV (RFC 4180, a header line) on stdout' },
   sort: { type: 'boolean', help: 'records sorted by path and member (held until the scan ends), for diffs between runs' },
   shard: {
     type: 'string',

@@ -2,7 +2,8 @@
 // (worker-node.ts) and, later, a Web Worker: the messages between the pool and its workers, and
 // the step every file ends in (detect, decode to the asked depth, summarise, hash the bytes for
 // duplicate finding, build the record). Reading the file is the host's (item-node.ts).
-import { DecodeError, type DecodeOptions, decode, detect, EncodeError, type ErrorRecord, summarize } from '../index.js';
+import { appendLevel, fileId, INDEX_FAILURES, type IndexText, line } from '../archive-index/rows-text.js';
+import { type AnyDecoded, DecodeError, type DecodeOptions, decode, detect, EncodeError, type ErrorRecord, indexRows, summarize } from '../index.js';
 import type { FileIdentity } from './read.js';
 
 /** How deep a scan decodes: `cheap` = `sections: 'summary'`, `full` = every section. */
@@ -81,6 +82,8 @@ export interface ScanConfig {
   all: boolean;
   /** Files never read (the scan's own outputs), matched on the open handle. */
   exclude?: readonly FileIdentity[];
+  /** Writing an archive index (`--index`): each decoded level's rows are added, under ids made from `run`. */
+  index?: { run: string };
 }
 
 /** One message to a worker: several items, scanned in order. */
@@ -133,6 +136,8 @@ export interface BatchResult {
    */
   lines: string;
   done: boolean;
+  /** With `config.index`: the index rows of the levels answered in this message (rows-text.ts). */
+  index?: IndexText;
   stages: StageTimes;
   /** The worker thread's CPU time so far (ms, start-up included), where the host can tell; else -1. */
   cpuMs: number;
@@ -165,7 +170,13 @@ export type JobResult =
   | { id: number; error: ErrorRecord; format: string | null; contentDigest: string };
 
 /** Decodes `job.bytes`; never throws (a decoder bug becomes an INTERNAL error result). `hash`: hex SHA-256. `times`, when given, gets the hash and decode time added. */
-export function runJob(job: JobMessage, hash: (bytes: Uint8Array) => string, exit: () => void, times?: StageTimes): JobResult {
+export function runJob(
+  job: JobMessage,
+  hash: (bytes: Uint8Array) => string,
+  exit: () => void,
+  times?: StageTimes,
+  onValue?: (value: AnyDecoded, summary: object) => void,
+): JobResult {
   if (job.fault === 'hang')
     for (;;) {
       /* test-only: a decoder stuck in a loop */
@@ -178,6 +189,7 @@ export function runJob(job: JobMessage, hash: (bytes: Uint8Array) => string, exi
     const value = decode(job.bytes, decodeOptionsOf(job.decode, job.depth));
     const { version, summary } = summarize(value);
     const warnings = value.warnings.map(({ code, message, offset }) => ({ code, message, offset: offset ?? null }));
+    onValue?.(value, summary);
     return { id: job.id, ok: { format: value.format, version, summary, warnings }, contentDigest };
   } catch (e) {
     if (e instanceof DecodeError) return { id: job.id, error: e.toJSON(), format: e.format === 'unknown' ? null : e.format, contentDigest };
@@ -246,6 +258,7 @@ export function scanBytes(
   hash: (bytes: Uint8Array) => string,
   exit: () => void,
   times: StageTimes,
+  index?: IndexText,
 ): ScanRecord {
   const t0 = performance.now();
   const known = detect(bytes.subarray(0, DETECT_BYTES)) !== undefined;
@@ -260,11 +273,27 @@ export function scanBytes(
       };
     return { ...base, bytes: bytes.length, format: null };
   }
-  const answer = runJob({ id: 0, bytes, depth: config.depth, decode: config.decode, ...(fault ? { fault } : {}) }, hash, exit, times);
+  const onValue =
+    config.index && index
+      ? (v: AnyDecoded, summary: object) => addRows(index, fileId(config.index!.run, base.path, base.member, hash), v, summary, hash)
+      : undefined;
+  const answer = runJob({ id: 0, bytes, depth: config.depth, decode: config.decode, ...(fault ? { fault } : {}) }, hash, exit, times, onValue);
   const t1 = performance.now();
   const record = recordOf(base, bytes.length, answer);
   times.record += performance.now() - t1;
   return record;
+}
+
+/**
+ * A decoded level's index rows, added to `index`. A failure here is levelkit's bug, not the file's:
+ * the record stands, and the index says so in the file's warnings instead of losing the scan.
+ */
+function addRows(index: IndexText, id: string, value: AnyDecoded, summary: object, hash: (b: Uint8Array) => string): void {
+  try {
+    appendLevel(index, id, value.format, summary, indexRows(value), hash);
+  } catch (e) {
+    index[INDEX_FAILURES] += line([id, 'INDEX_ROWS_FAILED', `levelkit bug: ${String((e as Error)?.message ?? e)}`, null]);
+  }
 }
 
 export function errorFields(code: string, message: string): ErrorRecord {

@@ -4,6 +4,7 @@
 // worker marks in shared memory which item it is on and since when, so on expiry the pool knows
 // which file hung. That file is answered TIMEOUT (or WORKER_CRASHED when its worker died), the
 // worker is replaced, and the batch's unanswered rest goes back to the front of the queue.
+import type { IndexText } from '../archive-index/rows-text.js';
 import {
   type BatchMessage,
   type BatchResult,
@@ -85,6 +86,8 @@ export class Pool<T extends PoolTask> {
   private startFailures = 0;
   /** Why no worker can start (then every task is answered at once with this reason). */
   broken: string | null = null;
+  /** Receives the index rows workers send (config.index), each message's before its records are answered. */
+  onIndex: ((text: IndexText) => void) | null = null;
   /** The workers' time per stage, summed over every batch answered so far. */
   readonly stages: StageTimes = noStageTimes();
   /** CPU time of workers already replaced (ms). */
@@ -307,6 +310,8 @@ export class Pool<T extends PoolTask> {
     s.record += r.stages.record;
     slot.cpuMs = r.cpuMs;
     slot.next = r.from + r.results.length;
+    // Before the records they belong to, so a consumer has a level's rows when it sees its record.
+    if (r.index) this.onIndex?.(r.index);
     if (r.done) {
       if (slot.timer) clearTimeout(slot.timer);
       slot.timer = null;

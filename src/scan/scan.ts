@@ -3,8 +3,10 @@
 // archives (nested too) are listed here through their central directory, and their members go
 // to the workers as places in the archive. Records are yielded in completion order (or sorted at
 // the end with `sort`). See src/scan/README.md.
+
 import * as nodeFs from 'node:fs';
 import { availableParallelism } from 'node:os';
+import type { IndexText } from '../archive-index/rows-text.js';
 import { compileWasm, DEFAULT_LIMITS, type DecodeOptions, type ErrorRecord } from '../index.js';
 import { baseOf, readFileItem } from './item-node.js';
 import {
@@ -66,6 +68,16 @@ export interface ScanOptions {
   exclude?: readonly FileIdentity[];
   /** Updated as the scan goes: files found by the walk, and whether the walk has ended. */
   stats?: ScanStats;
+  /**
+   * Writing an archive index: workers add each decoded level's rows (ids made from `run`) and
+   * `onRows` receives them, each message's rows before its records are yielded. Needs depth `full`.
+   */
+  index?: { run: string; onRows: (text: IndexText) => void };
+  /**
+   * Resuming: a file (or zip member) for which this returns true is not read and has no record
+   * (`stats.skipped` counts it). `mtimeMs` is the file's (for a member, its zip's) modification time.
+   */
+  skip?: (key: ResumeKey) => boolean;
   /** Test-only fault injection (see job.ts); never set it otherwise. */
   inject?: Inject;
   /** Replaces the worker factory (tests; the browser pool later). */
@@ -74,8 +86,18 @@ export interface ScanOptions {
   fs?: ReadFs & WalkFs;
 }
 
+/** What identifies a file as unchanged since an earlier scan (`--resume`). */
+export interface ResumeKey {
+  path: string;
+  member: string | null;
+  bytes: number;
+  mtimeMs: number;
+}
+
 export interface ScanStats {
   found: number;
+  /** Files and members skipped as unchanged (`skip`). */
+  skipped?: number;
   walkDone: boolean;
   replacedWorkers: number;
   /** Milliseconds the workers spent per stage (read, detect, decode, hash, record), summed over workers. */
@@ -100,6 +122,15 @@ interface Task extends PoolTask {
   archive: Archive | null;
   /** Set on a request for a nested zip's bytes: where the answer goes. */
   opened?: (a: PoolAnswer) => void;
+  /** Modification time the walk saw (for a member: its zip's), for its record (recordMtimeMs); null when unknown. */
+  mtimeMs: number | null;
+}
+
+const mtimes = new WeakMap<ScanRecord, number>();
+
+/** The modification time (ms) the scan saw of a yielded record's file (a member: its zip), before reading it; null when unknown. */
+export function recordMtimeMs(record: ScanRecord): number | null {
+  return mtimes.get(record) ?? null;
 }
 
 /** An archive whose members are in the queue or in workers. */
@@ -145,7 +176,15 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
   // A GWZ member is a zip too: its decode keeps to the same ratio.
   const decodeOpts: DecodeOptions = { ...options.decode, limits: { ...options.decode?.limits, maxZipRatio } };
   const exclude = options.exclude?.length ? options.exclude : undefined;
-  const config: ScanConfig = { depth, decode: decodeOpts, maxBytes, all: options.all === true, ...(exclude ? { exclude } : {}) };
+  if (options.index && depth !== 'full') throw new RangeError("levelkit: scan option 'index' needs depth 'full' (an index holds every layer and object)");
+  const config: ScanConfig = {
+    depth,
+    decode: decodeOpts,
+    maxBytes,
+    all: options.all === true,
+    ...(exclude ? { exclude } : {}),
+    ...(options.index ? { index: { run: options.index.run } } : {}),
+  };
   // Also once the scan has ended (its consumer may stop early): producers still waiting then stop instead of opening more.
   let ended = false;
   const aborted = () => ended || options.signal?.aborted === true;
@@ -185,9 +224,15 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       await new Promise<void>((r) => roomWaiters.push(r));
     }
   };
-  const emit = (r: ScanRecord) => {
+  const emit = (r: ScanRecord, mtimeMs: number | null = null) => {
+    if (mtimeMs !== null) mtimes.set(r, mtimeMs);
     out.push(r);
     notify();
+  };
+  const skipped = (key: ResumeKey) => {
+    if (!options.skip?.(key)) return false;
+    stats.skipped = (stats.skipped ?? 0) + 1;
+    return true;
   };
   // An abort wakes both sides at once: the walker waiting for room and the consumer waiting for
   // a record, so a stop does not wait for the job in flight to end.
@@ -224,10 +269,10 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       return;
     }
     if ('line' in a) {
-      emit(recordOfLine(a.line));
+      emit(recordOfLine(a.line), task.mtimeMs);
       done(task);
     } else if ('record' in a) {
-      emit(a.record);
+      emit(a.record, task.mtimeMs);
       done(task);
     } else if ('zip' in a) {
       zipFiles.push(task);
@@ -245,11 +290,12 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       // Only asked for with `opened` set (above).
       done(task);
     } else {
-      emit(lostRecord(baseOf(task.item.path, task.item.kind === 'file' ? null : task.item.member), task.declared, a, memoryMb));
+      emit(lostRecord(baseOf(task.item.path, task.item.kind === 'file' ? null : task.item.member), task.declared, a, memoryMb), task.mtimeMs);
       done(task);
     }
   };
   const pool = new Pool<Task>(spawn, workers, config, timeoutMs, answer);
+  if (options.index) pool.onIndex = options.index.onRows;
 
   const submit = (task: Task) => {
     inFlight++;
@@ -270,10 +316,10 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       else if ('record' in r) emit(r.record);
       else if ('bytes' in r) {
         const item = { kind: 'bytes' as const, path: latin1, member: null, bytes: r.bytes, levelName: r.levelName, ...(fault ? { fault } : {}) };
-        submit({ item, size: r.bytes.length, declared: r.bytes.length, archive: null });
+        submit({ item, size: r.bytes.length, declared: r.bytes.length, archive: null, mtimeMs: null });
       } else if ('zip' in r) {
         inFlight++;
-        zipFiles.push({ item: { kind: 'file', path: latin1, named }, size: 0, declared: null, archive: null });
+        zipFiles.push({ item: { kind: 'file', path: latin1, named }, size: 0, declared: null, archive: null, mtimeMs: null });
         runZips();
       }
       return;
@@ -287,7 +333,12 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       return;
     }
     const size = st ? st.size : null;
-    submit({ item: { kind: 'file', path: latin1, named, ...(fault ? { fault } : {}) }, size: size ?? 0, declared: size, archive: null });
+    const mtimeMs = st ? st.mtimeMs : null;
+    if (st && options.skip && skipped({ path: baseOf(latin1, null).path, member: null, bytes: st.size, mtimeMs: st.mtimeMs })) {
+      stats.found--;
+      return;
+    }
+    submit({ item: { kind: 'file', path: latin1, named, ...(fault ? { fault } : {}) }, size: size ?? 0, declared: size, archive: null, mtimeMs });
   };
 
   const walkAll = async () => {
@@ -359,6 +410,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
         emit({ ...base, bytes: null, format: null, error: err('NOT_A_FILE', 'not a regular file; only regular files are read') });
         return;
       }
+      task.mtimeMs = st.mtimeMs;
       await visitZip(new FileHandleReader(fd, st.size), task, base, '', 1, { fd, size: st.size }, archive, undefined);
     } catch (e) {
       emit({ ...base, bytes: null, format: null, error: err('IO', ioFailure(e).message) });
@@ -377,7 +429,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     if (item.kind !== 'member') return;
     if (task.archive) task.archive.nested--;
     const a = await new Promise<PoolAnswer>((resolve) => {
-      pool.push({ item: { ...item, open: true }, size: task.size, declared: task.declared, archive: null, opened: resolve });
+      pool.push({ item: { ...item, open: true }, size: task.size, declared: task.declared, archive: null, opened: resolve, mtimeMs: task.mtimeMs });
       pool.dispatch(true);
     });
     if ('opened' in a) {
@@ -448,11 +500,12 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
         emit({ ...base, member, bytes: m.size, format: null, error: err('LIMIT_EXCEEDED', over) });
         continue;
       }
+      if (task.mtimeMs !== null && options.skip && skipped({ path: base.path, member, bytes: m.size, mtimeMs: task.mtimeMs })) continue;
       await waitForRoom();
       const fault = faultFor(options.inject, Buffer.from(task.item.path, 'latin1'), member);
       const place: MemberPlace = { source, dataStart: m.dataStart, compressedSize: m.compressedSize, size: m.size, method: m.method, level };
       const item = { kind: 'member' as const, path: task.item.path, member, ...place, ...(fault ? { fault } : {}) };
-      submit({ item, size: m.size, declared: m.size, archive });
+      submit({ item, size: m.size, declared: m.size, archive, mtimeMs: task.mtimeMs });
     }
     pool.dispatch(true);
   };
@@ -517,11 +570,14 @@ function err(code: string, message: string): ErrorRecord {
 }
 
 /** What the file system says of a path (its size for batching and time limits; with `identity`, its device and inode too); null when it cannot say (the worker reports why). */
-function statOf(p: Buffer, identity: boolean): { size: number; id?: FileIdentity } | null {
+function statOf(p: Buffer, identity: boolean): { size: number; mtimeMs: number; id?: FileIdentity } | null {
   try {
-    if (!identity) return { size: nodeFs.statSync(p).size };
+    if (!identity) {
+      const st = nodeFs.statSync(p);
+      return { size: st.size, mtimeMs: st.mtimeMs };
+    }
     const st = nodeFs.statSync(p, { bigint: true });
-    return { size: Number(st.size), id: { dev: st.dev, ino: st.ino } };
+    return { size: Number(st.size), mtimeMs: Number(st.mtimeMs), id: { dev: st.dev, ino: st.ino } };
   } catch {
     return null;
   }

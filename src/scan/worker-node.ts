@@ -5,6 +5,7 @@
 // milliseconds in a long one. dist/scan-worker.mjs is built from this file.
 import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
+import { emptyIndexText, type IndexText } from '../archive-index/rows-text.js';
 import { init } from '../index.js';
 import { baseOf, type ReadOutcome, readFileItem, readMemberItem } from './item-node.js';
 import {
@@ -63,6 +64,7 @@ function runBatch(msg: BatchMessage): void {
   let stages = noStageTimes();
   let results: (ItemResult | null)[] = [];
   let lines: string[] = [];
+  let index = msg.config.index ? emptyIndexText() : undefined;
   let from = 0;
   let lastPost = performance.now();
   for (let i = 0; i < msg.items.length; i++) {
@@ -70,24 +72,43 @@ function runBatch(msg: BatchMessage): void {
     Atomics.store(progress, PROGRESS_STARTED, Math.round(performance.timeOrigin + now - msg.epoch));
     Atomics.store(progress, PROGRESS_INDEX, i);
     Atomics.store(progress, PROGRESS_BATCH, msg.batch);
-    const r = scanItem(msg.items[i]!, msg.config, stages);
+    const r = scanItem(msg.items[i]!, msg.config, stages, index);
     if ('record' in r) {
       results.push(null);
       lines.push(JSON.stringify(r.record));
     } else results.push(r);
     if (i + 1 < msg.items.length && performance.now() - lastPost >= POST_EVERY_MS) {
-      port!.postMessage({ batch: msg.batch, from, results, lines: lines.join('\n'), done: false, stages, cpuMs: threadCpuMs() } satisfies BatchResult);
+      port!.postMessage({
+        batch: msg.batch,
+        from,
+        results,
+        lines: lines.join('\n'),
+        done: false,
+        ...(index ? { index } : {}),
+        stages,
+        cpuMs: threadCpuMs(),
+      } satisfies BatchResult);
       from = i + 1;
       results = [];
       lines = [];
+      if (index) index = emptyIndexText();
       stages = noStageTimes();
       lastPost = performance.now();
     }
   }
-  port!.postMessage({ batch: msg.batch, from, results, lines: lines.join('\n'), done: true, stages, cpuMs: threadCpuMs() } satisfies BatchResult);
+  port!.postMessage({
+    batch: msg.batch,
+    from,
+    results,
+    lines: lines.join('\n'),
+    done: true,
+    ...(index ? { index } : {}),
+    stages,
+    cpuMs: threadCpuMs(),
+  } satisfies BatchResult);
 }
 
-function scanItem(item: ScanItem, config: ScanConfig, stages: StageTimes): ItemResult {
+function scanItem(item: ScanItem, config: ScanConfig, stages: StageTimes, index: IndexText | undefined): ItemResult {
   const t0 = performance.now();
   const base = baseOf(item.path, item.kind === 'file' ? null : item.member);
   let read: ReadOutcome | { opened: Uint8Array };
@@ -95,7 +116,7 @@ function scanItem(item: ScanItem, config: ScanConfig, stages: StageTimes): ItemR
   else if (item.kind === 'bytes') read = { bytes: item.bytes, levelName: item.levelName };
   else read = readMemberItem(item, item.member, base);
   stages.read += performance.now() - t0;
-  if ('bytes' in read) return { record: scanBytes(base, read.bytes, read.levelName, config, item.fault, hash, exit, stages) };
+  if ('bytes' in read) return { record: scanBytes(base, read.bytes, read.levelName, config, item.fault, hash, exit, stages, index) };
   if ('opened' in read) {
     // A nested zip the scan will list: shared, so each of its members' items can point into it.
     const shared = new SharedArrayBuffer(read.opened.length);

@@ -2,13 +2,18 @@
 // progress and the summary table on stderr, --report as JSON. Ctrl-C, SIGTERM (Kubernetes, Slurm,
 // `timeout`) and SIGHUP stop the walk and the workers; every line written is whole, so the output
 // stays valid JSONL, and the summary and --report cover what was done.
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { EngineMissing } from '../../archive-index/engine.js';
+import { BrokenPart } from '../../archive-index/parts.js';
+import { indexedKeys, resumeKey } from '../../archive-index/resume.js';
+import { IndexWriter } from '../../archive-index/writer.js';
 import type { Inject } from '../../scan/job.js';
 import { recordLine } from '../../scan/line.js';
 import { pathBytes, printable } from '../../scan/names.js';
 import type { FileIdentity } from '../../scan/read.js';
-import { MIN_WORKER_MEMORY_MB, type ScanOptions, type ScanStats, scan } from '../../scan/scan.js';
+import { MIN_WORKER_MEMORY_MB, recordMtimeMs, type ScanOptions, type ScanStats, scan } from '../../scan/scan.js';
 import { ReportBuilder, reportTable } from '../../scan/summary.js';
 import { ioError } from '../../scan/write.js';
 import type { Command } from '../command.js';
@@ -27,6 +32,8 @@ export const scanCommand: Command = {
   options: [
     'out',
     'report',
+    'index',
+    'resume',
     'depth',
     'workers',
     'worker-memory',
@@ -48,7 +55,7 @@ export const scanCommand: Command = {
     'encoding',
   ],
   optionHelp: {
-    out: 'write the JSON lines to this file instead of stdout (an existing file is kept unless --force)',
+    out: 'write the JSON lines to this file instead of stdout (an existing file is kept unless --force); with --index they are written only when --out is given',
     force: 'overwrite --out and --report files that exist',
   },
   async run({ options, positionals, raw }, reporter) {
@@ -57,8 +64,12 @@ export const scanCommand: Command = {
     const timeout = raw.timeout === undefined ? 5 : positiveNumber('timeout', raw.timeout as string);
     const workerMemory =
       raw['worker-memory'] === undefined ? undefined : wholeNumber('worker-memory', raw['worker-memory'] as string, MIN_WORKER_MEMORY_MB, 2 ** 20);
-    const depth = (raw.depth ?? 'cheap') as string;
+    const indexDir = raw.index as string | undefined;
+    if (raw.resume && indexDir === undefined) throw new UsageError('--resume needs --index <dir> (it resumes from what the index holds)');
+    const depth = (raw.depth ?? (indexDir === undefined ? 'cheap' : 'full')) as string;
     if (depth !== 'cheap' && depth !== 'full') throw new UsageError(`--depth must be cheap or full; got '${depth}'`);
+    if (indexDir !== undefined && depth !== 'full')
+      throw new UsageError('--index holds every layer and object: it needs --depth full (the default with --index)');
     const shard = raw.shard === undefined ? undefined : parseShard(raw.shard as string);
     const quiet = raw.quiet === true;
     const reportFile = raw.report as string | undefined;
@@ -83,6 +94,20 @@ export const scanCommand: Command = {
           ? `${options.out && outFd === undefined ? options.out : reportFile} exists (--force overwrites it)`
           : `cannot open output: ${(e as Error).message}`,
       );
+    }
+
+    let index: IndexWriter | undefined;
+    let known: Set<string> | undefined;
+    if (indexDir !== undefined) {
+      const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+      try {
+        known = raw.resume ? await indexedKeys(indexDir) : undefined;
+        index = await IndexWriter.open(indexDir, { hash, ...(shard ? { shard } : {}) });
+      } catch (e) {
+        if (outFd !== undefined) fs.closeSync(outFd);
+        if (e instanceof EngineMissing || e instanceof BrokenPart) throw new UsageError(e.message);
+        throw e;
+      }
     }
 
     tuneTieringForScan();
@@ -112,6 +137,8 @@ export const scanCommand: Command = {
       ...(workerMemory === undefined ? {} : { workerMemoryMb: workerMemory }),
       decode: decodeOptions(options),
       ...(shard ? { shard } : {}),
+      ...(index ? { index: { run: index.run, onRows: index.addRows } } : {}),
+      ...(known ? { skip: (k) => known.has(resumeKey(k)) } : {}),
       ...testInjection(),
     };
     const progress = new Progress(quiet, stats);
@@ -122,18 +149,26 @@ export const scanCommand: Command = {
         for await (const rec of scan(positionals, opts)) {
           report.add(rec);
           progress.add(rec.bytes ?? 0, rec.error !== undefined);
+          index?.addRecord(rec, recordMtimeMs(rec));
           const line = `${recordLine(rec)}\n`;
           if (outFd !== undefined) writeOrFail(options.out!, () => fs.writeSync(outFd, line));
+          else if (index) continue;
           else if (!process.stdout.write(line)) await new Promise((r) => process.stdout.once('drain', r));
         }
       } finally {
         progress.clear();
         if (outFd !== undefined) fs.closeSync(outFd);
+        await index?.close();
       }
       const summary = report.build((performance.now() - started) / 1000);
       if (reportFile) writeOrFail(reportFile, () => fs.writeFileSync(reportFile, `${JSON.stringify(summary, null, 2)}\n`));
       if (!quiet) {
         process.stderr.write(`levelkit scan${stoppedBy ? ` (interrupted: partial results; ${stoppedBy})` : ''}\n${reportTable(summary)}`);
+        if (index)
+          process.stderr.write(
+            `index        ${indexDir} (run ${index.run}): ${[...index.rows].map(([t, n]) => `${t} ${n}`).join(', ') || 'no rows'}` +
+              `${stats.skipped ? `; ${stats.skipped} unchanged files skipped (--resume)` : ''}\n`,
+          );
         if (stats.replacedWorkers)
           process.stderr.write(
             `${stats.replacedWorkers} worker${stats.replacedWorkers === 1 ? '' : 's'} replaced after a hang, a crash or running out of memory\n`,

@@ -7,8 +7,10 @@ import { defineFormat, type MainGrid, type Summary } from '../define.js';
 import { decodeBinary } from './binary.js';
 import { type BinaryEncodeOptions, binaryLayout, encodeBinary } from './binary-encode.js';
 import { extract } from './extract.js';
+import { indexRows } from './index-rows.js';
 
 export { extract } from './extract.js';
+export { indexRows } from './index-rows.js';
 
 import { decodeGmap, encodeGmap } from './gmap.js';
 import { BINARY_LAYOUTS, GMAP_MAGIC, gridDigest, LEVEL_SIZE, NW_MAGIC } from './level.js';
@@ -140,4 +142,5 @@ export const definition = defineFormat<'graal' | 'graal-nw' | 'graal-gmap', Graa
   summarize,
   mainGrid,
   extract,
+  indexRows,
 });
