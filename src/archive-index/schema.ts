@@ -113,7 +113,7 @@ export const TABLES: readonly Table[] = [
       c('width', 'DOUBLE', 'size where it has one (Graal link, Teeworlds quad bounds, wdata box)'),
       c('height', 'DOUBLE', 'as width'),
       c('target', 'VARCHAR', 'what it points at: Graal link level, chest item, gmap level; GWC media type'),
-      c('fields', 'VARCHAR', "every other field of the format, as JSON (json_extract(fields, '$.score'))"),
+      c('fields', 'VARCHAR', "the format's other fields that are not 0 or empty, as JSON (coalesce(json_extract(fields, '$.score'), 0))"),
     ],
   },
   {

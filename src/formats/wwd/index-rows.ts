@@ -2,7 +2,7 @@
 // values a histogram, its objects rows with their logic and every fixed field; the header's texts.
 import type { LevelRows, ObjectRow } from '../define.js';
 import { levelRow, notIndexable, tileHistogram } from '../rows.js';
-import { OBJECT_FIELDS, objectAt } from './objects.js';
+import { OBJECT_FIELDS } from './objects.js';
 import type { WwdLevel } from './types.js';
 
 /** The stored string lengths are the file's framing, not facts about the object. */
@@ -13,19 +13,24 @@ export function indexRows(level: WwdLevel): LevelRows {
   const main = level.planes[level.mainPlane];
   const objects: ObjectRow[] = [];
   const layers = level.planes.map((p, layer) => {
-    for (let i = 0; i < p.objects.count; i++) {
-      const o = objectAt(p.objects, i);
-      const fields: Record<string, number | string> = { animation: o.animation.text };
-      for (const f of FIELD_NAMES) fields[f] = o[f];
+    const t = p.objects;
+    for (let i = 0; i < t.count; i++) {
+      // Most of an object's 46 numbers are 0: only the others are kept (README: absent means 0).
+      const fields: Record<string, number | string> = {};
+      if (t.animation[i]!.text) fields.animation = t.animation[i]!.text;
+      for (const f of FIELD_NAMES) {
+        const v = t[f][i]!;
+        if (v !== 0) fields[f] = v;
+      }
       objects.push({
         kind: 'object',
         index: objects.length,
         layer,
-        name: o.name.text,
-        logic: o.logic.text,
-        image: o.imageSet.text,
-        x: o.x,
-        y: o.y,
+        name: t.name[i]!.text,
+        logic: t.logic[i]!.text,
+        image: t.imageSet[i]!.text,
+        x: t.x[i]!,
+        y: t.y[i]!,
         width: null,
         height: null,
         target: null,
