@@ -52,7 +52,7 @@ export async function main(argv: string[]): Promise<number> {
     return await cmd.run(args, new Reporter(name, args.options.json));
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`levelkit ${name}: ${e.message}\nusage: ${cmd.usage}   (levelkit ${name} --help)\n`);
+      process.stderr.write(`levelkit ${name}: ${printable(e.message)}\nusage: ${cmd.usage}   (levelkit ${name} --help)\n`);
       return 1;
     }
     // The file system refused (an output on a full disk, a folder that is a file): the system's
@@ -64,7 +64,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     // Not the user's doing: say so in one line; the stack is there for whoever debugs it.
     process.stderr.write(
-      `levelkit ${name}: internal error: ${(e as Error)?.message ?? String(e)}${process.env.LEVELKIT_DEBUG ? `\n${(e as Error)?.stack}` : ' (LEVELKIT_DEBUG=1 shows the stack)'}\n`,
+      `levelkit ${name}: internal error: ${printable(String((e as Error)?.message ?? e))}${process.env.LEVELKIT_DEBUG ? `\n${(e as Error)?.stack}` : ' (LEVELKIT_DEBUG=1 shows the stack)'}\n`,
     );
     return 2;
   }

@@ -79,7 +79,7 @@ export const renderCommand: Command = {
     // a big map's preview never holds every layer at once. A damaged grid not drawn is not reported.
     const decodeOpts = { ...decodeOptions(options), layers: 'lazy' as const };
     const encodePng = await pngEncoder();
-    const assets = new BundledAssets((message) => process.stderr.write(`levelkit render: ${message}\n`));
+    const assets = new BundledAssets((message) => process.stderr.write(`levelkit render: ${printable(message)}\n`));
     const sheet: { name: string; thumb: Thumb }[] = [];
     let sheetOverflow = 0;
     for (const entry of entries) {
@@ -102,7 +102,7 @@ export const renderCommand: Command = {
       }
       const base = { ...fileFields(entry.path), format, layers: preview.drawn.map((i) => preview.layers[i]!.name), markers: preview.markers.length };
       if (preview.empty) {
-        out.ok({ ...base, empty: preview.empty }, `${printable(displayName(entry.path))}: nothing to draw: ${preview.empty}\n`);
+        out.ok({ ...base, empty: preview.empty }, `${printable(displayName(entry.path))}: nothing to draw: ${printable(preview.empty)}\n`);
         continue;
       }
       if (options.sheet) {
@@ -180,7 +180,7 @@ export function contactSheet(thumbs: readonly Thumb[]): { width: number; height:
 
 function writeSheet(path: Buffer, sheet: { name: string; thumb: Thumb }[], force: boolean, out: Parameters<Command['run']>[1], encodePng: PngEncode): void {
   if (sheet.length === 0) {
-    process.stderr.write(`levelkit render: --sheet: no level had anything to draw; ${displayName(path)} not written\n`);
+    process.stderr.write(`levelkit render: --sheet: no level had anything to draw; ${printable(displayName(path))} not written\n`);
     return;
   }
   const refuse = (code: string, message: string) => {

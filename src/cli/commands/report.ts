@@ -4,6 +4,7 @@
 // it is counted: a bad line stops the merge (exit 1) naming file and line, or with --lenient is
 // skipped and counted, so a total is never silently wrong.
 import * as fs from 'node:fs';
+import { jsonText } from '../../scan/json-text.js';
 import { printable } from '../../scan/names.js';
 import { checkRecord, RecordShapeError } from '../../scan/record-check.js';
 import type { ScanRecord } from '../../scan/scan.js';
@@ -48,7 +49,7 @@ export const reportCommand: Command = {
         if (!line.trim()) continue;
         const problem = addLine(b, line);
         if (problem === undefined) continue;
-        const where = `${printable(file)}:${n}: ${problem}`;
+        const where = `${printable(file)}:${n}: ${printable(problem)}`;
         if (!lenient) {
           stream.destroy();
           process.stderr.write(`levelkit report: ${where} (--lenient skips bad lines)\n`);
@@ -60,7 +61,7 @@ export const reportCommand: Command = {
     }
     if (skipped > LINES_SHOWN) process.stderr.write(`levelkit report: skipped ${skipped} lines in all (${skipped - LINES_SHOWN} not shown)\n`);
     const summary = b.build();
-    if (reportFile) fs.writeFileSync(reportFile, `${JSON.stringify(summary, null, 2)}\n`);
+    if (reportFile) fs.writeFileSync(reportFile, `${jsonText(summary, 2)}\n`);
     process.stdout.write(reportTable(summary));
     // Like a scan with failed files: the summary stands, and the exit code says something was left out.
     return skipped ? 2 : 0;

@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Inject } from '../../scan/job.js';
+import { jsonText } from '../../scan/json-text.js';
 import { recordLine } from '../../scan/line.js';
 import { pathBytes, printable } from '../../scan/names.js';
 import type { FileIdentity } from '../../scan/read.js';
@@ -131,7 +132,7 @@ export const scanCommand: Command = {
         if (outFd !== undefined) fs.closeSync(outFd);
       }
       const summary = report.build((performance.now() - started) / 1000);
-      if (reportFile) writeOrFail(reportFile, () => fs.writeFileSync(reportFile, `${JSON.stringify(summary, null, 2)}\n`));
+      if (reportFile) writeOrFail(reportFile, () => fs.writeFileSync(reportFile, `${jsonText(summary, 2)}\n`));
       if (!quiet) {
         process.stderr.write(`levelkit scan${stoppedBy ? ` (interrupted: partial results; ${stoppedBy})` : ''}\n${reportTable(summary)}`);
         if (stats.replacedWorkers)
