@@ -13,6 +13,7 @@ export const extract: Command = {
   usage: 'levelkit extract <file> -o <dir> [options]',
   summary: 'Writes a level as files into a folder: the model as JSON plus what it embeds (images as PNG, sounds, media, scripts, .nw text).',
   options: ['out', 'json', 'strict', 'backend', 'inflate', 'encoding', 'max-bytes', 'max-zip-ratio', 'max-cells', 'max-inflated', 'limit', 'force'],
+  optionValue: { out: 'dir' },
   optionHelp: { out: 'folder to write into (created when missing); existing files in it are kept unless --force' },
   async run({ options, positionals }, out) {
     if (positionals.length !== 1) throw new UsageError('extract needs exactly one file');

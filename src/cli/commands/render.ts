@@ -38,6 +38,7 @@ export const renderCommand: Command = {
     'follow',
     'force',
   ],
+  optionValue: { out: 'out.png|dir' },
   optionHelp: {
     out: 'a .png for one level, else a folder (created when missing; files found in a folder keep their path below it, named files their name; .png appended)',
   },

@@ -48,6 +48,7 @@ export const scanCommand: Command = {
     'inflate',
     'encoding',
   ],
+  optionValue: { out: 'file' },
   optionHelp: {
     out: 'write the JSON lines to this file instead of stdout (an existing file is kept unless --force)',
     force: 'overwrite --out and --report files that exist',
