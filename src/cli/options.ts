@@ -83,6 +83,12 @@ export const OPTIONS = {
     type: 'boolean',
     help: 'skip lines that are not valid scan records, counting them (skippedLines in the summary), instead of stopping at the first (exit 1)',
   },
+  list: {
+    type: 'string',
+    choices: ['errors', 'warnings', 'duplicates'],
+    help: 'list the files behind a count on stdout, one line each (duplicates: each group of files with the same bytes or main grid); the table goes to stderr',
+  },
+  csv: { type: 'boolean', help: 'the records as one CSV on stdout (fixed columns, then every summary field by dotted name); the table goes to stderr' },
   sort: { type: 'boolean', help: 'records sorted by path and member (held until the scan ends), for diffs between runs' },
   shard: {
     type: 'string',

@@ -101,6 +101,18 @@ describe('terminal escapes', () => {
     error: { code: 'TRUNCATED', offset: null, path: '', message: `m${HOSTILE}` },
   };
 
+  it('report: a record file holding such text is escaped in the listing and the table', () => {
+    const shard = join(tmp, 'shard.jsonl');
+    writeFileSync(shard, `${JSON.stringify(failedRecord)}\n`);
+    const list = cli('report', shard, '--list', 'errors');
+    expect(list.status).toBe(0);
+    expect(list.stdout + list.stderr).not.toMatch(RAW);
+    expect(list.stdout).toBe('x\\u009b31m\\u0085\\u202e\\u2068.map!/in\\u009b31m\\u0085\\u202e\\u2068: TRUNCATED: m\\u009b31m\\u0085\\u202e\\u2068\n');
+    const table = cli('report', shard);
+    expect(table.stdout).not.toMatch(RAW);
+    expect(table.stdout).toMatch(/^ {2}TRUNCATED +x\\u009b31m/m);
+  });
+
   it('report: the error line for a bad line of a record file escapes what it quotes', () => {
     const bad = join(tmp, 'bad.jsonl');
     writeFileSync(bad, `${JSON.stringify({ ...failedRecord, [`field${HOSTILE}`]: 1 })}\n`);

@@ -135,7 +135,7 @@ export const scanCommand: Command = {
       const summary = report.build((performance.now() - started) / 1000);
       if (reportFile) writeOrFail(reportFile, () => fs.writeFileSync(reportFile, `${jsonText(summary, 2)}\n`));
       if (!quiet) {
-        process.stderr.write(`levelkit scan${stoppedBy ? ` (interrupted: partial results; ${stoppedBy})` : ''}\n${reportTable(summary)}`);
+        process.stderr.write(`levelkit scan${stoppedBy ? ` (interrupted: partial results; ${stoppedBy})` : ''}\n${reportTable(summary, report.examples())}`);
         if (stats.replacedWorkers)
           process.stderr.write(
             `${stats.replacedWorkers} worker${stats.replacedWorkers === 1 ? '' : 's'} replaced after a hang, a crash or running out of memory\n`,
