@@ -150,7 +150,7 @@ describe('graal binary versions', () => {
     expect(content(level('gr-v100.graal'))).toEqual({ ...content(small), chests: [] });
     expect(content(level('z3-v104.zelda'))).toEqual({ ...content(small), npcs: [], chests: [] });
   });
-  it('Z3-V1.03 baddies have no verse line', () => {
+  it('Z3-V1.03 baddies have no verses (records are x y type 0A)', () => {
     const z3 = level('z3-v103-baddies.zelda');
     expect(z3.version).toBe('Z3-V1.03');
     expect(z3.baddies).toEqual(small.baddies.map((b) => ({ ...b, verses: [] })));

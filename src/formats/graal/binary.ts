@@ -178,16 +178,36 @@ export function parseLink(text: string, encoding: string): GraalLink | undefined
 function readBaddies(r: ByteReader, layout: BinaryLayout, texts: FieldTexts): GraalBaddy[] {
   const baddies: GraalBaddy[] = [];
   for (;;) {
+    const next = `[${baddies.length}]`;
     // Three raw bytes first: a coordinate equal to 0x0A must not split the record.
-    r.within(`[${baddies.length}]`, () => r.need(3, 'baddy'));
+    r.within(next, () => r.need(3, 'baddy'));
     const [x, y, type] = [r.i8(), r.i8(), r.i8()];
-    if (x === -1 && y === -1 && type === -1) {
-      line(r, 'baddy list end');
+    // Z3-V1.03's loader (the game's own) ends the list at a negative first byte, so only
+    // FF FF FF can stand there; every version ends the mark with an empty line.
+    if ((x === -1 && y === -1 && type === -1) || (x < 0 && !layout.verses)) {
+      r.within(next, () => endOfLine(r, r.pos - 3, 'FF FF FF 0A (the end of the baddy list)', x === -1 && y === -1 && type === -1));
       return baddies;
     }
+    // Z3-V1.03 stores no verses, but its records keep the verse line's LF: `x y type 0A`.
+    // Checked, so that a list in another framing (3-byte records) fails instead of reading as
+    // other baddies whenever the byte counts happen to meet.
     const verses = layout.verses ? splitVerses(line(r, 'baddy verses'), texts) : [];
+    if (!layout.verses) r.within(next, () => endOfLine(r, r.pos - 3, 'x y type 0A (a Z3-V1.03 baddy)', true));
     baddies.push({ x, y, type, verses });
   }
+}
+
+/** Consumes the LF that must follow a fixed-size record; CORRUPT (or TRUNCATED) at the record when it is not there. */
+function endOfLine(r: ByteReader, recordAt: number, expected: string, valid: boolean): void {
+  r.need(1, expected);
+  if (!valid || r.bytes[r.pos] !== LF) {
+    throw r.fail('CORRUPT', { at: recordAt, expected, actual: hex(r.bytes.subarray(recordAt, Math.min(r.pos + 1, r.length))) });
+  }
+  r.pos++;
+}
+
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
 }
 
 /** A verse line split on `\` (0x5C in every code page levelkit reads), each verse a view of its bytes. */
@@ -210,6 +230,9 @@ function readNpcs(r: ByteReader, ctx: Ctx, texts: FieldTexts): GraalNpc[] {
   while (!sectionEnd(r)) {
     const at = r.offset;
     r.need(2, 'NPC position');
+    // A line too short for its two position bytes would take the next record's bytes.
+    if (r.bytes[r.pos + 1] === LF)
+      throw r.fail('CORRUPT', { path: `${r.path}[${npcs.length}]`, expected: 'two position bytes before the line break', actual: 1 });
     const x = r.u8() - 32,
       y = r.u8() - 32;
     const rest = line(r, 'NPC');
@@ -236,6 +259,8 @@ function readChests(r: ByteReader, ctx: Ctx): GraalChest[] {
   const chests: GraalChest[] = [];
   while (!sectionEnd(r)) {
     r.need(4, 'chest');
+    const short = r.bytes.subarray(r.pos, r.pos + 4).indexOf(LF);
+    if (short >= 0) throw r.fail('CORRUPT', { path: `${r.path}[${chests.length}]`, expected: 'four chest bytes before the line break', actual: short });
     const [x, y, item, sign] = [r.u8() - 32, r.u8() - 32, r.u8() - 32, r.u8() - 32];
     const extraAt = r.offset;
     const extra = line(r, 'chest');
