@@ -386,6 +386,10 @@ describe('graal .nw', () => {
     expect(full.sections).toBeUndefined();
     expect(cheap.sections).toBe('summary');
     expect(cheap.npcs.map((n) => n.script.text)).toEqual(['', '']);
+    // Link and NPC text fields are left empty too (one shared Text): records cost their numbers only.
+    expect(cheap.links.map((l) => ({ x: l.x, y: l.y, level: l.level.text, destY: l.destY.text }))).toEqual([{ x: 1, y: 2, level: '', destY: '' }]);
+    expect(full.links[0]!.level.text).toBe('x');
+    expect(cheap.npcs.map((n) => n.image.text)).toEqual(['', '']);
     expect(cheap.unknownLines).toEqual([]);
     for (const version of [undefined, 'GR-V1.03'] as const) {
       const e = (() => {
