@@ -4,12 +4,15 @@
 // it is counted: a bad line stops the merge (exit 1) naming file and line, or with --lenient is
 // skipped and counted, so a total is never silently wrong.
 import * as fs from 'node:fs';
-import { printable } from '../../scan/names.js';
+import { pathBytes, printable } from '../../scan/names.js';
 import { checkRecord, RecordShapeError } from '../../scan/record-check.js';
 import type { ScanRecord } from '../../scan/scan.js';
 import { ReportBuilder, reportTable } from '../../scan/summary.js';
+import { namedOutput, writeNew } from '../../scan/write.js';
 import type { Command } from '../command.js';
 import { UsageError } from '../options.js';
+import { checkNewFile, STDOUT } from '../outputs.js';
+import { writeStdout } from '../stdout.js';
 
 /** Longest line read: a record is a few hundred bytes; a file without newlines must not fill memory. */
 const MAX_LINE_BYTES = 64 << 20;
@@ -20,12 +23,16 @@ export const reportCommand: Command = {
   usage: 'levelkit report <records.jsonl…> [options]',
   summary: 'Merges the JSON lines of scans (e.g. shards) into one summary table; --report writes it as JSON.',
   options: ['report', 'force', 'lenient'],
-  optionHelp: { report: 'write the merged summary as JSON to this file', force: 'overwrite the --report file if it exists' },
+  optionHelp: {
+    report: 'write the merged summary as JSON to this file (- writes it to stdout, the table to stderr)',
+    force: 'overwrite the --report file if it exists',
+  },
   async run({ options, positionals, raw }) {
     if (positionals.length === 0) throw new UsageError('report needs at least one .jsonl file written by levelkit scan');
     const reportFile = raw.report as string | undefined;
     const lenient = raw.lenient === true;
-    if (reportFile && !options.force && fs.existsSync(reportFile)) throw new UsageError(`${reportFile} exists (--force overwrites it)`);
+    // Checked before reading (lstat: a dangling link is refused too, never followed to create its target).
+    if (reportFile !== undefined && reportFile !== STDOUT) checkNewFile('--report', reportFile, options.force);
     const b = new ReportBuilder();
     if (lenient) b.countSkipped();
     let skipped = 0;
@@ -60,10 +67,21 @@ export const reportCommand: Command = {
     }
     if (skipped > LINES_SHOWN) process.stderr.write(`levelkit report: skipped ${skipped} lines in all (${skipped - LINES_SHOWN} not shown)\n`);
     const summary = b.build();
-    if (reportFile) fs.writeFileSync(reportFile, `${JSON.stringify(summary, null, 2)}\n`);
-    process.stdout.write(reportTable(summary));
+    const json = `${JSON.stringify(summary, null, 2)}\n`;
+    let kept = false;
+    if (reportFile === STDOUT) {
+      // The JSON is the data on stdout; the table is for the person watching.
+      writeStdout(json);
+      process.stderr.write(reportTable(summary));
+    } else {
+      if (reportFile && !writeNew(namedOutput(pathBytes(reportFile)), Buffer.from(json), options.force)) {
+        process.stderr.write(`levelkit report: --report: OUTPUT_EXISTS: ${printable(reportFile)} appeared while merging; it was kept\n`);
+        kept = true;
+      }
+      writeStdout(reportTable(summary));
+    }
     // Like a scan with failed files: the summary stands, and the exit code says something was left out.
-    return skipped ? 2 : 0;
+    return skipped || kept ? 2 : 0;
   },
 };
 
