@@ -5,6 +5,7 @@ import { jsonText } from '../scan/json-text.js';
 import { printable } from '../scan/names.js';
 import type { FailedRecord } from '../scan/record.js';
 import { Tally } from '../scan/tally.js';
+import { stdoutGone, writeStdout } from './stdout.js';
 
 const PROGRESS_MS = 250;
 
@@ -13,6 +14,8 @@ export class Reporter {
   private seen = 0;
   private lastDraw = 0;
   private drawn = false;
+  /** Where readable records go: stderr once a command writes its own data to stdout (`render -o -`). */
+  private textOut: (text: string) => void = writeStdout;
 
   constructor(
     private readonly command: string,
@@ -22,7 +25,8 @@ export class Reporter {
   /** A file's record: `record` with --json, else `text` (which should end in a newline). */
   ok(record: object, text: string): void {
     this.clearProgress();
-    process.stdout.write(this.json ? `${jsonText(record)}\n` : text);
+    if (this.json) writeStdout(`${jsonText(record)}\n`);
+    else this.textOut(text);
     this.tick();
   }
 
@@ -30,9 +34,14 @@ export class Reporter {
   fail(record: FailedRecord): void {
     this.tally.add(record);
     this.clearProgress();
-    if (this.json) process.stdout.write(`${jsonText(record)}\n`);
+    if (this.json) writeStdout(`${jsonText(record)}\n`);
     process.stderr.write(`levelkit ${this.command}: ${printable(record.file)}: ${record.error.code}: ${printable(record.error.message)}\n`);
     this.tick();
+  }
+
+  /** Standard output carries the command's data (a PNG for `render -o -`): readable records go to stderr. */
+  textToStderr(): void {
+    this.textOut = (text) => process.stderr.write(text);
   }
 
   /** Counts a handled file for the progress line; callers use it directly for a file passed over without a record. */
@@ -53,6 +62,8 @@ export class Reporter {
    */
   finish(): number {
     this.clearProgress();
+    // The reader of stdout left (`| head`): no tally for nobody, and no error either.
+    if (stdoutGone.aborted) return 0;
     const t = this.tally;
     if (!(this.seen === 1 && t.failed === 1 && !t.written)) process.stderr.write(`levelkit ${this.command}: ${tallyText(t)}\n`);
     return t.failed ? 2 : 0;

@@ -7,6 +7,7 @@ import { errorRecord, loadNamed, recordFromError } from '../../scan/record.js';
 import { type OutputTarget, outputIn, targetExists, unsafeReason, writeNew } from '../../scan/write.js';
 import type { Command } from '../command.js';
 import { decodeOptions, UsageError } from '../options.js';
+import { STDOUT } from '../outputs.js';
 import { type PngEncode, pngEncoder } from '../png.js';
 
 export const extract: Command = {
@@ -18,6 +19,7 @@ export const extract: Command = {
   async run({ options, positionals }, out) {
     if (positionals.length !== 1) throw new UsageError('extract needs exactly one file');
     if (!options.out) throw new UsageError('extract needs -o <dir>');
+    if (options.out === STDOUT) throw new UsageError('extract writes a folder of files; -o - (standard output) cannot hold them');
     const encodePng = await pngEncoder();
     const file = pathBytes(positionals[0]!);
     const loaded = loadNamed(file, { maxBytes: options.maxBytes });
