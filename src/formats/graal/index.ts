@@ -3,7 +3,7 @@
 import type { FormatId } from '../../core/errors.js';
 import { encodeError } from '../../core/errors.js';
 import type { DecodeOptions } from '../../core/limits.js';
-import { defineFormat, type MainGrid, type Summary } from '../define.js';
+import { boundSummary, defineFormat, type MainGrid, type Summary } from '../define.js';
 import { decodeBinary } from './binary.js';
 import { type BinaryEncodeOptions, binaryLayout, encodeBinary } from './binary-encode.js';
 import { extract } from './extract.js';
@@ -106,9 +106,9 @@ export type GraalSummary = Summary<string, GraalLevelSummaryFields> | Summary<st
 /** Cheap facts (what `levelkit info` prints). */
 export function summarize(v: GraalDecoded): GraalSummary {
   if (v.format === 'graal-gmap') {
-    return { version: v.version, summary: { width: v.width, height: v.height, levels: v.levels.flat().filter((n) => n.text !== '').length } };
+    return boundSummary({ version: v.version, summary: { width: v.width, height: v.height, levels: v.levels.flat().filter((n) => n.text !== '').length } });
   }
-  return {
+  return boundSummary({
     version: v.version,
     summary: {
       header: v.version,
@@ -120,7 +120,7 @@ export function summarize(v: GraalDecoded): GraalSummary {
       signs: v.signs.length,
       gridDigest: gridDigest(v),
     },
-  };
+  });
 }
 
 /** Layer 0 of a level (a view); undefined for a .gmap or a level without layer 0. */
