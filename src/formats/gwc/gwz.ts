@@ -2,13 +2,14 @@
 // Read and written with fflate (see README.md § GWZ for why that library); this module only
 // bounds what fflate is asked to do and turns its failures into DecodeErrors.
 
-import { Unzip, UnzipInflate, zipSync } from 'fflate';
+import { Unzip, zipSync } from 'fflate';
 import { sha256Hex } from '../../core/digest.js';
 import { decodeError, encodeError } from '../../core/errors.js';
 import { type DecodeOptions, type Limits, zipInflateBudget } from '../../core/limits.js';
 import { countKey, dictionary } from '../../core/record.js';
 import { textBytes } from '../../core/text.js';
 import { startDecode } from '../decode-context.js';
+import { SlicedInflate } from './gwz-inflate.js';
 import { autoText } from './lua.js';
 import { mediaTypeName, mediaTypeNumber, sniffMedia } from './media.js';
 import type { GwcCartridge, GwcWarningCode, GwzArchive, GwzMember } from './types.js';
@@ -39,7 +40,8 @@ export function isRootLua(name: string): boolean {
  * all members together larger than `limits.maxTotalInflatedBytes` or than `limits.maxZipRatio`
  * times the zip's size, more than `limits.maxRecords`
  * members). Sizes the local headers declare are checked before a member is inflated, and
- * inflated bytes are counted against the same limits as they come.
+ * inflated bytes are counted against the same limits as they come, in pieces of at most ~16 MB
+ * (SlicedInflate), so a member without sizes (a data descriptor) stops at its first piece over.
  */
 export function decodeGwz(input: Uint8Array, opts: DecodeOptions = {}): GwzArchive {
   const { bytes, ctx } = startDecode<GwcWarningCode>('gwz', input, opts);
@@ -112,7 +114,7 @@ function readMembers(bytes: Uint8Array, limits: Limits, want: (name: string) => 
   // A local header is at least 30 bytes, which bounds the member count of n bytes.
   const maxEntries = Math.min(limits.maxRecords, Math.floor(bytes.length / LOCAL_HEADER_MIN_BYTES));
   const unzip = new Unzip();
-  unzip.register(UnzipInflate);
+  unzip.register(SlicedInflate);
   unzip.onfile = (f) => {
     if (listed.length >= maxEntries) {
       throw decodeError('gwz', listed.length >= limits.maxRecords ? 'LIMIT_EXCEEDED' : 'CORRUPT', {
