@@ -7,6 +7,7 @@ import { sha256Hex } from '../../core/digest.js';
 import { decodeError, encodeError } from '../../core/errors.js';
 import { type DecodeOptions, type Limits, zipInflateBudget } from '../../core/limits.js';
 import { countKey, dictionary } from '../../core/record.js';
+import { snapshot } from '../../core/snapshot.js';
 import { textBytes } from '../../core/text.js';
 import { startDecode } from '../decode-context.js';
 import { SlicedInflate } from './gwz-inflate.js';
@@ -199,7 +200,9 @@ function runFflate<T>(fn: () => T): T {
  * EncodeError: a summary decode (no member bytes), a member name used twice, a `.lua` media name,
  * Lua text the code page cannot hold.
  */
-export function encodeGwz(v: GwzArchive): Uint8Array {
+export function encodeGwz(model: GwzArchive): Uint8Array {
+  // One read of the caller's archive: what is validated is what is written (core/snapshot.ts).
+  const v = snapshot(model);
   if (v.sections === 'summary')
     throw encodeError('gwz', 'BAD_VALUE', { path: 'sections', expected: "'all'", actual: "'summary'", detail: 'a summary decode holds no member bytes' });
   if (typeof v.luaFile !== 'string' || !isRootLua(v.luaFile))
