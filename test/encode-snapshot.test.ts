@@ -5,8 +5,9 @@
 // caller's model is left as it was, getter included.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isPending } from '../src/core/lazy.js';
 import { snapshot } from '../src/core/snapshot.js';
-import { type AnyDecoded, decode, EncodeError, encode } from '../src/index.js';
+import { type AnyDecoded, decode, EncodeError, encode, teeworlds } from '../src/index.js';
 import { FIXTURES, readBytes } from './helpers/paths.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: models of every format are reached into by path here; a union type would only add casts
@@ -50,6 +51,15 @@ describe('encoders read the model once', () => {
     // Untouched: the getter is still there and still answers `later`.
     expect(Object.getOwnPropertyDescriptor(where(model), key)?.get).toBeTypeOf('function');
     expect(where(model)[key]).toEqual(later);
+  });
+
+  it("a lazy map's grids are read for the file but stay lazy in the caller's map", () => {
+    const bytes = readBytes(join(FIXTURES, 'teeworlds/ddnet-all-items.map'));
+    const map = teeworlds.decode(bytes, { layers: 'lazy' });
+    const layers = map.groups.flatMap((g) => g.layers).filter((l) => isPending(l, 'tiles'));
+    expect(layers.length).toBeGreaterThan(0);
+    expect(Buffer.from(teeworlds.encode(map)).equals(Buffer.from(teeworlds.encode(teeworlds.decode(bytes))))).toBe(true);
+    for (const l of layers) expect(isPending(l, 'tiles')).toBe(true);
   });
 
   it('a getter whose first answer is invalid gives EncodeError, still read once', () => {

@@ -3,7 +3,7 @@
 // differently each time made files that do not match what was checked (a WWD startX written as 0,
 // a Teeworlds layer written 900 wide from a 63-cell column). Every encoder starts with snapshot().
 
-import { readUncached } from './lazy.js';
+import { hasPending, readUncached } from './lazy.js';
 
 /**
  * A deep copy of `value` in which every property of the caller's objects was read exactly once:
@@ -105,6 +105,10 @@ function copyArray(list: unknown[], seen: Map<object, unknown>): unknown[] {
 
 function copyObject(obj: object, seen: Map<object, unknown>): object {
   const proto = Object.getPrototypeOf(obj) as object | null;
+  if (proto === Object.prototype || proto === null) {
+    const plain = copyPlain(obj as Record<string, unknown>, proto, seen);
+    if (plain) return plain;
+  }
   const out = Object.create(proto) as Record<string, unknown>;
   seen.set(obj, out);
   const record = obj as Record<string, unknown>;
@@ -124,6 +128,25 @@ function copyObject(obj: object, seen: Map<object, unknown>): object {
       const d = Object.getOwnPropertyDescriptor(p, key);
       if (d?.get) define(out, key, copy(d.get.call(obj), seen), false);
     }
+  }
+  return out;
+}
+
+/**
+ * The common case, several times faster than going by descriptors: an object of Object.prototype
+ * or none whose own properties are all enumerable (what decoders make). Each is read once (an
+ * accessor too, through its getter); undefined when the object has non-enumerable properties.
+ */
+function copyPlain(obj: Record<string, unknown>, proto: object | null, seen: Map<object, unknown>): object | undefined {
+  const keys = Object.keys(obj);
+  if (Object.getOwnPropertyNames(obj).length !== keys.length) return undefined;
+  const out = (proto === null ? Object.create(null) : {}) as Record<string, unknown>;
+  seen.set(obj, out);
+  const lazy = hasPending(obj);
+  for (const key of keys) {
+    const v = copy(lazy ? readUncached(obj, key) : obj[key], seen);
+    if (key === '__proto__') define(out, key, v, true);
+    else out[key] = v;
   }
   return out;
 }
