@@ -2,7 +2,7 @@
 // (worker-node.ts) and, later, a Web Worker: the messages between the pool and its workers, and
 // the step every file ends in (detect, decode to the asked depth, summarise, hash the bytes for
 // duplicate finding, build the record). Reading the file is the host's (item-node.ts).
-import { DecodeError, type DecodeOptions, decode, detect, EncodeError, type ErrorRecord, summarize } from '../index.js';
+import { type AnyDecoded, DecodeError, type DecodeOptions, decode, detect, EncodeError, type ErrorRecord, summarize } from '../index.js';
 import type { FileIdentity } from './read.js';
 
 /** How deep a scan decodes: `cheap` = `sections: 'summary'`, `full` = every section. */
@@ -164,6 +164,13 @@ export type JobResult =
     }
   | { id: number; error: ErrorRecord; format: string | null; contentDigest: string };
 
+/** A decoded file's record fields: its summary, the decode's warnings, then those of summarize() (a field it cut). */
+export function summaryFields(value: AnyDecoded): Extract<JobResult, { ok: unknown }>['ok'] {
+  const s = summarize(value);
+  const warnings = [...value.warnings, ...(s.warnings ?? [])].map(({ code, message, offset }) => ({ code, message, offset: offset ?? null }));
+  return { format: value.format, version: s.version, summary: s.summary, warnings };
+}
+
 /** Decodes `job.bytes`; never throws (a decoder bug becomes an INTERNAL error result). `hash`: hex SHA-256. `times`, when given, gets the hash and decode time added. */
 export function runJob(job: JobMessage, hash: (bytes: Uint8Array) => string, exit: () => void, times?: StageTimes): JobResult {
   if (job.fault === 'hang')
@@ -176,9 +183,7 @@ export function runJob(job: JobMessage, hash: (bytes: Uint8Array) => string, exi
   const t1 = performance.now();
   try {
     const value = decode(job.bytes, decodeOptionsOf(job.decode, job.depth));
-    const { version, summary } = summarize(value);
-    const warnings = value.warnings.map(({ code, message, offset }) => ({ code, message, offset: offset ?? null }));
-    return { id: job.id, ok: { format: value.format, version, summary, warnings }, contentDigest };
+    return { id: job.id, ok: summaryFields(value), contentDigest };
   } catch (e) {
     if (e instanceof DecodeError) return { id: job.id, error: e.toJSON(), format: e.format === 'unknown' ? null : e.format, contentDigest };
     if (e instanceof EncodeError) return { id: job.id, error: e.toJSON(), format: null, contentDigest };

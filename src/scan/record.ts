@@ -12,8 +12,8 @@ import {
   type ErrorRecord as ErrorFields,
   type FormatId,
   LEVEL_EXTENSIONS,
-  summarize,
 } from '../index.js';
+import { summaryFields } from './job.js';
 import { extOf, fileFields, pathBytes } from './names.js';
 import { ioFailure, type ReadFailureCode, type ReadFs, readFileSafe } from './read.js';
 import type { WalkEntry } from './walk.js';
@@ -102,9 +102,7 @@ export function loadFile(entry: Extract<WalkEntry, { kind: 'file' }>, opts: Load
 export function summaryRecord(path: Buffer, bytes: Uint8Array, opts: DecodeOptions): FileRecord {
   try {
     const value = decode(bytes, { ...opts, sections: 'summary' });
-    const { version, summary } = summarize(value);
-    const warnings = value.warnings.map(({ code, message, offset }) => ({ code, message, offset: offset ?? null }));
-    return { ...fileFields(path), format: value.format, version, summary, warnings };
+    return { ...fileFields(path), ...summaryFields(value), format: value.format };
   } catch (e) {
     return recordFromError(path, e);
   }
