@@ -83,6 +83,10 @@ export function tallyText(t: Tally): string {
   const parts = [`${decoded} decoded${decoded ? ` (${list(t.formats)})` : ''}`];
   if (t.failed) parts.push(`${t.failed} failed (${list(t.errors)})`);
   if (t.warnings) parts.push(`${t.warnings} warning${t.warnings === 1 ? '' : 's'}`);
+  if (t.unchecked.size) {
+    const where = [...t.unchecked].map(([code, n]) => `${code} in ${n} file${n === 1 ? '' : 's'}`).join(', ');
+    parts.push(`not checked: ${where} (levelkit scan --depth full checks them)`);
+  }
   if (t.written !== undefined) parts.push(`${t.written} written`);
   if (t.skipped) parts.push(`${t.skipped} skipped (not this command's input)`);
   if (t.unrecognised) parts.push(`${t.unrecognised} other files not recognised`);

@@ -13,6 +13,12 @@ import type { SummaryWarningCode } from './summary-bound.js';
 export interface Decoded {
   format: FormatId;
   warnings: DecodeWarning[];
+  /**
+   * Codes of warnings a `sections: 'summary'` decode did not check (their checks need what it
+   * skipped), so a full decode may give them; absent or empty when every check ran. The scan
+   * records them as `unchecked`, so a cheap scan never counts them as absent.
+   */
+  uncheckedWarnings?: string[];
 }
 
 /**

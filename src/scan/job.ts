@@ -2,7 +2,7 @@
 // (worker-node.ts) and, later, a Web Worker: the messages between the pool and its workers, and
 // the step every file ends in (detect, decode to the asked depth, summarise, hash the bytes for
 // duplicate finding, build the record). Reading the file is the host's (item-node.ts).
-import { type AnyDecoded, DecodeError, type DecodeOptions, decode, detect, EncodeError, type ErrorRecord, summarize } from '../index.js';
+import { type AnyDecoded, DecodeError, type DecodeOptions, type DecodeWarning, decode, detect, EncodeError, type ErrorRecord, summarize } from '../index.js';
 import type { FileIdentity } from './read.js';
 
 /** How deep a scan decodes: `cheap` = `sections: 'summary'`, `full` = every section. */
@@ -31,6 +31,11 @@ export interface ScanRecord {
   version?: string | number;
   summary?: object;
   warnings?: { code: string; message: string; offset: number | null }[];
+  /**
+   * Codes of warnings this depth did not check in this file (a cheap scan leaves the blocks they
+   * need deflated; `--depth full` checks them). Absent when every check ran.
+   */
+  unchecked?: string[];
   /** SHA-256 of the bytes (hex), for finding identical files. */
   contentDigest?: string;
   error?: ErrorRecord;
@@ -159,7 +164,13 @@ export interface JobMessage {
 export type JobResult =
   | {
       id: number;
-      ok: { format: string; version: string | number; summary: object; warnings: { code: string; message: string; offset: number | null }[] };
+      ok: {
+        format: string;
+        version: string | number;
+        summary: object;
+        warnings: { code: string; message: string; offset: number | null }[];
+        unchecked?: string[];
+      };
       contentDigest: string;
     }
   | { id: number; error: ErrorRecord; format: string | null; contentDigest: string };
@@ -167,8 +178,9 @@ export type JobResult =
 /** A decoded file's record fields: its summary, the decode's warnings, then those of summarize() (a field it cut). */
 export function summaryFields(value: AnyDecoded): Extract<JobResult, { ok: unknown }>['ok'] {
   const s = summarize(value);
-  const warnings = [...value.warnings, ...(s.warnings ?? [])].map(({ code, message, offset }) => ({ code, message, offset: offset ?? null }));
-  return { format: value.format, version: s.version, summary: s.summary, warnings };
+  const w = warningFields(value);
+  const warnings = [...w.warnings, ...(s.warnings ?? []).map(({ code, message, offset }) => ({ code, message, offset: offset ?? null }))];
+  return { format: value.format, version: s.version, summary: s.summary, warnings, ...(w.unchecked ? { unchecked: w.unchecked } : {}) };
 }
 
 /** Decodes `job.bytes`; never throws (a decoder bug becomes an INTERNAL error result). `hash`: hex SHA-256. `times`, when given, gets the hash and decode time added. */
@@ -199,6 +211,15 @@ export function runJob(job: JobMessage, hash: (bytes: Uint8Array) => string, exi
       times.decode += performance.now() - t1;
     }
   }
+}
+
+/** A decoded value's warnings as records hold them, and `unchecked` when its depth left checks out. */
+export function warningFields(value: { warnings: readonly DecodeWarning[]; uncheckedWarnings?: string[] }): {
+  warnings: { code: string; message: string; offset: number | null }[];
+  unchecked?: string[];
+} {
+  const warnings = value.warnings.map(({ code, message, offset }) => ({ code, message, offset: offset ?? null }));
+  return value.uncheckedWarnings?.length ? { warnings, unchecked: value.uncheckedWarnings } : { warnings };
 }
 
 /**
@@ -283,6 +304,7 @@ export function recordOf(base: RecordBase, size: number, a: JobResult): ScanReco
     r.version = a.ok.version;
     r.summary = a.ok.summary;
     r.warnings = a.ok.warnings;
+    if (a.ok.unchecked) r.unchecked = a.ok.unchecked;
     r.contentDigest = a.contentDigest;
   } else {
     r.contentDigest = a.contentDigest;

@@ -48,7 +48,16 @@ export interface RecordWarning {
 }
 
 /** `fileBytes`: base64 of the name's bytes, present only when the name is not valid UTF-8 (then `file` has `\xNN` escapes). */
-export type OkRecord = { file: string; fileBytes?: string; format: FormatId; version: string | number; summary: object; warnings: RecordWarning[] };
+/** `unchecked`: codes of warnings the summary decode did not check (a full decode may give them); absent when every check ran. */
+export type OkRecord = {
+  file: string;
+  fileBytes?: string;
+  format: FormatId;
+  version: string | number;
+  summary: object;
+  warnings: RecordWarning[];
+  unchecked?: string[];
+};
 export type FailedRecord = { file: string; fileBytes?: string; error: ErrorFields };
 export type FileRecord = OkRecord | FailedRecord;
 

@@ -36,6 +36,7 @@ function readable(r: OkRecord): string {
   const rows: [string, string][] = [['format', `${r.format} (version ${printable(String(r.version))})`]];
   for (const [k, v] of Object.entries(r.summary)) rows.push([k, printable(readableValue(v))]);
   for (const w of r.warnings) rows.push(['warning', warningText(w)]);
+  if (r.unchecked) rows.push(['not checked', `${r.unchecked.join(', ')} (the summary leaves the data deflated; levelkit scan --depth full checks it)`]);
   const width = Math.max(...rows.map(([k]) => k.length));
   return `${printable(r.file)}\n${rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}\n`).join('')}\n`;
 }
