@@ -5,17 +5,31 @@ import type { DecodeWarning, FormatId } from '../core/errors.js';
 import type { DecodeOptions } from '../core/limits.js';
 
 export type { Text } from '../core/text.js';
+export { boundSummary, MAX_SUMMARY_STRING, MAX_SUMMARY_UNITS, type SummaryBounds, type SummaryWarningCode } from './summary-bound.js';
+
+import type { SummaryWarningCode } from './summary-bound.js';
 
 /** Anything a decoder returns: it names its format and carries the tolerated faults. */
 export interface Decoded {
   format: FormatId;
   warnings: DecodeWarning[];
+  /**
+   * Codes of warnings a `sections: 'summary'` decode did not check (their checks need what it
+   * skipped), so a full decode may give them; absent or empty when every check ran. The scan
+   * records them as `unchecked`, so a cheap scan never counts them as absent.
+   */
+  uncheckedWarnings?: string[];
 }
 
-/** Cheap facts for `levelkit info` and bulk scans: a version and the format's own summary fields. */
+/**
+ * Cheap facts for `levelkit info` and bulk scans: a version and the format's own summary fields,
+ * bounded by boundSummary() (each string at most MAX_SUMMARY_STRING units); `warnings` says which
+ * fields it cut and is absent when it cut none.
+ */
 export interface Summary<V extends string | number = string | number, S extends object = object> {
   version: V;
   summary: S;
+  warnings?: DecodeWarning<SummaryWarningCode>[];
 }
 
 /**

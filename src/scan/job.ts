@@ -3,7 +3,18 @@
 // the step every file ends in (detect, decode to the asked depth, summarise, hash the bytes for
 // duplicate finding, build the record). Reading the file is the host's (item-node.ts).
 import { appendLevel, fileId, INDEX_FAILURES, type IndexText, line } from '../archive-index/rows-text.js';
-import { type AnyDecoded, DecodeError, type DecodeOptions, decode, detect, EncodeError, type ErrorRecord, indexRows, summarize } from '../index.js';
+import {
+  type AnyDecoded,
+  DecodeError,
+  type DecodeOptions,
+  type DecodeWarning,
+  decode,
+  detect,
+  EncodeError,
+  type ErrorRecord,
+  indexRows,
+  summarize,
+} from '../index.js';
 import type { FileIdentity } from './read.js';
 
 /** How deep a scan decodes: `cheap` = `sections: 'summary'`, `full` = every section. */
@@ -32,6 +43,11 @@ export interface ScanRecord {
   version?: string | number;
   summary?: object;
   warnings?: { code: string; message: string; offset: number | null }[];
+  /**
+   * Codes of warnings this depth did not check in this file (a cheap scan leaves the blocks they
+   * need deflated; `--depth full` checks them). Absent when every check ran.
+   */
+  unchecked?: string[];
   /** SHA-256 of the bytes (hex), for finding identical files. */
   contentDigest?: string;
   error?: ErrorRecord;
@@ -164,10 +180,24 @@ export interface JobMessage {
 export type JobResult =
   | {
       id: number;
-      ok: { format: string; version: string | number; summary: object; warnings: { code: string; message: string; offset: number | null }[] };
+      ok: {
+        format: string;
+        version: string | number;
+        summary: object;
+        warnings: { code: string; message: string; offset: number | null }[];
+        unchecked?: string[];
+      };
       contentDigest: string;
     }
   | { id: number; error: ErrorRecord; format: string | null; contentDigest: string };
+
+/** A decoded file's record fields: its summary, the decode's warnings, then those of summarize() (a field it cut). */
+export function summaryFields(value: AnyDecoded): Extract<JobResult, { ok: unknown }>['ok'] {
+  const s = summarize(value);
+  const w = warningFields(value);
+  const warnings = [...w.warnings, ...(s.warnings ?? []).map(({ code, message, offset }) => ({ code, message, offset: offset ?? null }))];
+  return { format: value.format, version: s.version, summary: s.summary, warnings, ...(w.unchecked ? { unchecked: w.unchecked } : {}) };
+}
 
 /** Decodes `job.bytes`; never throws (a decoder bug becomes an INTERNAL error result). `hash`: hex SHA-256. `times`, when given, gets the hash and decode time added. */
 export function runJob(
@@ -187,10 +217,9 @@ export function runJob(
   const t1 = performance.now();
   try {
     const value = decode(job.bytes, decodeOptionsOf(job.decode, job.depth));
-    const { version, summary } = summarize(value);
-    const warnings = value.warnings.map(({ code, message, offset }) => ({ code, message, offset: offset ?? null }));
-    onValue?.(value, summary);
-    return { id: job.id, ok: { format: value.format, version, summary, warnings }, contentDigest };
+    const ok = summaryFields(value);
+    onValue?.(value, ok.summary);
+    return { id: job.id, ok, contentDigest };
   } catch (e) {
     if (e instanceof DecodeError) return { id: job.id, error: e.toJSON(), format: e.format === 'unknown' ? null : e.format, contentDigest };
     if (e instanceof EncodeError) return { id: job.id, error: e.toJSON(), format: null, contentDigest };
@@ -206,6 +235,15 @@ export function runJob(
       times.decode += performance.now() - t1;
     }
   }
+}
+
+/** A decoded value's warnings as records hold them, and `unchecked` when its depth left checks out. */
+export function warningFields(value: { warnings: readonly DecodeWarning[]; uncheckedWarnings?: string[] }): {
+  warnings: { code: string; message: string; offset: number | null }[];
+  unchecked?: string[];
+} {
+  const warnings = value.warnings.map(({ code, message, offset }) => ({ code, message, offset: offset ?? null }));
+  return value.uncheckedWarnings?.length ? { warnings, unchecked: value.uncheckedWarnings } : { warnings };
 }
 
 /**
@@ -307,6 +345,7 @@ export function recordOf(base: RecordBase, size: number, a: JobResult): ScanReco
     r.version = a.ok.version;
     r.summary = a.ok.summary;
     r.warnings = a.ok.warnings;
+    if (a.ok.unchecked) r.unchecked = a.ok.unchecked;
     r.contentDigest = a.contentDigest;
   } else {
     r.contentDigest = a.contentDigest;

@@ -21,6 +21,12 @@ export interface ScanReport {
   errors: Record<string, number>;
   /** Warnings per code. */
   warnings: Record<string, number>;
+  /**
+   * Files per warning code whose check their scan's depth did not run (records' `unchecked`: a
+   * cheap scan leaves the blocks those checks need deflated). `warnings` counts none of these
+   * files for that code, so it is a lower bound there; `--depth full` checks them.
+   */
+  unchecked: Record<string, number>;
   /** Groups of files sharing a digest (groups with 2 or more files) and the files in them. */
   duplicates: { contentDigest: { groups: number; files: number }; gridDigest: { groups: number; files: number } };
   /** Lines of record files that were not valid records and were skipped (`levelkit report --lenient` only). */
@@ -42,8 +48,11 @@ export class ReportBuilder {
   private readonly formats = new Map<string, { files: number; versions: Map<string, number> }>();
   private readonly errors = new Map<string, number>();
   private readonly warnings = new Map<string, number>();
+  private readonly unchecked = new Map<string, number>();
   private readonly content = new Map<string, number>();
   private readonly grid = new Map<string, number>();
+  private readonly errorExamples = new Map<string, Examples>();
+  private readonly warningExamples = new Map<string, Examples>();
 
   /** Counts one record. Throws RangeError, counting nothing, when its bytes would make the total inexact (past 2^53−1). */
   add(rec: ScanRecord): void {
@@ -51,8 +60,10 @@ export class ReportBuilder {
     if (!Number.isSafeInteger(bytes) || bytes < 0) throw new RangeError(`the total of bytes would be ${bytes}, not a whole number below 2^53`);
     this.files++;
     this.bytes = bytes;
-    if (rec.error) bump(this.errors, rec.error.code);
-    else if (rec.format === null) this.unknown++;
+    if (rec.error) {
+      bump(this.errors, rec.error.code);
+      keepExample(this.errorExamples, rec.error.code, recordName(rec));
+    } else if (rec.format === null) this.unknown++;
     else {
       let f = this.formats.get(rec.format);
       if (!f) {
@@ -62,6 +73,8 @@ export class ReportBuilder {
       f.files++;
       bump(f.versions, String(rec.version));
       for (const w of rec.warnings ?? []) bump(this.warnings, w.code);
+      for (const code of new Set(rec.warnings?.map((w) => w.code))) keepExample(this.warningExamples, code, recordName(rec));
+      for (const code of rec.unchecked ?? []) bump(this.unchecked, code);
       const grid = (rec.summary as { gridDigest?: unknown } | undefined)?.gridDigest;
       if (typeof grid === 'string') bump(this.grid, grid);
     }
@@ -76,6 +89,15 @@ export class ReportBuilder {
   /** Makes `skippedLines` part of the report even when no line was skipped (`report --lenient` says how many, 0 included). */
   countSkipped(): void {
     this.skipped ??= 0;
+  }
+
+  /**
+   * A few files per error and warning code, for the table (reportTable): the first EXAMPLES by
+   * name, so shards merged in any order, or a scan finishing in any order, name the same ones.
+   * Not part of the report itself, whose size must not grow with the files.
+   */
+  examples(): ReportExamples {
+    return { errors: sortedTable(this.errorExamples, (v) => v), warnings: sortedTable(this.warningExamples, (v) => v) };
   }
 
   /** The report; `seconds` (wall time of the run) adds the timing. */
@@ -98,6 +120,7 @@ export class ReportBuilder {
       unknown: this.unknown,
       errors: sortedTable(this.errors, (n) => n),
       warnings: sortedTable(this.warnings, (n) => n),
+      unchecked: sortedTable(this.unchecked, (n) => n),
       duplicates: { contentDigest: dup(this.content), gridDigest: dup(this.grid) },
     };
     if (this.skipped !== undefined) out.skippedLines = this.skipped;
@@ -119,8 +142,46 @@ export function reportOf(records: Iterable<ScanRecord>, seconds?: number): ScanR
   return b.build(seconds);
 }
 
-/** The summary as the table printed on stderr at the end of a scan (text from records has its control characters escaped). */
-export function reportTable(r: ScanReport): string {
+/** Per code: how many files have it, and the first few of them by name. */
+export interface Examples {
+  files: number;
+  first: string[];
+}
+
+/** Files named under each error and warning code in the table. */
+export interface ReportExamples {
+  errors: Record<string, Examples>;
+  warnings: Record<string, Examples>;
+}
+
+/** Files named per code in the table. */
+export const EXAMPLES = 3;
+
+/** How a record names its file for people: the path, and for a zip member `path!/member`. */
+export function recordName(rec: Pick<ScanRecord, 'path' | 'member'>): string {
+  return rec.member === null ? rec.path : `${rec.path}!/${rec.member}`;
+}
+
+/** Counts a file under `code` and keeps the EXAMPLES smallest names (code-unit order), whatever order they come in. */
+function keepExample(m: Map<string, Examples>, code: string, name: string): void {
+  let e = m.get(code);
+  if (!e) {
+    e = { files: 0, first: [] };
+    m.set(code, e);
+  }
+  e.files++;
+  const list = e.first;
+  if (list.length === EXAMPLES && name >= list[EXAMPLES - 1]!) return;
+  list.push(name);
+  list.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (list.length > EXAMPLES) list.pop();
+}
+
+/**
+ * The summary as the table printed at the end of a scan (text from records has its control
+ * characters escaped); with `examples`, a row per error and warning code naming its first files.
+ */
+export function reportTable(r: ScanReport, examples?: ReportExamples): string {
   const rows: [string, string][] = [];
   rows.push(['files', `${r.files} (${mb(r.bytes)})`]);
   for (const [fmt, f] of Object.entries(r.formats)) {
@@ -141,6 +202,7 @@ export function reportTable(r: ScanReport): string {
           .join(', ')}`
       : '0',
   ]);
+  if (examples) rows.push(...exampleRows(examples.errors));
   const warned = Object.values(r.warnings).reduce((a, b) => a + b, 0);
   rows.push([
     'warnings',
@@ -150,6 +212,13 @@ export function reportTable(r: ScanReport): string {
           .join(', ')}`
       : '0',
   ]);
+  if (examples) rows.push(...exampleRows(examples.warnings));
+  const unchecked = Object.entries(r.unchecked);
+  if (unchecked.length)
+    rows.push([
+      'not checked',
+      `${unchecked.map(([c, n]) => `${printable(c)} in ${n} file${n === 1 ? '' : 's'}`).join(', ')} (warnings above count none there; --depth full checks them)`,
+    ]);
   rows.push([
     'duplicates',
     `same bytes: ${r.duplicates.contentDigest.files} files in ${r.duplicates.contentDigest.groups} groups; same main grid: ${r.duplicates.gridDigest.files} files in ${r.duplicates.gridDigest.groups} groups`,
@@ -158,6 +227,14 @@ export function reportTable(r: ScanReport): string {
   if (r.timing) rows.push(['time', `${r.timing.seconds.toFixed(2)} s, ${r.timing.filesPerSecond} files/s, ${r.timing.megabytesPerSecond} MB/s`]);
   const w = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}\n`).join('');
+}
+
+/** `  TRUNCATED  a.map, b.zip!/c.map, d.wwd, … (7 files)`: a row per code with the files it names. */
+function exampleRows(examples: Record<string, Examples>): [string, string][] {
+  return Object.entries(examples).map(([code, e]) => [
+    `  ${printable(code)}`,
+    `${e.first.map(printable).join(', ')}${e.files > e.first.length ? `, … (${e.files} files)` : ''}`,
+  ]);
 }
 
 function bump(m: Map<string, number>, k: string): void {

@@ -21,6 +21,7 @@ import {
   type StageTimes,
   scanBytes,
 } from './job.js';
+import { jsonText } from './json-text.js';
 import { procCpuMs } from './thread-cpu.js';
 
 const port = parentPort;
@@ -75,7 +76,7 @@ function runBatch(msg: BatchMessage): void {
     const r = scanItem(msg.items[i]!, msg.config, stages, index);
     if ('record' in r) {
       results.push(null);
-      lines.push(JSON.stringify(r.record));
+      lines.push(jsonText(r.record));
     } else results.push(r);
     if (i + 1 < msg.items.length && performance.now() - lastPost >= POST_EVERY_MS) {
       port!.postMessage({

@@ -7,16 +7,19 @@ import { errorRecord, loadNamed, recordFromError } from '../../scan/record.js';
 import { type OutputTarget, outputIn, targetExists, unsafeReason, writeNew } from '../../scan/write.js';
 import type { Command } from '../command.js';
 import { decodeOptions, UsageError } from '../options.js';
+import { STDOUT } from '../outputs.js';
 import { type PngEncode, pngEncoder } from '../png.js';
 
 export const extract: Command = {
   usage: 'levelkit extract <file> -o <dir> [options]',
   summary: 'Writes a level as files into a folder: the model as JSON plus what it embeds (images as PNG, sounds, media, scripts, .nw text).',
   options: ['out', 'json', 'strict', 'backend', 'inflate', 'encoding', 'max-bytes', 'max-zip-ratio', 'max-cells', 'max-inflated', 'limit', 'force'],
+  optionValue: { out: 'dir' },
   optionHelp: { out: 'folder to write into (created when missing); existing files in it are kept unless --force' },
   async run({ options, positionals }, out) {
     if (positionals.length !== 1) throw new UsageError('extract needs exactly one file');
     if (!options.out) throw new UsageError('extract needs -o <dir>');
+    if (options.out === STDOUT) throw new UsageError('extract writes a folder of files; -o - (standard output) cannot hold them');
     const encodePng = await pngEncoder();
     const file = pathBytes(positionals[0]!);
     const loaded = loadNamed(file, { maxBytes: options.maxBytes });

@@ -6,7 +6,7 @@ import { IndexQuery, QueryError } from '../../archive-index/query.js';
 import { printable } from '../../scan/names.js';
 import type { Command } from '../command.js';
 import { UsageError } from '../options.js';
-import { writeOut } from '../stdout.js';
+import { stdoutReady, writeStdout } from '../stdout.js';
 
 export const queryCommand: Command = {
   usage: 'levelkit query <index folder> "<SQL>" [--json|--csv]',
@@ -39,6 +39,16 @@ export const queryCommand: Command = {
     }
   },
 };
+
+/** Writes `text` in pieces, waiting for a full pipe; stops when the reader has gone (`| head`). */
+async function writeOut(text: string): Promise<void> {
+  const CHUNK = 1 << 16;
+  for (let i = 0; i < text.length; i += CHUNK) {
+    writeStdout(text.slice(i, i + CHUNK));
+    const ready = stdoutReady();
+    if (ready !== true && !(await ready)) return;
+  }
+}
 
 function fail(message: string): number {
   process.stderr.write(`levelkit query: ${printable(message)}\n`);

@@ -11,7 +11,10 @@ import { BundledAssets } from '../assets.js';
 import type { Command } from '../command.js';
 import { loadEntry } from '../load.js';
 import { decodeOptions, UsageError } from '../options.js';
+import { refuseSharedOutputs, STDOUT } from '../outputs.js';
 import { type PngEncode, pngEncoder } from '../png.js';
+import type { Reporter } from '../report.js';
+import { stdoutGone, stdoutReady, writeStdout } from '../stdout.js';
 
 /** Side of one contact-sheet cell, in pixels (a preview is scaled down to fit, never up). */
 const SHEET_CELL = 256;
@@ -38,8 +41,9 @@ export const renderCommand: Command = {
     'follow',
     'force',
   ],
+  optionValue: { out: 'out.png|dir' },
   optionHelp: {
-    out: 'a .png for one level, else a folder (created when missing; files found in a folder keep their path below it, named files their name; .png appended)',
+    out: 'a .png for one level (- writes it to stdout), else a folder (created when missing; files found in a folder keep their path below it, named files their name; .png appended)',
   },
   async run({ options, positionals }, out) {
     if (positionals.length === 0) throw new UsageError('render needs at least one file or folder');
@@ -58,10 +62,21 @@ export const renderCommand: Command = {
     }
     const entries = [...walk(positionals, { follow: options.follow })];
     const single = entries.length === 1 && entries[0]!.kind === 'file' && entries[0]!.named;
-    const toFile = options.out !== undefined && extOf(pathBytes(options.out)) === '.png';
-    if (toFile && !single) throw new UsageError('-o names a .png, so render needs exactly one level file (a folder of them needs -o <dir>)');
+    const toStdout = options.out === STDOUT;
+    const toFile = options.out !== undefined && (toStdout || extOf(pathBytes(options.out)) === '.png');
+    if (toFile && !single)
+      throw new UsageError(
+        `-o ${toStdout ? '- writes one PNG to standard output' : 'names a .png'}, so render needs exactly one level file (a folder of them needs -o <dir>)`,
+      );
+    refuseSharedOutputs([
+      { option: '--json', path: options.json ? STDOUT : undefined },
+      { option: '-o', path: toFile ? options.out : undefined },
+      { option: '--sheet', path: options.sheet },
+    ]);
+    // The PNG is the data on stdout: the lines saying what was drawn move to stderr.
+    if (toStdout || options.sheet === STDOUT) out.textToStderr();
     const plan = entries.flatMap((e) =>
-      e.kind === 'file' && options.out
+      e.kind === 'file' && options.out && !toStdout
         ? [
             {
               input: e.path,
@@ -72,17 +87,30 @@ export const renderCommand: Command = {
           ]
         : [],
     );
-    const clashes = findClashes(plan.map((p) => ({ input: p.input, output: p.output.path })));
+    const sheetPath = options.sheet === undefined || options.sheet === STDOUT ? undefined : pathBytes(options.sheet);
+    const clashes = findClashes([
+      ...plan.map((p) => ({ input: p.input, output: p.output.path })),
+      ...(sheetPath ? [{ input: Buffer.from('--sheet'), output: sheetPath }] : []),
+    ]);
     if (clashes.length) throw new UsageError(`${clashes.map((c) => displayName(c.output)).join(', ')} would be written twice`);
+    // Files the user named are checked before anything is drawn, so a refusal writes nothing.
+    const present = options.force ? [] : [...(toFile ? plan : []).map((p) => p.output.path), ...(sheetPath ? [sheetPath] : [])].filter(exists);
+    if (present.length) {
+      for (const p of present)
+        if (p === sheetPath) sheetRefusal(out, 'OUTPUT_EXISTS', `${displayName(p)} already exists (--force overwrites); nothing was written`);
+        else out.fail(errorRecord(plan[0]!.input, 'OUTPUT_EXISTS', `${displayName(p)} already exists (--force overwrites); nothing was written`));
+      return out.finish();
+    }
     if (options.out !== undefined) out.tally.written = 0;
     // Lazy layers: only the grids drawn are inflated, one at a time (each dropped after drawing), so
     // a big map's preview never holds every layer at once. A damaged grid not drawn is not reported.
     const decodeOpts = { ...decodeOptions(options), layers: 'lazy' as const };
     const encodePng = await pngEncoder();
-    const assets = new BundledAssets((message) => process.stderr.write(`levelkit render: ${message}\n`));
+    const assets = new BundledAssets((message) => process.stderr.write(`levelkit render: ${printable(message)}\n`));
     const sheet: { name: string; thumb: Thumb }[] = [];
     let sheetOverflow = 0;
     for (const entry of entries) {
+      if (!(await stdoutReady())) break;
       const loaded = loadEntry(entry, out, options.maxBytes);
       if (!loaded) continue;
       let preview: Preview;
@@ -102,12 +130,21 @@ export const renderCommand: Command = {
       }
       const base = { ...fileFields(entry.path), format, layers: preview.drawn.map((i) => preview.layers[i]!.name), markers: preview.markers.length };
       if (preview.empty) {
-        out.ok({ ...base, empty: preview.empty }, `${printable(displayName(entry.path))}: nothing to draw: ${preview.empty}\n`);
+        out.ok({ ...base, empty: preview.empty }, `${printable(displayName(entry.path))}: nothing to draw: ${printable(preview.empty)}\n`);
         continue;
       }
       if (options.sheet) {
         if (sheet.length < MAX_SHEET_LEVELS) sheet.push({ name: displayName(entry.path), thumb: thumbnail(preview) });
         else sheetOverflow++;
+      }
+      if (toStdout) {
+        writeStdout(pngOf(preview, encodePng));
+        out.tally.written!++;
+        out.ok(
+          { ...base, output: STDOUT, width: preview.width, height: preview.height },
+          `${printable(displayName(entry.path))}: ${drawnText(preview)} → standard output\n`,
+        );
+        continue;
       }
       const target = plan.find((p) => p.input.equals(entry.path))?.output;
       if (!target) {
@@ -125,16 +162,15 @@ export const renderCommand: Command = {
       }
       out.tally.written!++;
       const record = { ...base, output: displayName(target.path), width: preview.width, height: preview.height };
-      out.ok(
-        record,
-        `${printable(displayName(entry.path))}: ${preview.width}×${preview.height} px (${preview.tilesWide}×${preview.tilesHigh} tiles, ${preview.markers.length} markers) → ${printable(displayName(target.path))}\n`,
-      );
+      out.ok(record, `${printable(displayName(entry.path))}: ${drawnText(preview)} → ${printable(displayName(target.path))}\n`);
     }
+    // The reader of stdout left (`render dir -o out | head -1`): nothing more is drawn or written.
+    if (stdoutGone.aborted) return out.finish();
     if (sheetOverflow)
       process.stderr.write(
         `levelkit render: --sheet: a sheet holds at most ${MAX_SHEET_LEVELS} levels (${MAX_PREVIEW_PIXELS} pixels); the last ${sheetOverflow} are not on it\n`,
       );
-    if (options.sheet) writeSheet(pathBytes(options.sheet), sheet, options.force, out, encodePng);
+    if (options.sheet) writeSheet(options.sheet === STDOUT ? STDOUT : pathBytes(options.sheet), sheet, options.force, out, encodePng);
     return out.finish();
   },
 };
@@ -178,33 +214,37 @@ export function contactSheet(thumbs: readonly Thumb[]): { width: number; height:
   return { width, height, rgba, columns };
 }
 
-function writeSheet(path: Buffer, sheet: { name: string; thumb: Thumb }[], force: boolean, out: Parameters<Command['run']>[1], encodePng: PngEncode): void {
+/** `W×H px (w×h tiles, n markers)`: what one level's PNG holds. */
+function drawnText(p: Preview): string {
+  return `${p.width}×${p.height} px (${p.tilesWide}×${p.tilesHigh} tiles, ${p.markers.length} markers)`;
+}
+
+/** A --sheet that is not written: one line on stderr, counted as a failure under `code`. */
+function sheetRefusal(out: Reporter, code: string, message: string): void {
+  process.stderr.write(`levelkit render: --sheet: ${code}: ${printable(message)}\n`);
+  out.tally.errors.set(code, (out.tally.errors.get(code) ?? 0) + 1);
+}
+
+function writeSheet(path: Buffer | typeof STDOUT, sheet: { name: string; thumb: Thumb }[], force: boolean, out: Reporter, encodePng: PngEncode): void {
+  const shown = path === STDOUT ? 'standard output' : displayName(path);
   if (sheet.length === 0) {
-    process.stderr.write(`levelkit render: --sheet: no level had anything to draw; ${displayName(path)} not written\n`);
-    return;
-  }
-  const refuse = (code: string, message: string) => {
-    process.stderr.write(`levelkit render: --sheet: ${code}: ${printable(message)}\n`);
-    out.tally.errors.set(code, (out.tally.errors.get(code) ?? 0) + 1);
-  };
-  if (!force && exists(path)) {
-    refuse('OUTPUT_EXISTS', `${displayName(path)} already exists (--force overwrites)`);
+    process.stderr.write(`levelkit render: --sheet: no level had anything to draw; ${printable(shown)} not written\n`);
     return;
   }
   const s = contactSheet(sheet.map((x) => x.thumb));
-  try {
-    if (!writeNew(namedOutput(path), pngOf(s, encodePng), force)) {
-      refuse('OUTPUT_EXISTS', `${displayName(path)} appeared while drawing; it was kept`);
+  if (path === STDOUT) writeStdout(pngOf(s, encodePng));
+  else
+    try {
+      if (!writeNew(namedOutput(path), pngOf(s, encodePng), force)) {
+        sheetRefusal(out, 'OUTPUT_EXISTS', `${shown} appeared while drawing; it was kept`);
+        return;
+      }
+    } catch (e) {
+      if (!(e instanceof OutputError)) throw e;
+      sheetRefusal(out, e.code, e.message);
       return;
     }
-  } catch (e) {
-    if (!(e instanceof OutputError)) throw e;
-    refuse(e.code, e.message);
-    return;
-  }
   out.tally.written = (out.tally.written ?? 0) + 1;
   const order = sheet.map((x, i) => `  ${i % s.columns},${Math.floor(i / s.columns)}  ${printable(x.name)}`).join('\n');
-  process.stderr.write(
-    `levelkit render: contact sheet ${s.width}×${s.height} px, ${sheet.length} levels (column,row) → ${printable(displayName(path))}\n${order}\n`,
-  );
+  process.stderr.write(`levelkit render: contact sheet ${s.width}×${s.height} px, ${sheet.length} levels (column,row) → ${printable(shown)}\n${order}\n`);
 }

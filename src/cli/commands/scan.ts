@@ -10,14 +10,18 @@ import { BrokenPart } from '../../archive-index/parts.js';
 import { indexedKeys, resumeKey } from '../../archive-index/resume.js';
 import { IndexWriter } from '../../archive-index/writer.js';
 import type { Inject } from '../../scan/job.js';
+import { jsonText } from '../../scan/json-text.js';
 import { recordLine } from '../../scan/line.js';
+import { LineFile } from '../../scan/line-file.js';
 import { pathBytes, printable } from '../../scan/names.js';
 import type { FileIdentity } from '../../scan/read.js';
 import { MIN_WORKER_MEMORY_MB, recordMtimeMs, type ScanOptions, type ScanStats, scan } from '../../scan/scan.js';
 import { ReportBuilder, reportTable } from '../../scan/summary.js';
-import { ioError } from '../../scan/write.js';
+import { ioError, namedOutput, writeNew } from '../../scan/write.js';
 import type { Command } from '../command.js';
 import { decodeOptions, UsageError } from '../options.js';
+import { checkNewFile, refuseSharedOutputs, STDOUT } from '../outputs.js';
+import { stdoutGone, stdoutReady, writeStdout } from '../stdout.js';
 import { tuneTieringForScan } from '../tiering.js';
 
 const LIVE_MS = 250;
@@ -54,8 +58,10 @@ export const scanCommand: Command = {
     'inflate',
     'encoding',
   ],
+  optionValue: { out: 'file' },
   optionHelp: {
-    out: 'write the JSON lines to this file instead of stdout (an existing file is kept unless --force); with --index they are written only when --out is given',
+    out: 'write the JSON lines to this file instead of stdout (an existing file is kept unless --force; - is stdout); with --index they are written only when --out is given',
+    report: 'write the summary as JSON to this file (- is stdout, when --out names a file)',
     force: 'overwrite --out and --report files that exist',
   },
   async run({ options, positionals, raw }, reporter) {
@@ -72,29 +78,19 @@ export const scanCommand: Command = {
       throw new UsageError('--index holds every layer and object: it needs --depth full (the default with --index)');
     const shard = raw.shard === undefined ? undefined : parseShard(raw.shard as string);
     const quiet = raw.quiet === true;
-    const reportFile = raw.report as string | undefined;
-    // Outputs are opened before the scan starts, so a refusal costs nothing.
-    const flags = options.force ? 'w' : 'wx';
-    let outFd: number | undefined;
-    // The scan's own outputs, skipped if the walk meets them (by identity: any path to them).
-    const exclude: FileIdentity[] = [];
-    try {
-      if (options.out) {
-        outFd = fs.openSync(options.out, flags);
-        exclude.push(identity(fs.fstatSync(outFd, { bigint: true })));
-      }
-      if (reportFile && !options.force && fs.existsSync(reportFile)) throw Object.assign(new Error('exists'), { code: 'EEXIST' });
-      // An old report being replaced (--force) is written to at the end; it is no input either.
-      const oldReport = reportFile ? statIfAny(reportFile) : undefined;
-      if (oldReport) exclude.push(identity(oldReport));
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      throw new UsageError(
-        code === 'EEXIST'
-          ? `${options.out && outFd === undefined ? options.out : reportFile} exists (--force overwrites it)`
-          : `cannot open output: ${(e as Error).message}`,
-      );
-    }
+    const reportArg = raw.report as string | undefined;
+    // `-` is standard output, where the records go when --out names no file.
+    const outFile = options.out === STDOUT ? undefined : options.out;
+    // With --index, JSON lines are written only when --out asks for them.
+    const recordsToStdout = options.out === STDOUT || (options.out === undefined && indexDir === undefined);
+    const reportFile = reportArg === STDOUT ? undefined : reportArg;
+    // Every output is checked before any is created, so a refused run leaves nothing behind.
+    refuseSharedOutputs([
+      { option: outFile === undefined ? 'the records' : '--out', path: outFile ?? (recordsToStdout ? STDOUT : undefined) },
+      { option: '--report', path: reportArg },
+    ]);
+    if (outFile !== undefined) checkNewFile('--out', outFile, options.force);
+    if (reportFile !== undefined) checkNewFile('--report', reportFile, options.force);
 
     let index: IndexWriter | undefined;
     let known: Set<string> | undefined;
@@ -104,7 +100,6 @@ export const scanCommand: Command = {
         known = raw.resume ? await indexedKeys(indexDir) : undefined;
         index = await IndexWriter.open(indexDir, { hash, ...(shard ? { shard } : {}) });
       } catch (e) {
-        if (outFd !== undefined) fs.closeSync(outFd);
         if (e instanceof EngineMissing || e instanceof BrokenPart) throw new UsageError(e.message);
         throw e;
       }
@@ -119,8 +114,11 @@ export const scanCommand: Command = {
       stoppedBy = signal;
       abort.abort();
     };
-    // Held until the report is written, so a stop during the last writes cannot cut them.
-    for (const s of Object.keys(STOP_SIGNALS) as StopSignal[]) process.on(s, onSignal);
+    // The scan's own outputs, skipped if the walk meets them (by identity: any path to them).
+    const exclude: FileIdentity[] = [];
+    // An old report being replaced (--force) is written to at the end; it is no input either.
+    const oldReport = reportFile ? statIfAny(reportFile) : undefined;
+    if (oldReport) exclude.push(identity(oldReport));
     const stats: ScanStats = { found: 0, walkDone: false, replacedWorkers: 0 };
     const opts: ScanOptions = {
       depth,
@@ -131,7 +129,8 @@ export const scanCommand: Command = {
       follow: options.follow,
       all: raw.all === true,
       sort: raw.sort === true,
-      signal: abort.signal,
+      // Stopped by a signal, or when the reader of the records on stdout has gone (`| head`).
+      signal: AbortSignal.any([abort.signal, stdoutGone]),
       stats,
       exclude,
       ...(workerMemory === undefined ? {} : { workerMemoryMb: workerMemory }),
@@ -141,9 +140,15 @@ export const scanCommand: Command = {
       ...(known ? { skip: (k) => known.has(resumeKey(k)) } : {}),
       ...testInjection(),
     };
+    // Opened last, once nothing else can refuse the run: no empty --out is left by a usage error.
+    const records = outFile === undefined ? undefined : openRecords(outFile, options.force);
+    if (records) exclude.push(identity(fs.fstatSync(records.fd, { bigint: true })));
+    // Held until the report is written, so a stop during the last writes cannot cut them.
+    for (const s of Object.keys(STOP_SIGNALS) as StopSignal[]) process.on(s, onSignal);
     const progress = new Progress(quiet, stats);
     const report = new ReportBuilder();
     const started = performance.now();
+    let reportKept = false;
     try {
       try {
         for await (const rec of scan(positionals, opts)) {
@@ -151,19 +156,31 @@ export const scanCommand: Command = {
           progress.add(rec.bytes ?? 0, rec.error !== undefined);
           index?.addRecord(rec, recordMtimeMs(rec));
           const line = `${recordLine(rec)}\n`;
-          if (outFd !== undefined) writeOrFail(options.out!, () => fs.writeSync(outFd, line));
-          else if (index) continue;
-          else if (!process.stdout.write(line)) await new Promise((r) => process.stdout.once('drain', r));
+          if (records) records.write(line);
+          else if (recordsToStdout) {
+            writeStdout(line);
+            // Awaited only when a write is pending: a microtask per record is measurable here.
+            const ready = stdoutReady();
+            if (ready !== true && !(await ready)) break;
+          }
         }
       } finally {
         progress.clear();
-        if (outFd !== undefined) fs.closeSync(outFd);
+        if (records) fs.closeSync(records.fd);
         await index?.close();
       }
+      // The reader of the records left: stop as quietly as it did.
+      if (stdoutGone.aborted) return 0;
       const summary = report.build((performance.now() - started) / 1000);
-      if (reportFile) writeOrFail(reportFile, () => fs.writeFileSync(reportFile, `${JSON.stringify(summary, null, 2)}\n`));
+      const summaryJson = `${jsonText(summary, 2)}\n`;
+      if (reportArg === STDOUT) writeStdout(summaryJson);
+      else if (reportFile && !writeNew(namedOutput(pathBytes(reportFile)), Buffer.from(summaryJson), options.force)) {
+        // Someone saved a file there while the scan ran: theirs is kept, the summary is still printed below.
+        process.stderr.write(`levelkit scan: --report: OUTPUT_EXISTS: ${printable(reportFile)} appeared during the scan; it was kept\n`);
+        reportKept = true;
+      }
       if (!quiet) {
-        process.stderr.write(`levelkit scan${stoppedBy ? ` (interrupted: partial results; ${stoppedBy})` : ''}\n${reportTable(summary)}`);
+        process.stderr.write(`levelkit scan${stoppedBy ? ` (interrupted: partial results; ${stoppedBy})` : ''}\n${reportTable(summary, report.examples())}`);
         if (index)
           process.stderr.write(
             `index        ${indexDir} (run ${index.run}): ${[...index.rows].map(([t, n]) => `${t} ${n}`).join(', ') || 'no rows'}` +
@@ -176,7 +193,7 @@ export const scanCommand: Command = {
       }
       void reporter;
       if (stoppedBy) return STOP_SIGNALS[stoppedBy];
-      return Object.keys(summary.errors).length ? 2 : 0;
+      return Object.keys(summary.errors).length || reportKept ? 2 : 0;
     } finally {
       for (const s of Object.keys(STOP_SIGNALS) as StopSignal[]) process.off(s, onSignal);
     }
@@ -236,12 +253,19 @@ function identity(st: fs.BigIntStats): FileIdentity {
   return { dev: st.dev, ino: st.ino };
 }
 
-/** Runs a write to the named output; a failure (a full disk) is an IO error naming that file, not an internal error. */
-function writeOrFail(name: string, write: () => void): void {
+/**
+ * Opens --out for the records (checked by checkNewFile already): created new, never through a
+ * link (O_EXCL), unless --force, which truncates what is there (following a link, as a path to
+ * /dev/stdout needs). Throws UsageError when a file appeared since the check, OutputError IO
+ * when the system refuses.
+ */
+function openRecords(path: string, force: boolean): LineFile {
+  const { O_WRONLY, O_CREAT, O_EXCL, O_TRUNC } = fs.constants;
   try {
-    write();
+    return new LineFile(fs.openSync(path, force ? O_WRONLY | O_CREAT | O_TRUNC : O_WRONLY | O_CREAT | O_EXCL, 0o666), pathBytes(path));
   } catch (e) {
-    throw ioError(pathBytes(name), e);
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${printable(path)} exists (--force overwrites it)`);
+    throw ioError(pathBytes(path), e);
   }
 }
 
