@@ -1,7 +1,10 @@
 // The options every command shares, parsed once with node:util parseArgs and validated where
 // they are resolved, so an option means the same on every command and an error names it.
 import { parseArgs } from 'node:util';
-import { type Backend, DEFAULT_LIMITS, type DecodeOptions, type InflaterChoice, LIMIT_NAMES, type Limits } from '../index.js';
+// Only plain data at run time, so the `levelkit` entry checks a scan's command line before it
+// loads the library and starts workers (cli/bin.ts).
+import { DEFAULT_LIMITS, LIMIT_NAMES } from '../core/default-limits.js';
+import type { Backend, DecodeOptions, InflaterChoice, Limits } from '../index.js';
 
 /** Bad usage: printed as one line with the command's usage, exit 1. */
 export class UsageError extends Error {}

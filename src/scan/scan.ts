@@ -4,8 +4,7 @@
 // to the workers as places in the archive. Records are yielded in completion order (or sorted at
 // the end with `sort`). See src/scan/README.md.
 import * as nodeFs from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { compileWasm, DEFAULT_LIMITS, type DecodeOptions, type ErrorRecord } from '../index.js';
+import { compileWasm, type DecodeOptions, type ErrorRecord } from '../index.js';
 import { baseOf, readFileItem } from './item-node.js';
 import {
   type Depth,
@@ -24,6 +23,7 @@ import { pathBytes } from './names.js';
 import { BATCH_FILES, Pool, type PoolAnswer, type PoolTask, type SpawnWorker } from './pool.js';
 import { nodeWorkers } from './pool-node.js';
 import { type FileIdentity, ioFailure, type ReadFs } from './read.js';
+import { type CheckedScanOptions, checkScanOptions } from './scan-options.js';
 import { type WalkFs, walk } from './walk.js';
 import { BytesReader, FileHandleReader, InflateBudget, type Member, members, ZipError } from './zip.js';
 
@@ -31,7 +31,7 @@ export type { ScanRecord } from './job.js';
 export interface ScanOptions {
   /** `cheap` (default): `sections: 'summary'`; `full`: decode every section. */
   depth?: Depth;
-  /** Worker threads; default: available cores. */
+  /** Worker threads at most; default: available cores. Capped at WORKERS_PER_CORE (4) × cores, and never more than the files found. */
   workers?: number;
   /** Largest file or member read, in bytes; default the library's `maxInflatedBytes` (256 MiB). */
   maxBytes?: number;
@@ -56,7 +56,11 @@ export interface ScanOptions {
   shard?: { index: number; count: number };
   /** Stops the scan early; records yielded so far stand. */
   signal?: AbortSignal;
-  /** Heap limit of each worker in MiB; a file whose decode needs more is a LIMIT_EXCEEDED record. Default: Node's (or the process's --max-old-space-size). */
+  /**
+   * Heap limit of each worker in MiB; a file whose decode needs more is a LIMIT_EXCEEDED record
+   * (its worker is replaced, the scan goes on). Default: the process's --max-old-space-size, else
+   * half the machine's memory shared by the workers, between 256 MiB and 4 GiB.
+   */
   workerMemoryMb?: number;
   /**
    * Files never read, by identity (device and inode, as `fs.statSync(p, { bigint: true })` gives
@@ -86,9 +90,8 @@ export interface ScanStats {
   workerCpuMs?: number;
 }
 
-const DEFAULT_TIMEOUT_MS = 5000;
-/** Smallest worker heap accepted: below this V8 cannot start the decoder at all. */
-export const MIN_WORKER_MEMORY_MB = 16;
+export { MIN_WORKER_MEMORY_MB } from './workers.js';
+
 /** Zip archives on disk held open at once for their members' workers (each is one file descriptor). */
 const MAX_OPEN_ZIPS = 256;
 
@@ -115,32 +118,24 @@ interface Archive {
 
 /**
  * Scans files, folders and the zips in them; yields one record per file in completion order.
- * Never throws for a bad file: every failure is that file's record.
+ * Never throws for a bad file: every failure is that file's record. Bad options throw here, at
+ * the call (TypeError or RangeError naming the option), before any worker starts or file is read.
  */
-export async function* scan(paths: readonly (string | Buffer)[], options: ScanOptions = {}): AsyncGenerator<ScanRecord> {
-  const workers = options.workers ?? availableParallelism();
-  const maxBytes = options.maxBytes ?? DEFAULT_LIMITS.maxInflatedBytes;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs)) throw new RangeError(`levelkit: scan option 'timeoutMs' must be a number > 0; got ${timeoutMs}`);
-  // --max-zip-ratio, or the decoders' limits.maxZipRatio (--limit maxZipRatio=…): one ratio for zips and GWZ alike.
-  const maxZipRatio = options.maxZipRatio ?? options.decode?.limits?.maxZipRatio ?? DEFAULT_LIMITS.maxZipRatio;
-  if (!Number.isSafeInteger(maxZipRatio) || maxZipRatio < 1)
-    throw new RangeError(`levelkit: scan option 'maxZipRatio' must be a whole number ≥ 1; got ${maxZipRatio}`);
-  if (!Number.isSafeInteger(maxBytes) || maxBytes < 1) throw new RangeError(`levelkit: scan option 'maxBytes' must be a whole number ≥ 1; got ${maxBytes}`);
-  const depth = options.depth ?? 'cheap';
+export function scan(paths: readonly (string | Buffer)[], options: ScanOptions = {}): AsyncGenerator<ScanRecord> {
+  return scanChecked(paths, options, checkScanOptions(paths, options));
+}
+
+async function* scanChecked(paths: readonly (string | Buffer)[], options: ScanOptions, checked: CheckedScanOptions): AsyncGenerator<ScanRecord> {
+  const { workers, maxBytes, timeoutMs, maxZipRatio, depth, memoryMb } = checked;
   const stats = options.stats ?? { found: 0, walkDone: false, replacedWorkers: 0 };
   stats.workerStages ??= noStageTimes();
   stats.walkMs ??= 0;
-  if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`workers must be a whole number ≥ 1; got ${workers}`);
-  const memoryMb = options.workerMemoryMb;
-  if (memoryMb !== undefined && !(Number.isInteger(memoryMb) && memoryMb >= MIN_WORKER_MEMORY_MB))
-    throw new RangeError(`workerMemoryMb must be a whole number ≥ ${MIN_WORKER_MEMORY_MB}; got ${memoryMb}`);
   let spawn = options.spawn;
   if (!spawn) {
     // One compile for the whole pool; a host without WASM leaves the workers on the JS kernels.
     let wasm: WebAssembly.Module | null = null;
     if (options.decode?.backend !== 'js') wasm = await compileWasm().catch(() => null);
-    spawn = nodeWorkers(wasm, memoryMb === undefined ? {} : { memoryMb });
+    spawn = nodeWorkers(wasm, { memoryMb });
   }
   // A GWZ member is a zip too: its decode keeps to the same ratio.
   const decodeOpts: DecodeOptions = { ...options.decode, limits: { ...options.decode?.limits, maxZipRatio } };
