@@ -63,11 +63,11 @@ export const OPTIONS = {
     value: 'header',
     help: 'binary header to write: GR-V1.00…GR-V1.05, Z3-V1.03, Z3-V1.04 (default: GR-V1.03, or GR-V1.04 for a level with heights)',
   },
-  workers: { type: 'string', value: 'n', help: 'worker threads decoding in parallel (default: available cores)' },
+  workers: { type: 'string', value: 'n', help: 'worker threads decoding in parallel, at most 4 × cores and never more than files (default: available cores)' },
   'worker-memory': {
     type: 'string',
     value: 'MB',
-    help: "heap limit of each worker in MiB (16 or more); a file whose decode needs more is a LIMIT_EXCEEDED record and its worker is replaced (default: the process's --max-old-space-size, else Node's)",
+    help: "heap limit of each worker in MiB (16 or more); a file whose decode needs more is a LIMIT_EXCEEDED record and its worker is replaced (default: the process's --max-old-space-size, else half the machine's memory shared by the workers, 256 MiB to 4 GiB)",
   },
   timeout: {
     type: 'string',

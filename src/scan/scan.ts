@@ -22,12 +22,14 @@ import { recordOfLine } from './line.js';
 import { pathBytes } from './names.js';
 import { BATCH_FILES, Pool, type PoolAnswer, type PoolTask, type SpawnWorker } from './pool.js';
 import { nodeWorkers } from './pool-node.js';
-import { type FileIdentity, ioFailure, type ReadFs } from './read.js';
+import { type FileIdentity, ioFailure, NOT_AS_LISTED, type ReadFs, sameIdentity } from './read.js';
 import { type CheckedScanOptions, checkScanOptions } from './scan-options.js';
-import { type WalkFs, walk } from './walk.js';
+import { type WalkEntry, type WalkFs, walk } from './walk.js';
 import { BytesReader, FileHandleReader, InflateBudget, type Member, members, ZipError } from './zip.js';
 
 export type { ScanRecord } from './job.js';
+
+type FileEntry = Extract<WalkEntry, { kind: 'file' }>;
 export interface ScanOptions {
   /** `cheap` (default): `sections: 'summary'`; `full`: decode every section. */
   depth?: Depth;
@@ -254,13 +256,18 @@ async function* scanChecked(paths: readonly (string | Buffer)[], options: ScanOp
   };
 
   /** A file found by the walk or named: from here on it is a worker's to read (or, with replaced fs functions, read here). */
-  const visitFile = async (path: Buffer, named: boolean) => {
+  const visitFile = async (entry: FileEntry) => {
+    const { path, named } = entry;
     const latin1 = path.toString('latin1');
     const fault = faultFor(options.inject, path, null);
+    // The file as listed (through the folder's handle while the walk holds it): the worker reads
+    // that file or none, so a folder above it swapped for a link meanwhile leads nowhere.
+    const st = statOf(entry, options.fs ?? nodeFs);
+    const listed = st ? { id: st.id, ...(entry.noFollow ? { noFollow: true } : {}) } : {};
     if (options.fs) {
       // Replaced fs functions cannot travel to a worker: read here, send the bytes.
       const base = baseOf(latin1, null);
-      const r = readFileItem(latin1, named, config, base, options.fs);
+      const r = readFileItem(latin1, named, config, base, options.fs, listed);
       if ('excluded' in r) stats.found--;
       else if ('record' in r) emit(r.record);
       else if ('bytes' in r) {
@@ -268,12 +275,11 @@ async function* scanChecked(paths: readonly (string | Buffer)[], options: ScanOp
         submit({ item, size: r.bytes.length, declared: r.bytes.length, archive: null });
       } else if ('zip' in r) {
         inFlight++;
-        zipFiles.push({ item: { kind: 'file', path: latin1, named }, size: 0, declared: null, archive: null });
+        zipFiles.push({ item: { kind: 'file', path: latin1, named, ...listed }, size: 0, declared: null, archive: null });
         runZips();
       }
       return;
     }
-    const st = statOf(path, exclude !== undefined);
     // The scan's own outputs (--out, --report) are never read: a walk over their folder would
     // meet them half-written. The worker checks again on the handle it opens.
     const id = st?.id;
@@ -282,7 +288,7 @@ async function* scanChecked(paths: readonly (string | Buffer)[], options: ScanOp
       return;
     }
     const size = st ? st.size : null;
-    submit({ item: { kind: 'file', path: latin1, named, ...(fault ? { fault } : {}) }, size: size ?? 0, declared: size, archive: null });
+    submit({ item: { kind: 'file', path: latin1, named, ...listed, ...(fault ? { fault } : {}) }, size: size ?? 0, declared: size, archive: null });
   };
 
   const walkAll = async () => {
@@ -300,7 +306,7 @@ async function* scanChecked(paths: readonly (string | Buffer)[], options: ScanOp
       stats.walkMs! += t1 - t0;
       await waitForRoom();
       t0 = performance.now();
-      await visitFile(entry.path, entry.named);
+      await visitFile(entry);
     }
     stats.walkMs! += performance.now() - t0;
   };
@@ -346,15 +352,22 @@ async function* scanChecked(paths: readonly (string | Buffer)[], options: ScanOp
     const base = baseOf(path, null);
     const archive: Archive = { fd: null, pending: 1, nested: 0, budget: null };
     try {
-      const fd = nodeFs.openSync(Buffer.from(path, 'latin1'), (nodeFs.constants.O_RDONLY ?? 0) | (nodeFs.constants.O_NONBLOCK ?? 0));
+      const item = task.item.kind === 'file' ? task.item : undefined;
+      const flags = (nodeFs.constants.O_RDONLY ?? 0) | (nodeFs.constants.O_NONBLOCK ?? 0) | (item?.noFollow ? (nodeFs.constants.O_NOFOLLOW ?? 0) : 0);
+      const fd = nodeFs.openSync(Buffer.from(path, 'latin1'), flags);
       archive.fd = fd;
       openZips.add(fd);
-      const st = nodeFs.fstatSync(fd);
+      const st = nodeFs.fstatSync(fd, { bigint: true });
+      if (item?.id && !sameIdentity(st, item.id)) {
+        emit({ ...base, bytes: null, format: null, error: err('IO', NOT_AS_LISTED) });
+        return;
+      }
       if (!st.isFile()) {
         emit({ ...base, bytes: null, format: null, error: err('NOT_A_FILE', 'not a regular file; only regular files are read') });
         return;
       }
-      await visitZip(new FileHandleReader(fd, st.size), task, base, '', 1, { fd, size: st.size }, archive, undefined);
+      const size = Number(st.size);
+      await visitZip(new FileHandleReader(fd, size), task, base, '', 1, { fd, size }, archive, undefined);
     } catch (e) {
       emit({ ...base, bytes: null, format: null, error: err('IO', ioFailure(e).message) });
     } finally {
@@ -511,11 +524,15 @@ function err(code: string, message: string): ErrorRecord {
   return { code, offset: null, path: '', message };
 }
 
-/** What the file system says of a path (its size for batching and time limits; with `identity`, its device and inode too); null when it cannot say (the worker reports why). */
-function statOf(p: Buffer, identity: boolean): { size: number; id?: FileIdentity } | null {
+/**
+ * What the file system says of a file found (its size for batching and time limits, its device
+ * and inode for the worker to read that file and no other), asked through the handle of the
+ * folder the walk is listing; null when it cannot say (the worker reports why).
+ */
+function statOf(entry: FileEntry, fs: Pick<typeof nodeFs, 'statSync' | 'lstatSync'>): { size: number; id: FileIdentity } | null {
   try {
-    if (!identity) return { size: nodeFs.statSync(p).size };
-    const st = nodeFs.statSync(p, { bigint: true });
+    const at = entry.at ?? entry.path;
+    const st = entry.noFollow ? fs.lstatSync(at, { bigint: true }) : fs.statSync(at, { bigint: true });
     return { size: Number(st.size), id: { dev: st.dev, ino: st.ino } };
   } catch {
     return null;
