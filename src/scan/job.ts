@@ -61,8 +61,12 @@ export type RecordBase = { path: string; pathBytes?: string; member: string | nu
  * name: a Buffer view would carry its whole pooled slab through postMessage).
  */
 export type ScanItem =
-  /** A file found by the walk or named by the user: the worker opens, checks and reads it. */
-  | { kind: 'file'; path: string; named: boolean; fault?: Fault }
+  /**
+   * A file found by the walk or named by the user: the worker opens, checks and reads it. `id`: the
+   * file the walk listed (device, inode), the only one the worker reads at that path; `noFollow`:
+   * the listing saw no link there, so none is followed.
+   */
+  | { kind: 'file'; path: string; named: boolean; fault?: Fault; id?: FileIdentity; noFollow?: boolean }
   /** Bytes the scan read itself (when the caller replaced the fs functions). */
   | { kind: 'bytes'; path: string; member: string | null; bytes: Uint8Array; levelName: boolean; fault?: Fault }
   /** A zip member at a known place: the worker reads its local header and data and inflates them. */

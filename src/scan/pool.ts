@@ -93,30 +93,37 @@ export class Pool<T extends PoolTask> {
   /** CPU time of workers already replaced (ms). */
   private retiredCpuMs = 0;
 
+  /** Tasks pushed so far: a worker is started only for a task no started worker accounts for. */
+  private pushed = 0;
+
   constructor(
     private readonly spawn: SpawnWorker,
-    size: number,
+    /** The most workers this pool runs; each is started when the tasks pushed outnumber the workers started. */
+    private readonly size: number,
     private readonly config: ScanConfig,
     private readonly timeoutMs: number,
     /** Called once per task pushed, with its answer. */
     private readonly answer: (task: T, a: PoolAnswer) => void,
-  ) {
-    for (let i = 0; i < size; i++) {
-      const progress = new Int32Array(new SharedArrayBuffer(PROGRESS_SLOTS * 4));
-      const slot: Slot<T> = {
-        worker: NOT_STARTED,
-        ready: false,
-        batch: null,
-        batchId: 0,
-        next: 0,
-        postedAt: 0,
-        timer: null,
-        generation: 0,
-        progress,
-        cpuMs: 0,
-      };
-      this.slots.push(this.start(slot));
-    }
+  ) {}
+
+  /** Starts one more worker while there are fewer than `size` and than the tasks pushed, so one file never starts 256 threads. */
+  private grow(): void {
+    if (this.slots.length >= this.size || this.slots.length >= this.pushed || this.closed) return;
+    const progress = new Int32Array(new SharedArrayBuffer(PROGRESS_SLOTS * 4));
+    const slot: Slot<T> = {
+      worker: NOT_STARTED,
+      ready: false,
+      batch: null,
+      batchId: 0,
+      next: 0,
+      postedAt: 0,
+      timer: null,
+      generation: 0,
+      progress,
+      cpuMs: 0,
+    };
+    this.slots.push(slot);
+    this.start(slot);
   }
 
   /** The workers' CPU time so far (ms, replaced workers included), or -1 where the host cannot tell. */
@@ -149,6 +156,8 @@ export class Pool<T extends PoolTask> {
     }
     this.queue.push(task);
     this.queuedBytes += task.size;
+    this.pushed++;
+    this.grow();
   }
 
   /** Time limit of one file, in ms. */

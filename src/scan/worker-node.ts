@@ -113,7 +113,7 @@ function scanItem(item: ScanItem, config: ScanConfig, stages: StageTimes, index:
   const t0 = performance.now();
   const base = baseOf(item.path, item.kind === 'file' ? null : item.member);
   let read: ReadOutcome | { opened: Uint8Array };
-  if (item.kind === 'file') read = readFileItem(item.path, item.named, config, base);
+  if (item.kind === 'file') read = readFileItem(item.path, item.named, config, base, undefined, item);
   else if (item.kind === 'bytes') read = { bytes: item.bytes, levelName: item.levelName };
   else read = readMemberItem(item, item.member, base);
   stages.read += performance.now() - t0;

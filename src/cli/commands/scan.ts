@@ -15,12 +15,14 @@ import { recordLine } from '../../scan/line.js';
 import { LineFile } from '../../scan/line-file.js';
 import { pathBytes, printable } from '../../scan/names.js';
 import type { FileIdentity } from '../../scan/read.js';
-import { MIN_WORKER_MEMORY_MB, recordMtimeMs, type ScanOptions, type ScanStats, scan } from '../../scan/scan.js';
+import { recordMtimeMs, type ScanOptions, type ScanStats, scan } from '../../scan/scan.js';
 import { ReportBuilder, reportTable } from '../../scan/summary.js';
+import { WORKERS_PER_CORE } from '../../scan/workers.js';
 import { ioError, namedOutput, writeNew } from '../../scan/write.js';
 import type { Command } from '../command.js';
 import { decodeOptions, UsageError } from '../options.js';
 import { checkNewFile, refuseSharedOutputs, STDOUT } from '../outputs.js';
+import { SCAN_OPTIONS, scanSettings } from '../scan-args.js';
 import { stdoutGone, stdoutReady, writeStdout } from '../stdout.js';
 import { tuneTieringForScan } from '../tiering.js';
 
@@ -33,51 +35,21 @@ type StopSignal = keyof typeof STOP_SIGNALS;
 export const scanCommand: Command = {
   usage: 'levelkit scan <file|folder|zip…> [options]',
   summary: 'Scans folders and zips in parallel: one JSON line per level file, a summary table at the end.',
-  options: [
-    'out',
-    'report',
-    'index',
-    'resume',
-    'depth',
-    'workers',
-    'worker-memory',
-    'max-bytes',
-    'max-zip-ratio',
-    'max-cells',
-    'max-inflated',
-    'limit',
-    'timeout',
-    'all',
-    'sort',
-    'shard',
-    'quiet',
-    'follow',
-    'force',
-    'strict',
-    'backend',
-    'inflate',
-    'encoding',
-  ],
+  options: SCAN_OPTIONS,
   optionValue: { out: 'file' },
   optionHelp: {
     out: 'write the JSON lines to this file instead of stdout (an existing file is kept unless --force; - is stdout); with --index they are written only when --out is given',
     report: 'write the summary as JSON to this file (- is stdout, when --out names a file)',
     force: 'overwrite --out and --report files that exist',
   },
-  async run({ options, positionals, raw }, reporter) {
-    if (positionals.length === 0) throw new UsageError('scan needs at least one file, folder or zip');
-    const workers = raw.workers === undefined ? availableParallelism() : wholeNumber('workers', raw.workers as string, 1, 1024);
-    const timeout = raw.timeout === undefined ? 5 : positiveNumber('timeout', raw.timeout as string);
-    const workerMemory =
-      raw['worker-memory'] === undefined ? undefined : wholeNumber('worker-memory', raw['worker-memory'] as string, MIN_WORKER_MEMORY_MB, 2 ** 20);
-    const indexDir = raw.index as string | undefined;
-    if (raw.resume && indexDir === undefined) throw new UsageError('--resume needs --index <dir> (it resumes from what the index holds)');
-    const depth = (raw.depth ?? (indexDir === undefined ? 'cheap' : 'full')) as string;
-    if (depth !== 'cheap' && depth !== 'full') throw new UsageError(`--depth must be cheap or full; got '${depth}'`);
-    if (indexDir !== undefined && depth !== 'full')
-      throw new UsageError('--index holds every layer and object: it needs --depth full (the default with --index)');
-    const shard = raw.shard === undefined ? undefined : parseShard(raw.shard as string);
-    const quiet = raw.quiet === true;
+  async run(parsed, reporter) {
+    const { options, positionals, raw } = parsed;
+    const settings = scanSettings(parsed);
+    const { workers, timeoutSeconds: timeout, workerMemoryMb: workerMemory, depth, shard, quiet, index: indexDir } = settings;
+    if (settings.cappedFrom !== undefined && !quiet)
+      process.stderr.write(
+        `levelkit scan: --workers ${settings.cappedFrom} is more than ${WORKERS_PER_CORE} per core (${availableParallelism()} cores); running ${workers}\n`,
+      );
     const reportArg = raw.report as string | undefined;
     // `-` is standard output, where the records go when --out names no file.
     const outFile = options.out === STDOUT ? undefined : options.out;
@@ -97,7 +69,7 @@ export const scanCommand: Command = {
     if (indexDir !== undefined) {
       const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
       try {
-        known = raw.resume ? await indexedKeys(indexDir) : undefined;
+        known = settings.resume ? await indexedKeys(indexDir) : undefined;
         index = await IndexWriter.open(indexDir, { hash, ...(shard ? { shard } : {}) });
       } catch (e) {
         if (e instanceof EngineMissing || e instanceof BrokenPart) throw new UsageError(e.message);
@@ -267,36 +239,6 @@ function openRecords(path: string, force: boolean): LineFile {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${printable(path)} exists (--force overwrites it)`);
     throw ioError(pathBytes(path), e);
   }
-}
-
-function parseShard(s: string): { index: number; count: number } {
-  const m = /^(\d+|auto)\/(\d+)$/.exec(s);
-  if (!m) throw new UsageError(`--shard must be k/n or auto/n; got '${s}'`);
-  const count = Number(m[2]);
-  let k: string | undefined = m[1];
-  if (k === 'auto') {
-    // Kubernetes Indexed Jobs count from 0; Slurm arrays from whatever --array says, so subtract its minimum.
-    const slurm = process.env.SLURM_ARRAY_TASK_ID;
-    k = process.env.JOB_COMPLETION_INDEX ?? (slurm === undefined ? undefined : String(Number(slurm) - Number(process.env.SLURM_ARRAY_TASK_MIN ?? 0)));
-    if (k === undefined) throw new UsageError('--shard auto/n needs JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID in the environment');
-  }
-  const index = Number(k);
-  if (!Number.isInteger(count) || count < 1 || !Number.isInteger(index) || index < 0 || index >= count) {
-    throw new UsageError(`--shard: k must be 0…n-1 and n ≥ 1; got ${index}/${count}`);
-  }
-  return { index, count };
-}
-
-function wholeNumber(name: string, s: string, min: number, max: number): number {
-  const n = Number(s);
-  if (!/^\d+$/.test(s) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}; got '${printable(s)}'`);
-  return n;
-}
-
-function positiveNumber(name: string, s: string): number {
-  const n = Number(s);
-  if (!/^\d+(\.\d+)?$/.test(s) || !(n > 0)) throw new UsageError(`--${name} must be a positive number; got '${printable(s)}'`);
-  return n;
 }
 
 /** LEVELKIT_TEST_INJECT=hang=<text>,crash=<text>: the test-only fault injection of scan() (see src/scan/job.ts). */
