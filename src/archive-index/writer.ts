@@ -124,7 +124,8 @@ export class IndexWriter {
 
   private async writePart(table: TableName, text: string, seq: number): Promise<void> {
     const csv = join(this.tmp, `${table}-${seq}.csv`);
-    fs.writeFileSync(csv, text);
+    // Asynchronously: the main thread feeds the workers, and a 32 MiB write would stall them.
+    await fs.promises.writeFile(csv, text);
     const cols = tableOf(table).columns;
     const types = cols.map((c) => `${sqlString(c.name)}: ${sqlString(c.type === 'TIMESTAMP' ? 'BIGINT' : c.type)}`).join(', ');
     // Timestamps travel as epoch milliseconds.
@@ -135,8 +136,8 @@ export class IndexWriter {
         `allow_quoted_nulls = false, max_line_size = ${MAX_LINE_BYTES}, parallel = false, columns = {${types}})) ` +
         `TO ${sqlString(`${part}.tmp`)} (FORMAT parquet, COMPRESSION zstd)`,
     );
-    fs.renameSync(`${part}.tmp`, part);
-    fs.rmSync(csv);
+    await fs.promises.rename(`${part}.tmp`, part);
+    await fs.promises.rm(csv);
     this.rows.set(table, (this.rows.get(table) ?? 0) + Number(result.rowsChanged));
   }
 
