@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { OPTIONS } from '../src/cli/options.js';
 import { closest, editDistance } from '../src/cli/suggest.js';
 import { bin } from './helpers/cli.js';
 import { ROOT } from './helpers/paths.js';
@@ -116,7 +117,7 @@ describe('placeholders say what an option takes', () => {
         .filter((l) => /^ {2}-/.test(l));
       for (const row of rows) {
         const flag = /--([\w-]+)/.exec(row)![1]!;
-        const takesValue = !['json', 'strict', 'follow', 'force', 'all', 'quiet', 'lenient', 'sort', 'help', 'csv'].includes(flag);
+        const takesValue = (OPTIONS as Record<string, { type: string }>)[flag]?.type === 'string';
         expect(/--[\w-]+ <[^>]+>/.test(row), `${name} ${row}`).toBe(takesValue);
       }
     }
@@ -151,7 +152,8 @@ describe('levelkit completion', () => {
       const code = `source ${file}; COMP_WORDS=(levelkit ${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length}; _levelkit; echo "\${COMPREPLY[*]}"`;
       return spawnSync('bash', ['-c', code], { encoding: 'utf8' }).stdout.trim();
     };
-    expect(complete('sc')).toBe('scan');
+    expect(complete('sc')).toBe('scan schema');
+    expect(complete('sca')).toBe('scan');
     expect(complete('scan', '--wo')).toBe('--workers --worker-memory');
     expect(complete('info', '--backend', '')).toBe('auto wasm js');
     expect(complete('completion', '')).toBe('bash zsh fish');
