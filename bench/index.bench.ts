@@ -5,7 +5,7 @@
 // - peak RSS of indexing the corpus and 10,000 small files (floor < 300 MB).
 // Whole processes alternate A B A B; ratios are medians of each round's pair, with the load beside.
 // `npm run build && npx tsx bench/index.ts index` (INDEX_BENCH_ROUNDS, default 5).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,14 +31,10 @@ function levelkit(args: string[]): Run {
     await import(${JSON.stringify(CLI)});`;
   const c0 = procCpuMs('self', true);
   const t0 = performance.now();
-  let stderr = '';
-  try {
-    execFileSync(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-  } catch (e) {
-    // Exit 2: some corpus file failed (two are not levels): a finished run.
-    if ((e as { status?: number }).status !== 2) throw e;
-    stderr = String((e as { stderr?: string }).stderr);
-  }
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  // Exit 2: some corpus file failed (two are not levels): a finished run.
+  if (r.status !== 0 && r.status !== 2) throw new Error(`levelkit ${args.join(' ')}: exit ${r.status}\n${r.stderr}`);
+  const stderr = r.stderr;
   const wall = (performance.now() - t0) / 1000;
   const cpu = (procCpuMs('self', true) - c0) / 1000;
   const peak = /PEAK (\d+)/.exec(stderr);
