@@ -53,6 +53,7 @@ export const OPTIONS = {
   },
   follow: { type: 'boolean', help: 'walk into symbolic links to folders (each folder once, so loops end)' },
   force: { type: 'boolean', help: 'overwrite outputs that already exist (default: refuse, write nothing for that file)' },
+  'skip-existing': { type: 'boolean', help: 'keep outputs that already exist and skip their inputs (counted as skipped), to resume a run' },
   out: { type: 'string', short: 'o', value: 'dir', help: 'output folder' },
   to: { type: 'string', value: 'nw|graal', help: 'output format (default: from the output name)' },
   version: {

@@ -228,13 +228,13 @@ function parseShard(s: string): { index: number; count: number } {
   return { index, count };
 }
 
-function wholeNumber(name: string, s: string, min: number, max: number): number {
+export function wholeNumber(name: string, s: string, min: number, max: number): number {
   const n = Number(s);
   if (!/^\d+$/.test(s) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}; got '${printable(s)}'`);
   return n;
 }
 
-function positiveNumber(name: string, s: string): number {
+export function positiveNumber(name: string, s: string): number {
   const n = Number(s);
   if (!/^\d+(\.\d+)?$/.test(s) || !(n > 0)) throw new UsageError(`--${name} must be a positive number; got '${printable(s)}'`);
   return n;
