@@ -10,6 +10,7 @@ import { nodeWorkers } from '../scan/pool-node.js';
 import type { OutputTarget } from '../scan/write.js';
 import type { LevelInput } from './inputs.js';
 import type { RenderAnswer, RenderJob } from './render-level.js';
+import { tuneTieringForScan } from './tiering.js';
 
 /** One level to draw: its input, where its PNG goes (none: only a sheet cell or a record), its place in the input order. */
 export interface RenderWork {
@@ -90,6 +91,8 @@ export class RenderRunner {
   }
 
   private async start(): Promise<Pool<RenderTask, RenderJob, RenderAnswer>> {
+    // As for scan (tiering.ts): each worker isolate optimises only the hot code, not every lukewarm function again.
+    tuneTieringForScan();
     // One compile for the pool, as scan does; a host without WASM leaves the workers on the JS kernels.
     const wasm = this.o.job.decode.backend === 'js' ? null : await compileWasm().catch(() => null);
     const spawn = nodeWorkers<RenderJob, RenderAnswer>(wasm, { script: WORKER_SCRIPT });

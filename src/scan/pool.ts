@@ -322,6 +322,8 @@ export class Pool<T extends PoolTask, C = ScanConfig, R = ItemResult> {
       slot.timer = null;
       slot.batch = null;
     }
+    // The worker's next batch first: answering may take a while (render writes each PNG here).
+    if (r.done) this.dispatch(true);
     let at = 0;
     for (let k = 0; k < r.results.length; k++) {
       let a = r.results[k] as R | null;
@@ -333,6 +335,7 @@ export class Pool<T extends PoolTask, C = ScanConfig, R = ItemResult> {
       }
       this.answer(batch[r.from + k]!, a as R);
     }
+    // And whatever answering queued (a zip's members).
     if (r.done) this.dispatch(true);
   }
 
