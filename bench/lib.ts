@@ -93,7 +93,7 @@ export async function compareMany(
 }
 
 /** A full V8 collection between timed passes (the flag is set at run time, so no node option is needed). */
-function fullGc(): () => void {
+export function fullGc(): () => void {
   setFlagsFromString('--expose-gc');
   return runInNewContext('gc') as () => void;
 }

@@ -33,6 +33,7 @@ describe('default limits admit real-size maps and refuse bombs by bytes', () => 
       maxTotalInflatedBytes: 2 ** 30,
       maxGridCells: 2 ** 31 - 1,
       maxRecords: 2 ** 24,
+      maxLevelObjects: 2 ** 18,
       maxZipRatio: 100,
     });
   });

@@ -5,11 +5,13 @@
 // time per round (> 1: levelkit is faster), medians with ranges and the load average.
 // levelkit is the built package (dist/, what users run; `npm run build` first); LEVELKIT_FROM=src
 // times the TypeScript source instead (slower under tsx).
-// Build the peer first: GRAALSUITE_SRC=/path/to/leveleditor.js node bench/peers/build-graalsuite.mjs
-// Run: npx tsx bench/peers/graal-graalsuite.ts   (ROUNDS, default 9; PASSES per timing, default 2)
+// LEVELKIT_PEER_GRAALSUITE: an ES module of yours exporting `Level`, GraalSuite's level class
+// (github MorenoLand/GScript.GraalSuite @1229685a, js/leveleditor.js; ../shared/docs/PEERS.md).
+// Run: LEVELKIT_PEER_GRAALSUITE=/path/to/level.mjs npx tsx bench/peers/graal-graalsuite.ts
+// (ROUNDS, default 9; PASSES per timing, default 2)
 import { existsSync } from 'node:fs';
-import { homedir, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Source from '../../src/index.js';
 import { corpusDir, listFiles, readBytes } from '../../test/helpers/paths.js';
@@ -23,11 +25,12 @@ interface PeerLevelClass {
   loadFromNW(text: string): PeerLevel;
 }
 
-const peerPath = join(process.env.LEVELKIT_PEERS ?? join(homedir(), '.cache/levelkit-peers'), 'level.mjs');
+const peerPath = process.env.LEVELKIT_PEER_GRAALSUITE;
 const dir = corpusDir('graal');
-if (!existsSync(peerPath)) throw new Error(`${peerPath} not found: run GRAALSUITE_SRC=… node bench/peers/build-graalsuite.mjs first`);
+if (!peerPath || !existsSync(peerPath))
+  throw new Error(`LEVELKIT_PEER_GRAALSUITE (${peerPath ?? 'unset'}) must name an ES module exporting GraalSuite's Level class (@1229685a)`);
 if (!dir) throw new Error('the Graal corpus (../shared/corpus/graal) is needed');
-const { Level } = (await import(pathToFileURL(peerPath).href)) as { Level: PeerLevelClass };
+const { Level } = (await import(pathToFileURL(resolve(peerPath)).href)) as { Level: PeerLevelClass };
 const fromSource = process.env.LEVELKIT_FROM === 'src';
 const lib: typeof Source = fromSource ? await import('../../src/index.js') : await import(new URL('../../dist/index.mjs', import.meta.url).href);
 const { graal } = lib;

@@ -1,6 +1,8 @@
 /*
  * wwdbench: times libwap32's WWD reader in one process (process start and file reading excluded),
- * for bench/peers/wwd-libwap32.ts. Built against libwap32 by build.sh; this driver is levelkit's own.
+ * for bench/peers/wwd-libwap32.ts (LEVELKIT_PEER_WWD). This driver is levelkit's own; the library it
+ * calls is libwap32's C API (github cubuspl42/libwap32 @a9ed93d, ../shared/docs/PEERS.md), which
+ * is not part of levelkit.
  *
  *   wwdbench grids FILE...          one line per file: "<fnv1a64 of the main plane's tiles, u32 LE, hex> <file>"
  *                                   ("- <file>" when libwap32 cannot read it)

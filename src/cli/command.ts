@@ -10,6 +10,8 @@ export interface Command {
   options: readonly OptionName[];
   /** Command-specific wording of a shared option's help. */
   optionHelp?: Partial<Record<OptionName, string>>;
+  /** Command-specific placeholder of an option's value (`--out <file>` for scan, `<dir>` for extract). */
+  optionValue?: Partial<Record<OptionName, string>>;
   /** Returns the exit code (usually `out.finish()`); throws UsageError before any output for bad usage. */
   run(args: Parsed, out: Reporter): Promise<number> | number;
 }

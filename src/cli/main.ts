@@ -12,20 +12,78 @@ import { info } from './commands/info.js';
 import { renderCommand } from './commands/render.js';
 import { reportCommand } from './commands/report.js';
 import { scanCommand } from './commands/scan.js';
+import { completionScript, SHELLS } from './completion.js';
 import { helpText, parseCommandArgs, UsageError } from './options.js';
 import { Reporter } from './report.js';
+import { closest } from './suggest.js';
 import { packageVersion } from './version.js';
 
 const COMMANDS: Record<string, Command> = { scan: scanCommand, report: reportCommand, info, extract, convert, render: renderCommand };
 
+/** `levelkit help [<command>]`: the overview, or a command's --help. */
+const helpCommand: Command = {
+  usage: 'levelkit help [<command>]',
+  summary: "Prints a command's options (the same as levelkit <command> --help), or without one the list of commands.",
+  options: [],
+  run({ positionals }) {
+    if (positionals.length > 1) throw new UsageError('help takes one command');
+    const [name] = positionals;
+    if (name === undefined) process.stdout.write(overview());
+    else process.stdout.write(helpText(knownCommand(name)));
+    return 0;
+  },
+};
+
+const completionCommand: Command = {
+  usage: `levelkit completion ${SHELLS.join('|')}`,
+  summary: 'Prints a shell completion script for the commands and their options (bash: eval "$(levelkit completion bash)").',
+  options: [],
+  run({ positionals }) {
+    const shell = SHELLS.find((s) => s === positionals[0]);
+    if (positionals.length !== 1 || !shell) throw new UsageError(`completion needs one shell: ${SHELLS.join(', ')}`);
+    process.stdout.write(completionScript(shell, ALL));
+    return 0;
+  },
+};
+
+const ALL: Record<string, Command> = { ...COMMANDS, help: helpCommand, completion: completionCommand };
+
 function overview(): string {
   return (
-    'usage: levelkit <command> [options]   (levelkit <command> --help lists its options)\n\n' +
-    Object.values(COMMANDS)
+    'usage: levelkit <command> [options]   (levelkit help <command> lists its options)\n\n' +
+    Object.values(ALL)
       .map((c) => `  ${c.usage}\n      ${c.summary}\n`)
       .join('') +
     '  levelkit --version\n'
   );
+}
+
+function commandNamed(name: string): Command | undefined {
+  return Object.hasOwn(ALL, name) ? ALL[name] : undefined;
+}
+
+/** `unknown command 'scna' (did you mean 'scan'?)` */
+function unknownCommand(name: string): string {
+  const guess = closest(name, Object.keys(ALL));
+  return `unknown command '${name}'${guess ? ` (did you mean '${guess}'?)` : ''}`;
+}
+
+/** The command called `name`, or a UsageError naming the closest one. */
+function knownCommand(name: string): Command {
+  const cmd = commandNamed(name);
+  if (!cmd) throw new UsageError(unknownCommand(name));
+  return cmd;
+}
+
+/**
+ * `levelkit <command> … --version` (or -V) asks for levelkit's version, as it does before the
+ * command. convert's own --version names a binary header to write; alone it can only be the question.
+ */
+function asksVersion(args: readonly string[], cmd: Command): boolean {
+  const end = args.indexOf('--');
+  const given = end < 0 ? args : args.slice(0, end);
+  if (given.includes('-V')) return true;
+  return cmd.options.includes('version') ? given.length === 1 && given[0] === '--version' : given.includes('--version');
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -34,14 +92,20 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`levelkit ${packageVersion()}\n`);
     return 0;
   }
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
+  if (!name || name === '--help' || name === '-h') {
     (name ? process.stdout : process.stderr).write(overview());
     return name ? 0 : 1;
   }
-  const cmd = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  const cmd = commandNamed(name);
   if (!cmd) {
-    process.stderr.write(`levelkit: unknown command '${name}'\n${overview()}`);
+    // A near miss needs no list of every command; anything else gets one.
+    const near = closest(name, Object.keys(ALL)) !== undefined;
+    process.stderr.write(`levelkit: ${printable(unknownCommand(name))}\n${near ? '(levelkit --help lists the commands)\n' : overview()}`);
     return 1;
+  }
+  if (asksVersion(rest, cmd)) {
+    process.stdout.write(`levelkit ${packageVersion()}\n`);
+    return 0;
   }
   try {
     const args = parseCommandArgs(rest, cmd.options);
@@ -52,7 +116,7 @@ export async function main(argv: string[]): Promise<number> {
     return await cmd.run(args, new Reporter(name, args.options.json));
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`levelkit ${name}: ${e.message}\nusage: ${cmd.usage}   (levelkit ${name} --help)\n`);
+      process.stderr.write(`levelkit ${name}: ${printable(e.message)}\nusage: ${cmd.usage}   (levelkit ${name} --help)\n`);
       return 1;
     }
     // The file system refused (an output on a full disk, a folder that is a file): the system's
@@ -64,7 +128,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     // Not the user's doing: say so in one line; the stack is there for whoever debugs it.
     process.stderr.write(
-      `levelkit ${name}: internal error: ${(e as Error)?.message ?? String(e)}${process.env.LEVELKIT_DEBUG ? `\n${(e as Error)?.stack}` : ' (LEVELKIT_DEBUG=1 shows the stack)'}\n`,
+      `levelkit ${name}: internal error: ${printable(String((e as Error)?.message ?? e))}${process.env.LEVELKIT_DEBUG ? `\n${(e as Error)?.stack}` : ' (LEVELKIT_DEBUG=1 shows the stack)'}\n`,
     );
     return 2;
   }

@@ -2,17 +2,21 @@
 // they are resolved, so an option means the same on every command and an error names it.
 import { parseArgs } from 'node:util';
 import { type Backend, DEFAULT_LIMITS, type DecodeOptions, type InflaterChoice, LIMIT_NAMES, type Limits } from '../index.js';
+import type { Command } from './command.js';
+import { closest } from './suggest.js';
 
 /** Bad usage: printed as one line with the command's usage, exit 1. */
 export class UsageError extends Error {}
 
-interface OptionSpec {
+export interface OptionSpec {
   type: 'boolean' | 'string';
   short?: string;
   /** May be given more than once (each value kept). */
   multiple?: boolean;
-  /** What the value looks like, for --help. */
+  /** What the value looks like, for --help (a command may say it better: Command.optionValue). */
   value?: string;
+  /** The only values taken (for --help and shell completion, when there is no `value`). */
+  choices?: readonly string[];
   help: string;
 }
 
@@ -22,8 +26,8 @@ export const DEFAULT_MAX_BYTES = DEFAULT_LIMITS.maxInflatedBytes;
 export const OPTIONS = {
   json: { type: 'boolean', help: 'one JSON object per line on stdout, one per file; messages and the tally stay on stderr' },
   strict: { type: 'boolean', help: 'treat tolerated faults (warnings) as errors' },
-  backend: { type: 'string', value: 'auto|wasm|js', help: 'kernels for the hot loops (default auto: WASM when it loads, else TypeScript)' },
-  inflate: { type: 'string', value: 'auto|native|wasm|pako', help: 'zlib implementation (default auto: node:zlib)' },
+  backend: { type: 'string', choices: ['auto', 'wasm', 'js'], help: 'kernels for the hot loops (default auto: WASM when it loads, else TypeScript)' },
+  inflate: { type: 'string', choices: ['auto', 'native', 'wasm', 'pako'], help: 'zlib implementation (default auto: node:zlib)' },
   encoding: { type: 'string', value: 'label', help: 'code page of text fields, a WHATWG label such as windows-1250 (default windows-1252)' },
   'max-bytes': {
     type: 'string',
@@ -54,8 +58,8 @@ export const OPTIONS = {
   follow: { type: 'boolean', help: 'walk into symbolic links to folders (each folder once, so loops end)' },
   force: { type: 'boolean', help: 'overwrite outputs that already exist (default: refuse, write nothing for that file)' },
   'skip-existing': { type: 'boolean', help: 'keep outputs that already exist and skip their inputs (counted as skipped), to resume a run' },
-  out: { type: 'string', short: 'o', value: 'dir', help: 'output folder' },
-  to: { type: 'string', value: 'nw|graal', help: 'output format (default: from the output name)' },
+  out: { type: 'string', short: 'o', value: 'file|dir', help: 'output file or folder' },
+  to: { type: 'string', choices: ['nw', 'graal'], help: 'output format (default: from the output name)' },
   version: {
     type: 'string',
     value: 'header',
@@ -72,7 +76,7 @@ export const OPTIONS = {
     value: 'seconds',
     help: 'time limit per file, × its size in 8 MiB units above 8 MiB; a slower file is a TIMEOUT record and its worker is replaced (default 5)',
   },
-  depth: { type: 'string', value: 'cheap|full', help: 'how much to decode: cheap = the summary sections only, full = every section (default cheap)' },
+  depth: { type: 'string', choices: ['cheap', 'full'], help: 'how much to decode: cheap = the summary sections only, full = every section (default cheap)' },
   all: { type: 'boolean', help: 'also list files of no known format, as records with format null' },
   quiet: { type: 'boolean', short: 'q', help: 'no progress and no summary table on stderr' },
   report: { type: 'string', value: 'file.json', help: 'write the summary as JSON to this file' },
@@ -80,6 +84,12 @@ export const OPTIONS = {
     type: 'boolean',
     help: 'skip lines that are not valid scan records, counting them (skippedLines in the summary), instead of stopping at the first (exit 1)',
   },
+  list: {
+    type: 'string',
+    choices: ['errors', 'warnings', 'duplicates'],
+    help: 'list the files behind a count on stdout, one line each (duplicates: each group of files with the same bytes or main grid); the table goes to stderr',
+  },
+  csv: { type: 'boolean', help: 'the records as one CSV on stdout (fixed columns, then every summary field by dotted name); the table goes to stderr' },
   sort: { type: 'boolean', help: 'records sorted by path and member (held until the scan ends), for diffs between runs' },
   shard: {
     type: 'string',
@@ -143,6 +153,8 @@ export function parseCommandArgs(argv: string[], names: readonly OptionName[]): 
     // An option that takes a value followed by another option ("--sheet -o x"): say what is missing.
     const ambiguous = /^Option '(-[^']+)' argument is ambiguous/.exec(String((e as Error).message));
     if (ambiguous) throw new UsageError(`${ambiguous[1]} needs a value (one starting with '-' is written ${ambiguous[1]}=-…)`);
+    const unknown = /^Unknown option '(-[^']*)'/.exec(String((e as Error).message));
+    if (unknown) throw new UsageError(unknownOption(unknown[1]!, names));
     // parseArgs explains at length how to pass a positional starting with '-'; the first sentence is the error.
     const first = String((e as Error).message)
       .split(/\.\s/)[0]!
@@ -164,8 +176,8 @@ export function parseCommandArgs(argv: string[], names: readonly OptionName[]): 
     options: {
       json: values.json === true,
       strict: values.strict === true,
-      backend: oneOf('backend', ['auto', 'wasm', 'js'], 'auto'),
-      inflate: oneOf('inflate', ['auto', 'native', 'wasm', 'pako'], 'auto'),
+      backend: oneOf('backend', OPTIONS.backend.choices as Backend[], 'auto'),
+      inflate: oneOf('inflate', OPTIONS.inflate.choices as InflaterChoice[], 'auto'),
       encoding,
       maxBytes: str('max-bytes') === undefined ? DEFAULT_MAX_BYTES : parseSize(str('max-bytes')!),
       limits: withZipRatio(parseLimits(str('max-cells'), str('max-inflated'), values.limit as string[] | undefined), str('max-zip-ratio')),
@@ -181,6 +193,16 @@ export function parseCommandArgs(argv: string[], names: readonly OptionName[]): 
       sheet: str('sheet'),
     },
   };
+}
+
+/** `unknown option --jsn (did you mean --json?)`; an option of other commands is named as such. */
+function unknownOption(given: string, names: readonly OptionName[]): string {
+  if (!given.startsWith('--')) return `unknown option ${given}`;
+  const name = given.slice(2);
+  const mine: string[] = [...names, 'help'];
+  const guess = closest(name, mine);
+  const hint = guess === undefined ? '' : ` (did you mean --${guess}?)`;
+  return Object.hasOwn(OPTIONS, name) ? `--${name} is not an option of this command${hint}` : `unknown option --${name}${hint}`;
 }
 
 /** The decode options the shared flags stand for. */
@@ -254,10 +276,11 @@ function isEncodingLabel(label: string): boolean {
 }
 
 /** `--help` text: the command's line, its description, then every option it takes. */
-export function helpText(cmd: { usage: string; summary: string; options: readonly OptionName[]; optionHelp?: Partial<Record<OptionName, string>> }): string {
+export function helpText(cmd: Pick<Command, 'usage' | 'summary' | 'options' | 'optionHelp' | 'optionValue'>): string {
   const rows = [...cmd.options, 'help' as const].map((n) => {
     const o: OptionSpec = OPTIONS[n];
-    const flag = `${o.short ? `-${o.short}, ` : ''}--${n}${o.value ? ` <${o.value}>` : ''}`;
+    const value = cmd.optionValue?.[n] ?? o.value ?? o.choices?.join('|');
+    const flag = `${o.short ? `-${o.short}, ` : ''}--${n}${value ? ` <${value}>` : ''}`;
     return [flag, cmd.optionHelp?.[n] ?? o.help] as const;
   });
   const width = Math.max(...rows.map(([f]) => f.length));

@@ -1,6 +1,7 @@
 // Where output goes, the same for every command: records on stdout (text, or one JSON object
 // per line with --json), per-file errors and progress on stderr, and a closing tally on stderr.
 
+import { jsonText } from '../scan/json-text.js';
 import { printable } from '../scan/names.js';
 import type { FailedRecord } from '../scan/record.js';
 import { Tally } from '../scan/tally.js';
@@ -25,7 +26,7 @@ export class Reporter {
   /** A file's record: `record` with --json, else `text` (which should end in a newline). */
   ok(record: object, text: string): void {
     this.clearProgress();
-    process.stdout.write(this.json ? `${JSON.stringify(record)}\n` : text);
+    process.stdout.write(this.json ? `${jsonText(record)}\n` : text);
     this.tick();
   }
 
@@ -33,7 +34,7 @@ export class Reporter {
   fail(record: FailedRecord): void {
     this.tally.add(record);
     this.clearProgress();
-    if (this.json) process.stdout.write(`${JSON.stringify(record)}\n`);
+    if (this.json) process.stdout.write(`${jsonText(record)}\n`);
     const name = record.member === undefined ? record.file : `${record.file}::${record.member}`;
     process.stderr.write(`levelkit ${this.command}: ${printable(name)}: ${record.error.code}: ${printable(record.error.message)}\n`);
     this.tick();

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 
 /**
  * How many workers `levelkit scan …` will start, when that is plain from the arguments: the
- * command is scan, no help is asked, `--workers` is absent or a whole number in range, and no
+ * command is scan, no help or version is asked, `--workers` is absent or a whole number in range, and no
  * `--worker-memory` changes their heap. Otherwise undefined, and the scan starts its own (the
  * options are checked properly by main.ts; this only decides whether to start early).
  */
@@ -13,7 +13,7 @@ export function scanWorkersAsked(args: readonly string[]): number | undefined {
   for (let i = 1; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--') break;
-    if (a === '-h' || a === '--help' || a.startsWith('--worker-memory')) return undefined;
+    if (a === '-h' || a === '--help' || a === '-V' || a === '--version' || a.startsWith('--worker-memory')) return undefined;
     const given = a === '--workers' ? args[++i] : a.startsWith('--workers=') ? a.slice('--workers='.length) : undefined;
     if (given === undefined) continue;
     if (!/^\d+$/.test(given) || Number(given) < 1 || Number(given) > 1024) return undefined;

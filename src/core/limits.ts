@@ -35,6 +35,13 @@ export interface Limits {
   /** Largest number of records in one table (objects, items, links…). Default 2^24. */
   maxRecords: number;
   /**
+   * Largest number of objects one level holds, all its tables together (Graal: links, NPCs, signs,
+   * chests, baddies and kept unknown lines; .gmap: grid cells). Each costs heap whatever its bytes
+   * (a 132 MB .nw of 6 M LINK lines ran out of memory), so text formats need a count, not only a
+   * size. Default 2^18 (real Graal levels hold a few hundred).
+   */
+  maxLevelObjects: number;
+  /**
    * Bytes a zip (a GWZ; in a scan, every archive) may inflate, all members together, as a
    * multiple of the zip's own size; at least ZIP_INFLATE_ALLOWANCE whatever the ratio. Default
    * 100, as zip readers hardened against zip bombs use (real levels compress up to about 85:1 one
@@ -56,6 +63,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxTotalInflatedBytes: 1024 * 1024 * 1024,
   maxGridCells: 0x7fffffff,
   maxRecords: 1 << 24,
+  maxLevelObjects: 1 << 18,
   maxZipRatio: 100,
 });
 

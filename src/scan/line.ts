@@ -5,6 +5,7 @@
 // reading a structured clone and then JSON.stringify (~1.6 vs ~2.8 µs measured over the corpus's
 // records), while the worker's JSON.stringify costs about what the clone's writing did.
 import type { ScanRecord } from './job.js';
+import { jsonText } from './json-text.js';
 
 const lines = new WeakMap<ScanRecord, string>();
 
@@ -16,10 +17,11 @@ export function recordOfLine(line: string): ScanRecord {
 }
 
 /**
- * `JSON.stringify(record)`, as `levelkit scan` writes each line: the worker's own text for a
+ * `JSON.stringify(record)` with C1 controls and bidi overrides escaped (json-text.ts), as
+ * `levelkit scan` writes each line: the worker's own text for a
  * record yielded by scan() (records are not to be changed by the consumer; a changed one would
  * still give its old text), otherwise serialised here.
  */
 export function recordLine(record: ScanRecord): string {
-  return lines.get(record) ?? JSON.stringify(record);
+  return lines.get(record) ?? jsonText(record);
 }

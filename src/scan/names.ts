@@ -39,10 +39,31 @@ export function displayName(p: Buffer): string {
   return out;
 }
 
-/** Text with control characters as `\xNN`, so a name holding a newline cannot break line-based output. */
+/**
+ * Characters a terminal acts on rather than shows, beyond the C0 controls: C1 controls (U+0080–U+009F;
+ * many terminals read U+009B as CSI and U+009D as OSC, so a name could move the cursor or set the
+ * title), the line and paragraph separators, and the bidi marks, embeddings, overrides and isolates
+ * that reorder what follows them ("Trojan Source"), so a name could show as another name.
+ */
+export const TERMINAL_UNSAFE = '\u0080-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069';
+
+const UNPRINTABLE = new RegExp(`[\\x00-\\x1f\\x7f${TERMINAL_UNSAFE}]`, 'g');
+
+/**
+ * Text for a terminal: C0 controls and DEL as `\xNN` (so a name holding a newline cannot break
+ * line-based output), the other TERMINAL_UNSAFE characters as `\uNNNN` (unlike displayName's
+ * `\xNN` for a byte that is not UTF-8: these are valid characters).
+ */
 export function printable(s: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a printed name must escape
-  return s.replace(/[\x00-\x1f\x7f]/g, (c) => hexEscape(c.charCodeAt(0)));
+  return s.replace(UNPRINTABLE, (c) => {
+    const code = c.charCodeAt(0);
+    return code < 0x80 ? hexEscape(code) : unicodeEscape(code);
+  });
+}
+
+/** `\u009b`: how JSON writes a character too, so the same escape reads back in either. */
+export function unicodeEscape(code: number): string {
+  return `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
 function hexEscape(b: number): string {

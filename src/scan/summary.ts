@@ -44,6 +44,8 @@ export class ReportBuilder {
   private readonly warnings = new Map<string, number>();
   private readonly content = new Map<string, number>();
   private readonly grid = new Map<string, number>();
+  private readonly errorExamples = new Map<string, Examples>();
+  private readonly warningExamples = new Map<string, Examples>();
 
   /** Counts one record. Throws RangeError, counting nothing, when its bytes would make the total inexact (past 2^53−1). */
   add(rec: ScanRecord): void {
@@ -51,8 +53,10 @@ export class ReportBuilder {
     if (!Number.isSafeInteger(bytes) || bytes < 0) throw new RangeError(`the total of bytes would be ${bytes}, not a whole number below 2^53`);
     this.files++;
     this.bytes = bytes;
-    if (rec.error) bump(this.errors, rec.error.code);
-    else if (rec.format === null) this.unknown++;
+    if (rec.error) {
+      bump(this.errors, rec.error.code);
+      keepExample(this.errorExamples, rec.error.code, recordName(rec));
+    } else if (rec.format === null) this.unknown++;
     else {
       let f = this.formats.get(rec.format);
       if (!f) {
@@ -62,6 +66,7 @@ export class ReportBuilder {
       f.files++;
       bump(f.versions, String(rec.version));
       for (const w of rec.warnings ?? []) bump(this.warnings, w.code);
+      for (const code of new Set(rec.warnings?.map((w) => w.code))) keepExample(this.warningExamples, code, recordName(rec));
       const grid = (rec.summary as { gridDigest?: unknown } | undefined)?.gridDigest;
       if (typeof grid === 'string') bump(this.grid, grid);
     }
@@ -76,6 +81,15 @@ export class ReportBuilder {
   /** Makes `skippedLines` part of the report even when no line was skipped (`report --lenient` says how many, 0 included). */
   countSkipped(): void {
     this.skipped ??= 0;
+  }
+
+  /**
+   * A few files per error and warning code, for the table (reportTable): the first EXAMPLES by
+   * name, so shards merged in any order, or a scan finishing in any order, name the same ones.
+   * Not part of the report itself, whose size must not grow with the files.
+   */
+  examples(): ReportExamples {
+    return { errors: sortedTable(this.errorExamples, (v) => v), warnings: sortedTable(this.warningExamples, (v) => v) };
   }
 
   /** The report; `seconds` (wall time of the run) adds the timing. */
@@ -119,8 +133,46 @@ export function reportOf(records: Iterable<ScanRecord>, seconds?: number): ScanR
   return b.build(seconds);
 }
 
-/** The summary as the table printed on stderr at the end of a scan (text from records has its control characters escaped). */
-export function reportTable(r: ScanReport): string {
+/** Per code: how many files have it, and the first few of them by name. */
+export interface Examples {
+  files: number;
+  first: string[];
+}
+
+/** Files named under each error and warning code in the table. */
+export interface ReportExamples {
+  errors: Record<string, Examples>;
+  warnings: Record<string, Examples>;
+}
+
+/** Files named per code in the table. */
+export const EXAMPLES = 3;
+
+/** How a record names its file for people: the path, and for a zip member `path!/member`. */
+export function recordName(rec: Pick<ScanRecord, 'path' | 'member'>): string {
+  return rec.member === null ? rec.path : `${rec.path}!/${rec.member}`;
+}
+
+/** Counts a file under `code` and keeps the EXAMPLES smallest names (code-unit order), whatever order they come in. */
+function keepExample(m: Map<string, Examples>, code: string, name: string): void {
+  let e = m.get(code);
+  if (!e) {
+    e = { files: 0, first: [] };
+    m.set(code, e);
+  }
+  e.files++;
+  const list = e.first;
+  if (list.length === EXAMPLES && name >= list[EXAMPLES - 1]!) return;
+  list.push(name);
+  list.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (list.length > EXAMPLES) list.pop();
+}
+
+/**
+ * The summary as the table printed at the end of a scan (text from records has its control
+ * characters escaped); with `examples`, a row per error and warning code naming its first files.
+ */
+export function reportTable(r: ScanReport, examples?: ReportExamples): string {
   const rows: [string, string][] = [];
   rows.push(['files', `${r.files} (${mb(r.bytes)})`]);
   for (const [fmt, f] of Object.entries(r.formats)) {
@@ -141,6 +193,7 @@ export function reportTable(r: ScanReport): string {
           .join(', ')}`
       : '0',
   ]);
+  if (examples) rows.push(...exampleRows(examples.errors));
   const warned = Object.values(r.warnings).reduce((a, b) => a + b, 0);
   rows.push([
     'warnings',
@@ -150,6 +203,7 @@ export function reportTable(r: ScanReport): string {
           .join(', ')}`
       : '0',
   ]);
+  if (examples) rows.push(...exampleRows(examples.warnings));
   rows.push([
     'duplicates',
     `same bytes: ${r.duplicates.contentDigest.files} files in ${r.duplicates.contentDigest.groups} groups; same main grid: ${r.duplicates.gridDigest.files} files in ${r.duplicates.gridDigest.groups} groups`,
@@ -158,6 +212,14 @@ export function reportTable(r: ScanReport): string {
   if (r.timing) rows.push(['time', `${r.timing.seconds.toFixed(2)} s, ${r.timing.filesPerSecond} files/s, ${r.timing.megabytesPerSecond} MB/s`]);
   const w = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}\n`).join('');
+}
+
+/** `  TRUNCATED  a.map, b.zip!/c.map, d.wwd, … (7 files)`: a row per code with the files it names. */
+function exampleRows(examples: Record<string, Examples>): [string, string][] {
+  return Object.entries(examples).map(([code, e]) => [
+    `  ${printable(code)}`,
+    `${e.first.map(printable).join(', ')}${e.files > e.first.length ? `, … (${e.files} files)` : ''}`,
+  ]);
 }
 
 function bump(m: Map<string, number>, k: string): void {

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { baseOf, type ReadOutcome, readFileItem, readMemberItem } from './item-node.js';
 import { type ItemResult, type ScanConfig, type ScanItem, type StageTimes, scanBytes } from './job.js';
+import { jsonText } from './json-text.js';
 import { serveBatches } from './worker-loop.js';
 
 const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -27,4 +28,4 @@ function scanItem(item: ScanItem, config: ScanConfig, stages: StageTimes): ItemR
   return read;
 }
 
-serveBatches(scanItem, (r) => ('record' in r ? JSON.stringify(r.record) : undefined));
+serveBatches(scanItem, (r) => ('record' in r ? jsonText(r.record) : undefined));

@@ -150,7 +150,7 @@ describe('graal binary versions', () => {
     expect(content(level('gr-v100.graal'))).toEqual({ ...content(small), chests: [] });
     expect(content(level('z3-v104.zelda'))).toEqual({ ...content(small), npcs: [], chests: [] });
   });
-  it('Z3-V1.03 baddies have no verse line', () => {
+  it('Z3-V1.03 baddies have no verses (records are x y type 0A)', () => {
     const z3 = level('z3-v103-baddies.zelda');
     expect(z3.version).toBe('Z3-V1.03');
     expect(z3.baddies).toEqual(small.baddies.map((b) => ({ ...b, verses: [] })));
@@ -386,6 +386,10 @@ describe('graal .nw', () => {
     expect(full.sections).toBeUndefined();
     expect(cheap.sections).toBe('summary');
     expect(cheap.npcs.map((n) => n.script.text)).toEqual(['', '']);
+    // Link and NPC text fields are left empty too (one shared Text): records cost their numbers only.
+    expect(cheap.links.map((l) => ({ x: l.x, y: l.y, level: l.level.text, destY: l.destY.text }))).toEqual([{ x: 1, y: 2, level: '', destY: '' }]);
+    expect(full.links[0]!.level.text).toBe('x');
+    expect(cheap.npcs.map((n) => n.image.text)).toEqual(['', '']);
     expect(cheap.unknownLines).toEqual([]);
     for (const version of [undefined, 'GR-V1.03'] as const) {
       const e = (() => {

@@ -16,6 +16,7 @@ export const extract: Command = {
   summary:
     'Writes a level as files into a folder: the model as JSON plus what it embeds (images as PNG, sounds, media, scripts, .nw text). A zip of levels gives a folder per member (a.zip::path names one); - reads standard input.',
   options: ['out', 'json', 'strict', 'backend', 'inflate', 'encoding', 'max-bytes', 'max-zip-ratio', 'max-cells', 'max-inflated', 'limit', 'force'],
+  optionValue: { out: 'dir' },
   optionHelp: {
     out: 'folder to write into (created when missing; a zip member found in a zip gets <dir>/<archive.zip>/<path in zip>/); existing files in it are kept unless --force',
   },

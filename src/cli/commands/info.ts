@@ -31,7 +31,7 @@ export const info: Command = {
 };
 
 function readable(r: OkRecord): string {
-  const rows: [string, string][] = [['format', `${r.format} (version ${r.version})`]];
+  const rows: [string, string][] = [['format', `${r.format} (version ${printable(String(r.version))})`]];
   for (const [k, v] of Object.entries(r.summary)) rows.push([k, printable(readableValue(v))]);
   for (const w of r.warnings) rows.push(['warning', warningText(w)]);
   const width = Math.max(...rows.map(([k]) => k.length));

@@ -47,6 +47,7 @@ export const renderCommand: Command = {
     'timeout',
     'quiet',
   ],
+  optionValue: { out: 'out.png|dir' },
   optionHelp: {
     out: 'a .png for one level, else a folder (created when missing; files found in a folder keep their path below it, named files their name, zip members archive.zip/path; .png appended)',
     workers: 'worker threads drawing levels in parallel when there is more than one (default: available cores)',
@@ -83,7 +84,7 @@ export const renderCommand: Command = {
     const say = (note: string) => {
       if (notesSaid.has(note)) return;
       notesSaid.add(note);
-      process.stderr.write(`levelkit render: ${note}\n`);
+      process.stderr.write(`levelkit render: ${printable(note)}\n`);
     };
     const assets = new BundledAssets(say);
     const sheet: { index: number; name: string; thumb: Picture }[] = [];
@@ -173,7 +174,7 @@ function handleAnswer(work: RenderWork, a: RenderAnswer, out: Reporter, force: b
   const base = { ...withMember(fileFields(level.path), level.member), format: d.format, layers: d.layers, markers: d.markers };
   const name = printable(inputName(base));
   if (d.empty) {
-    out.ok({ ...base, empty: d.empty }, `${name}: nothing to draw: ${d.empty}\n`);
+    out.ok({ ...base, empty: d.empty }, `${name}: nothing to draw: ${printable(d.empty)}\n`);
     return undefined;
   }
   if (!target || !d.png) {
@@ -208,7 +209,7 @@ function captionName(level: LevelInput): string {
 
 function writeSheet(path: Buffer, sheet: { name: string; thumb: Picture }[], force: boolean, out: Reporter, encodePng: PngEncode): void {
   if (sheet.length === 0) {
-    process.stderr.write(`levelkit render: --sheet: no level had anything to draw; ${displayName(path)} not written\n`);
+    process.stderr.write(`levelkit render: --sheet: no level had anything to draw; ${printable(displayName(path))} not written\n`);
     return;
   }
   const refuse = (code: string, message: string) => {

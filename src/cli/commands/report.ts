@@ -4,12 +4,15 @@
 // it is counted: a bad line stops the merge (exit 1) naming file and line, or with --lenient is
 // skipped and counted, so a total is never silently wrong.
 import * as fs from 'node:fs';
+import { jsonText } from '../../scan/json-text.js';
 import { printable } from '../../scan/names.js';
 import { checkRecord, RecordShapeError } from '../../scan/record-check.js';
 import type { ScanRecord } from '../../scan/scan.js';
 import { ReportBuilder, reportTable } from '../../scan/summary.js';
 import type { Command } from '../command.js';
-import { UsageError } from '../options.js';
+import { OPTIONS, UsageError } from '../options.js';
+import { RecordsCsv } from '../records-csv.js';
+import { type ListKind, RecordList } from '../report-list.js';
 
 /** Longest line read: a record is a few hundred bytes; a file without newlines must not fill memory. */
 const MAX_LINE_BYTES = 64 << 20;
@@ -19,12 +22,18 @@ const LINES_SHOWN = 20;
 export const reportCommand: Command = {
   usage: 'levelkit report <records.jsonl…> [options]',
   summary: 'Merges the JSON lines of scans (e.g. shards) into one summary table; --report writes it as JSON.',
-  options: ['report', 'force', 'lenient'],
+  options: ['report', 'list', 'csv', 'force', 'lenient'],
   optionHelp: { report: 'write the merged summary as JSON to this file', force: 'overwrite the --report file if it exists' },
   async run({ options, positionals, raw }) {
     if (positionals.length === 0) throw new UsageError('report needs at least one .jsonl file written by levelkit scan');
     const reportFile = raw.report as string | undefined;
     const lenient = raw.lenient === true;
+    const listKind = raw.list as string | undefined;
+    if (listKind !== undefined && !OPTIONS.list.choices.includes(listKind))
+      throw new UsageError(`--list must be ${OPTIONS.list.choices.join(', ')}; got '${listKind}'`);
+    if (listKind !== undefined && raw.csv === true) throw new UsageError('--list and --csv both write to stdout: give one');
+    const list = listKind === undefined ? undefined : new RecordList(listKind as ListKind, (text) => process.stdout.write(text));
+    const csv = raw.csv === true ? new RecordsCsv() : undefined;
     if (reportFile && !options.force && fs.existsSync(reportFile)) throw new UsageError(`${reportFile} exists (--force overwrites it)`);
     const b = new ReportBuilder();
     if (lenient) b.countSkipped();
@@ -46,9 +55,12 @@ export const reportCommand: Command = {
           return 1;
         }
         if (!line.trim()) continue;
-        const problem = addLine(b, line);
+        const problem = addLine(b, line, (rec) => {
+          list?.add(rec);
+          csv?.add(rec);
+        });
         if (problem === undefined) continue;
-        const where = `${printable(file)}:${n}: ${problem}`;
+        const where = `${printable(file)}:${n}: ${printable(problem)}`;
         if (!lenient) {
           stream.destroy();
           process.stderr.write(`levelkit report: ${where} (--lenient skips bad lines)\n`);
@@ -60,15 +72,18 @@ export const reportCommand: Command = {
     }
     if (skipped > LINES_SHOWN) process.stderr.write(`levelkit report: skipped ${skipped} lines in all (${skipped - LINES_SHOWN} not shown)\n`);
     const summary = b.build();
-    if (reportFile) fs.writeFileSync(reportFile, `${JSON.stringify(summary, null, 2)}\n`);
-    process.stdout.write(reportTable(summary));
+    if (reportFile) fs.writeFileSync(reportFile, `${jsonText(summary, 2)}\n`);
+    // With a listing or CSV on stdout, the table moves to stderr, as a scan's does.
+    list?.finish();
+    if (csv) for (const text of csv.lines()) process.stdout.write(text);
+    (list || csv ? process.stderr : process.stdout).write(reportTable(summary, b.examples()));
     // Like a scan with failed files: the summary stands, and the exit code says something was left out.
     return skipped ? 2 : 0;
   },
 };
 
-/** Adds the record on `line` to `b`; returns why it is not a record (nothing added) or undefined. */
-function addLine(b: ReportBuilder, line: string): string | undefined {
+/** Adds the record on `line` to `b` (and hands it to `also`); returns why it is not a record (nothing added) or undefined. */
+function addLine(b: ReportBuilder, line: string, also: (rec: ScanRecord) => void): string | undefined {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -79,6 +94,7 @@ function addLine(b: ReportBuilder, line: string): string | undefined {
   try {
     rec = checkRecord(value);
     b.add(rec);
+    also(rec);
   } catch (e) {
     if (e instanceof RecordShapeError || e instanceof RangeError) return `not a scan record: ${e.message}`;
     throw e;

@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Inject } from '../../scan/job.js';
+import { jsonText } from '../../scan/json-text.js';
 import { recordLine } from '../../scan/line.js';
 import { pathBytes, printable } from '../../scan/names.js';
 import type { FileIdentity } from '../../scan/read.js';
@@ -47,6 +48,7 @@ export const scanCommand: Command = {
     'inflate',
     'encoding',
   ],
+  optionValue: { out: 'file' },
   optionHelp: {
     out: 'write the JSON lines to this file instead of stdout (an existing file is kept unless --force)',
     force: 'overwrite --out and --report files that exist',
@@ -131,9 +133,9 @@ export const scanCommand: Command = {
         if (outFd !== undefined) fs.closeSync(outFd);
       }
       const summary = report.build((performance.now() - started) / 1000);
-      if (reportFile) writeOrFail(reportFile, () => fs.writeFileSync(reportFile, `${JSON.stringify(summary, null, 2)}\n`));
+      if (reportFile) writeOrFail(reportFile, () => fs.writeFileSync(reportFile, `${jsonText(summary, 2)}\n`));
       if (!quiet) {
-        process.stderr.write(`levelkit scan${stoppedBy ? ` (interrupted: partial results; ${stoppedBy})` : ''}\n${reportTable(summary)}`);
+        process.stderr.write(`levelkit scan${stoppedBy ? ` (interrupted: partial results; ${stoppedBy})` : ''}\n${reportTable(summary, report.examples())}`);
         if (stats.replacedWorkers)
           process.stderr.write(
             `${stats.replacedWorkers} worker${stats.replacedWorkers === 1 ? '' : 's'} replaced after a hang, a crash or running out of memory\n`,

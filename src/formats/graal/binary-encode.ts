@@ -98,13 +98,16 @@ export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}):
   });
   lines.push(Uint8Array.of(HASH));
 
-  // Baddies are three raw signed bytes; FF FF FF is the end of the list.
+  // Baddies are three raw signed bytes and a verse line (Z3-V1.03: always empty, so `x y type 0A`);
+  // FF FF FF + an empty line ends the list.
   const baddies: number[] = [];
   c.array(level.baddies, 'baddies').forEach((b, i) => {
     const p = `baddies[${i}]`;
     c.object(b, p);
     const bytes = [c.int(b.x, -128, 127, `${p}.x`), c.int(b.y, -128, 127, `${p}.y`), c.int(b.type, -128, 127, `${p}.type`)].map((v) => v & 0xff);
     if (bytes.every((v) => v === 0xff)) c.fail('BAD_VALUE', p, 'not −1, −1 of type −1 (FF FF FF ends the baddy list)', '-1, -1, -1');
+    // Z3-V1.03's own loader ends the list at the first negative x.
+    if (!layout.verses && b.x < 0) c.fail('OUT_OF_RANGE', `${p}.x`, `0..127 (${version} ends the baddy list at a negative x)`, b.x);
     baddies.push(...bytes);
     const verses = c.array(b.verses, `${p}.verses`);
     if (!layout.verses) {
@@ -117,8 +120,8 @@ export function encodeBinary(level: GraalLevel, opts: BinaryEncodeOptions = {}):
         if (k > 0) baddies.push(BACKSLASH);
         baddies.push(...c.without(c.text(v, vp), [LF, BACKSLASH], vp, 'a verse without a line break or `\\` (it separates verses)'));
       });
-      baddies.push(LF);
     }
+    baddies.push(LF);
   });
   baddies.push(0xff, 0xff, 0xff);
   lines.push(Uint8Array.from(baddies));

@@ -8,6 +8,7 @@ import { ByteReader } from '../../core/reader.js';
 import type { Text } from '../../core/text.js';
 import { startDecode } from '../decode-context.js';
 import { BINARY_LAYOUTS, type BinaryLayout, blankLevel, CHEST_ITEMS, NO_TILE, TILE_COUNT } from './level.js';
+import { ObjectBudget } from './object-budget.js';
 import { decodeSign } from './signs.js';
 import { ascii, byteString, FieldTexts, fieldText, LF, num, numAt, SPACE, splitTrailing } from './text.js';
 import type { GraalBaddy, GraalChest, GraalLayer, GraalLevel, GraalLink, GraalNpc, GraalSign, GraalWarningCode } from './types.js';
@@ -49,11 +50,12 @@ export function decodeBinary(input: Uint8Array, opts?: DecodeOptions): GraalLeve
     r.within('layers', () => readLayers(r, ctx, layout)),
   );
   level.encoding = ctx.encoding;
-  level.links = r.within('links', () => readLinks(r, ctx, texts));
-  level.baddies = r.within('baddies', () => readBaddies(r, layout, texts));
-  if (layout.npcs) level.npcs = r.within('npcs', () => readNpcs(r, ctx, texts));
-  if (layout.chests) level.chests = r.within('chests', () => readChests(r, ctx));
-  level.signs = r.within('signs', () => readSigns(r, ctx));
+  const budget = new ObjectBudget('graal', ctx.limits.maxLevelObjects);
+  level.links = r.within('links', () => readLinks(r, ctx, texts, budget));
+  level.baddies = r.within('baddies', () => readBaddies(r, layout, texts, budget));
+  if (layout.npcs) level.npcs = r.within('npcs', () => readNpcs(r, ctx, texts, budget));
+  if (layout.chests) level.chests = r.within('chests', () => readChests(r, ctx, budget));
+  level.signs = r.within('signs', () => readSigns(r, ctx, budget));
   texts.finish();
   if (r.remaining > 0) {
     const heights = layout.heights ? r.within('heights', () => readHeights(r, ctx)) : undefined;
@@ -105,31 +107,31 @@ function sectionEnd(r: ByteReader): boolean {
   return false;
 }
 
-function readLinks(r: ByteReader, ctx: Ctx, texts: FieldTexts): GraalLink[] {
+function readLinks(r: ByteReader, ctx: Ctx, texts: FieldTexts, budget: ObjectBudget): GraalLink[] {
   const links: GraalLink[] = [];
-  const field = (view: Uint8Array) => texts.of(view);
   while (!sectionEnd(r)) {
     const at = r.offset;
     const bytes = line(r, 'link');
-    const link = linkOf(bytes, field) ?? parseLink(byteString(bytes), ctx.encoding);
-    if (link) links.push(link);
-    else ctx.warnings.warn('BAD_LINK', `link line ${JSON.stringify(byteString(bytes))} skipped`, at, `links[${links.length}]`);
+    const link = linkOf(bytes, 0, bytes.length, (start, end) => texts.of(bytes.subarray(start, end))) ?? parseLink(byteString(bytes), ctx.encoding);
+    if (link) {
+      budget.take(at, 'links', links.length);
+      links.push(link);
+    } else ctx.warnings.warn('BAD_LINK', `link line ${JSON.stringify(byteString(bytes))} skipped`, at, `links[${links.length}]`);
   }
   return links;
 }
 
 /**
- * parseLink's first reading (tokens split on single spaces) straight from the line's bytes, the
- * fields made by `field` from views of them: no string per line. Undefined when that reading
+ * parseLink's first reading (tokens split on single spaces) of bytes[start, end), the fields made
+ * by `field` from their bounds: no string and no view per line. Undefined when that reading
  * fails; parseLink then tries both readings on the byte string, as before.
  */
-export function linkOf(bytes: Uint8Array, field: (view: Uint8Array) => Text): GraalLink | undefined {
-  const starts = [0, 0, 0, 0, 0, 0],
-    ends = [0, 0, 0, 0, 0, 0];
-  let end = bytes.length;
+export function linkOf(bytes: Uint8Array, start: number, end: number, field: (start: number, end: number) => Text): GraalLink | undefined {
+  const starts = TOKEN_STARTS,
+    ends = TOKEN_ENDS;
   for (let k = 5; k >= 0; k--) {
-    const space = end > 0 ? bytes.lastIndexOf(SPACE, end - 1) : -1;
-    if (space < 0) return undefined;
+    const space = end > start ? bytes.lastIndexOf(SPACE, end - 1) : -1;
+    if (space < start) return undefined;
     starts[k] = space + 1;
     ends[k] = end;
     end = space;
@@ -141,15 +143,18 @@ export function linkOf(bytes: Uint8Array, field: (view: Uint8Array) => Text): Gr
     height = numAt(bytes, starts[3]!, ends[3]!);
   if (x === undefined || y === undefined || width === undefined || height === undefined) return undefined;
   return {
-    level: field(bytes.subarray(0, end)),
+    level: field(start, end),
     x,
     y,
     width,
     height,
-    destX: field(bytes.subarray(starts[4]!, ends[4]!)),
-    destY: field(bytes.subarray(starts[5]!, ends[5]!)),
+    destX: field(starts[4]!, ends[4]!),
+    destY: field(starts[5]!, ends[5]!),
   };
 }
+// linkOf's token bounds, reused: one pair of arrays per line was garbage a 6 M-link file paid for.
+const TOKEN_STARTS = new Int32Array(6),
+  TOKEN_ENDS = new Int32Array(6);
 
 /**
  * `level x y w h destX destY` from a byte string (text.ts); the level name may contain spaces
@@ -175,19 +180,41 @@ export function parseLink(text: string, encoding: string): GraalLink | undefined
   return undefined;
 }
 
-function readBaddies(r: ByteReader, layout: BinaryLayout, texts: FieldTexts): GraalBaddy[] {
+function readBaddies(r: ByteReader, layout: BinaryLayout, texts: FieldTexts, budget: ObjectBudget): GraalBaddy[] {
   const baddies: GraalBaddy[] = [];
   for (;;) {
+    const next = `[${baddies.length}]`,
+      at = r.offset;
     // Three raw bytes first: a coordinate equal to 0x0A must not split the record.
-    r.within(`[${baddies.length}]`, () => r.need(3, 'baddy'));
+    r.within(next, () => r.need(3, 'baddy'));
     const [x, y, type] = [r.i8(), r.i8(), r.i8()];
-    if (x === -1 && y === -1 && type === -1) {
-      line(r, 'baddy list end');
+    // Z3-V1.03's loader (the game's own) ends the list at a negative first byte, so only
+    // FF FF FF can stand there; every version ends the mark with an empty line.
+    if ((x === -1 && y === -1 && type === -1) || (x < 0 && !layout.verses)) {
+      r.within(next, () => endOfLine(r, r.pos - 3, 'FF FF FF 0A (the end of the baddy list)', x === -1 && y === -1 && type === -1));
       return baddies;
     }
+    // Z3-V1.03 stores no verses, but its records keep the verse line's LF: `x y type 0A`.
+    // Checked, so that a list in another framing (3-byte records) fails instead of reading as
+    // other baddies whenever the byte counts happen to meet.
     const verses = layout.verses ? splitVerses(line(r, 'baddy verses'), texts) : [];
+    if (!layout.verses) r.within(next, () => endOfLine(r, r.pos - 3, 'x y type 0A (a Z3-V1.03 baddy)', true));
+    budget.take(at, 'baddies', baddies.length);
     baddies.push({ x, y, type, verses });
   }
+}
+
+/** Consumes the LF that must follow a fixed-size record; CORRUPT (or TRUNCATED) at the record when it is not there. */
+function endOfLine(r: ByteReader, recordAt: number, expected: string, valid: boolean): void {
+  r.need(1, expected);
+  if (!valid || r.bytes[r.pos] !== LF) {
+    throw r.fail('CORRUPT', { at: recordAt, expected, actual: hex(r.bytes.subarray(recordAt, Math.min(r.pos + 1, r.length))) });
+  }
+  r.pos++;
+}
+
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
 }
 
 /** A verse line split on `\` (0x5C in every code page levelkit reads), each verse a view of its bytes. */
@@ -202,7 +229,7 @@ function splitVerses(bytes: Uint8Array, texts: FieldTexts): Text[] {
   return verses;
 }
 
-function readNpcs(r: ByteReader, ctx: Ctx, texts: FieldTexts): GraalNpc[] {
+function readNpcs(r: ByteReader, ctx: Ctx, texts: FieldTexts, budget: ObjectBudget): GraalNpc[] {
   const npcs: GraalNpc[] = [];
   const images: Uint8Array[] = [];
   const first = r.pos;
@@ -210,6 +237,9 @@ function readNpcs(r: ByteReader, ctx: Ctx, texts: FieldTexts): GraalNpc[] {
   while (!sectionEnd(r)) {
     const at = r.offset;
     r.need(2, 'NPC position');
+    // A line too short for its two position bytes would take the next record's bytes.
+    if (r.bytes[r.pos + 1] === LF)
+      throw r.fail('CORRUPT', { path: `${r.path}[${npcs.length}]`, expected: 'two position bytes before the line break', actual: 1 });
     const x = r.u8() - 32,
       y = r.u8() - 32;
     const rest = line(r, 'NPC');
@@ -219,6 +249,7 @@ function readNpcs(r: ByteReader, ctx: Ctx, texts: FieldTexts): GraalNpc[] {
     const image = hash < 0 ? rest : rest.subarray(0, hash);
     images.push(image);
     const script = hash < 0 ? rest.subarray(rest.length) : rest.subarray(hash + 1);
+    budget.take(at, 'npcs', npcs.length);
     npcs.push({ x, y, image: texts.of(image), script: texts.of(script) });
   }
   // Scripts write line breaks as 0xA7; the model's script (raw too) uses LF, as 0xA7 is only
@@ -232,10 +263,13 @@ function readNpcs(r: ByteReader, ctx: Ctx, texts: FieldTexts): GraalNpc[] {
   return npcs;
 }
 
-function readChests(r: ByteReader, ctx: Ctx): GraalChest[] {
+function readChests(r: ByteReader, ctx: Ctx, budget: ObjectBudget): GraalChest[] {
   const chests: GraalChest[] = [];
   while (!sectionEnd(r)) {
+    budget.take(r.offset, 'chests', chests.length);
     r.need(4, 'chest');
+    const short = r.bytes.subarray(r.pos, r.pos + 4).indexOf(LF);
+    if (short >= 0) throw r.fail('CORRUPT', { path: `${r.path}[${chests.length}]`, expected: 'four chest bytes before the line break', actual: short });
     const [x, y, item, sign] = [r.u8() - 32, r.u8() - 32, r.u8() - 32, r.u8() - 32];
     const extraAt = r.offset;
     const extra = line(r, 'chest');
@@ -245,7 +279,7 @@ function readChests(r: ByteReader, ctx: Ctx): GraalChest[] {
   return chests;
 }
 
-function readSigns(r: ByteReader, ctx: Ctx): GraalSign[] {
+function readSigns(r: ByteReader, ctx: Ctx, budget: ObjectBudget): GraalSign[] {
   const signs: GraalSign[] = [];
   while (r.remaining > 0) {
     if (r.bytes[r.pos] === LF) {
@@ -253,6 +287,7 @@ function readSigns(r: ByteReader, ctx: Ctx): GraalSign[] {
       break;
     } // an empty line ends the signs (HEIGHTS may follow)
     if (r.remaining < 2 || r.bytes[r.pos + 1] === LF) throw r.fail('TRUNCATED', { expected: 'two sign coordinate bytes', path: `${r.path}[${signs.length}]` });
+    budget.take(r.offset, 'signs', signs.length);
     const x = r.u8() - 32,
       y = r.u8() - 32;
     let end = r.bytes.indexOf(LF, r.pos);

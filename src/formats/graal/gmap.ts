@@ -3,15 +3,18 @@
 
 import { decodeError } from '../../core/errors.js';
 import type { DecodeOptions } from '../../core/limits.js';
-import { makeText } from '../../core/text.js';
+import { makeText, type Text } from '../../core/text.js';
 import { startDecode } from '../decode-context.js';
 import { Checker } from './encode-check.js';
 import { GMAP_MAGIC } from './level.js';
-import { splitLines } from './nw.js';
-import { ascii, byteString, CR, fieldText, num } from './text.js';
+import { isWord, splitLines } from './nw.js';
+import { ObjectBudget } from './object-budget.js';
+import { ascii, byteString, CR, FieldTexts, num } from './text.js';
 import type { GraalGmap, GraalWarningCode } from './types.js';
 
-const QUOTE = 0x22;
+const QUOTE = 0x22,
+  COMMA = 0x2c,
+  SPACE = 0x20;
 
 /** Decodes a .gmap. Throws DecodeError (BAD_MAGIC, CORRUPT for a size that is not a number, LIMIT_EXCEEDED). */
 export function decodeGmap(input: Uint8Array, opts?: DecodeOptions): GraalGmap {
@@ -33,6 +36,10 @@ export function decodeGmap(input: Uint8Array, opts?: DecodeOptions): GraalGmap {
     warnings: [],
   };
   let gridAt: number | undefined;
+  // Cells are read from the bytes into one FieldTexts: a string per row and per cell, and a
+  // buffer per name, made a big map cost ~10× its size in heap.
+  const texts = new FieldTexts(ctx.encoding);
+  const budget = new ObjectBudget('graal-gmap', ctx.limits.maxLevelObjects);
   for (let i = 1; i < count; i++) {
     if (starts[i] === ends[i]) continue; // empty lines hold nothing
     const t = lineText(i);
@@ -48,9 +55,8 @@ export function decodeGmap(input: Uint8Array, opts?: DecodeOptions): GraalGmap {
     } else if (word === 'LEVELNAMES') {
       gridAt = starts[i]!;
       for (i++; i < count; i++) {
-        const row = lineText(i);
-        if (row.trim() === 'LEVELNAMESEND') break;
-        map.levels.push(parseRow(row).map((cell) => fieldText(cell, ctx.encoding)));
+        if (isWord(bytes, starts[i]!, ends[i]!, 'LEVELNAMESEND')) break;
+        map.levels.push(parseRow(bytes, starts[i]!, ends[i]!, texts, budget, map.levels.length));
       }
       if (i >= count) ctx.warnings.warn('MISSING_END', 'no LEVELNAMESEND: names read to the end of the file', gridAt, 'LEVELNAMES');
     } else if (t.trim() !== '') {
@@ -58,6 +64,7 @@ export function decodeGmap(input: Uint8Array, opts?: DecodeOptions): GraalGmap {
       map.options.push(makeText(bytes.slice(starts[i]!, end), ctx.encoding));
     }
   }
+  texts.finish();
   if (map.levels.length !== map.height || map.levels.some((r) => r.length !== map.width)) {
     ctx.warnings.warn('GRID_SIZE', `LEVELNAMES is not ${map.width}×${map.height}`, gridAt, 'LEVELNAMES');
   }
@@ -65,29 +72,44 @@ export function decodeGmap(input: Uint8Array, opts?: DecodeOptions): GraalGmap {
   return map;
 }
 
-/** One LEVELNAMES row (a byte string): comma-separated, optionally double-quoted names; blanks stay in place. */
-function parseRow(row: string): string[] {
-  const cells: string[] = [];
-  let i = 0;
-  const s = row.trim();
-  if (s === '') return cells;
-  for (;;) {
-    let cell = '';
-    while (s[i] === ' ') i++;
-    if (s[i] === '"') {
-      const close = s.indexOf('"', i + 1);
-      cell = s.slice(i + 1, close < 0 ? s.length : close);
-      i = close < 0 ? s.length : close + 1;
-      while (i < s.length && s[i] !== ',') i++;
+/** True for the bytes String.trim removes from a byte string (0x09–0x0D, space, 0xA0). */
+const isSpace = (b: number | undefined) => b === 0x20 || (b !== undefined && b >= 0x09 && b <= 0x0d) || b === 0xa0;
+
+/**
+ * One LEVELNAMES row, bytes[start, end): comma-separated, optionally double-quoted names (a quoted
+ * name is taken as it stands, an unquoted one trimmed); blanks stay in place. Each cell takes
+ * one object from `budget`.
+ */
+function parseRow(bytes: Uint8Array, start: number, end: number, texts: FieldTexts, budget: ObjectBudget, y: number): Text[] {
+  const cells: Text[] = [];
+  if (bytes[end - 1] === CR) end--;
+  while (start < end && isSpace(bytes[start])) start++;
+  while (end > start && isSpace(bytes[end - 1])) end--;
+  if (start === end) return cells;
+  const row = `levels[${y}]`;
+  const cell = (from: number, to: number) => cells.push(texts.spanAt(bytes, from, to));
+  for (let i = start; ; ) {
+    while (bytes[i] === SPACE && i < end) i++;
+    budget.take(i, row, cells.length); // each turn reads one cell
+    if (i < end && bytes[i] === QUOTE) {
+      const found = bytes.indexOf(QUOTE, i + 1);
+      const close = found < 0 || found >= end ? end : found;
+      cell(i + 1, close);
+      i = close < end ? close + 1 : end;
+      while (i < end && bytes[i] !== COMMA) i++;
     } else {
-      const comma = s.indexOf(',', i);
-      cell = s.slice(i, comma < 0 ? s.length : comma).trim();
-      i = comma < 0 ? s.length : comma;
+      const found = bytes.indexOf(COMMA, i);
+      const comma = found < 0 || found >= end ? end : found;
+      let from = i,
+        to = comma;
+      while (from < to && isSpace(bytes[from])) from++;
+      while (to > from && isSpace(bytes[to - 1])) to--;
+      cell(from, to);
+      i = comma;
     }
-    cells.push(cell);
-    if (i >= s.length) break;
+    if (i >= end) break;
     i++; // the comma
-    if (i >= s.length) break; // QUIRK: some writers end rows with a comma; it adds no cell
+    if (i >= end) break; // QUIRK: some writers end rows with a comma; it adds no cell
   }
   return cells;
 }

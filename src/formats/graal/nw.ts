@@ -13,6 +13,7 @@ import type { Kernels } from '../../kernels/types.js';
 import { startDecode } from '../decode-context.js';
 import { linkOf, parseHeights, parseLink } from './binary.js';
 import { BADDY_NAMES, blankLevel, CHEST_ITEMS, LEVEL_SIZE, NO_TILE, NW_MAGIC, TILE_COUNT } from './level.js';
+import { ObjectBudget } from './object-budget.js';
 import { ascii, byteString, CR, FieldTexts, fieldText, LF, MAX_KEYWORD, num, numAt, SPACE, splitTrailing, stringBytes } from './text.js';
 import type { GraalLevel, GraalWarningCode } from './types.js';
 
@@ -20,6 +21,8 @@ import type { GraalLevel, GraalWarningCode } from './types.js';
 export const MAX_NW_LAYER = 255;
 /** The keywords the decoder reads (BOARD is read before, straight from the bytes). */
 const KEYWORDS = new Set(['LINK', 'SIGN', 'NPC', 'CHEST', 'BADDY', 'TILESET', 'TILESETIMAGE', 'HEIGHTS']);
+/** Words keywordOf recognises: the keywords, and BOARD (a malformed BOARD line is warned about). */
+const KNOWN_WORDS = [...KEYWORDS, 'BOARD'];
 
 /** True when bytes[start, end) are all whitespace as String.trim sees it in a byte string (0x09–0x0D, space, 0xA0). */
 function blank(bytes: Uint8Array, start: number, end: number): boolean {
@@ -31,7 +34,7 @@ function blank(bytes: Uint8Array, start: number, end: number): boolean {
 }
 
 /** True when bytes[start, end), without the whitespace `blank` skips at either end, are the ASCII `word` (String.trim, on bytes). */
-function isWord(bytes: Uint8Array, start: number, end: number, word: string): boolean {
+export function isWord(bytes: Uint8Array, start: number, end: number, word: string): boolean {
   const space = (b: number) => b === 0x20 || (b >= 0x09 && b <= 0x0d) || b === 0xa0;
   while (start < end && space(bytes[start]!)) start++;
   while (end > start && space(bytes[end - 1]!)) end--;
@@ -160,8 +163,13 @@ function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, tr
   if (crlf) level.lineEnding = '\r\n';
   level.encoding = ctx.encoding;
   const texts = new FieldTexts(ctx.encoding);
-  // Keyword lines are parsed as byte strings (text.ts); fields become Texts of their stored bytes.
+  const budget = new ObjectBudget('graal-nw', ctx.limits.maxLevelObjects);
+  // Keyword lines are parsed as byte strings (text.ts); fields become Texts of their stored bytes,
+  // taken by bounds (no view per field). A summary reads none of them: one frozen empty Text
+  // stands for all, so a record costs its numbers only.
   const text = (start: number, end: number) => byteString(bytes.subarray(start, end));
+  const noText: Text = Object.freeze({ text: '', raw: new Uint8Array(0), encoding: texts.encoding });
+  const field = summaryOnly ? () => noText : (start: number, end: number) => texts.spanAt(bytes, start, end);
   const decoded = (s: string) => texts.decode(stringBytes(s));
   const rows: number[] = []; // (data offset, count, layer, y·64 + x) per BOARD row
   const layerIds = new Set<number>([0]);
@@ -191,15 +199,18 @@ function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, tr
   };
 
   /** The body as a Text (a CRLF body is joined first; its raw is then copied with the others). */
-  const body = (first: number, end: number): Text => texts.span(bodyBytes(first, end));
-  const spanText = (view: Uint8Array) => texts.span(view);
+  const body = (first: number, end: number): Text =>
+    summaryOnly ? noText : crlf || end <= first ? texts.span(bodyBytes(first, end)) : field(starts[first]!, ends[end - 1]!);
 
   // Lines no keyword explains keep their exact bytes (a CR of a mixed-ending file included).
+  let unknownCount = 0;
   const unknown = (keyword: string, start: number, end: number, at: string) => {
     if (keyword === 'BOARD' || keyword === 'LINK' || keyword === 'SIGN' || keyword === 'NPC' || keyword === 'CHEST' || keyword === 'BADDY') {
       ctx.warnings.warn('BAD_LINE', `malformed ${keyword} line kept as an unknown line`, start, at);
     }
-    if (!summaryOnly) level.unknownLines.push(texts.span(bytes.subarray(start, end)));
+    // Counted at both depths, so that a summary and a full decode agree on the limit.
+    budget.take(start, 'unknownLines', unknownCount++);
+    if (!summaryOnly) level.unknownLines.push(field(start, end));
   };
 
   for (let i = 1; i < count; ) {
@@ -237,10 +248,11 @@ function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, tr
     let handled = true;
     switch (keyword) {
       case 'LINK': {
-        const argBytes = bytes.subarray(argsStart, end);
-        const link = linkOf(argBytes, spanText) ?? parseLink(byteString(argBytes), ctx.encoding);
-        if (link) level.links.push(link);
-        else handled = false;
+        const link = linkOf(bytes, argsStart, end, field) ?? parseLink(byteString(bytes.subarray(argsStart, end)), ctx.encoding);
+        if (link) {
+          budget.take(lineStart, 'links', level.links.length);
+          level.links.push(link);
+        } else handled = false;
         break;
       }
       case 'SIGN': {
@@ -250,18 +262,20 @@ function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, tr
           break;
         }
         const { first, end: bodyEnd, next } = block(i, 'SIGNEND');
+        budget.take(lineStart, 'signs', level.signs.length);
         level.signs.push({ x: t[0], y: t[1], text: summaryOnly ? '' : texts.decode(bodyBytes(first, bodyEnd)) });
         i = next;
         continue;
       }
       case 'NPC': {
-        const npc = npcHeader(bytes, argsStart, end, texts);
+        const npc = npcHeader(bytes, argsStart, end, field, texts.encoding);
         if (!npc) {
           handled = false;
           break;
         }
         const { first, end: bodyEnd, next } = block(i, 'NPCEND');
-        level.npcs.push({ x: npc.x, y: npc.y, image: npc.image, script: body(first, summaryOnly ? first : bodyEnd) });
+        budget.take(lineStart, 'npcs', level.npcs.length);
+        level.npcs.push({ x: npc.x, y: npc.y, image: npc.image, script: body(first, bodyEnd) });
         i = next;
         continue;
       }
@@ -273,6 +287,7 @@ function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, tr
           break;
         }
         const byIndex = num(t[2]);
+        budget.take(lineStart, 'chests', level.chests.length);
         level.chests.push({
           x,
           y,
@@ -291,16 +306,17 @@ function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, tr
         }
         const { first, end: bodyEnd, next } = block(i, 'BADDYEND');
         const verses: Text[] = [];
-        if (!summaryOnly) for (let j = first; j < bodyEnd; j++) verses.push(texts.span(bytes.subarray(starts[j]!, ends[j]!)));
+        if (!summaryOnly) for (let j = first; j < bodyEnd; j++) verses.push(field(starts[j]!, ends[j]!));
+        budget.take(lineStart, 'baddies', level.baddies.length);
         level.baddies.push({ x, y, type, verses });
         i = next;
         continue;
       }
       case 'TILESET':
-        level.tileset = texts.span(bytes.subarray(argsStart, end));
+        level.tileset = field(argsStart, end);
         break;
       case 'TILESETIMAGE':
-        level.tilesetImage = texts.span(bytes.subarray(argsStart, end));
+        level.tilesetImage = field(argsStart, end);
         break;
       case 'HEIGHTS': {
         const { first, end: bodyEnd, next } = block(i, 'HEIGHTSEND');
@@ -332,15 +348,21 @@ function decodeLines(bytes: Uint8Array, ctx: DecodeContext<GraalWarningCode>, tr
  * bytes when the line is split by single spaces (nearly always); else as before, on its byte
  * string, trying the trimmed line too. Undefined when the line is malformed.
  */
-function npcHeader(bytes: Uint8Array, start: number, end: number, texts: FieldTexts): { x: number; y: number; image: Text } | undefined {
+function npcHeader(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  field: (start: number, end: number) => Text,
+  encoding: string,
+): { x: number; y: number; image: Text } | undefined {
   const ySpace = end > start ? bytes.lastIndexOf(SPACE, end - 1) : -1;
   const xSpace = ySpace > start ? bytes.lastIndexOf(SPACE, ySpace - 1) : -1;
   if (xSpace >= start) {
     const x = numAt(bytes, xSpace + 1, ySpace),
       y = numAt(bytes, ySpace + 1, end);
     if (x !== undefined && y !== undefined && xSpace > start) {
-      const image = bytes.subarray(start, xSpace);
-      return { x, y, image: image.length === 1 && image[0] === 0x2d /* - */ ? texts.span(image.subarray(0, 0)) : texts.span(image) };
+      const none = xSpace - start === 1 && bytes[start] === 0x2d; /* - */
+      return { x, y, image: none ? field(start, start) : field(start, xSpace) };
     }
   }
   const args = byteString(bytes.subarray(start, end));
@@ -349,7 +371,7 @@ function npcHeader(bytes: Uint8Array, start: number, end: number, texts: FieldTe
   const x = num(parts?.tail[0]),
     y = num(parts?.tail[1]);
   if (!parts || parts.head === '' || x === undefined || y === undefined) return undefined;
-  return { x, y, image: fieldText(parts.head === '-' ? '' : parts.head, texts.encoding) };
+  return { x, y, image: fieldText(parts.head === '-' ? '' : parts.head, encoding) };
 }
 
 /**
@@ -361,7 +383,19 @@ function keywordOf(bytes: Uint8Array, start: number, end: number): string {
   const limit = Math.min(end, start + MAX_KEYWORD + 1);
   let p = start;
   while (p < limit && bytes[p] !== SPACE) p++;
-  return p - start > MAX_KEYWORD ? '' : ascii(bytes.subarray(start, p));
+  if (p - start > MAX_KEYWORD) return '';
+  // Compared on the bytes: a string per line was garbage on every line of a big file.
+  for (const word of KNOWN_WORDS) if (isWordAt(bytes, start, p, word)) return word;
+  return p === start ? '' : OTHER_WORD;
+}
+
+/** What keywordOf answers for a first token that is no word the decoder knows. */
+const OTHER_WORD = '?';
+
+function isWordAt(bytes: Uint8Array, start: number, end: number, word: string): boolean {
+  if (end - start !== word.length) return false;
+  for (let k = 0; k < word.length; k++) if (bytes[start + k] !== word.charCodeAt(k)) return false;
+  return true;
 }
 
 /** Parses a BOARD line straight from bytes into `rows`; false when the line is malformed. */

@@ -109,6 +109,11 @@ export class FieldTexts {
   private readonly spans: Text[] = [];
   private readonly views: Uint8Array[] = [];
   private spanBytes = 0;
+  // spanAt's fields: [start, end) pairs into one source, and their Texts (no view per field until
+  // finish(): a 6 M-line file made 18 M short-lived views, most of its heap and GC time).
+  private source: Uint8Array | undefined;
+  private readonly sourceTexts: Text[] = [];
+  private sourceBounds = new Int32Array(64);
 
   constructor(encoding: string) {
     this.encoding = canonicalEncoding(encoding);
@@ -131,20 +136,55 @@ export class FieldTexts {
     return t;
   }
 
+  /**
+   * span() of source[start, end) without making the view: its raw is a copy made by finish().
+   * Every spanAt of one FieldTexts takes the same source (the decoder's bytes).
+   */
+  spanAt(source: Uint8Array, start: number, end: number): Text {
+    if (this.source !== undefined && this.source !== source) throw new Error('levelkit internal: FieldTexts.spanAt takes one source');
+    this.source = source;
+    const t: Text = { text: '', raw: NO_BYTES, encoding: this.encoding };
+    const k = this.sourceTexts.length;
+    if (2 * k + 2 > this.sourceBounds.length) {
+      const grown = new Int32Array(2 * this.sourceBounds.length);
+      grown.set(this.sourceBounds);
+      this.sourceBounds = grown;
+    }
+    this.sourceBounds[2 * k] = start;
+    this.sourceBounds[2 * k + 1] = end;
+    this.sourceTexts.push(t);
+    this.spanBytes += end - start;
+    return t;
+  }
+
   /** Copies the spans into one buffer the level owns, then fills in every Text's `text`. */
   finish(): void {
     const copy = new Uint8Array(this.spanBytes);
-    for (let i = 0, at = 0; i < this.spans.length; i++) {
+    let at = 0;
+    for (let i = 0; i < this.spans.length; i++) {
       const view = this.views[i]!;
       copy.set(view, at);
       this.spans[i]!.raw = copy.subarray(at, at + view.length);
       at += view.length;
     }
-    this.fill(this.spans);
+    const source = this.source,
+      bounds = this.sourceBounds;
+    for (let i = 0; i < this.sourceTexts.length; i++) {
+      const start = bounds[2 * i]!,
+        n = bounds[2 * i + 1]! - start;
+      // Most fields are a few bytes: a loop costs less than a view to copy from.
+      if (n > 64) copy.set(source!.subarray(start, start + n), at);
+      else for (let k = 0; k < n; k++) copy[at + k] = source![start + k]!;
+      this.sourceTexts[i]!.raw = copy.subarray(at, at + n);
+      at += n;
+    }
+    this.fill(this.spans.length ? this.spans.concat(this.sourceTexts) : this.sourceTexts);
     this.fill(this.owned);
     this.spans.length = 0;
     this.views.length = 0;
     this.owned.length = 0;
+    this.sourceTexts.length = 0;
+    this.source = undefined;
     this.spanBytes = 0;
   }
 
@@ -184,6 +224,7 @@ export class FieldTexts {
     return raw.length ? decodeText(raw, this.encoding) : '';
   }
 }
+const NO_BYTES = new Uint8Array(0);
 // Node decodes the windows-1252 label as ISO-8859-1 (core/text.ts QUIRK); browsers as
 // windows-1252. Either way a text without U+0080–U+009F is the same in both pages.
 const LATIN1 = new TextDecoder('latin1');

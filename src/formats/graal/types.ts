@@ -114,8 +114,9 @@ export interface GraalLevel {
   encoding: string;
   /**
    * `'summary'` on a .nw level decoded with `sections: 'summary'`: NPC scripts, sign texts, baddy
-   * verses and unknown lines were not read (left empty), so the level cannot be encoded. Absent
-   * on a full decode.
+   * verses and unknown lines were not read (left empty), nor link names and destinations, NPC
+   * images and TILESET (one shared frozen empty Text), so the level cannot be encoded. Absent on
+   * a full decode.
    */
   sections?: 'summary';
   warnings: DecodeWarning<GraalWarningCode>[];
