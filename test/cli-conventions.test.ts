@@ -116,7 +116,7 @@ describe('placeholders say what an option takes', () => {
         .filter((l) => /^ {2}-/.test(l));
       for (const row of rows) {
         const flag = /--([\w-]+)/.exec(row)![1]!;
-        const takesValue = !['json', 'strict', 'follow', 'force', 'all', 'quiet', 'lenient', 'sort', 'help', 'csv'].includes(flag);
+        const takesValue = !['json', 'strict', 'follow', 'force', 'skip-existing', 'all', 'quiet', 'lenient', 'sort', 'help', 'csv'].includes(flag);
         expect(/--[\w-]+ <[^>]+>/.test(row), `${name} ${row}`).toBe(takesValue);
       }
     }
