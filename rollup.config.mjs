@@ -20,7 +20,7 @@ const ONLY_WEB = process.env.LEVELKIT_BUILD === 'web';
 if (!process.env.ROLLUP_WATCH && !ONLY_WEB) rmSync(fileURLToPath(new URL('./dist/', import.meta.url)), { recursive: true, force: true });
 
 const ts = (outDir = 'dist') => typescript({ tsconfig: './tsconfig.build.json', outDir });
-const external = (id) => id === 'pako' || id.startsWith('node:') || id === 'fast-png' || id === 'fflate';
+const external = (id) => id === 'pako' || id.startsWith('node:') || id === 'fast-png' || id === 'fflate' || id.startsWith('@duckdb/');
 const LIBRARY = fileURLToPath(new URL('./src/index.ts', import.meta.url));
 /** The per-format entries (src/entries/<format>.ts): package.json exports each as levelkit/<format>. */
 const FORMAT_ENTRIES = ['teeworlds', 'wwd', 'graal', 'gwc', 'wdata'];
@@ -94,7 +94,14 @@ function cliUsesLibraryBuild() {
       return resolved;
     },
     load(id) {
-      const inLibrary = id.startsWith(SRC) && !id.startsWith(`${SRC}cli/`) && !id.startsWith(`${SRC}scan/`);
+      // default-limits.ts is plain data (no classes, no imports): the entry checks a command line
+      // against it before the library loads (cli/options.ts), so that copy costs nothing.
+      const inLibrary =
+        id.startsWith(SRC) &&
+        !id.startsWith(`${SRC}cli/`) &&
+        !id.startsWith(`${SRC}scan/`) &&
+        !id.startsWith(`${SRC}archive-index/`) &&
+        id !== `${SRC}core/default-limits.ts`;
       if (inLibrary) {
         this.error(`the CLI imports ${id.slice(SRC.length)} directly: import it from src/index.ts, or dist/cli.mjs would carry a second copy of the library`);
       }

@@ -7,7 +7,7 @@ import { decodeError } from './core/errors.js';
 import type { DecodeOptions } from './core/limits.js';
 import { inputBytes } from './core/reader.js';
 import { detect } from './detect.js';
-import type { Decoded, ExtractedFile, MainGrid, Summary } from './formats/define.js';
+import type { Decoded, ExtractedFile, LevelRows, MainGrid, Summary } from './formats/define.js';
 import type { GraalDecoded, GraalEncodeOptions, GraalSummary } from './formats/graal/index.js';
 import type { GwcAnySummary, GwcCartridge, GwcDecoded, GwcEncodeOptions, GwcSummary, GwzArchive, GwzSummary } from './formats/gwc/index.js';
 import { FORMATS, formatById, formatOf } from './formats/registry.js';
@@ -22,7 +22,20 @@ export { asyncInflater, decodeAsyncWith } from './async.js';
 export { detect } from './detect.js';
 // The errors, option types, Text and init() every entry shares (levelkit/<format> exports them too).
 export * from './entries/common.js';
-export type { AnyFormat, Decoded, ExtractedImage, FormatDefinition, FormatNamespace } from './formats/define.js';
+export type {
+  AnyFormat,
+  Decoded,
+  ExtractedImage,
+  FormatDefinition,
+  FormatNamespace,
+  ImageRow,
+  LayerRow,
+  LevelRow,
+  LevelRows,
+  ObjectRow,
+  TextRow,
+  TileRow,
+} from './formats/define.js';
 export * as graal from './formats/graal/index.js';
 export * as gwc from './formats/gwc/index.js';
 export { FORMAT_IDS, LEVEL_EXTENSIONS } from './formats/registry.js';
@@ -122,6 +135,14 @@ export function encode(value: Decoded, opts?: object): Uint8Array {
  */
 export function extract(value: AnyDecoded): ExtractedFile[] {
   return formatOf(value).extract(value);
+}
+
+/**
+ * What a level contributes to an archive index (layers, tile histograms, objects, texts, images;
+ * `levelkit scan --index`). TypeError for a value decoded with `sections: 'summary'`.
+ */
+export function indexRows(value: AnyDecoded): LevelRows {
+  return formatOf(value).indexRows(value);
 }
 
 /**

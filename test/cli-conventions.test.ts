@@ -116,7 +116,7 @@ describe('placeholders say what an option takes', () => {
         .filter((l) => /^ {2}-/.test(l));
       for (const row of rows) {
         const flag = /--([\w-]+)/.exec(row)![1]!;
-        const takesValue = !['json', 'strict', 'follow', 'force', 'skip-existing', 'all', 'quiet', 'lenient', 'sort', 'help', 'csv'].includes(flag);
+        const takesValue = !['json', 'strict', 'follow', 'force', 'skip-existing', 'resume', 'all', 'quiet', 'lenient', 'sort', 'help', 'csv'].includes(flag);
         expect(/--[\w-]+ <[^>]+>/.test(row), `${name} ${row}`).toBe(takesValue);
       }
     }
@@ -151,7 +151,8 @@ describe('levelkit completion', () => {
       const code = `source ${file}; COMP_WORDS=(levelkit ${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length}; _levelkit; echo "\${COMPREPLY[*]}"`;
       return spawnSync('bash', ['-c', code], { encoding: 'utf8' }).stdout.trim();
     };
-    expect(complete('sc')).toBe('scan');
+    expect(complete('sc')).toBe('scan schema');
+    expect(complete('sca')).toBe('scan');
     expect(complete('scan', '--wo')).toBe('--workers --worker-memory');
     expect(complete('info', '--backend', '')).toBe('auto wasm js');
     expect(complete('completion', '')).toBe('bash zsh fish');

@@ -20,13 +20,28 @@ const TYPES: Record<string, string> = {
   '.zip': 'application/zip',
 };
 
-/** The file a URL path names: /dist/… and /fixtures/… from `root`, anything else from its dist/web/; undefined outside them. */
-function fileFor(root: string, urlPath: string): string | undefined {
-  const path = normalize(decodeURIComponent(urlPath));
+/**
+ * The file a request target names: /dist/… and /fixtures/… from `root`, anything else from its
+ * dist/web/; 'outside' when it leads out of them; 'bad' when it is no origin-form path (`//`,
+ * `http://[`, `*`) or its escapes are not UTF-8 (`/%E0%A4%A`), which used to throw out of the
+ * request handler and stop the server.
+ */
+function fileFor(root: string, target: string): string | 'outside' | 'bad' {
+  // The target's own path, not new URL(target, base): that reads `//host/x` as a host and throws on `//`.
+  const urlPath = target.split(/[?#]/, 1)[0]!;
+  if (!urlPath.startsWith('/')) return 'bad';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return 'bad';
+  }
+  if (decoded.includes('\0')) return 'bad';
+  const path = normalize(decoded);
   const page = join(root, 'dist', 'web');
   const [base, rest] = /^[/\\](dist|fixtures)[/\\]/.test(path) ? [root, path] : [page, path.endsWith('/') ? `${path}index.html` : path];
   const file = join(base, rest);
-  return file.startsWith(base + sep) ? file : undefined;
+  return file.startsWith(base + sep) ? file : 'outside';
 }
 
 /**
@@ -35,17 +50,20 @@ function fileFor(root: string, urlPath: string): string | undefined {
  */
 export function serve(port = 0, root = ROOT): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(async (req, res) => {
-    const file = fileFor(root, new URL(req.url ?? '/', 'http://x').pathname);
-    if (!file) {
-      res.writeHead(403).end();
+    const file = fileFor(root, req.url ?? '/');
+    if (file === 'bad' || file === 'outside') {
+      res.writeHead(file === 'bad' ? 400 : 403).end();
       return;
     }
+    let body: Buffer;
     try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': (Object.hasOwn(TYPES, extname(file)) ? TYPES[extname(file)] : undefined) ?? 'application/octet-stream' }).end(body);
+      body = await readFile(file);
     } catch {
-      res.writeHead(404).end('not found');
+      // Missing, a folder, unreadable: the page asks for nothing else.
+      if (!res.headersSent) res.writeHead(404).end('not found');
+      return;
     }
+    res.writeHead(200, { 'content-type': (Object.hasOwn(TYPES, extname(file)) ? TYPES[extname(file)] : undefined) ?? 'application/octet-stream' }).end(body);
   });
   return new Promise((ok) =>
     server.listen(port, '127.0.0.1', () => {

@@ -177,8 +177,8 @@ scope.onmessage = async ({ data: req }) => {
       note('decode');
     }
     const { value, ms } = await decodeOne(req.bytes, req.settings, req.preview ? (p) => note('inflate', p.done, p.total) : undefined);
-    const { version, summary } = summarize(value);
-    const decoded: DecodedFile = { format: value.format, version, summary, warnings: value.warnings, ms };
+    const { version, summary, warnings = [] } = summarize(value);
+    const decoded: DecodedFile = { format: value.format, version, summary, warnings: [...value.warnings, ...warnings], ms };
     const transfer: Transferable[] = [];
     if (req.preview) {
       // Bundled pictures the level names (fetched once per session) and the session's Graal tileset.

@@ -9,16 +9,28 @@ import type { Command } from './command.js';
 import { convert } from './commands/convert.js';
 import { extract } from './commands/extract.js';
 import { info } from './commands/info.js';
+import { queryCommand } from './commands/query.js';
 import { renderCommand } from './commands/render.js';
 import { reportCommand } from './commands/report.js';
 import { scanCommand } from './commands/scan.js';
+import { schemaCommand } from './commands/schema.js';
 import { completionScript, SHELLS } from './completion.js';
 import { helpText, parseCommandArgs, UsageError } from './options.js';
 import { Reporter } from './report.js';
+import { stdoutGone } from './stdout.js';
 import { closest } from './suggest.js';
 import { packageVersion } from './version.js';
 
-const COMMANDS: Record<string, Command> = { scan: scanCommand, report: reportCommand, info, extract, convert, render: renderCommand };
+const COMMANDS: Record<string, Command> = {
+  scan: scanCommand,
+  report: reportCommand,
+  query: queryCommand,
+  schema: schemaCommand,
+  info,
+  extract,
+  convert,
+  render: renderCommand,
+};
 
 /** `levelkit help [<command>]`: the overview, or a command's --help. */
 const helpCommand: Command = {
@@ -113,7 +125,9 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(helpText(cmd));
       return 0;
     }
-    return await cmd.run(args, new Reporter(name, args.options.json));
+    const code = await cmd.run(args, new Reporter(name, args.options.json));
+    // `levelkit info --json dir | head` closed the pipe: the reader's choice, not a failure (stdout.ts).
+    return stdoutGone.aborted ? 0 : code;
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`levelkit ${name}: ${printable(e.message)}\nusage: ${cmd.usage}   (levelkit ${name} --help)\n`);
@@ -141,12 +155,6 @@ function fsFailure(e: unknown): { code: string; message: string } | undefined {
   const where = err.path === undefined ? '' : `${displayName(pathBytes(err.path))}: `;
   return { code: 'IO', message: `${where}cannot ${err.syscall}: ${systemReason(err)}` };
 }
-
-// `levelkit info --json dir | head` closes the pipe early: that is the reader's choice, not an error.
-process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw e;
-});
 
 main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;

@@ -1,7 +1,10 @@
 // The options every command shares, parsed once with node:util parseArgs and validated where
 // they are resolved, so an option means the same on every command and an error names it.
 import { parseArgs } from 'node:util';
-import { type Backend, DEFAULT_LIMITS, type DecodeOptions, type InflaterChoice, LIMIT_NAMES, type Limits } from '../index.js';
+// Only plain data at run time, so the `levelkit` entry checks a scan's command line before it
+// loads the library and starts workers (cli/bin.ts).
+import { DEFAULT_LIMITS, LIMIT_NAMES } from '../core/default-limits.js';
+import type { Backend, DecodeOptions, InflaterChoice, Limits } from '../index.js';
 import type { Command } from './command.js';
 import { closest } from './suggest.js';
 
@@ -65,11 +68,11 @@ export const OPTIONS = {
     value: 'header',
     help: 'binary header to write: GR-V1.00…GR-V1.05, Z3-V1.03, Z3-V1.04 (default: GR-V1.03, or GR-V1.04 for a level with heights)',
   },
-  workers: { type: 'string', value: 'n', help: 'worker threads decoding in parallel (default: available cores)' },
+  workers: { type: 'string', value: 'n', help: 'worker threads decoding in parallel, at most 4 × cores and never more than files (default: available cores)' },
   'worker-memory': {
     type: 'string',
     value: 'MB',
-    help: "heap limit of each worker in MiB (16 or more); a file whose decode needs more is a LIMIT_EXCEEDED record and its worker is replaced (default: the process's --max-old-space-size, else Node's)",
+    help: "heap limit of each worker in MiB (16 or more); a file whose decode needs more is a LIMIT_EXCEEDED record and its worker is replaced (default: the process's --max-old-space-size, else half the machine's memory shared by the workers, 256 MiB to 4 GiB)",
   },
   timeout: {
     type: 'string',
@@ -84,12 +87,21 @@ export const OPTIONS = {
     type: 'boolean',
     help: 'skip lines that are not valid scan records, counting them (skippedLines in the summary), instead of stopping at the first (exit 1)',
   },
+  index: {
+    type: 'string',
+    value: 'dir',
+    help: 'also write the archive index (Parquet tables: files, levels, layers, tiles, objects, texts, images, warnings) into this folder; implies --depth full; needs @duckdb/node-api (levelkit schema lists the columns)',
+  },
+  resume: { type: 'boolean', help: 'with --index: skip files whose path, member, size and modification time already stand in the index' },
   list: {
     type: 'string',
     choices: ['errors', 'warnings', 'duplicates'],
     help: 'list the files behind a count on stdout, one line each (duplicates: each group of files with the same bytes or main grid); the table goes to stderr',
   },
-  csv: { type: 'boolean', help: 'the records as one CSV on stdout (fixed columns, then every summary field by dotted name); the table goes to stderr' },
+  csv: {
+    type: 'boolean',
+    help: 'CSV on stdout: report, the records (fixed columns, then every summary field by dotted name; the table goes to stderr); query, the rows',
+  },
   sort: { type: 'boolean', help: 'records sorted by path and member (held until the scan ends), for diffs between runs' },
   shard: {
     type: 'string',

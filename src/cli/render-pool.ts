@@ -7,6 +7,7 @@ import { compileWasm } from '../index.js';
 import { lostRecord } from '../scan/job.js';
 import { Pool, type PoolTask } from '../scan/pool.js';
 import { nodeWorkers } from '../scan/pool-node.js';
+import { workerMemoryMb } from '../scan/workers.js';
 import type { OutputTarget } from '../scan/write.js';
 import type { LevelInput } from './inputs.js';
 import type { RenderAnswer, RenderJob } from './render-level.js';
@@ -95,7 +96,7 @@ export class RenderRunner {
     tuneTieringForScan();
     // One compile for the pool, as scan does; a host without WASM leaves the workers on the JS kernels.
     const wasm = this.o.job.decode.backend === 'js' ? null : await compileWasm().catch(() => null);
-    const spawn = nodeWorkers<RenderJob, RenderAnswer>(wasm, { script: WORKER_SCRIPT });
+    const spawn = nodeWorkers<RenderJob, RenderAnswer>(wasm, { script: WORKER_SCRIPT, memoryMb: workerMemoryMb(undefined, this.o.workers) });
     return new Pool<RenderTask, RenderJob, RenderAnswer>(
       spawn,
       this.o.workers,

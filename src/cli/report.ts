@@ -5,6 +5,7 @@ import { jsonText } from '../scan/json-text.js';
 import { printable } from '../scan/names.js';
 import type { FailedRecord } from '../scan/record.js';
 import { Tally } from '../scan/tally.js';
+import { stdoutGone, writeStdout } from './stdout.js';
 
 const PROGRESS_MS = 250;
 
@@ -17,6 +18,8 @@ export class Reporter {
   quiet = false;
   /** Files the run will handle, when known (then the progress line shows it and an ETA); updated as zips are listed. */
   total: { found: number } | undefined;
+  /** Where readable records go: stderr once a command writes its own data to stdout (`render -o -`). */
+  private textOut: (text: string) => void = writeStdout;
 
   constructor(
     private readonly command: string,
@@ -26,7 +29,8 @@ export class Reporter {
   /** A file's record: `record` with --json, else `text` (which should end in a newline). */
   ok(record: object, text: string): void {
     this.clearProgress();
-    process.stdout.write(this.json ? `${jsonText(record)}\n` : text);
+    if (this.json) writeStdout(`${jsonText(record)}\n`);
+    else this.textOut(text);
     this.tick();
   }
 
@@ -34,10 +38,15 @@ export class Reporter {
   fail(record: FailedRecord): void {
     this.tally.add(record);
     this.clearProgress();
-    if (this.json) process.stdout.write(`${jsonText(record)}\n`);
+    if (this.json) writeStdout(`${jsonText(record)}\n`);
     const name = record.member === undefined ? record.file : `${record.file}::${record.member}`;
     process.stderr.write(`levelkit ${this.command}: ${printable(name)}: ${record.error.code}: ${printable(record.error.message)}\n`);
     this.tick();
+  }
+
+  /** Standard output carries the command's data (a PNG for `render -o -`): readable records go to stderr. */
+  textToStderr(): void {
+    this.textOut = (text) => process.stderr.write(text);
   }
 
   /** Counts a handled file for the progress line; callers use it directly for a file passed over without a record. */
@@ -67,6 +76,8 @@ export class Reporter {
    */
   finish(): number {
     this.clearProgress();
+    // The reader of stdout left (`| head`): no tally for nobody, and no error either.
+    if (stdoutGone.aborted) return 0;
     const t = this.tally;
     if (!(this.seen === 1 && t.failed === 1 && !t.written)) process.stderr.write(`levelkit ${this.command}: ${tallyText(t)}\n`);
     return t.failed ? 2 : 0;
@@ -86,6 +97,10 @@ export function tallyText(t: Tally): string {
   const parts = [`${decoded} decoded${decoded ? ` (${list(t.formats)})` : ''}`];
   if (t.failed) parts.push(`${t.failed} failed (${list(t.errors)})`);
   if (t.warnings) parts.push(`${t.warnings} warning${t.warnings === 1 ? '' : 's'}`);
+  if (t.unchecked.size) {
+    const where = [...t.unchecked].map(([code, n]) => `${code} in ${n} file${n === 1 ? '' : 's'}`).join(', ');
+    parts.push(`not checked: ${where} (levelkit scan --depth full checks them)`);
+  }
   if (t.written !== undefined) parts.push(`${t.written} written`);
   if (t.skipped) parts.push(`${t.skipped} skipped (not this command's input)`);
   if (t.existing) parts.push(`${t.existing} skipped (output already there; --skip-existing)`);

@@ -69,7 +69,7 @@ export class DecodeError extends Error {
     this.code = code;
     this.format = format;
     this.offset = knownOffset(details.offset);
-    this.path = details.path ?? '';
+    this.path = clipped(details.path ?? '');
     if (details.expected !== undefined) this.expected = details.expected;
     if (details.actual !== undefined) this.actual = details.actual;
     if (details.warning !== undefined) this.warning = details.warning;
@@ -101,7 +101,7 @@ export class EncodeError extends Error {
     this.name = 'EncodeError';
     this.code = code;
     this.format = format;
-    this.path = details.path;
+    this.path = clipped(details.path);
     if (details.expected !== undefined) this.expected = details.expected;
     if (details.actual !== undefined) this.actual = details.actual;
   }
@@ -127,10 +127,10 @@ function formatMessage(
   d: { path?: string | undefined; offset?: number | undefined; expected?: unknown; actual?: unknown; detail?: string | undefined },
 ): string {
   const offset = knownOffset(d.offset);
-  let msg = `${format}: ${d.path ? `${d.path} ` : ''}${offset !== undefined ? `at 0x${offset.toString(16)}: ` : ''}${what}`;
+  let msg = `${format}: ${d.path ? `${clipped(d.path)} ` : ''}${offset !== undefined ? `at 0x${offset.toString(16)}: ` : ''}${what}`;
   if (d.expected !== undefined) msg += `, expected ${shown(d.expected)}`;
   if (d.actual !== undefined) msg += `, found ${shown(d.actual)}`;
-  if (d.detail) msg += ` (${d.detail})`;
+  if (d.detail) msg += ` (${clipped(d.detail)})`;
   return msg;
 }
 
@@ -146,7 +146,22 @@ function knownOffset(offset: number | undefined): number | undefined {
 /** A value for a message; numbers that are not finite are said in words, never as `NaN`. */
 function shown(v: unknown): string {
   if (typeof v === 'number' && !Number.isFinite(v)) return Number.isNaN(v) ? '(a value that is not a number)' : v > 0 ? '(too large)' : '(too small)';
-  return String(v);
+  return clipped(String(v));
+}
+
+/** Longest part of a message or warning taken from a file (a quoted line, a name), in UTF-16 units. */
+export const MAX_MESSAGE_PART = 1024;
+
+/**
+ * `s`, cut to MAX_MESSAGE_PART units with `…` at the end when longer: a message quotes what it
+ * found, and what it found can be a whole 100 MB line, which one scan record must not carry.
+ */
+export function clipped(s: string): string {
+  if (s.length <= MAX_MESSAGE_PART) return s;
+  let end = MAX_MESSAGE_PART - 1;
+  const unit = s.charCodeAt(end - 1);
+  if (unit >= 0xd800 && unit <= 0xdbff) end--; // never half a surrogate pair
+  return `${s.slice(0, end)}…`;
 }
 
 function describeDecode(code: ErrorCode): string {
@@ -213,9 +228,9 @@ export class WarningSink<C extends string = string> {
     if (this.strict) {
       throw decodeError(this.format, 'STRICT', { offset, path, detail: `${code}: ${message}`, warning: code });
     }
-    const w: DecodeWarning<C> = { code, message };
+    const w: DecodeWarning<C> = { code, message: clipped(message) };
     if (offset !== undefined) w.offset = offset;
-    if (path) w.path = path;
+    if (path) w.path = clipped(path);
     this.list.push(w);
   }
 }

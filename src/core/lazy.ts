@@ -51,3 +51,8 @@ export function readUncached<T extends object, K extends keyof T>(obj: T, key: K
   const load = pending.get(obj)?.get(key);
   return load ? (load() as T[K]) : obj[key];
 }
+
+/** True while `obj` has any lazy field not yet read (one lookup, for code that reads many fields). */
+export function hasPending(obj: object): boolean {
+  return (pending.get(obj)?.size ?? 0) > 0;
+}

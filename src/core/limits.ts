@@ -3,10 +3,12 @@
 // allocated; the caps hold per file as a whole, not only per block.
 
 import type { Backend, Kernels } from '../kernels/types.js';
+import { DEFAULT_LIMITS, LIMIT_NAMES } from './default-limits.js';
 import type { BlockSource } from './prefetch.js';
 import { canonicalEncoding } from './text.js';
 
 export type { Backend } from '../kernels/types.js';
+export { DEFAULT_LIMITS, LIMIT_NAMES } from './default-limits.js';
 
 // Defaults are sized to admit every real map of the largest community (DDNet) and to refuse bombs
 // by memory, not by a shape real maps exceed. DDNet's own bounds: its editor lets a tile layer be
@@ -57,15 +59,6 @@ export const ZIP_INFLATE_ALLOWANCE = 1 << 20;
 export function zipInflateBudget(zipBytes: number, ratio: number): number {
   return Math.max(ratio * zipBytes, ZIP_INFLATE_ALLOWANCE);
 }
-
-export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
-  maxInflatedBytes: 256 * 1024 * 1024,
-  maxTotalInflatedBytes: 1024 * 1024 * 1024,
-  maxGridCells: 0x7fffffff,
-  maxRecords: 1 << 24,
-  maxLevelObjects: 1 << 18,
-  maxZipRatio: 100,
-});
 
 /**
  * Which inflater: `native` is node:zlib (Node only), `wasm` the WebAssembly inflater (throws where
@@ -157,8 +150,6 @@ const BACKENDS: readonly Backend[] = ['auto', 'wasm', 'js'];
 const INFLATERS: readonly InflaterChoice[] = ['auto', 'native', 'wasm', 'pako'];
 const SECTIONS: readonly Sections[] = ['all', 'summary'];
 const LAYER_LOADING: readonly LayerLoading[] = ['eager', 'lazy'];
-/** The names of the caps, as `limits` takes them. */
-export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as readonly (keyof Limits)[];
 const OPTION_NAMES: readonly string[] = ['backend', 'kernels', 'inflate', 'strict', 'limits', 'encoding', 'sections', 'layers', 'onProgress'];
 
 /**

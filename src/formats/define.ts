@@ -5,17 +5,31 @@ import type { DecodeWarning, FormatId } from '../core/errors.js';
 import type { DecodeOptions } from '../core/limits.js';
 
 export type { Text } from '../core/text.js';
+export { boundSummary, MAX_SUMMARY_STRING, MAX_SUMMARY_UNITS, type SummaryBounds, type SummaryWarningCode } from './summary-bound.js';
+
+import type { SummaryWarningCode } from './summary-bound.js';
 
 /** Anything a decoder returns: it names its format and carries the tolerated faults. */
 export interface Decoded {
   format: FormatId;
   warnings: DecodeWarning[];
+  /**
+   * Codes of warnings a `sections: 'summary'` decode did not check (their checks need what it
+   * skipped), so a full decode may give them; absent or empty when every check ran. The scan
+   * records them as `unchecked`, so a cheap scan never counts them as absent.
+   */
+  uncheckedWarnings?: string[];
 }
 
-/** Cheap facts for `levelkit info` and bulk scans: a version and the format's own summary fields. */
+/**
+ * Cheap facts for `levelkit info` and bulk scans: a version and the format's own summary fields,
+ * bounded by boundSummary() (each string at most MAX_SUMMARY_STRING units); `warnings` says which
+ * fields it cut and is absent when it cut none.
+ */
 export interface Summary<V extends string | number = string | number, S extends object = object> {
   version: V;
   summary: S;
+  warnings?: DecodeWarning<SummaryWarningCode>[];
 }
 
 /**
@@ -61,6 +75,98 @@ export interface FormatNamespace<Id extends FormatId, Value extends Decoded, S e
    * decoded with `sections: 'summary'` when that left out what extract needs.
    */
   extract(value: Value): ExtractedFile[];
+  /**
+   * What the level contributes to an archive index (`levelkit scan --index`): its layers, tile
+   * histograms, objects, texts and images as rows (see rows.ts). Needs a full decode: TypeError for
+   * a value decoded with `sections: 'summary'`.
+   */
+  indexRows(value: Value): LevelRows;
+}
+
+/** A level's own facts for the index's `levels` table (null where the format has no such field). */
+export interface LevelRow {
+  name: string | null;
+  title: string | null;
+  author: string | null;
+  /** Teeworlds' flavour (ddnet, teeworlds07 …), Graal's text or binary form, GWC's builder. */
+  flavour: string | null;
+  /** The game the level is for, where the format tells (claw, gruntz …). */
+  game: string | null;
+  /** The main grid's size in tiles (WWD's main plane, Teeworlds' game layer, Graal's board). */
+  width: number | null;
+  height: number | null;
+}
+
+/** A layer, plane or board. `layer` is its index in the level (Teeworlds: across groups, in file order). */
+export interface LayerRow {
+  layer: number;
+  group: number | null;
+  kind: string;
+  name: string | null;
+  width: number | null;
+  height: number | null;
+  /** The image or image set it draws with, by name. */
+  image: string | null;
+}
+
+/** How many cells of `layer` hold tile value `tile` (only values that occur). */
+export interface TileRow {
+  layer: number;
+  kind: string;
+  tile: number;
+  count: number;
+}
+
+/**
+ * An object of any kind: WWD objects, Graal links/baddies/NPCs/chests/signs, Teeworlds quads,
+ * sound sources and entities, wdata boxes, GWC media. Columns a format needs beyond these are
+ * in `fields` (a plain object of numbers and strings, stored as JSON).
+ */
+export interface ObjectRow {
+  kind: string;
+  /** Its index among the level's objects of its kind (a stable position, not the format's id). */
+  index: number;
+  layer: number | null;
+  name: string | null;
+  /** The WWD object's logic; null where a format has none. */
+  logic: string | null;
+  image: string | null;
+  x: number | null;
+  y: number | null;
+  width: number | null;
+  height: number | null;
+  /** What it points at: a Graal link's level, a chest's item, a tele number … */
+  target: string | null;
+  fields: Record<string, string | number | boolean | null> | null;
+}
+
+/** A piece of text of the level: `source` says where (`sign`, `npc`, `settings`, `info.author`, `lua-string`, `media-name` …). */
+export interface TextRow {
+  source: string;
+  text: string;
+}
+
+/** An image the level uses: embedded ones with their RGBA pixels (the index hashes them), external ones by name. */
+export interface ImageRow {
+  index: number;
+  name: string | null;
+  width: number | null;
+  height: number | null;
+  external: boolean;
+  /** RGBA pixels of an embedded image the format stores as pixels (a view, not a copy); null otherwise. */
+  pixels: Uint8Array | null;
+  /** The stored bytes of an embedded image file (a cartridge's PNG, JPEG …; a view); absent when it has none. */
+  data?: Uint8Array;
+}
+
+/** Everything indexRows() gives for one level. */
+export interface LevelRows {
+  level: LevelRow;
+  layers: LayerRow[];
+  tiles: TileRow[];
+  objects: ObjectRow[];
+  texts: TextRow[];
+  images: ImageRow[];
 }
 
 /**

@@ -8,7 +8,7 @@ import * as nodeFs from 'node:fs';
 import { detect, LEVEL_EXTENSIONS } from '../index.js';
 import { errorFields, type MemberPlace, type RecordBase, type ScanConfig, type ScanRecord } from './job.js';
 import { extOf, extOfLatin1, fileFields } from './names.js';
-import { ioFailure, type ReadFs, readFileSafe } from './read.js';
+import { type FileIdentity, ioFailure, type ReadFs, readFileSafe } from './read.js';
 import { inflateMember, isZipHead, MAX_ZIP_DEPTH, ZipError } from './zip.js';
 
 /** What reading an item gives: its bytes to scan, a record already (a failure, a file of no interest), or a zip to open. */
@@ -21,7 +21,14 @@ export function baseOf(path: string, member: string | null): RecordBase {
 }
 
 /** A file found by the walk (or named): read whole when it may be a level, or told apart as a zip or a file of no interest. */
-export function readFileItem(path: string, named: boolean, config: ScanConfig, base: RecordBase, fs?: ReadFs & Pick<typeof nodeFs, 'statSync'>): ReadOutcome {
+export function readFileItem(
+  path: string,
+  named: boolean,
+  config: ScanConfig,
+  base: RecordBase,
+  fs?: ReadFs & Pick<typeof nodeFs, 'statSync'>,
+  listed?: { id?: FileIdentity; noFollow?: boolean },
+): ReadOutcome {
   const p = Buffer.from(path, 'latin1');
   const levelName = LEVEL_EXTENSIONS.includes(extOfLatin1(path));
   let zip = false;
@@ -29,6 +36,8 @@ export function readFileItem(path: string, named: boolean, config: ScanConfig, b
     maxBytes: config.maxBytes,
     ...(fs ? { fs } : {}),
     ...(config.exclude?.length ? { exclude: config.exclude } : {}),
+    ...(listed?.id ? { expect: listed.id } : {}),
+    ...(listed?.noFollow ? { noFollow: true } : {}),
     // Named like a level: read whole whatever its head says (and in one read, without the head's).
     wanted: levelName
       ? undefined

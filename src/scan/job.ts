@@ -2,7 +2,19 @@
 // (worker-node.ts) and, later, a Web Worker: the messages between the pool and its workers, and
 // the step every file ends in (detect, decode to the asked depth, summarise, hash the bytes for
 // duplicate finding, build the record). Reading the file is the host's (item-node.ts).
-import { DecodeError, type DecodeOptions, decode, detect, EncodeError, type ErrorRecord, summarize } from '../index.js';
+import { appendLevel, fileId, INDEX_FAILURES, type IndexText, line } from '../archive-index/rows-text.js';
+import {
+  type AnyDecoded,
+  DecodeError,
+  type DecodeOptions,
+  type DecodeWarning,
+  decode,
+  detect,
+  EncodeError,
+  type ErrorRecord,
+  indexRows,
+  summarize,
+} from '../index.js';
 import type { FileIdentity } from './read.js';
 
 /** How deep a scan decodes: `cheap` = `sections: 'summary'`, `full` = every section. */
@@ -31,6 +43,11 @@ export interface ScanRecord {
   version?: string | number;
   summary?: object;
   warnings?: { code: string; message: string; offset: number | null }[];
+  /**
+   * Codes of warnings this depth did not check in this file (a cheap scan leaves the blocks they
+   * need deflated; `--depth full` checks them). Absent when every check ran.
+   */
+  unchecked?: string[];
   /** SHA-256 of the bytes (hex), for finding identical files. */
   contentDigest?: string;
   error?: ErrorRecord;
@@ -44,8 +61,12 @@ export type RecordBase = { path: string; pathBytes?: string; member: string | nu
  * name: a Buffer view would carry its whole pooled slab through postMessage).
  */
 export type ScanItem =
-  /** A file found by the walk or named by the user: the worker opens, checks and reads it. */
-  | { kind: 'file'; path: string; named: boolean; fault?: Fault }
+  /**
+   * A file found by the walk or named by the user: the worker opens, checks and reads it. `id`: the
+   * file the walk listed (device, inode), the only one the worker reads at that path; `noFollow`:
+   * the listing saw no link there, so none is followed.
+   */
+  | { kind: 'file'; path: string; named: boolean; fault?: Fault; id?: FileIdentity; noFollow?: boolean }
   /** Bytes the scan read itself (when the caller replaced the fs functions). */
   | { kind: 'bytes'; path: string; member: string | null; bytes: Uint8Array; levelName: boolean; fault?: Fault }
   /** A zip member at a known place: the worker reads its local header and data and inflates them. */
@@ -81,6 +102,8 @@ export interface ScanConfig {
   all: boolean;
   /** Files never read (the scan's own outputs), matched on the open handle. */
   exclude?: readonly FileIdentity[];
+  /** Writing an archive index (`--index`): each decoded level's rows are added, under ids made from `run`. */
+  index?: { run: string };
 }
 
 /** One message to a worker: several items, scanned in order. `C`: what every item is worked on with (a scan's ScanConfig; render's job). */
@@ -133,6 +156,8 @@ export interface BatchResult<R = ItemResult> {
    */
   lines: string;
   done: boolean;
+  /** With `config.index`: the index rows of the levels answered in this message (rows-text.ts). */
+  index?: IndexText;
   stages: StageTimes;
   /** The worker thread's CPU time so far (ms, start-up included), where the host can tell; else -1. */
   cpuMs: number;
@@ -159,13 +184,33 @@ export interface JobMessage {
 export type JobResult =
   | {
       id: number;
-      ok: { format: string; version: string | number; summary: object; warnings: { code: string; message: string; offset: number | null }[] };
+      ok: {
+        format: string;
+        version: string | number;
+        summary: object;
+        warnings: { code: string; message: string; offset: number | null }[];
+        unchecked?: string[];
+      };
       contentDigest: string;
     }
   | { id: number; error: ErrorRecord; format: string | null; contentDigest: string };
 
+/** A decoded file's record fields: its summary, the decode's warnings, then those of summarize() (a field it cut). */
+export function summaryFields(value: AnyDecoded): Extract<JobResult, { ok: unknown }>['ok'] {
+  const s = summarize(value);
+  const w = warningFields(value);
+  const warnings = [...w.warnings, ...(s.warnings ?? []).map(({ code, message, offset }) => ({ code, message, offset: offset ?? null }))];
+  return { format: value.format, version: s.version, summary: s.summary, warnings, ...(w.unchecked ? { unchecked: w.unchecked } : {}) };
+}
+
 /** Decodes `job.bytes`; never throws (a decoder bug becomes an INTERNAL error result). `hash`: hex SHA-256. `times`, when given, gets the hash and decode time added. */
-export function runJob(job: JobMessage, hash: (bytes: Uint8Array) => string, exit: () => void, times?: StageTimes): JobResult {
+export function runJob(
+  job: JobMessage,
+  hash: (bytes: Uint8Array) => string,
+  exit: () => void,
+  times?: StageTimes,
+  onValue?: (value: AnyDecoded, summary: object) => void,
+): JobResult {
   if (job.fault === 'hang')
     for (;;) {
       /* test-only: a decoder stuck in a loop */
@@ -176,9 +221,9 @@ export function runJob(job: JobMessage, hash: (bytes: Uint8Array) => string, exi
   const t1 = performance.now();
   try {
     const value = decode(job.bytes, decodeOptionsOf(job.decode, job.depth));
-    const { version, summary } = summarize(value);
-    const warnings = value.warnings.map(({ code, message, offset }) => ({ code, message, offset: offset ?? null }));
-    return { id: job.id, ok: { format: value.format, version, summary, warnings }, contentDigest };
+    const ok = summaryFields(value);
+    onValue?.(value, ok.summary);
+    return { id: job.id, ok, contentDigest };
   } catch (e) {
     if (e instanceof DecodeError) return { id: job.id, error: e.toJSON(), format: e.format === 'unknown' ? null : e.format, contentDigest };
     if (e instanceof EncodeError) return { id: job.id, error: e.toJSON(), format: null, contentDigest };
@@ -194,6 +239,15 @@ export function runJob(job: JobMessage, hash: (bytes: Uint8Array) => string, exi
       times.decode += performance.now() - t1;
     }
   }
+}
+
+/** A decoded value's warnings as records hold them, and `unchecked` when its depth left checks out. */
+export function warningFields(value: { warnings: readonly DecodeWarning[]; uncheckedWarnings?: string[] }): {
+  warnings: { code: string; message: string; offset: number | null }[];
+  unchecked?: string[];
+} {
+  const warnings = value.warnings.map(({ code, message, offset }) => ({ code, message, offset: offset ?? null }));
+  return value.uncheckedWarnings?.length ? { warnings, unchecked: value.uncheckedWarnings } : { warnings };
 }
 
 /**
@@ -246,6 +300,7 @@ export function scanBytes(
   hash: (bytes: Uint8Array) => string,
   exit: () => void,
   times: StageTimes,
+  index?: IndexText,
 ): ScanRecord {
   const t0 = performance.now();
   const known = detect(bytes.subarray(0, DETECT_BYTES)) !== undefined;
@@ -260,11 +315,27 @@ export function scanBytes(
       };
     return { ...base, bytes: bytes.length, format: null };
   }
-  const answer = runJob({ id: 0, bytes, depth: config.depth, decode: config.decode, ...(fault ? { fault } : {}) }, hash, exit, times);
+  const onValue =
+    config.index && index
+      ? (v: AnyDecoded, summary: object) => addRows(index, fileId(config.index!.run, base.path, base.member, hash), v, summary, hash)
+      : undefined;
+  const answer = runJob({ id: 0, bytes, depth: config.depth, decode: config.decode, ...(fault ? { fault } : {}) }, hash, exit, times, onValue);
   const t1 = performance.now();
   const record = recordOf(base, bytes.length, answer);
   times.record += performance.now() - t1;
   return record;
+}
+
+/**
+ * A decoded level's index rows, added to `index`. A failure here is levelkit's bug, not the file's:
+ * the record stands, and the index says so in the file's warnings instead of losing the scan.
+ */
+function addRows(index: IndexText, id: string, value: AnyDecoded, summary: object, hash: (b: Uint8Array) => string): void {
+  try {
+    appendLevel(index, id, value.format, summary, indexRows(value), hash);
+  } catch (e) {
+    index[INDEX_FAILURES] += line([id, 'INDEX_ROWS_FAILED', `levelkit bug: ${String((e as Error)?.message ?? e)}`, null]);
+  }
 }
 
 export function errorFields(code: string, message: string): ErrorRecord {
@@ -278,6 +349,7 @@ export function recordOf(base: RecordBase, size: number, a: JobResult): ScanReco
     r.version = a.ok.version;
     r.summary = a.ok.summary;
     r.warnings = a.ok.warnings;
+    if (a.ok.unchecked) r.unchecked = a.ok.unchecked;
     r.contentDigest = a.contentDigest;
   } else {
     r.contentDigest = a.contentDigest;

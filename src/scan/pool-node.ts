@@ -20,18 +20,20 @@ export function nodeWorkers<C = ScanConfig, R = ItemResult>(wasm: WebAssembly.Mo
   const script = opts.script ?? WORKER_URL;
   // Decided at the first start, then kept: the flags every worker is given.
   let execArgv: string[] | undefined;
-  const memoryMb = opts.memoryMb ?? heapFlagMb(process.execArgv);
+  const memoryMb = opts.memoryMb;
   const resourceLimits = memoryMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: memoryMb } };
   const create = (argv: string[]) => {
     // Workers started early are scan workers.
-    const early = script === WORKER_URL && memoryMb === heapFlagMb(process.execArgv) ? adoptPrestarted(argv) : undefined;
+    const early = script === WORKER_URL ? adoptPrestarted(argv, memoryMb) : undefined;
     if (early) {
       early.postMessage({ wasm });
       return early;
     }
-    return script.pathname.endsWith('.ts')
-      ? new Worker(sourceBootstrap(script), { eval: true, workerData: { wasm }, execArgv: argv, ...resourceLimits })
-      : new Worker(script, { workerData: { wasm }, execArgv: argv, ...resourceLimits });
+    const w = script.pathname.endsWith('.ts')
+      ? new Worker(sourceBootstrap(script), { eval: true, workerData: { wasm }, execArgv: argv, ...OWN_STDIO, ...resourceLimits })
+      : new Worker(script, { workerData: { wasm }, execArgv: argv, ...OWN_STDIO, ...resourceLimits });
+    forwardStdio(w);
+    return w;
   };
   return (message, died) => {
     let w: Worker;
@@ -69,7 +71,21 @@ export function nodeWorkers<C = ScanConfig, R = ItemResult>(wasm: WebAssembly.Mo
 }
 
 /** Workers started before the pool (prestartScanWorkers), waiting to be adopted; `alive` turns false if one dies first. */
-const prestarted: { worker: Worker; execArgv: string[]; alive: boolean }[] = [];
+const prestarted: { worker: Worker; execArgv: string[]; memoryMb: number; alive: boolean }[] = [];
+
+/**
+ * Worker output is not piped into this process's stdout and stderr by Node (it would add an
+ * `error` listener to each per worker: from 11 workers, Node's MaxListenersExceededWarning on
+ * every scan) but forwarded by one listener on the worker's own streams (forwardStdio).
+ */
+const OWN_STDIO = { stdout: true, stderr: true } as const;
+
+/** Copies what a worker prints (a warning of Node's) to this process's stderr: its stdout is the scan's JSON lines. */
+function forwardStdio(w: Worker): void {
+  const toStderr = (chunk: Buffer) => process.stderr.write(chunk);
+  w.stdout.on('data', toStderr);
+  w.stderr.on('data', toStderr);
+}
 
 /**
  * Starts `count` scan workers now, for a pool that does not exist yet: the `levelkit` entry
@@ -77,25 +93,26 @@ const prestarted: { worker: Worker; execArgv: string[]; alive: boolean }[] = [];
  * (~55 ms each: a Node environment, then the library) runs beside this thread's (~40 ms)
  * instead of after it. They get the WASM module in their first message, when a pool adopts them
  * (same flags and heap limit as it would start with). Until then they are unref'd: one nobody
- * adopts (a usage error, an output that exists) never keeps the process alive. Built code only
- * (from source a worker needs tsx's loader first); a worker that cannot start is skipped.
+ * adopts (an output that exists, fewer files than workers) never keeps the process alive. Built
+ * code only (from source a worker needs tsx's loader first); a worker that cannot start is skipped.
  */
-export function prestartScanWorkers(count: number): void {
+export function prestartScanWorkers(count: number, memoryMb: number): void {
   if (FROM_SOURCE) return;
   const execArgv = workerExecArgv();
-  const memoryMb = heapFlagMb(process.execArgv);
   for (let i = 0; i < count; i++) {
     let worker: Worker;
     try {
       worker = new Worker(WORKER_URL, {
         workerData: { wasm: null, wasmByMessage: true },
         execArgv,
-        ...(memoryMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: memoryMb } }),
+        ...OWN_STDIO,
+        resourceLimits: { maxOldGenerationSizeMb: memoryMb },
       });
     } catch {
       return;
     }
-    const entry = { worker, execArgv, alive: true };
+    // Its output is forwarded once it is adopted: a flowing stdio stream would keep the process alive.
+    const entry = { worker, execArgv, memoryMb, alive: true };
     // Until adopted: a death is noted (an 'error' with no listener would throw here).
     worker.once('error', () => {
       entry.alive = false;
@@ -108,17 +125,18 @@ export function prestartScanWorkers(count: number): void {
   }
 }
 
-/** A prestarted worker with these flags, still alive, now the pool's (ref'd); or undefined. */
-function adoptPrestarted(execArgv: string[]): Worker | undefined {
+/** A prestarted worker with these flags and heap limit, still alive, now the pool's (ref'd); or undefined. */
+function adoptPrestarted(execArgv: string[], memoryMb: number | undefined): Worker | undefined {
   for (;;) {
     const entry = prestarted.shift();
     if (!entry) return undefined;
     if (!entry.alive) continue;
-    if (entry.execArgv.length !== execArgv.length || entry.execArgv.some((a, i) => a !== execArgv[i])) {
+    if (entry.memoryMb !== memoryMb || entry.execArgv.length !== execArgv.length || entry.execArgv.some((a, i) => a !== execArgv[i])) {
       void entry.worker.terminate();
       continue;
     }
     entry.worker.ref();
+    forwardStdio(entry.worker);
     return entry.worker;
   }
 }
@@ -144,16 +162,6 @@ function startWithFlags(create: (argv: string[]) => Worker, wanted: string[]): {
       }
     return { worker: create([]), execArgv: [] };
   }
-}
-
-/** `--max-old-space-size=N` (or with underscores) among the process's flags: the main heap limit, also the workers' unless --worker-memory says otherwise. */
-function heapFlagMb(argv: readonly string[]): number | undefined {
-  let mb: number | undefined;
-  for (const a of argv) {
-    const m = /^--max[-_]old[-_]space[-_]size=(\d+)$/.exec(a);
-    if (m) mb = Number(m[1]);
-  }
-  return mb;
 }
 
 /** From source (tests, `npm run levelkit`), a worker first registers tsx's loader, then imports the TypeScript entry. */

@@ -4,6 +4,7 @@
 // worker marks in shared memory which item it is on and since when, so on expiry the pool knows
 // which file hung. That file is answered TIMEOUT (or WORKER_CRASHED when its worker died), the
 // worker is replaced, and the batch's unanswered rest goes back to the front of the queue.
+import type { IndexText } from '../archive-index/rows-text.js';
 import {
   type BatchMessage,
   type BatchResult,
@@ -92,37 +93,46 @@ export class Pool<T extends PoolTask, C = ScanConfig, R = ItemResult> {
   private startFailures = 0;
   /** Why no worker can start (then every task is answered at once with this reason). */
   broken: string | null = null;
+  /** Receives the index rows workers send (config.index), each message's before its records are answered. */
+  onIndex: ((text: IndexText) => void) | null = null;
   /** The workers' time per stage, summed over every batch answered so far. */
   readonly stages: StageTimes = noStageTimes();
   /** CPU time of workers already replaced (ms). */
   private retiredCpuMs = 0;
 
+  /** Tasks pushed so far: a worker is started only for a task no started worker accounts for. */
+  private pushed = 0;
+
   constructor(
     private readonly spawn: SpawnWorker<C, R>,
-    size: number,
+    /** The most workers this pool runs; each is started when the tasks pushed outnumber the workers started. */
+    private readonly size: number,
     private readonly config: C,
     private readonly timeoutMs: number,
     /** Called once per task pushed, with its answer. */
     private readonly answer: (task: T, a: PoolAnswer<R>) => void,
     /** Most files and declared bytes per batch: a scan's (many small files per message) unless told otherwise. */
     private readonly batchLimits: { files: number; bytes: number } = { files: BATCH_FILES, bytes: BATCH_BYTES },
-  ) {
-    for (let i = 0; i < size; i++) {
-      const progress = new Int32Array(new SharedArrayBuffer(PROGRESS_SLOTS * 4));
-      const slot: Slot<T, C> = {
-        worker: NOT_STARTED,
-        ready: false,
-        batch: null,
-        batchId: 0,
-        next: 0,
-        postedAt: 0,
-        timer: null,
-        generation: 0,
-        progress,
-        cpuMs: 0,
-      };
-      this.slots.push(this.start(slot));
-    }
+  ) {}
+
+  /** Starts one more worker while there are fewer than `size` and than the tasks pushed, so one file never starts 256 threads. */
+  private grow(): void {
+    if (this.slots.length >= this.size || this.slots.length >= this.pushed || this.closed) return;
+    const progress = new Int32Array(new SharedArrayBuffer(PROGRESS_SLOTS * 4));
+    const slot: Slot<T, C> = {
+      worker: NOT_STARTED,
+      ready: false,
+      batch: null,
+      batchId: 0,
+      next: 0,
+      postedAt: 0,
+      timer: null,
+      generation: 0,
+      progress,
+      cpuMs: 0,
+    };
+    this.slots.push(slot);
+    this.start(slot);
   }
 
   /** The workers' CPU time so far (ms, replaced workers included), or -1 where the host cannot tell. */
@@ -155,6 +165,8 @@ export class Pool<T extends PoolTask, C = ScanConfig, R = ItemResult> {
     }
     this.queue.push(task);
     this.queuedBytes += task.size;
+    this.pushed++;
+    this.grow();
   }
 
   /** Time limit of one file, in ms. */
@@ -317,6 +329,8 @@ export class Pool<T extends PoolTask, C = ScanConfig, R = ItemResult> {
     s.record += r.stages.record;
     slot.cpuMs = r.cpuMs;
     slot.next = r.from + r.results.length;
+    // Before the records they belong to, so a consumer has a level's rows when it sees its record.
+    if (r.index) this.onIndex?.(r.index);
     if (r.done) {
       if (slot.timer) clearTimeout(slot.timer);
       slot.timer = null;

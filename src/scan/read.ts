@@ -31,7 +31,17 @@ export interface ReadOptions {
   fs?: ReadFs;
   /** Files not to read (`{ excluded: true }`), matched by the identity of the open handle. */
   exclude?: readonly FileIdentity[];
+  /**
+   * The file the walk listed at this path: any other (a folder above it or the file itself
+   * swapped since, for a link or another file) is an IO failure and is not read.
+   */
+  expect?: FileIdentity;
+  /** Opened with O_NOFOLLOW: the walk saw a file there, not a link. */
+  noFollow?: boolean;
 }
+
+/** What a file that is not the one the walk listed is. */
+export const NOT_AS_LISTED = 'replaced while the scan ran (by a link or another file); not read';
 
 /** As many bytes as content detection looks at. */
 export const HEAD_BYTES = 64;
@@ -48,17 +58,18 @@ export function readFileSafe(path: Buffer, opts: ReadOptions): ReadResult {
     // watchdog arms), and a socket cannot be opened at all. Here, just before the open, not
     // trusting an earlier stat (the scan's walk, on the main thread): a file can wait in the
     // queue for seconds, time enough to swap it, or a folder above it, for a link to a device.
-    const before = fs.statSync(path);
+    const expect = opts.expect;
+    const before = expect ? fs.statSync(path, { bigint: true }) : fs.statSync(path);
+    if (expect && !sameIdentity(before as nodeFs.BigIntStats, expect)) return notAsListed();
     if (!before.isFile()) return notAFile(before);
-    fd = fs.openSync(path, OPEN_FLAGS);
+    fd = fs.openSync(path, opts.noFollow ? OPEN_FLAGS | (nodeFs.constants.O_NOFOLLOW ?? 0) : OPEN_FLAGS);
     // The handle is what gets read: the path may have been swapped since the stat above.
-    const st = fs.fstatSync(fd);
+    const identified = expect !== undefined || opts.exclude?.length;
+    const st = identified ? fs.fstatSync(fd, { bigint: true }) : fs.fstatSync(fd);
+    if (expect && !sameIdentity(st as nodeFs.BigIntStats, expect)) return notAsListed();
     if (!st.isFile()) return notAFile(st);
-    if (opts.exclude?.length) {
-      const id = fs.fstatSync(fd, { bigint: true });
-      if (opts.exclude.some((x) => x.dev === id.dev && x.ino === id.ino)) return { excluded: true };
-    }
-    const size = st.size;
+    if (opts.exclude?.length && opts.exclude.some((x) => sameIdentity(st as nodeFs.BigIntStats, x))) return { excluded: true };
+    const size = Number(st.size);
     if (opts.wanted) {
       const head = new Uint8Array(Math.min(HEAD_BYTES, size));
       const n = readAt(fs, fd, head);
@@ -75,6 +86,8 @@ export function readFileSafe(path: Buffer, opts: ReadOptions): ReadResult {
     const n = readAt(fs, fd, bytes);
     return { bytes: n === size ? bytes : bytes.subarray(0, n) };
   } catch (e) {
+    // O_NOFOLLOW met a link where the walk listed a file.
+    if (opts.noFollow && (e as NodeJS.ErrnoException)?.code === 'ELOOP') return notAsListed();
     return { failure: ioFailure(e) };
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
@@ -107,7 +120,16 @@ function readAt(fs: ReadFs, fd: number, dst: Uint8Array): number {
   return n;
 }
 
-function notAFile(st: nodeFs.Stats): { failure: ReadFailure } {
+/** Whether a bigint stat is of the file `id` names. */
+export function sameIdentity(st: nodeFs.BigIntStats, id: FileIdentity): boolean {
+  return st.dev === id.dev && st.ino === id.ino;
+}
+
+function notAsListed(): { failure: ReadFailure } {
+  return { failure: { code: 'IO', message: NOT_AS_LISTED } };
+}
+
+function notAFile(st: nodeFs.Stats | nodeFs.BigIntStats): { failure: ReadFailure } {
   const kind = st.isDirectory()
     ? 'a folder'
     : st.isFIFO()

@@ -15,7 +15,7 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 /** Versions are header strings such as `GR-V1.03` or small numbers: printable ASCII, short. */
 const VERSION_TEXT = /^[\x20-\x7e]{1,64}$/;
 
-const RECORD_FIELDS = new Set(['path', 'pathBytes', 'member', 'bytes', 'format', 'version', 'summary', 'warnings', 'contentDigest', 'error']);
+const RECORD_FIELDS = new Set(['path', 'pathBytes', 'member', 'bytes', 'format', 'version', 'summary', 'warnings', 'unchecked', 'contentDigest', 'error']);
 const WARNING_FIELDS = new Set(['code', 'message', 'offset']);
 const ERROR_FIELDS = new Set(['code', 'offset', 'path', 'message']);
 
@@ -45,11 +45,11 @@ export function checkRecord(value: unknown): ScanRecord {
     if (e.offset !== null) count(e.offset, 'error.offset');
     text(e.path, 'error.path');
     text(e.message, 'error.message');
-    for (const k of ['version', 'summary', 'warnings'] as const) if (r[k] !== undefined) fail(`a failed file's record has no ${k}`);
+    for (const k of ['version', 'summary', 'warnings', 'unchecked'] as const) if (r[k] !== undefined) fail(`a failed file's record has no ${k}`);
     return r as unknown as ScanRecord;
   }
   if (r.format === null) {
-    for (const k of ['version', 'summary', 'warnings'] as const) if (r[k] !== undefined) fail(`a record of no known format has no ${k}`);
+    for (const k of ['version', 'summary', 'warnings', 'unchecked'] as const) if (r[k] !== undefined) fail(`a record of no known format has no ${k}`);
     return r as unknown as ScanRecord;
   }
   // A decoded file: version, summary and warnings are all there.
@@ -68,6 +68,10 @@ export function checkRecord(value: unknown): ScanRecord {
     text(o.message, `warnings[${i}].message`);
     if (o.offset !== null) count(o.offset, `warnings[${i}].offset`);
   });
+  if (r.unchecked !== undefined) {
+    if (!Array.isArray(r.unchecked)) fail(`unchecked must be a list; got ${shown(r.unchecked)}`);
+    (r.unchecked as unknown[]).forEach((c, i) => code(c, `unchecked[${i}]`));
+  }
   return r as unknown as ScanRecord;
 }
 

@@ -12,8 +12,8 @@ import {
   type ErrorRecord as ErrorFields,
   type FormatId,
   LEVEL_EXTENSIONS,
-  summarize,
 } from '../index.js';
+import { summaryFields } from './job.js';
 import { extOf, fileFields, pathBytes } from './names.js';
 import { ioFailure, type ReadFailureCode, type ReadFs, readFileSafe } from './read.js';
 import type { WalkEntry } from './walk.js';
@@ -54,7 +54,8 @@ export interface RecordWarning {
 /**
  * `fileBytes`: base64 of the name's bytes, present only when the name is not valid UTF-8 (then
  * `file` has `\xNN` escapes). `member`: the level's path inside the zip `file` (nested zips joined
- * with `/`, as scan records name them), absent for a plain file.
+ * with `/`, as scan records name them), absent for a plain file. `unchecked`: codes of warnings
+ * the summary decode did not check (a full decode may give them); absent when every check ran.
  */
 export type OkRecord = {
   file: string;
@@ -64,6 +65,7 @@ export type OkRecord = {
   version: string | number;
   summary: object;
   warnings: RecordWarning[];
+  unchecked?: string[];
 };
 export type FailedRecord = { file: string; fileBytes?: string; member?: string; error: ErrorFields };
 export type FileRecord = OkRecord | FailedRecord;
@@ -132,9 +134,7 @@ export function loadFile(entry: Extract<WalkEntry, { kind: 'file' }>, opts: Load
 export function summaryRecord(path: Buffer, bytes: Uint8Array, opts: DecodeOptions): FileRecord {
   try {
     const value = decode(bytes, { ...opts, sections: 'summary' });
-    const { version, summary } = summarize(value);
-    const warnings = value.warnings.map(({ code, message, offset }) => ({ code, message, offset: offset ?? null }));
-    return { ...fileFields(path), format: value.format, version, summary, warnings };
+    return { ...fileFields(path), ...summaryFields(value), format: value.format };
   } catch (e) {
     return recordFromError(path, e);
   }

@@ -3,9 +3,10 @@
 // archives (nested too) are listed here through their central directory, and their members go
 // to the workers as places in the archive. Records are yielded in completion order (or sorted at
 // the end with `sort`). See src/scan/README.md.
+
 import * as nodeFs from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { compileWasm, DEFAULT_LIMITS, type DecodeOptions, type ErrorRecord } from '../index.js';
+import type { IndexText } from '../archive-index/rows-text.js';
+import { compileWasm, type DecodeOptions, type ErrorRecord } from '../index.js';
 import { baseOf, readFileItem } from './item-node.js';
 import {
   type Depth,
@@ -23,15 +24,18 @@ import { recordOfLine } from './line.js';
 import { pathBytes } from './names.js';
 import { BATCH_FILES, Pool, type PoolAnswer, type PoolTask, type SpawnWorker } from './pool.js';
 import { nodeWorkers } from './pool-node.js';
-import { type FileIdentity, ioFailure, type ReadFs } from './read.js';
-import { type WalkFs, walk } from './walk.js';
+import { type FileIdentity, ioFailure, NOT_AS_LISTED, type ReadFs, sameIdentity } from './read.js';
+import { type CheckedScanOptions, checkScanOptions } from './scan-options.js';
+import { type WalkEntry, type WalkFs, walk } from './walk.js';
 import { BytesReader, FileHandleReader, InflateBudget, type Member, memberRefusal, members, ZipError } from './zip.js';
 
 export type { ScanRecord } from './job.js';
+
+type FileEntry = Extract<WalkEntry, { kind: 'file' }>;
 export interface ScanOptions {
   /** `cheap` (default): `sections: 'summary'`; `full`: decode every section. */
   depth?: Depth;
-  /** Worker threads; default: available cores. */
+  /** Worker threads at most; default: available cores. Capped at WORKERS_PER_CORE (4) × cores, and never more than the files found. */
   workers?: number;
   /** Largest file or member read, in bytes; default the library's `maxInflatedBytes` (256 MiB). */
   maxBytes?: number;
@@ -56,7 +60,11 @@ export interface ScanOptions {
   shard?: { index: number; count: number };
   /** Stops the scan early; records yielded so far stand. */
   signal?: AbortSignal;
-  /** Heap limit of each worker in MiB; a file whose decode needs more is a LIMIT_EXCEEDED record. Default: Node's (or the process's --max-old-space-size). */
+  /**
+   * Heap limit of each worker in MiB; a file whose decode needs more is a LIMIT_EXCEEDED record
+   * (its worker is replaced, the scan goes on). Default: the process's --max-old-space-size, else
+   * half the machine's memory shared by the workers, between 256 MiB and 4 GiB.
+   */
   workerMemoryMb?: number;
   /**
    * Files never read, by identity (device and inode, as `fs.statSync(p, { bigint: true })` gives
@@ -66,6 +74,16 @@ export interface ScanOptions {
   exclude?: readonly FileIdentity[];
   /** Updated as the scan goes: files found by the walk, and whether the walk has ended. */
   stats?: ScanStats;
+  /**
+   * Writing an archive index: workers add each decoded level's rows (ids made from `run`) and
+   * `onRows` receives them, each message's rows before its records are yielded. Needs depth `full`.
+   */
+  index?: { run: string; onRows: (text: IndexText) => void };
+  /**
+   * Resuming: a file (or zip member) for which this returns true is not read and has no record
+   * (`stats.skipped` counts it). `mtimeMs` is the file's (for a member, its zip's) modification time.
+   */
+  skip?: (key: ResumeKey) => boolean;
   /** Test-only fault injection (see job.ts); never set it otherwise. */
   inject?: Inject;
   /** Replaces the worker factory (tests; the browser pool later). */
@@ -74,8 +92,18 @@ export interface ScanOptions {
   fs?: ReadFs & WalkFs;
 }
 
+/** What identifies a file as unchanged since an earlier scan (`--resume`). */
+export interface ResumeKey {
+  path: string;
+  member: string | null;
+  bytes: number;
+  mtimeMs: number;
+}
+
 export interface ScanStats {
   found: number;
+  /** Files and members skipped as unchanged (`skip`). */
+  skipped?: number;
   walkDone: boolean;
   replacedWorkers: number;
   /** Milliseconds the workers spent per stage (read, detect, decode, hash, record), summed over workers. */
@@ -86,9 +114,8 @@ export interface ScanStats {
   workerCpuMs?: number;
 }
 
-const DEFAULT_TIMEOUT_MS = 5000;
-/** Smallest worker heap accepted: below this V8 cannot start the decoder at all. */
-export const MIN_WORKER_MEMORY_MB = 16;
+export { MIN_WORKER_MEMORY_MB } from './workers.js';
+
 /** Zip archives on disk held open at once for their members' workers (each is one file descriptor). */
 const MAX_OPEN_ZIPS = 256;
 
@@ -100,6 +127,15 @@ interface Task extends PoolTask {
   archive: Archive | null;
   /** Set on a request for a nested zip's bytes: where the answer goes. */
   opened?: (a: PoolAnswer) => void;
+  /** Modification time the walk saw (for a member: its zip's), for its record (recordMtimeMs); null when unknown. */
+  mtimeMs: number | null;
+}
+
+const mtimes = new WeakMap<ScanRecord, number>();
+
+/** The modification time (ms) the scan saw of a yielded record's file (a member: its zip), before reading it; null when unknown. */
+export function recordMtimeMs(record: ScanRecord): number | null {
+  return mtimes.get(record) ?? null;
 }
 
 /** An archive whose members are in the queue or in workers. */
@@ -115,37 +151,36 @@ interface Archive {
 
 /**
  * Scans files, folders and the zips in them; yields one record per file in completion order.
- * Never throws for a bad file: every failure is that file's record.
+ * Never throws for a bad file: every failure is that file's record. Bad options throw here, at
+ * the call (TypeError or RangeError naming the option), before any worker starts or file is read.
  */
-export async function* scan(paths: readonly (string | Buffer)[], options: ScanOptions = {}): AsyncGenerator<ScanRecord> {
-  const workers = options.workers ?? availableParallelism();
-  const maxBytes = options.maxBytes ?? DEFAULT_LIMITS.maxInflatedBytes;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs)) throw new RangeError(`levelkit: scan option 'timeoutMs' must be a number > 0; got ${timeoutMs}`);
-  // --max-zip-ratio, or the decoders' limits.maxZipRatio (--limit maxZipRatio=…): one ratio for zips and GWZ alike.
-  const maxZipRatio = options.maxZipRatio ?? options.decode?.limits?.maxZipRatio ?? DEFAULT_LIMITS.maxZipRatio;
-  if (!Number.isSafeInteger(maxZipRatio) || maxZipRatio < 1)
-    throw new RangeError(`levelkit: scan option 'maxZipRatio' must be a whole number ≥ 1; got ${maxZipRatio}`);
-  if (!Number.isSafeInteger(maxBytes) || maxBytes < 1) throw new RangeError(`levelkit: scan option 'maxBytes' must be a whole number ≥ 1; got ${maxBytes}`);
-  const depth = options.depth ?? 'cheap';
+export function scan(paths: readonly (string | Buffer)[], options: ScanOptions = {}): AsyncGenerator<ScanRecord> {
+  return scanChecked(paths, options, checkScanOptions(paths, options));
+}
+
+async function* scanChecked(paths: readonly (string | Buffer)[], options: ScanOptions, checked: CheckedScanOptions): AsyncGenerator<ScanRecord> {
+  const { workers, maxBytes, timeoutMs, maxZipRatio, depth, memoryMb } = checked;
   const stats = options.stats ?? { found: 0, walkDone: false, replacedWorkers: 0 };
   stats.workerStages ??= noStageTimes();
   stats.walkMs ??= 0;
-  if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`workers must be a whole number ≥ 1; got ${workers}`);
-  const memoryMb = options.workerMemoryMb;
-  if (memoryMb !== undefined && !(Number.isInteger(memoryMb) && memoryMb >= MIN_WORKER_MEMORY_MB))
-    throw new RangeError(`workerMemoryMb must be a whole number ≥ ${MIN_WORKER_MEMORY_MB}; got ${memoryMb}`);
   let spawn = options.spawn;
   if (!spawn) {
     // One compile for the whole pool; a host without WASM leaves the workers on the JS kernels.
     let wasm: WebAssembly.Module | null = null;
     if (options.decode?.backend !== 'js') wasm = await compileWasm().catch(() => null);
-    spawn = nodeWorkers(wasm, memoryMb === undefined ? {} : { memoryMb });
+    spawn = nodeWorkers(wasm, { memoryMb });
   }
   // A GWZ member is a zip too: its decode keeps to the same ratio.
   const decodeOpts: DecodeOptions = { ...options.decode, limits: { ...options.decode?.limits, maxZipRatio } };
   const exclude = options.exclude?.length ? options.exclude : undefined;
-  const config: ScanConfig = { depth, decode: decodeOpts, maxBytes, all: options.all === true, ...(exclude ? { exclude } : {}) };
+  const config: ScanConfig = {
+    depth,
+    decode: decodeOpts,
+    maxBytes,
+    all: options.all === true,
+    ...(exclude ? { exclude } : {}),
+    ...(options.index ? { index: { run: options.index.run } } : {}),
+  };
   // Also once the scan has ended (its consumer may stop early): producers still waiting then stop instead of opening more.
   let ended = false;
   const aborted = () => ended || options.signal?.aborted === true;
@@ -185,9 +220,15 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       await new Promise<void>((r) => roomWaiters.push(r));
     }
   };
-  const emit = (r: ScanRecord) => {
+  const emit = (r: ScanRecord, mtimeMs: number | null = null) => {
+    if (mtimeMs !== null) mtimes.set(r, mtimeMs);
     out.push(r);
     notify();
+  };
+  const skipped = (key: ResumeKey) => {
+    if (!options.skip?.(key)) return false;
+    stats.skipped = (stats.skipped ?? 0) + 1;
+    return true;
   };
   // An abort wakes both sides at once: the walker waiting for room and the consumer waiting for
   // a record, so a stop does not wait for the job in flight to end.
@@ -224,10 +265,10 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       return;
     }
     if ('line' in a) {
-      emit(recordOfLine(a.line));
+      emit(recordOfLine(a.line), task.mtimeMs);
       done(task);
     } else if ('record' in a) {
-      emit(a.record);
+      emit(a.record, task.mtimeMs);
       done(task);
     } else if ('zip' in a) {
       zipFiles.push(task);
@@ -245,11 +286,12 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       // Only asked for with `opened` set (above).
       done(task);
     } else {
-      emit(lostRecord(baseOf(task.item.path, task.item.kind === 'file' ? null : task.item.member), task.declared, a, memoryMb));
+      emit(lostRecord(baseOf(task.item.path, task.item.kind === 'file' ? null : task.item.member), task.declared, a, memoryMb), task.mtimeMs);
       done(task);
     }
   };
   const pool = new Pool<Task>(spawn, workers, config, timeoutMs, answer);
+  if (options.index) pool.onIndex = options.index.onRows;
 
   const submit = (task: Task) => {
     inFlight++;
@@ -259,26 +301,30 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
   };
 
   /** A file found by the walk or named: from here on it is a worker's to read (or, with replaced fs functions, read here). */
-  const visitFile = async (path: Buffer, named: boolean) => {
+  const visitFile = async (entry: FileEntry) => {
+    const { path, named } = entry;
     const latin1 = path.toString('latin1');
     const fault = faultFor(options.inject, path, null);
+    // The file as listed (through the folder's handle while the walk holds it): the worker reads
+    // that file or none, so a folder above it swapped for a link meanwhile leads nowhere.
+    const st = statOf(entry, options.fs ?? nodeFs);
+    const listed = st ? { id: st.id, ...(entry.noFollow ? { noFollow: true } : {}) } : {};
     if (options.fs) {
       // Replaced fs functions cannot travel to a worker: read here, send the bytes.
       const base = baseOf(latin1, null);
-      const r = readFileItem(latin1, named, config, base, options.fs);
+      const r = readFileItem(latin1, named, config, base, options.fs, listed);
       if ('excluded' in r) stats.found--;
       else if ('record' in r) emit(r.record);
       else if ('bytes' in r) {
         const item = { kind: 'bytes' as const, path: latin1, member: null, bytes: r.bytes, levelName: r.levelName, ...(fault ? { fault } : {}) };
-        submit({ item, size: r.bytes.length, declared: r.bytes.length, archive: null });
+        submit({ item, size: r.bytes.length, declared: r.bytes.length, archive: null, mtimeMs: null });
       } else if ('zip' in r) {
         inFlight++;
-        zipFiles.push({ item: { kind: 'file', path: latin1, named }, size: 0, declared: null, archive: null });
+        zipFiles.push({ item: { kind: 'file', path: latin1, named, ...listed }, size: 0, declared: null, archive: null, mtimeMs: null });
         runZips();
       }
       return;
     }
-    const st = statOf(path, exclude !== undefined);
     // The scan's own outputs (--out, --report) are never read: a walk over their folder would
     // meet them half-written. The worker checks again on the handle it opens.
     const id = st?.id;
@@ -287,7 +333,12 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       return;
     }
     const size = st ? st.size : null;
-    submit({ item: { kind: 'file', path: latin1, named, ...(fault ? { fault } : {}) }, size: size ?? 0, declared: size, archive: null });
+    const mtimeMs = st ? st.mtimeMs : null;
+    if (st && options.skip && skipped({ path: baseOf(latin1, null).path, member: null, bytes: st.size, mtimeMs: st.mtimeMs })) {
+      stats.found--;
+      return;
+    }
+    submit({ item: { kind: 'file', path: latin1, named, ...listed, ...(fault ? { fault } : {}) }, size: size ?? 0, declared: size, archive: null, mtimeMs });
   };
 
   const walkAll = async () => {
@@ -305,7 +356,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
       stats.walkMs! += t1 - t0;
       await waitForRoom();
       t0 = performance.now();
-      await visitFile(entry.path, entry.named);
+      await visitFile(entry);
     }
     stats.walkMs! += performance.now() - t0;
   };
@@ -351,15 +402,23 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     const base = baseOf(path, null);
     const archive: Archive = { fd: null, pending: 1, nested: 0, budget: null };
     try {
-      const fd = nodeFs.openSync(Buffer.from(path, 'latin1'), (nodeFs.constants.O_RDONLY ?? 0) | (nodeFs.constants.O_NONBLOCK ?? 0));
+      const item = task.item.kind === 'file' ? task.item : undefined;
+      const flags = (nodeFs.constants.O_RDONLY ?? 0) | (nodeFs.constants.O_NONBLOCK ?? 0) | (item?.noFollow ? (nodeFs.constants.O_NOFOLLOW ?? 0) : 0);
+      const fd = nodeFs.openSync(Buffer.from(path, 'latin1'), flags);
       archive.fd = fd;
       openZips.add(fd);
-      const st = nodeFs.fstatSync(fd);
+      const st = nodeFs.fstatSync(fd, { bigint: true });
+      if (item?.id && !sameIdentity(st, item.id)) {
+        emit({ ...base, bytes: null, format: null, error: err('IO', NOT_AS_LISTED) });
+        return;
+      }
       if (!st.isFile()) {
         emit({ ...base, bytes: null, format: null, error: err('NOT_A_FILE', 'not a regular file; only regular files are read') });
         return;
       }
-      await visitZip(new FileHandleReader(fd, st.size), task, base, '', 1, { fd, size: st.size }, archive, undefined);
+      task.mtimeMs = Number(st.mtimeMs);
+      const size = Number(st.size);
+      await visitZip(new FileHandleReader(fd, size), task, base, '', 1, { fd, size }, archive, undefined);
     } catch (e) {
       emit({ ...base, bytes: null, format: null, error: err('IO', ioFailure(e).message) });
     } finally {
@@ -377,7 +436,7 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
     if (item.kind !== 'member') return;
     if (task.archive) task.archive.nested--;
     const a = await new Promise<PoolAnswer>((resolve) => {
-      pool.push({ item: { ...item, open: true }, size: task.size, declared: task.declared, archive: null, opened: resolve });
+      pool.push({ item: { ...item, open: true }, size: task.size, declared: task.declared, archive: null, opened: resolve, mtimeMs: task.mtimeMs });
       pool.dispatch(true);
     });
     if ('opened' in a) {
@@ -439,11 +498,12 @@ export async function* scan(paths: readonly (string | Buffer)[], options: ScanOp
         emit({ ...base, member, bytes: m.size, format: null, error: err(refused.code, refused.message) });
         continue;
       }
+      if (task.mtimeMs !== null && options.skip && skipped({ path: base.path, member, bytes: m.size, mtimeMs: task.mtimeMs })) continue;
       await waitForRoom();
       const fault = faultFor(options.inject, Buffer.from(task.item.path, 'latin1'), member);
       const place: MemberPlace = { source, dataStart: m.dataStart, compressedSize: m.compressedSize, size: m.size, method: m.method, level };
       const item = { kind: 'member' as const, path: task.item.path, member, ...place, ...(fault ? { fault } : {}) };
-      submit({ item, size: m.size, declared: m.size, archive });
+      submit({ item, size: m.size, declared: m.size, archive, mtimeMs: task.mtimeMs });
     }
     pool.dispatch(true);
   };
@@ -507,12 +567,16 @@ function err(code: string, message: string): ErrorRecord {
   return { code, offset: null, path: '', message };
 }
 
-/** What the file system says of a path (its size for batching and time limits; with `identity`, its device and inode too); null when it cannot say (the worker reports why). */
-function statOf(p: Buffer, identity: boolean): { size: number; id?: FileIdentity } | null {
+/**
+ * What the file system says of a file found (its size for batching and time limits, its device
+ * and inode for the worker to read that file and no other), asked through the handle of the
+ * folder the walk is listing; null when it cannot say (the worker reports why).
+ */
+function statOf(entry: FileEntry, fs: Pick<typeof nodeFs, 'statSync' | 'lstatSync'>): { size: number; mtimeMs: number; id: FileIdentity } | null {
   try {
-    if (!identity) return { size: nodeFs.statSync(p).size };
-    const st = nodeFs.statSync(p, { bigint: true });
-    return { size: Number(st.size), id: { dev: st.dev, ino: st.ino } };
+    const at = entry.at ?? entry.path;
+    const st = entry.noFollow ? fs.lstatSync(at, { bigint: true }) : fs.statSync(at, { bigint: true });
+    return { size: Number(st.size), mtimeMs: Number(st.mtimeMs), id: { dev: st.dev, ino: st.ino } };
   } catch {
     return null;
   }

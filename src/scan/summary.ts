@@ -21,6 +21,12 @@ export interface ScanReport {
   errors: Record<string, number>;
   /** Warnings per code. */
   warnings: Record<string, number>;
+  /**
+   * Files per warning code whose check their scan's depth did not run (records' `unchecked`: a
+   * cheap scan leaves the blocks those checks need deflated). `warnings` counts none of these
+   * files for that code, so it is a lower bound there; `--depth full` checks them.
+   */
+  unchecked: Record<string, number>;
   /** Groups of files sharing a digest (groups with 2 or more files) and the files in them. */
   duplicates: { contentDigest: { groups: number; files: number }; gridDigest: { groups: number; files: number } };
   /** Lines of record files that were not valid records and were skipped (`levelkit report --lenient` only). */
@@ -42,6 +48,7 @@ export class ReportBuilder {
   private readonly formats = new Map<string, { files: number; versions: Map<string, number> }>();
   private readonly errors = new Map<string, number>();
   private readonly warnings = new Map<string, number>();
+  private readonly unchecked = new Map<string, number>();
   private readonly content = new Map<string, number>();
   private readonly grid = new Map<string, number>();
   private readonly errorExamples = new Map<string, Examples>();
@@ -67,6 +74,7 @@ export class ReportBuilder {
       bump(f.versions, String(rec.version));
       for (const w of rec.warnings ?? []) bump(this.warnings, w.code);
       for (const code of new Set(rec.warnings?.map((w) => w.code))) keepExample(this.warningExamples, code, recordName(rec));
+      for (const code of rec.unchecked ?? []) bump(this.unchecked, code);
       const grid = (rec.summary as { gridDigest?: unknown } | undefined)?.gridDigest;
       if (typeof grid === 'string') bump(this.grid, grid);
     }
@@ -112,6 +120,7 @@ export class ReportBuilder {
       unknown: this.unknown,
       errors: sortedTable(this.errors, (n) => n),
       warnings: sortedTable(this.warnings, (n) => n),
+      unchecked: sortedTable(this.unchecked, (n) => n),
       duplicates: { contentDigest: dup(this.content), gridDigest: dup(this.grid) },
     };
     if (this.skipped !== undefined) out.skippedLines = this.skipped;
@@ -204,6 +213,12 @@ export function reportTable(r: ScanReport, examples?: ReportExamples): string {
       : '0',
   ]);
   if (examples) rows.push(...exampleRows(examples.warnings));
+  const unchecked = Object.entries(r.unchecked);
+  if (unchecked.length)
+    rows.push([
+      'not checked',
+      `${unchecked.map(([c, n]) => `${printable(c)} in ${n} file${n === 1 ? '' : 's'}`).join(', ')} (warnings above count none there; --depth full checks them)`,
+    ]);
   rows.push([
     'duplicates',
     `same bytes: ${r.duplicates.contentDigest.files} files in ${r.duplicates.contentDigest.groups} groups; same main grid: ${r.duplicates.gridDigest.files} files in ${r.duplicates.gridDigest.groups} groups`,

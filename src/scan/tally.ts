@@ -7,6 +7,8 @@ export class Tally {
   readonly formats = new Map<string, number>();
   readonly errors = new Map<string, number>();
   warnings = 0;
+  /** Files per warning code their decode did not check (records' `unchecked`, from a summary decode). */
+  readonly unchecked = new Map<string, number>();
   /** Files in folders that neither a format recognised nor were named like a level. */
   unrecognised = 0;
   /** Links to folders not walked (no --follow) and folders met a second time. */
@@ -20,7 +22,10 @@ export class Tally {
 
   add(record: FileRecord): void {
     if ('error' in record) bump(this.errors, record.error.code);
-    else this.decoded(record.format, record.warnings.length);
+    else {
+      this.decoded(record.format, record.warnings.length);
+      for (const code of record.unchecked ?? []) bump(this.unchecked, code);
+    }
   }
 
   decoded(format: string, warnings: number): void {

@@ -2,6 +2,7 @@
 // item is read (item-node.ts) and scanned (job.ts), and its record sent back as a JSON line.
 // dist/scan-worker.mjs is built from this file.
 import { createHash } from 'node:crypto';
+import type { IndexText } from '../archive-index/rows-text.js';
 import { baseOf, type ReadOutcome, readFileItem, readMemberItem } from './item-node.js';
 import { type ItemResult, type ScanConfig, type ScanItem, type StageTimes, scanBytes } from './job.js';
 import { jsonText } from './json-text.js';
@@ -10,15 +11,15 @@ import { serveBatches } from './worker-loop.js';
 const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const exit = () => process.exit(70);
 
-function scanItem(item: ScanItem, config: ScanConfig, stages: StageTimes): ItemResult {
+function scanItem(item: ScanItem, config: ScanConfig, stages: StageTimes, index: IndexText | undefined): ItemResult {
   const t0 = performance.now();
   const base = baseOf(item.path, item.kind === 'file' ? null : item.member);
   let read: ReadOutcome | { opened: Uint8Array };
-  if (item.kind === 'file') read = readFileItem(item.path, item.named, config, base);
+  if (item.kind === 'file') read = readFileItem(item.path, item.named, config, base, undefined, item);
   else if (item.kind === 'bytes') read = { bytes: item.bytes, levelName: item.levelName };
   else read = readMemberItem(item, item.member, base);
   stages.read += performance.now() - t0;
-  if ('bytes' in read) return { record: scanBytes(base, read.bytes, read.levelName, config, item.fault, hash, exit, stages) };
+  if ('bytes' in read) return { record: scanBytes(base, read.bytes, read.levelName, config, item.fault, hash, exit, stages, index) };
   if ('opened' in read) {
     // A nested zip the scan will list: shared, so each of its members' items can point into it.
     const shared = new SharedArrayBuffer(read.opened.length);
@@ -28,4 +29,8 @@ function scanItem(item: ScanItem, config: ScanConfig, stages: StageTimes): ItemR
   return read;
 }
 
-serveBatches(scanItem, (r) => ('record' in r ? jsonText(r.record) : undefined));
+serveBatches(
+  scanItem,
+  (r) => ('record' in r ? jsonText(r.record) : undefined),
+  (config) => config.index !== undefined,
+);

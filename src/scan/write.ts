@@ -68,17 +68,76 @@ export function namedOutput(path: Buffer): OutputTarget {
   return { root, segments: [base], path };
 }
 
-/** Outputs that two or more inputs would write, with those inputs. */
+/**
+ * Outputs that two or more inputs would write, with those inputs. Two paths are one output when
+ * outputKeys() shares a key: the same path once its folders are resolved, or the same file.
+ */
 export function findClashes(plan: readonly { input: Buffer; output: Buffer }[]): { output: Buffer; inputs: Buffer[] }[] {
-  // latin1 maps bytes to characters one to one, so resolve() works on any name without changing it.
-  const byOutput = new Map<string, { output: Buffer; inputs: Buffer[] }>();
+  const byKey = new Map<string, { output: Buffer; inputs: Buffer[] }>();
+  const groups: { output: Buffer; inputs: Buffer[] }[] = [];
+  const folders = new Map<string, string>();
   for (const { input, output } of plan) {
-    const key = resolve(output.toString('latin1'));
-    const seen = byOutput.get(key);
-    if (seen) seen.inputs.push(input);
-    else byOutput.set(key, { output, inputs: [input] });
+    const keys = outputKeys(output, folders);
+    let group = keys.map((k) => byKey.get(k)).find((g) => g !== undefined);
+    if (!group) {
+      group = { output, inputs: [] };
+      groups.push(group);
+    }
+    group.inputs.push(input);
+    for (const k of keys) byKey.set(k, group);
   }
-  return [...byOutput.values()].filter((c) => c.inputs.length > 1);
+  return groups.filter((c) => c.inputs.length > 1);
+}
+
+/**
+ * What tells whether two output paths name one file: the absolute path with its folders resolved
+ * through links (as far as they exist; `out/../x` and a link to the folder are the same place)
+ * and, when something is there, its device and inode (a link to the file, a hard link, another
+ * spelling). `folders` caches resolved folders across calls.
+ */
+export function outputKeys(path: Buffer, folders = new Map<string, string>()): string[] {
+  // latin1 maps bytes to characters one to one, so resolve() works on any name without changing it.
+  const keys: string[] = [];
+  let abs = resolve(path.toString('latin1'));
+  // A link is also the path it points to, even dangling: opening it would create that file.
+  for (let hops = 0; hops < 40; hops++) {
+    const slash = abs.lastIndexOf('/');
+    const real = joinLatin1(realFolder(abs.slice(0, slash) || '/', folders), abs.slice(slash + 1));
+    keys.push(`path:${real}`);
+    let target: string;
+    try {
+      target = fs.readlinkSync(Buffer.from(real, 'latin1'), { encoding: 'buffer' }).toString('latin1');
+    } catch {
+      break; // not a link (or nothing there)
+    }
+    abs = resolve(real.slice(0, real.lastIndexOf('/')) || '/', target);
+  }
+  let st: fs.BigIntStats | undefined;
+  try {
+    st = fs.statSync(path, { bigint: true, throwIfNoEntry: false });
+  } catch {
+    // a folder on the way that is a file, a link loop: nothing is there to share
+  }
+  if (st) keys.push(`file:${st.dev}:${st.ino}`);
+  return keys;
+}
+
+function realFolder(dir: string, folders: Map<string, string>): string {
+  let real = folders.get(dir);
+  if (real !== undefined) return real;
+  try {
+    real = fs.realpathSync(Buffer.from(dir, 'latin1'), { encoding: 'buffer' }).toString('latin1');
+  } catch {
+    // Not there (yet): the folder above it resolved, and this name below it.
+    const up = dir.lastIndexOf('/');
+    real = dir === '/' ? '/' : joinLatin1(realFolder(dir.slice(0, up) || '/', folders), dir.slice(up + 1));
+  }
+  folders.set(dir, real);
+  return real;
+}
+
+function joinLatin1(dir: string, name: string): string {
+  return dir.endsWith('/') ? dir + name : `${dir}/${name}`;
 }
 
 /** Whether anything (a file, a folder, even a dangling link) is at the path. */

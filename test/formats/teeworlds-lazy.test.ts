@@ -10,6 +10,7 @@ import { DecodeError, decodeAsync, mainGrid, render, summarize, teeworlds } from
 import { describeCorpus } from '../helpers/needs.js';
 import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
 import { firstDifference } from './teeworlds-helpers.js';
+import { tileWarningMap } from './teeworlds-warning-maps.js';
 
 const DIR = `${FIXTURES}/teeworlds`;
 const GOOD = listFiles(DIR, /\.map$/).filter((p) => !p.includes('/bad/'));
@@ -243,6 +244,47 @@ describe("layers: 'lazy' behaviour", () => {
         .groups.flatMap((g) => g.layers)
         .find((l) => l.kind === 'game')!.tiles,
     );
+  });
+});
+
+describe.each(BACKENDS)("layers: 'lazy' warnings are the eager decode's before any access (%s kernels)", (backend) => {
+  const maps = (['ddnet', 'teeworlds07'] as const).map((f) => [f, tileWarningMap(f)] as const);
+
+  it.each(maps)('%s map with non-zero tile-skip bytes and undersized tiles: JSON, structuredClone, deep equality', (_f, bytes) => {
+    const eager = teeworlds.decode(bytes, { backend });
+    expect(eager.warnings.map((w) => w.code)).toContain('NONZERO_TILE_SKIP');
+    const lazy = () => teeworlds.decode(bytes, { backend, layers: 'lazy' });
+    // Each on a fresh result: none of its grids read before.
+    expect(JSON.stringify(lazy())).toBe(JSON.stringify(eager));
+    expect(firstDifference(structuredClone(lazy()), eager)).toBeNull();
+    expect(isDeepStrictEqual(lazy(), eager)).toBe(true);
+    expect(lazy().warnings).toEqual(eager.warnings);
+  });
+
+  it.each(maps)('%s map: reading warnings keeps no grid; a grid read first is not read again for them', (_f, bytes) => {
+    const eager = teeworlds.decode(bytes, { backend });
+    const fresh = teeworlds.decode(bytes, { backend, layers: 'lazy' });
+    expect(fresh.warnings).toEqual(eager.warnings);
+    for (const [obj, key, where] of lazyFields(fresh)) expect(isPending(obj, key), where).toBe(true);
+    // A grid read (and kept, or not) before the warnings: its read's warnings are the ones listed.
+    let inflates = 0;
+    const read = teeworlds.decode(bytes, { backend, layers: 'lazy', inflate: 'pako', onProgress: () => inflates++ });
+    const fields = lazyFields(read).filter(([, key]) => key === 'tiles');
+    readUncached(fields[0]![0] as Record<string, unknown>, fields[0]![1]);
+    for (const [obj, key] of fields.slice(1)) void (obj as Record<string, unknown>)[key];
+    const before = inflates;
+    expect(read.warnings).toEqual(eager.warnings);
+    expect(inflates).toBe(before);
+  });
+
+  it('strict: a grid-stream warning throws STRICT when the grid or the warnings are read, as the eager decode throws', () => {
+    const bytes = tileWarningMap('teeworlds07');
+    const eager = thrown(() => teeworlds.decode(bytes, { backend, strict: true }));
+    expect(eager.warning).toBe('NONZERO_TILE_SKIP');
+    const lazy = teeworlds.decode(bytes, { backend, strict: true, layers: 'lazy' });
+    expect(fields(thrown(() => lazy.warnings))).toEqual(fields(eager));
+    const tiles = lazy.groups[0]!.layers[1] as unknown as Record<string, unknown>;
+    expect(fields(thrown(() => tiles.tiles))).toEqual(fields(eager));
   });
 });
 

@@ -8,6 +8,13 @@ export interface RawMember {
   data: Uint8Array;
   /** Deflate (default) or store. */
   store?: boolean;
+  /** Already deflated: `data` is ignored and this body written, with `size` as the inflated size. */
+  deflated?: { body: Uint8Array; size: number };
+  /**
+   * Sizes in a data descriptor after the data (general purpose flag bit 3) instead of the local
+   * header, which then says 0 (the directory still has them), as streaming writers do.
+   */
+  descriptor?: boolean;
 }
 
 export interface DirEntry {
@@ -30,19 +37,28 @@ export function craftZip(members: RawMember[], opts: CraftOptions = {}): Uint8Ar
   const parts: Buffer[] = [];
   let at = 0;
   const laid = members.map((m) => {
-    const body = m.store ? Buffer.from(m.data) : deflateRawSync(m.data, { level: 9 });
+    const body = m.deflated ? Buffer.from(m.deflated.body) : m.store ? Buffer.from(m.data) : deflateRawSync(m.data, { level: 9 });
+    const size = m.deflated?.size ?? m.data.length;
     const name = Buffer.from(m.name, 'utf8');
     const h = Buffer.alloc(30);
     h.writeUInt32LE(0x04034b50, 0);
     h.writeUInt16LE(20, 4);
+    h.writeUInt16LE(m.descriptor ? 8 : 0, 6);
     h.writeUInt16LE(m.store ? 0 : 8, 8);
-    h.writeUInt32LE(body.length, 18);
-    h.writeUInt32LE(m.data.length, 22);
+    h.writeUInt32LE(m.descriptor ? 0 : body.length, 18);
+    h.writeUInt32LE(m.descriptor ? 0 : size, 22);
     h.writeUInt16LE(name.length, 26);
     const offset = at;
-    parts.push(h, name, body);
-    at += h.length + name.length + body.length;
-    return { offset, method: m.store ? 0 : 8, compressed: body.length, size: m.data.length };
+    // The descriptor: signature, CRC-32 (not checked by the readers under test), sizes.
+    const descriptor = Buffer.alloc(m.descriptor ? 16 : 0);
+    if (m.descriptor) {
+      descriptor.writeUInt32LE(0x08074b50, 0);
+      descriptor.writeUInt32LE(body.length, 8);
+      descriptor.writeUInt32LE(size, 12);
+    }
+    parts.push(h, name, body, descriptor);
+    at += h.length + name.length + body.length + descriptor.length;
+    return { offset, method: m.store ? 0 : 8, compressed: body.length, size };
   });
   const cdOffset = at;
   const directory: DirEntry[] = opts.directory ?? members.map((m, i) => ({ name: m.name, member: i }));

@@ -41,13 +41,9 @@ describe('scan: hostile entries in a walked folder', () => {
     const failing = {
       ...fs,
       openSync: ((p: fs.PathLike, ...rest: never[]) => {
-        if (String(p).endsWith('c-locked.wwd')) throw eacces('open');
+        if (String(p).endsWith('c-locked.wwd') || String(p).endsWith('e-locked-folder')) throw eacces('open');
         return (fs.openSync as (...a: unknown[]) => number)(p, ...rest);
       }) as typeof fs.openSync,
-      readdirSync: ((p: fs.PathLike, ...rest: never[]) => {
-        if (String(p).endsWith('e-locked-folder')) throw eacces('scandir');
-        return (fs.readdirSync as (...a: unknown[]) => unknown)(p, ...rest);
-      }) as typeof fs.readdirSync,
     };
     const recs: ScanRecord[] = [];
     for await (const r of scan([dir], { workers: 1, sort: true, fs: failing })) recs.push(r);

@@ -36,16 +36,17 @@ describe('unreadable paths', () => {
     const root = join(dir, 'tree');
     mkdirSync(join(root, 'a-locked'), { recursive: true });
     copyFileSync(join(FIXTURES, 'wwd', 'claw-compressed.wwd'), join(root, 'b.wwd'));
+    // A folder is opened, then listed through its handle: an unreadable one fails at the open.
     const locked: WalkFs = {
-      statSync: fs.statSync,
-      readdirSync: ((p: fs.PathLike, o: object) => {
-        if (String(p).endsWith('a-locked')) throw eacces('scandir', p);
-        return fs.readdirSync(p, o as { withFileTypes: true; encoding: 'buffer' });
-      }) as WalkFs['readdirSync'],
+      ...fs,
+      openSync: ((p: fs.PathLike, flags: number) => {
+        if (String(p).endsWith('a-locked')) throw eacces('open', p);
+        return fs.openSync(p, flags);
+      }) as WalkFs['openSync'],
     };
     const rootLocked = [...walk([join(root, 'a-locked')], { fs: locked })];
     expect(rootLocked).toEqual([
-      { kind: 'unreadable', path: Buffer.from(join(root, 'a-locked')), failure: { code: 'IO', message: 'cannot scandir: permission denied (EACCES)' } },
+      { kind: 'unreadable', path: Buffer.from(join(root, 'a-locked')), failure: { code: 'IO', message: 'cannot open: permission denied (EACCES)' } },
     ]);
     const seen = [...walk([root], { fs: locked })].map((e) => [
       e.kind,

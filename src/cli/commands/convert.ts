@@ -8,8 +8,10 @@ import { findClashes, namedOutput, type OutputTarget, outputIn, writeNew } from 
 import type { Command } from '../command.js';
 import { loadEntry } from '../load.js';
 import { decodeOptions, type Options, UsageError } from '../options.js';
+import { refuseSharedOutputs, STDOUT } from '../outputs.js';
 import { warningText } from '../readable.js';
 import type { Reporter } from '../report.js';
+import { stdoutReady, writeStdout } from '../stdout.js';
 
 type Target = 'nw' | 'graal';
 const TARGET_BY_EXT: Record<string, Target> = { '.nw': 'nw', '.graal': 'graal', '.zelda': 'graal' };
@@ -18,14 +20,15 @@ const EXT_OF_TARGET: Record<Target, string> = { nw: '.nw', graal: '.graal' };
 type FileEntry = Extract<WalkEntry, { kind: 'file' }>;
 interface Job {
   entry: FileEntry;
-  output: OutputTarget;
+  /** Where the converted level goes; STDOUT for `convert in.graal -`. */
+  output: OutputTarget | typeof STDOUT;
 }
 
 export const convert: Command = {
   usage: 'levelkit convert <in> <out> [options]',
   summary: 'Converts Graal levels between binary (.graal, .zelda) and text (.nw); a folder converts every level under it into a mirrored tree.',
   options: ['to', 'version', 'force', 'json', 'strict', 'backend', 'inflate', 'encoding', 'max-bytes', 'max-cells', 'max-inflated', 'limit', 'follow'],
-  run({ options, positionals }, out) {
+  async run({ options, positionals }, out) {
     if (positionals.length !== 2) throw new UsageError('convert needs an input and an output');
     const [input, output] = positionals as [string, string];
     if (options.version !== undefined && !Object.hasOwn(graal.BINARY_LAYOUTS, options.version))
@@ -35,6 +38,15 @@ export const convert: Command = {
 
     const entries = [...walk([input], { follow: options.follow })];
     const single = entries.length === 1 && entries[0]!.kind === 'file' && entries[0]!.named;
+    if (output === STDOUT) {
+      if (!single) throw new UsageError('- (standard output) holds one converted level; a folder needs an output folder');
+      refuseSharedOutputs([
+        { option: '--json', path: options.json ? STDOUT : undefined },
+        { option: 'the output', path: STDOUT },
+      ]);
+      // The level is the data on stdout: the line saying what was converted moves to stderr.
+      out.textToStderr();
+    }
     if (!target)
       throw new UsageError(
         single
@@ -52,7 +64,7 @@ export const convert: Command = {
         continue;
       }
       if (single) {
-        jobs.push({ entry: e, output: namedOutput(pathBytes(output)) });
+        jobs.push({ entry: e, output: output === STDOUT ? STDOUT : namedOutput(pathBytes(output)) });
         continue;
       }
       const ext = extOf(e.rel);
@@ -68,13 +80,16 @@ export const convert: Command = {
     out.tally.written = 0;
     // Two inputs for one output (castle.graal and castle.nw with --to nw) would silently keep
     // only the second: refuse the whole run before anything is written.
-    const clashes = findClashes(jobs.map((j) => ({ input: j.entry.path, output: j.output.path })));
+    const clashes = findClashes(jobs.flatMap((j) => (j.output === STDOUT ? [] : [{ input: j.entry.path, output: j.output.path }])));
     for (const c of clashes) {
       const names = c.inputs.map((p) => displayName(p)).join(' and ');
       for (const p of c.inputs) out.fail(errorRecord(p, 'OUTPUT_CLASH', `${names} would both be written to ${displayName(c.output)}; nothing was written`));
     }
     if (clashes.length) return out.finish();
-    for (const job of jobs) convertOne(job, target, options, out);
+    for (const job of jobs) {
+      if (!(await stdoutReady())) break;
+      convertOne(job, target, options, out);
+    }
     return out.finish();
   },
 };
@@ -99,7 +114,8 @@ function convertOne({ entry, output }: Job, target: Target, options: Options, ou
       out.fail(unencodable(entry.path, target, e));
       return;
     }
-    if (!writeNew(output, bytes, options.force)) {
+    if (output === STDOUT) writeStdout(bytes);
+    else if (!writeNew(output, bytes, options.force)) {
       out.fail(errorRecord(entry.path, 'OUTPUT_EXISTS', `${displayName(output.path)} exists (--force overwrites)`));
       return;
     }
@@ -108,8 +124,8 @@ function convertOne({ entry, output }: Job, target: Target, options: Options, ou
     return;
   }
   out.tally.written!++;
-  const record = { ...fileFields(entry.path), output: displayName(output.path), format: target, warnings };
-  const text = `${printable(record.file)} → ${printable(record.output)}\n${warnings.map((w) => `  warning ${warningText(w)}\n`).join('')}`;
+  const record = { ...fileFields(entry.path), output: output === STDOUT ? STDOUT : displayName(output.path), format: target, warnings };
+  const text = `${printable(record.file)} → ${output === STDOUT ? 'standard output' : printable(record.output)}\n${warnings.map((w) => `  warning ${warningText(w)}\n`).join('')}`;
   out.ok(record, text);
 }
 

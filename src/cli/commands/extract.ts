@@ -8,6 +8,7 @@ import { type OutputTarget, outputIn, targetExists, unsafeReason, writeNew } fro
 import type { Command } from '../command.js';
 import { inputName, inputOptions, type LevelInput, levelInputs, takeLevel, withMember } from '../inputs.js';
 import { decodeOptions, type Options, UsageError } from '../options.js';
+import { STDOUT } from '../outputs.js';
 import { type PngEncode, pngEncoder } from '../png.js';
 import type { Reporter } from '../report.js';
 
@@ -23,6 +24,7 @@ export const extract: Command = {
   async run({ options, positionals }, out) {
     if (positionals.length !== 1) throw new UsageError('extract needs exactly one file, zip or - (standard input)');
     if (!options.out) throw new UsageError('extract needs -o <dir>');
+    if (options.out === STDOUT) throw new UsageError('extract writes a folder of files; -o - (standard output) cannot hold them');
     const encodePng = await pngEncoder();
     const dir = pathBytes(options.out);
     for await (const input of levelInputs(positionals, inputOptions(options))) {

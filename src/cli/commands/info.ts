@@ -7,6 +7,7 @@ import type { Command } from '../command.js';
 import { checkInputs, inputName, inputOptions, levelInputs, takeLevel, withMember } from '../inputs.js';
 import { decodeOptions } from '../options.js';
 import { readableValue, warningText } from '../readable.js';
+import { stdoutReady } from '../stdout.js';
 
 export const info: Command = {
   usage: 'levelkit info <file|folder|zip|-…> [options]',
@@ -16,6 +17,7 @@ export const info: Command = {
     checkInputs(positionals, 'info');
     const decode = decodeOptions(options);
     for await (const input of levelInputs(positionals, inputOptions(options))) {
+      if (!(await stdoutReady())) break;
       const level = takeLevel(input, out);
       if (!level) continue;
       const record = withMember(summaryRecord(level.path, level.bytes, decode), level.member);
@@ -34,6 +36,7 @@ function readable(r: OkRecord): string {
   const rows: [string, string][] = [['format', `${r.format} (version ${printable(String(r.version))})`]];
   for (const [k, v] of Object.entries(r.summary)) rows.push([k, printable(readableValue(v))]);
   for (const w of r.warnings) rows.push(['warning', warningText(w)]);
+  if (r.unchecked) rows.push(['not checked', `${r.unchecked.join(', ')} (the summary leaves the data deflated; levelkit scan --depth full checks it)`]);
   const width = Math.max(...rows.map(([k]) => k.length));
   return `${printable(inputName(r))}\n${rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}\n`).join('')}\n`;
 }

@@ -3,20 +3,23 @@
 // `archive.zip/`, `.png` appended to each name), and/or one contact sheet of them all with --sheet
 // (sheet.ts). More than one level is drawn on a worker pool (render-pool.ts). A level with no grid
 // says so and writes nothing.
-import { availableParallelism } from 'node:os';
+
 import { displayName, extOf, fileFields, pathBytes, printable } from '../../scan/names.js';
 import { errorRecord } from '../../scan/record.js';
-import { exists, namedOutput, OutputError, type OutputTarget, outputIn, targetExists, writeNew } from '../../scan/write.js';
+import { maxWorkers } from '../../scan/workers.js';
+import { exists, namedOutput, OutputError, type OutputTarget, outputIn, outputKeys, targetExists, writeNew } from '../../scan/write.js';
 import { BundledAssets } from '../assets.js';
 import type { Command } from '../command.js';
 import { checkInputs, inputName, inputOptions, type LevelInput, levelInputs, takeLevel, withMember } from '../inputs.js';
 import { decodeOptions, UsageError } from '../options.js';
+import { refuseSharedOutputs, STDOUT } from '../outputs.js';
 import { type PngEncode, pngEncoder } from '../png.js';
 import { type Picture, pngOf, type RenderAnswer, type RenderJob, renderLevel } from '../render-level.js';
 import { RenderRunner, type RenderWork } from '../render-pool.js';
 import type { Reporter } from '../report.js';
+import { askedWorkers, positiveNumber } from '../scan-args.js';
 import { contactSheet, MAX_SHEET_LEVELS } from '../sheet.js';
-import { positiveNumber, wholeNumber } from './scan.js';
+import { stdoutGone, stdoutReady, writeStdout } from '../stdout.js';
 
 /** Default time limit per level (s): drawing a big map takes seconds, a hang never ends. */
 const DEFAULT_TIMEOUT_S = 60;
@@ -49,7 +52,7 @@ export const renderCommand: Command = {
   ],
   optionValue: { out: 'out.png|dir' },
   optionHelp: {
-    out: 'a .png for one level, else a folder (created when missing; files found in a folder keep their path below it, named files their name, zip members archive.zip/path; .png appended)',
+    out: 'a .png for one level (- writes it to stdout), else a folder (created when missing; files found in a folder keep their path below it, named files their name, zip members archive.zip/path; .png appended)',
     workers: 'worker threads drawing levels in parallel when there is more than one (default: available cores)',
     timeout: `time limit per level, × its size in 8 MiB units above 8 MiB; a slower level is a TIMEOUT error and its worker is replaced (default ${DEFAULT_TIMEOUT_S})`,
     quiet: 'no progress line on stderr',
@@ -69,11 +72,25 @@ export const renderCommand: Command = {
       else if (/^\d+$/.test(options.layer)) job.render.layer = Number(options.layer);
       else throw new UsageError(`--layer must be main, all or a layer number; got '${options.layer}'`);
     }
-    const workers = raw.workers === undefined ? availableParallelism() : wholeNumber('workers', raw.workers as string, 1, 1024);
+    const workers = Math.min(askedWorkers(raw.workers as string | undefined), maxWorkers());
     const timeout = raw.timeout === undefined ? DEFAULT_TIMEOUT_S : positiveNumber('timeout', raw.timeout as string);
     const skipExisting = raw['skip-existing'] === true;
     if (skipExisting && options.force) throw new UsageError('--skip-existing and --force contradict each other (keep, or overwrite, what is there)');
-    const toFile = options.out !== undefined && extOf(pathBytes(options.out)) === '.png';
+    const toStdout = options.out === STDOUT;
+    const toFile = options.out !== undefined && (toStdout || extOf(pathBytes(options.out)) === '.png');
+    refuseSharedOutputs([
+      { option: '--json', path: options.json ? STDOUT : undefined },
+      { option: '-o', path: toFile ? options.out : undefined },
+      { option: '--sheet', path: options.sheet },
+    ]);
+    // The PNG is the data on stdout: the lines saying what was drawn move to stderr.
+    if (toStdout || options.sheet === STDOUT) out.textToStderr();
+    const sheetPath = options.sheet === undefined || options.sheet === STDOUT ? undefined : pathBytes(options.sheet);
+    // The sheet is checked before anything is drawn, so a refusal draws and writes nothing.
+    if (sheetPath && !options.force && exists(sheetPath)) {
+      sheetRefusal(out, 'OUTPUT_EXISTS', `${displayName(sheetPath)} already exists (--force overwrites); nothing was written`);
+      return out.finish();
+    }
     out.quiet = raw.quiet === true;
     const counts = { found: 0 };
     out.total = counts;
@@ -90,30 +107,35 @@ export const renderCommand: Command = {
     const sheet: { index: number; name: string; thumb: Picture }[] = [];
     const answer = (work: RenderWork, a: RenderAnswer) => {
       for (const note of a.notes ?? []) say(note);
-      const thumb = handleAnswer(work, a, out, options.force || false, skipExisting);
+      const thumb = handleAnswer(work, a, out, { force: options.force || false, skipExisting, toStdout });
       if (thumb) sheet.push({ index: work.index, name: captionName(work.level), thumb });
     };
-    // Stops the run (an EPIPE or a signal handler can abort it): levels not yet drawn are dropped.
-    const stop = new AbortController();
+    // The reader of stdout left (`render dir -o out | head -1`): levels not yet drawn are dropped.
     const runner = new RenderRunner({
       workers,
       timeoutMs: timeout * 1000,
       job,
-      signal: stop.signal,
+      signal: stdoutGone,
       answer,
       inProcess: (work) => renderLevel(work.level.bytes, job, assets, encodePng),
     });
+    // Every output path so far, by each name it is known as (outputKeys: resolved, links followed), with whose it is.
     const outputs = new Map<string, string>();
+    const folders = new Map<string, string>();
+    if (sheetPath) for (const k of outputKeys(sheetPath, folders)) outputs.set(k, '--sheet');
     let index = 0;
     for await (const input of levelInputs(positionals, inputOptions(options, counts))) {
-      if (stop.signal.aborted) break;
+      if (!(await stdoutReady())) break;
       const level = takeLevel(input, out);
       if (!level) continue;
-      if (toFile && index > 0) throw new UsageError('-o names a .png, so render needs exactly one level (a folder or zip of them needs -o <dir>)');
+      if (toFile && index > 0)
+        throw new UsageError(
+          `-o ${toStdout ? '- writes one PNG to standard output' : 'names a .png'}, so render needs exactly one level file (a folder or zip of them needs -o <dir>)`,
+        );
       let target: OutputTarget | undefined;
       try {
         target =
-          options.out === undefined
+          options.out === undefined || toStdout
             ? undefined
             : toFile
               ? namedOutput(pathBytes(options.out))
@@ -124,13 +146,15 @@ export const renderCommand: Command = {
         continue;
       }
       if (target) {
-        const key = displayName(target.path);
-        const before = outputs.get(key);
+        const keys = outputKeys(target.path, folders);
+        const before = keys.map((k) => outputs.get(k)).find((o) => o !== undefined);
         if (before !== undefined) {
-          out.fail(withMember(errorRecord(level.path, 'OUTPUT_CLASH', `${key} is also the output of ${before}; not drawn`), level.member));
+          const shown = displayName(target.path);
+          out.fail(withMember(errorRecord(level.path, 'OUTPUT_CLASH', `${shown} is also the output of ${before}; not drawn`), level.member));
           continue;
         }
-        outputs.set(key, inputName(withMember(fileFields(level.path), level.member)));
+        const owner = inputName(withMember(fileFields(level.path), level.member));
+        for (const k of keys) outputs.set(k, owner);
         // Checked before drawing, so a run over outputs already there costs no drawing: kept
         // (--skip-existing) or refused, unless the level is drawn for the sheet anyway.
         if (!options.force && targetExists(target)) {
@@ -152,18 +176,25 @@ export const renderCommand: Command = {
       await runner.add({ level, target, index: index++ });
     }
     await runner.finish();
+    // The reader of stdout left: nothing more is drawn or written.
+    if (stdoutGone.aborted) return out.finish();
     sheet.sort((a, b) => a.index - b.index);
     if (sheet.length > MAX_SHEET_LEVELS)
       process.stderr.write(
         `levelkit render: --sheet: a sheet holds at most ${MAX_SHEET_LEVELS} levels; the last ${sheet.length - MAX_SHEET_LEVELS} are not on it\n`,
       );
-    if (options.sheet) writeSheet(pathBytes(options.sheet), sheet.slice(0, MAX_SHEET_LEVELS), options.force, out, encodePng);
+    if (options.sheet) writeSheet(sheetPath ?? STDOUT, sheet.slice(0, MAX_SHEET_LEVELS), options.force, out, encodePng);
     return out.finish();
   },
 };
 
 /** A level's record (and its PNG written) from its answer; returns its sheet cell, if it has one. */
-function handleAnswer(work: RenderWork, a: RenderAnswer, out: Reporter, force: boolean, skipExisting: boolean): Picture | undefined {
+function handleAnswer(
+  work: RenderWork,
+  a: RenderAnswer,
+  out: Reporter,
+  { force, skipExisting, toStdout }: { force: boolean; skipExisting: boolean; toStdout: boolean },
+): Picture | undefined {
   const { level, target } = work;
   if ('error' in a) {
     out.fail(withMember({ ...fileFields(level.path), error: a.error }, level.member));
@@ -176,6 +207,13 @@ function handleAnswer(work: RenderWork, a: RenderAnswer, out: Reporter, force: b
   if (d.empty) {
     out.ok({ ...base, empty: d.empty }, `${name}: nothing to draw: ${printable(d.empty)}\n`);
     return undefined;
+  }
+  const drawn = `${d.width}×${d.height} px (${d.tilesWide}×${d.tilesHigh} tiles, ${d.markers} markers)`;
+  if (toStdout && d.png) {
+    writeStdout(d.png);
+    out.tally.written!++;
+    out.ok({ ...base, output: STDOUT, width: d.width, height: d.height }, `${name}: ${drawn} → standard output\n`);
+    return d.thumb;
   }
   if (!target || !d.png) {
     out.ok({ ...base, width: d.width, height: d.height }, '');
@@ -197,7 +235,7 @@ function handleAnswer(work: RenderWork, a: RenderAnswer, out: Reporter, force: b
   }
   out.tally.written!++;
   const record = { ...base, output: displayName(target.path), width: d.width, height: d.height };
-  out.ok(record, `${name}: ${d.width}×${d.height} px (${d.tilesWide}×${d.tilesHigh} tiles, ${d.markers} markers) → ${printable(displayName(target.path))}\n`);
+  out.ok(record, `${name}: ${drawn} → ${printable(displayName(target.path))}\n`);
   return d.thumb;
 }
 
@@ -207,33 +245,32 @@ function captionName(level: LevelInput): string {
   return full.slice(full.lastIndexOf('/') + 1);
 }
 
-function writeSheet(path: Buffer, sheet: { name: string; thumb: Picture }[], force: boolean, out: Reporter, encodePng: PngEncode): void {
+/** A --sheet that is not written: one line on stderr, counted as a failure under `code`. */
+function sheetRefusal(out: Reporter, code: string, message: string): void {
+  process.stderr.write(`levelkit render: --sheet: ${code}: ${printable(message)}\n`);
+  out.tally.errors.set(code, (out.tally.errors.get(code) ?? 0) + 1);
+}
+
+function writeSheet(path: Buffer | typeof STDOUT, sheet: { name: string; thumb: Picture }[], force: boolean, out: Reporter, encodePng: PngEncode): void {
+  const shown = path === STDOUT ? 'standard output' : displayName(path);
   if (sheet.length === 0) {
-    process.stderr.write(`levelkit render: --sheet: no level had anything to draw; ${printable(displayName(path))} not written\n`);
-    return;
-  }
-  const refuse = (code: string, message: string) => {
-    process.stderr.write(`levelkit render: --sheet: ${code}: ${printable(message)}\n`);
-    out.tally.errors.set(code, (out.tally.errors.get(code) ?? 0) + 1);
-  };
-  if (!force && exists(path)) {
-    refuse('OUTPUT_EXISTS', `${displayName(path)} already exists (--force overwrites)`);
+    process.stderr.write(`levelkit render: --sheet: no level had anything to draw; ${printable(shown)} not written\n`);
     return;
   }
   const s = contactSheet(sheet);
-  try {
-    if (!writeNew(namedOutput(path), pngOf(s, encodePng), force)) {
-      refuse('OUTPUT_EXISTS', `${displayName(path)} appeared while drawing; it was kept`);
+  if (path === STDOUT) writeStdout(pngOf(s, encodePng));
+  else
+    try {
+      if (!writeNew(namedOutput(path), pngOf(s, encodePng), force)) {
+        sheetRefusal(out, 'OUTPUT_EXISTS', `${shown} appeared while drawing; it was kept`);
+        return;
+      }
+    } catch (e) {
+      if (!(e instanceof OutputError)) throw e;
+      sheetRefusal(out, e.code, e.message);
       return;
     }
-  } catch (e) {
-    if (!(e instanceof OutputError)) throw e;
-    refuse(e.code, e.message);
-    return;
-  }
   out.tally.written = (out.tally.written ?? 0) + 1;
   const order = sheet.map((x, i) => `  ${i % s.columns},${Math.floor(i / s.columns)}  ${printable(x.name)}`).join('\n');
-  process.stderr.write(
-    `levelkit render: contact sheet ${s.width}×${s.height} px, ${sheet.length} levels (column,row) → ${printable(displayName(path))}\n${order}\n`,
-  );
+  process.stderr.write(`levelkit render: contact sheet ${s.width}×${s.height} px, ${sheet.length} levels (column,row) → ${printable(shown)}\n${order}\n`);
 }

@@ -5,14 +5,17 @@
 // skipped and counted, so a total is never silently wrong.
 import * as fs from 'node:fs';
 import { jsonText } from '../../scan/json-text.js';
-import { printable } from '../../scan/names.js';
+import { pathBytes, printable } from '../../scan/names.js';
 import { checkRecord, RecordShapeError } from '../../scan/record-check.js';
 import type { ScanRecord } from '../../scan/scan.js';
 import { ReportBuilder, reportTable } from '../../scan/summary.js';
+import { namedOutput, writeNew } from '../../scan/write.js';
 import type { Command } from '../command.js';
 import { OPTIONS, UsageError } from '../options.js';
+import { checkNewFile, STDOUT } from '../outputs.js';
 import { RecordsCsv } from '../records-csv.js';
 import { type ListKind, RecordList } from '../report-list.js';
+import { writeStdout } from '../stdout.js';
 
 /** Longest line read: a record is a few hundred bytes; a file without newlines must not fill memory. */
 const MAX_LINE_BYTES = 64 << 20;
@@ -23,7 +26,10 @@ export const reportCommand: Command = {
   usage: 'levelkit report <records.jsonl…> [options]',
   summary: 'Merges the JSON lines of scans (e.g. shards) into one summary table; --report writes it as JSON.',
   options: ['report', 'list', 'csv', 'force', 'lenient'],
-  optionHelp: { report: 'write the merged summary as JSON to this file', force: 'overwrite the --report file if it exists' },
+  optionHelp: {
+    report: 'write the merged summary as JSON to this file (- writes it to stdout, the table to stderr)',
+    force: 'overwrite the --report file if it exists',
+  },
   async run({ options, positionals, raw }) {
     if (positionals.length === 0) throw new UsageError('report needs at least one .jsonl file written by levelkit scan');
     const reportFile = raw.report as string | undefined;
@@ -32,9 +38,12 @@ export const reportCommand: Command = {
     if (listKind !== undefined && !OPTIONS.list.choices.includes(listKind))
       throw new UsageError(`--list must be ${OPTIONS.list.choices.join(', ')}; got '${listKind}'`);
     if (listKind !== undefined && raw.csv === true) throw new UsageError('--list and --csv both write to stdout: give one');
+    if (reportFile === STDOUT && (listKind !== undefined || raw.csv === true))
+      throw new UsageError('--report - and --list/--csv both write to stdout: give one');
     const list = listKind === undefined ? undefined : new RecordList(listKind as ListKind, (text) => process.stdout.write(text));
     const csv = raw.csv === true ? new RecordsCsv() : undefined;
-    if (reportFile && !options.force && fs.existsSync(reportFile)) throw new UsageError(`${reportFile} exists (--force overwrites it)`);
+    // Checked before reading (lstat: a dangling link is refused too, never followed to create its target).
+    if (reportFile !== undefined && reportFile !== STDOUT) checkNewFile('--report', reportFile, options.force);
     const b = new ReportBuilder();
     if (lenient) b.countSkipped();
     let skipped = 0;
@@ -72,13 +81,26 @@ export const reportCommand: Command = {
     }
     if (skipped > LINES_SHOWN) process.stderr.write(`levelkit report: skipped ${skipped} lines in all (${skipped - LINES_SHOWN} not shown)\n`);
     const summary = b.build();
-    if (reportFile) fs.writeFileSync(reportFile, `${jsonText(summary, 2)}\n`);
-    // With a listing or CSV on stdout, the table moves to stderr, as a scan's does.
+    const json = `${jsonText(summary, 2)}\n`;
+    let kept = false;
     list?.finish();
-    if (csv) for (const text of csv.lines()) process.stdout.write(text);
-    (list || csv ? process.stderr : process.stdout).write(reportTable(summary, b.examples()));
+    if (csv) for (const text of csv.lines()) writeStdout(text);
+    const table = reportTable(summary, b.examples());
+    if (reportFile === STDOUT) {
+      // The JSON is the data on stdout; the table is for the person watching.
+      writeStdout(json);
+      process.stderr.write(table);
+    } else {
+      if (reportFile && !writeNew(namedOutput(pathBytes(reportFile)), Buffer.from(json), options.force)) {
+        process.stderr.write(`levelkit report: --report: OUTPUT_EXISTS: ${printable(reportFile)} appeared while merging; it was kept\n`);
+        kept = true;
+      }
+      // With a listing or CSV on stdout, the table moves to stderr, as a scan's does.
+      if (list || csv) process.stderr.write(table);
+      else writeStdout(table);
+    }
     // Like a scan with failed files: the summary stands, and the exit code says something was left out.
-    return skipped ? 2 : 0;
+    return skipped || kept ? 2 : 0;
   },
 };
 

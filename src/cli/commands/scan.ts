@@ -2,18 +2,28 @@
 // progress and the summary table on stderr, --report as JSON. Ctrl-C, SIGTERM (Kubernetes, Slurm,
 // `timeout`) and SIGHUP stop the walk and the workers; every line written is whole, so the output
 // stays valid JSONL, and the summary and --report cover what was done.
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { EngineMissing } from '../../archive-index/engine.js';
+import { BrokenPart } from '../../archive-index/parts.js';
+import { indexedKeys, resumeKey } from '../../archive-index/resume.js';
+import { IndexWriter } from '../../archive-index/writer.js';
 import type { Inject } from '../../scan/job.js';
 import { jsonText } from '../../scan/json-text.js';
 import { recordLine } from '../../scan/line.js';
+import { LineFile } from '../../scan/line-file.js';
 import { pathBytes, printable } from '../../scan/names.js';
 import type { FileIdentity } from '../../scan/read.js';
-import { MIN_WORKER_MEMORY_MB, type ScanOptions, type ScanStats, scan } from '../../scan/scan.js';
+import { recordMtimeMs, type ScanOptions, type ScanStats, scan } from '../../scan/scan.js';
 import { ReportBuilder, reportTable } from '../../scan/summary.js';
-import { ioError } from '../../scan/write.js';
+import { WORKERS_PER_CORE } from '../../scan/workers.js';
+import { ioError, namedOutput, writeNew } from '../../scan/write.js';
 import type { Command } from '../command.js';
 import { decodeOptions, UsageError } from '../options.js';
+import { checkNewFile, refuseSharedOutputs, STDOUT } from '../outputs.js';
+import { SCAN_OPTIONS, scanSettings } from '../scan-args.js';
+import { stdoutGone, stdoutReady, writeStdout } from '../stdout.js';
 import { tuneTieringForScan } from '../tiering.js';
 
 const LIVE_MS = 250;
@@ -25,66 +35,46 @@ type StopSignal = keyof typeof STOP_SIGNALS;
 export const scanCommand: Command = {
   usage: 'levelkit scan <file|folder|zip…> [options]',
   summary: 'Scans folders and zips in parallel: one JSON line per level file, a summary table at the end.',
-  options: [
-    'out',
-    'report',
-    'depth',
-    'workers',
-    'worker-memory',
-    'max-bytes',
-    'max-zip-ratio',
-    'max-cells',
-    'max-inflated',
-    'limit',
-    'timeout',
-    'all',
-    'sort',
-    'shard',
-    'quiet',
-    'follow',
-    'force',
-    'strict',
-    'backend',
-    'inflate',
-    'encoding',
-  ],
+  options: SCAN_OPTIONS,
   optionValue: { out: 'file' },
   optionHelp: {
-    out: 'write the JSON lines to this file instead of stdout (an existing file is kept unless --force)',
+    out: 'write the JSON lines to this file instead of stdout (an existing file is kept unless --force; - is stdout); with --index they are written only when --out is given',
+    report: 'write the summary as JSON to this file (- is stdout, when --out names a file)',
     force: 'overwrite --out and --report files that exist',
   },
-  async run({ options, positionals, raw }, reporter) {
-    if (positionals.length === 0) throw new UsageError('scan needs at least one file, folder or zip');
-    const workers = raw.workers === undefined ? availableParallelism() : wholeNumber('workers', raw.workers as string, 1, 1024);
-    const timeout = raw.timeout === undefined ? 5 : positiveNumber('timeout', raw.timeout as string);
-    const workerMemory =
-      raw['worker-memory'] === undefined ? undefined : wholeNumber('worker-memory', raw['worker-memory'] as string, MIN_WORKER_MEMORY_MB, 2 ** 20);
-    const depth = (raw.depth ?? 'cheap') as string;
-    if (depth !== 'cheap' && depth !== 'full') throw new UsageError(`--depth must be cheap or full; got '${depth}'`);
-    const shard = raw.shard === undefined ? undefined : parseShard(raw.shard as string);
-    const quiet = raw.quiet === true;
-    const reportFile = raw.report as string | undefined;
-    // Outputs are opened before the scan starts, so a refusal costs nothing.
-    const flags = options.force ? 'w' : 'wx';
-    let outFd: number | undefined;
-    // The scan's own outputs, skipped if the walk meets them (by identity: any path to them).
-    const exclude: FileIdentity[] = [];
-    try {
-      if (options.out) {
-        outFd = fs.openSync(options.out, flags);
-        exclude.push(identity(fs.fstatSync(outFd, { bigint: true })));
-      }
-      if (reportFile && !options.force && fs.existsSync(reportFile)) throw Object.assign(new Error('exists'), { code: 'EEXIST' });
-      // An old report being replaced (--force) is written to at the end; it is no input either.
-      const oldReport = reportFile ? statIfAny(reportFile) : undefined;
-      if (oldReport) exclude.push(identity(oldReport));
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      throw new UsageError(
-        code === 'EEXIST'
-          ? `${options.out && outFd === undefined ? options.out : reportFile} exists (--force overwrites it)`
-          : `cannot open output: ${(e as Error).message}`,
+  async run(parsed, reporter) {
+    const { options, positionals, raw } = parsed;
+    const settings = scanSettings(parsed);
+    const { workers, timeoutSeconds: timeout, workerMemoryMb: workerMemory, depth, shard, quiet, index: indexDir } = settings;
+    if (settings.cappedFrom !== undefined && !quiet)
+      process.stderr.write(
+        `levelkit scan: --workers ${settings.cappedFrom} is more than ${WORKERS_PER_CORE} per core (${availableParallelism()} cores); running ${workers}\n`,
       );
+    const reportArg = raw.report as string | undefined;
+    // `-` is standard output, where the records go when --out names no file.
+    const outFile = options.out === STDOUT ? undefined : options.out;
+    // With --index, JSON lines are written only when --out asks for them.
+    const recordsToStdout = options.out === STDOUT || (options.out === undefined && indexDir === undefined);
+    const reportFile = reportArg === STDOUT ? undefined : reportArg;
+    // Every output is checked before any is created, so a refused run leaves nothing behind.
+    refuseSharedOutputs([
+      { option: outFile === undefined ? 'the records' : '--out', path: outFile ?? (recordsToStdout ? STDOUT : undefined) },
+      { option: '--report', path: reportArg },
+    ]);
+    if (outFile !== undefined) checkNewFile('--out', outFile, options.force);
+    if (reportFile !== undefined) checkNewFile('--report', reportFile, options.force);
+
+    let index: IndexWriter | undefined;
+    let known: Set<string> | undefined;
+    if (indexDir !== undefined) {
+      const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+      try {
+        known = settings.resume ? await indexedKeys(indexDir) : undefined;
+        index = await IndexWriter.open(indexDir, { hash, ...(shard ? { shard } : {}) });
+      } catch (e) {
+        if (e instanceof EngineMissing || e instanceof BrokenPart) throw new UsageError(e.message);
+        throw e;
+      }
     }
 
     tuneTieringForScan();
@@ -96,8 +86,11 @@ export const scanCommand: Command = {
       stoppedBy = signal;
       abort.abort();
     };
-    // Held until the report is written, so a stop during the last writes cannot cut them.
-    for (const s of Object.keys(STOP_SIGNALS) as StopSignal[]) process.on(s, onSignal);
+    // The scan's own outputs, skipped if the walk meets them (by identity: any path to them).
+    const exclude: FileIdentity[] = [];
+    // An old report being replaced (--force) is written to at the end; it is no input either.
+    const oldReport = reportFile ? statIfAny(reportFile) : undefined;
+    if (oldReport) exclude.push(identity(oldReport));
     const stats: ScanStats = { found: 0, walkDone: false, replacedWorkers: 0 };
     const opts: ScanOptions = {
       depth,
@@ -108,34 +101,63 @@ export const scanCommand: Command = {
       follow: options.follow,
       all: raw.all === true,
       sort: raw.sort === true,
-      signal: abort.signal,
+      // Stopped by a signal, or when the reader of the records on stdout has gone (`| head`).
+      signal: AbortSignal.any([abort.signal, stdoutGone]),
       stats,
       exclude,
       ...(workerMemory === undefined ? {} : { workerMemoryMb: workerMemory }),
       decode: decodeOptions(options),
       ...(shard ? { shard } : {}),
+      ...(index ? { index: { run: index.run, onRows: index.addRows } } : {}),
+      ...(known ? { skip: (k) => known.has(resumeKey(k)) } : {}),
       ...testInjection(),
     };
+    // Opened last, once nothing else can refuse the run: no empty --out is left by a usage error.
+    const records = outFile === undefined ? undefined : openRecords(outFile, options.force);
+    if (records) exclude.push(identity(fs.fstatSync(records.fd, { bigint: true })));
+    // Held until the report is written, so a stop during the last writes cannot cut them.
+    for (const s of Object.keys(STOP_SIGNALS) as StopSignal[]) process.on(s, onSignal);
     const progress = new Progress(quiet, stats);
     const report = new ReportBuilder();
     const started = performance.now();
+    let reportKept = false;
     try {
       try {
         for await (const rec of scan(positionals, opts)) {
           report.add(rec);
           progress.add(rec.bytes ?? 0, rec.error !== undefined);
+          index?.addRecord(rec, recordMtimeMs(rec));
           const line = `${recordLine(rec)}\n`;
-          if (outFd !== undefined) writeOrFail(options.out!, () => fs.writeSync(outFd, line));
-          else if (!process.stdout.write(line)) await new Promise((r) => process.stdout.once('drain', r));
+          if (records) records.write(line);
+          else if (recordsToStdout) {
+            writeStdout(line);
+            // Awaited only when a write is pending: a microtask per record is measurable here.
+            const ready = stdoutReady();
+            if (ready !== true && !(await ready)) break;
+          }
         }
       } finally {
         progress.clear();
-        if (outFd !== undefined) fs.closeSync(outFd);
+        if (records) fs.closeSync(records.fd);
+        await index?.close();
       }
+      // The reader of the records left: stop as quietly as it did.
+      if (stdoutGone.aborted) return 0;
       const summary = report.build((performance.now() - started) / 1000);
-      if (reportFile) writeOrFail(reportFile, () => fs.writeFileSync(reportFile, `${jsonText(summary, 2)}\n`));
+      const summaryJson = `${jsonText(summary, 2)}\n`;
+      if (reportArg === STDOUT) writeStdout(summaryJson);
+      else if (reportFile && !writeNew(namedOutput(pathBytes(reportFile)), Buffer.from(summaryJson), options.force)) {
+        // Someone saved a file there while the scan ran: theirs is kept, the summary is still printed below.
+        process.stderr.write(`levelkit scan: --report: OUTPUT_EXISTS: ${printable(reportFile)} appeared during the scan; it was kept\n`);
+        reportKept = true;
+      }
       if (!quiet) {
         process.stderr.write(`levelkit scan${stoppedBy ? ` (interrupted: partial results; ${stoppedBy})` : ''}\n${reportTable(summary, report.examples())}`);
+        if (index)
+          process.stderr.write(
+            `index        ${indexDir} (run ${index.run}): ${[...index.rows].map(([t, n]) => `${t} ${n}`).join(', ') || 'no rows'}` +
+              `${stats.skipped ? `; ${stats.skipped} unchanged files skipped (--resume)` : ''}\n`,
+          );
         if (stats.replacedWorkers)
           process.stderr.write(
             `${stats.replacedWorkers} worker${stats.replacedWorkers === 1 ? '' : 's'} replaced after a hang, a crash or running out of memory\n`,
@@ -143,7 +165,7 @@ export const scanCommand: Command = {
       }
       void reporter;
       if (stoppedBy) return STOP_SIGNALS[stoppedBy];
-      return Object.keys(summary.errors).length ? 2 : 0;
+      return Object.keys(summary.errors).length || reportKept ? 2 : 0;
     } finally {
       for (const s of Object.keys(STOP_SIGNALS) as StopSignal[]) process.off(s, onSignal);
     }
@@ -203,43 +225,20 @@ function identity(st: fs.BigIntStats): FileIdentity {
   return { dev: st.dev, ino: st.ino };
 }
 
-/** Runs a write to the named output; a failure (a full disk) is an IO error naming that file, not an internal error. */
-function writeOrFail(name: string, write: () => void): void {
+/**
+ * Opens --out for the records (checked by checkNewFile already): created new, never through a
+ * link (O_EXCL), unless --force, which truncates what is there (following a link, as a path to
+ * /dev/stdout needs). Throws UsageError when a file appeared since the check, OutputError IO
+ * when the system refuses.
+ */
+function openRecords(path: string, force: boolean): LineFile {
+  const { O_WRONLY, O_CREAT, O_EXCL, O_TRUNC } = fs.constants;
   try {
-    write();
+    return new LineFile(fs.openSync(path, force ? O_WRONLY | O_CREAT | O_TRUNC : O_WRONLY | O_CREAT | O_EXCL, 0o666), pathBytes(path));
   } catch (e) {
-    throw ioError(pathBytes(name), e);
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${printable(path)} exists (--force overwrites it)`);
+    throw ioError(pathBytes(path), e);
   }
-}
-
-function parseShard(s: string): { index: number; count: number } {
-  const m = /^(\d+|auto)\/(\d+)$/.exec(s);
-  if (!m) throw new UsageError(`--shard must be k/n or auto/n; got '${s}'`);
-  const count = Number(m[2]);
-  let k: string | undefined = m[1];
-  if (k === 'auto') {
-    // Kubernetes Indexed Jobs count from 0; Slurm arrays from whatever --array says, so subtract its minimum.
-    const slurm = process.env.SLURM_ARRAY_TASK_ID;
-    k = process.env.JOB_COMPLETION_INDEX ?? (slurm === undefined ? undefined : String(Number(slurm) - Number(process.env.SLURM_ARRAY_TASK_MIN ?? 0)));
-    if (k === undefined) throw new UsageError('--shard auto/n needs JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID in the environment');
-  }
-  const index = Number(k);
-  if (!Number.isInteger(count) || count < 1 || !Number.isInteger(index) || index < 0 || index >= count) {
-    throw new UsageError(`--shard: k must be 0…n-1 and n ≥ 1; got ${index}/${count}`);
-  }
-  return { index, count };
-}
-
-export function wholeNumber(name: string, s: string, min: number, max: number): number {
-  const n = Number(s);
-  if (!/^\d+$/.test(s) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}; got '${printable(s)}'`);
-  return n;
-}
-
-export function positiveNumber(name: string, s: string): number {
-  const n = Number(s);
-  if (!/^\d+(\.\d+)?$/.test(s) || !(n > 0)) throw new UsageError(`--${name} must be a positive number; got '${printable(s)}'`);
-  return n;
 }
 
 /** LEVELKIT_TEST_INJECT=hang=<text>,crash=<text>: the test-only fault injection of scan() (see src/scan/job.ts). */

@@ -3,12 +3,15 @@
 import type { FormatId } from '../../core/errors.js';
 import { encodeError } from '../../core/errors.js';
 import type { DecodeOptions } from '../../core/limits.js';
-import { defineFormat, type MainGrid, type Summary } from '../define.js';
+import { snapshot } from '../../core/snapshot.js';
+import { boundSummary, defineFormat, type MainGrid, type Summary } from '../define.js';
 import { decodeBinary } from './binary.js';
 import { type BinaryEncodeOptions, binaryLayout, encodeBinary } from './binary-encode.js';
 import { extract } from './extract.js';
+import { indexRows } from './index-rows.js';
 
 export { extract } from './extract.js';
+export { indexRows } from './index-rows.js';
 
 import { decodeGmap, encodeGmap } from './gmap.js';
 import { BINARY_LAYOUTS, GMAP_MAGIC, gridDigest, LEVEL_SIZE, NW_MAGIC } from './level.js';
@@ -63,11 +66,13 @@ export type GraalEncodeOptions = BinaryEncodeOptions;
  * says otherwise, `graal-nw` → text) or a map as .gmap. TypeError/RangeError for bad options
  * (an unknown version lists the headers); EncodeError for a value that would not read back the same.
  */
-export function encode(value: GraalDecoded, opts?: GraalEncodeOptions): Uint8Array {
+export function encode(model: GraalDecoded, opts?: GraalEncodeOptions): Uint8Array {
   if (opts !== undefined && (opts === null || typeof opts !== 'object')) throw new TypeError('levelkit graal: encode options must be an object');
   for (const key of Object.keys(opts ?? {}))
     if (key !== 'version') throw new TypeError(`levelkit graal: unknown encode option ${JSON.stringify(key)} (known: version)`);
   if (opts?.version !== undefined) binaryLayout(opts.version);
+  // One read of the caller's level: what is validated is what is written (core/snapshot.ts).
+  const value = snapshot(model);
   const format = value !== null && typeof value === 'object' ? value.format : undefined;
   if (format === 'graal-gmap') return encodeGmap(value as GraalGmap);
   if (format === 'graal-nw') return encodeNw(value as GraalLevel);
@@ -106,9 +111,9 @@ export type GraalSummary = Summary<string, GraalLevelSummaryFields> | Summary<st
 /** Cheap facts (what `levelkit info` prints). */
 export function summarize(v: GraalDecoded): GraalSummary {
   if (v.format === 'graal-gmap') {
-    return { version: v.version, summary: { width: v.width, height: v.height, levels: v.levels.flat().filter((n) => n.text !== '').length } };
+    return boundSummary({ version: v.version, summary: { width: v.width, height: v.height, levels: v.levels.flat().filter((n) => n.text !== '').length } });
   }
-  return {
+  return boundSummary({
     version: v.version,
     summary: {
       header: v.version,
@@ -120,7 +125,7 @@ export function summarize(v: GraalDecoded): GraalSummary {
       signs: v.signs.length,
       gridDigest: gridDigest(v),
     },
-  };
+  });
 }
 
 /** Layer 0 of a level (a view); undefined for a .gmap or a level without layer 0. */
@@ -140,4 +145,5 @@ export const definition = defineFormat<'graal' | 'graal-nw' | 'graal-gmap', Graa
   summarize,
   mainGrid,
   extract,
+  indexRows,
 });

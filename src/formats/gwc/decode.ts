@@ -256,9 +256,10 @@ function readMedia(r: ByteReader, id: number, offset: number, ctx: DecodeContext
 function readEntry(r: ByteReader, type: number, length: number, id: number, typeAt: number, path: string, ctx: DecodeContext<GwcWarningCode>) {
   const dataAt = r.pos;
   const view = r.view8(length);
+  // Both checks read bytes in the file (a signature test of the first few), so a summary makes them too.
   if (!(type in MEDIA_TYPES))
     ctx.warnings.warn('UNKNOWN_MEDIA_TYPE', `object ${id} has media type ${type}, which no known builder writes (kept)`, typeAt, `${path}.type`);
-  else if (!ctx.summaryOnly && mediaMismatch(type, view)) {
+  else if (mediaMismatch(type, view)) {
     const looks = sniffMedia(view);
     ctx.warnings.warn(
       'MEDIA_TYPE_MISMATCH',

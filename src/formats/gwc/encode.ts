@@ -5,6 +5,7 @@
 
 import { type EncodeErrorCode, encodeError } from '../../core/errors.js';
 import { ByteReader } from '../../core/reader.js';
+import { snapshot } from '../../core/snapshot.js';
 import { type Text, textBytes } from '../../core/text.js';
 import { GWC_EPOCH_MS, gwcDate, SIGNATURE_VERSIONS, TABLE_ROW_BYTES } from './decode.js';
 import { autoText, readLuaHeader } from './lua.js';
@@ -46,7 +47,9 @@ export function gwcSeconds(date: Date | null): bigint {
  * chunk whose header or source name disagrees with `lua.header`/`lua.sourceName`, lengths that
  * disagree with the bytes.
  */
-export function encode(cart: GwcCartridge): Uint8Array {
+export function encode(model: GwcCartridge): Uint8Array {
+  // One read of the caller's cartridge: what is validated is what is written (core/snapshot.ts).
+  const cart = snapshot(model);
   const fail = (code: EncodeErrorCode, path: string, expected?: string | number, actual?: string | number, detail?: string) =>
     encodeError('gwc', code, { path, expected, actual, detail });
   if (cart.sections !== 'all') throw fail('BAD_VALUE', 'sections', "'all'", String(cart.sections), 'a summary decode holds no media bytes');

@@ -2,13 +2,15 @@
 // Read and written with fflate (see README.md § GWZ for why that library); this module only
 // bounds what fflate is asked to do and turns its failures into DecodeErrors.
 
-import { Unzip, UnzipInflate, zipSync } from 'fflate';
+import { Unzip, zipSync } from 'fflate';
 import { sha256Hex } from '../../core/digest.js';
 import { decodeError, encodeError } from '../../core/errors.js';
 import { type DecodeOptions, type Limits, zipInflateBudget } from '../../core/limits.js';
 import { countKey, dictionary } from '../../core/record.js';
+import { snapshot } from '../../core/snapshot.js';
 import { textBytes } from '../../core/text.js';
 import { startDecode } from '../decode-context.js';
+import { SlicedInflate } from './gwz-inflate.js';
 import { autoText } from './lua.js';
 import { mediaTypeName, mediaTypeNumber, sniffMedia } from './media.js';
 import type { GwcCartridge, GwcWarningCode, GwzArchive, GwzMember } from './types.js';
@@ -39,7 +41,8 @@ export function isRootLua(name: string): boolean {
  * all members together larger than `limits.maxTotalInflatedBytes` or than `limits.maxZipRatio`
  * times the zip's size, more than `limits.maxRecords`
  * members). Sizes the local headers declare are checked before a member is inflated, and
- * inflated bytes are counted against the same limits as they come.
+ * inflated bytes are counted against the same limits as they come, in pieces of at most ~16 MB
+ * (SlicedInflate), so a member without sizes (a data descriptor) stops at its first piece over.
  */
 export function decodeGwz(input: Uint8Array, opts: DecodeOptions = {}): GwzArchive {
   const { bytes, ctx } = startDecode<GwcWarningCode>('gwz', input, opts);
@@ -112,7 +115,7 @@ function readMembers(bytes: Uint8Array, limits: Limits, want: (name: string) => 
   // A local header is at least 30 bytes, which bounds the member count of n bytes.
   const maxEntries = Math.min(limits.maxRecords, Math.floor(bytes.length / LOCAL_HEADER_MIN_BYTES));
   const unzip = new Unzip();
-  unzip.register(UnzipInflate);
+  unzip.register(SlicedInflate);
   unzip.onfile = (f) => {
     if (listed.length >= maxEntries) {
       throw decodeError('gwz', listed.length >= limits.maxRecords ? 'LIMIT_EXCEEDED' : 'CORRUPT', {
@@ -197,7 +200,9 @@ function runFflate<T>(fn: () => T): T {
  * EncodeError: a summary decode (no member bytes), a member name used twice, a `.lua` media name,
  * Lua text the code page cannot hold.
  */
-export function encodeGwz(v: GwzArchive): Uint8Array {
+export function encodeGwz(model: GwzArchive): Uint8Array {
+  // One read of the caller's archive: what is validated is what is written (core/snapshot.ts).
+  const v = snapshot(model);
   if (v.sections === 'summary')
     throw encodeError('gwz', 'BAD_VALUE', { path: 'sections', expected: "'all'", actual: "'summary'", detail: 'a summary decode holds no member bytes' });
   if (typeof v.luaFile !== 'string' || !isRootLua(v.luaFile))

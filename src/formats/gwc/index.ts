@@ -13,8 +13,10 @@ export { decodeGwc, GWC_EPOCH_MS, gwcDate, sniffGwc } from './decode.js';
 export { gwcSeconds } from './encode.js';
 export { extract, safeName } from './extract.js';
 export { compareGwz, decodeGwz, encodeGwz, type GwzComparison, isRootLua } from './gwz.js';
+export { indexRows } from './index-rows.js';
 
 import { extract } from './extract.js';
+import { indexRows } from './index-rows.js';
 
 export { isUtf8 } from './lua.js';
 export { MEDIA_TYPES, mediaTypeName, mediaTypeNumber, sniffMedia } from './media.js';
@@ -72,4 +74,5 @@ export const definition = defineFormat<'gwc' | 'gwz', GwcDecoded, GwcAnySummary,
   summarize,
   mainGrid,
   extract,
+  indexRows,
 });

@@ -2,7 +2,7 @@
 
 import { sha256Hex } from '../../core/digest.js';
 import { countKey, dictionary } from '../../core/record.js';
-import type { Summary } from '../define.js';
+import { boundSummary, type Summary } from '../define.js';
 import { mediaTypeName } from './media.js';
 import type { GwcCartridge, GwcDecoded, GwzArchive } from './types.js';
 
@@ -55,7 +55,7 @@ export function summarize(v: GwcCartridge): GwcSummary;
 export function summarize(v: GwzArchive): GwzSummary;
 export function summarize(v: GwcDecoded): GwcSummary | GwzSummary;
 export function summarize(v: GwcDecoded): GwcSummary | GwzSummary {
-  if (v.format === 'gwz') return { version: 0, summary: { luaFile: v.luaFile, media: v.media.length, bytes: v.bytes } };
+  if (v.format === 'gwz') return boundSummary({ version: 0, summary: { luaFile: v.luaFile, media: v.media.length, bytes: v.bytes } });
   const h = v.header;
   const mediaByType = dictionary<number>();
   let deleted = 0;
@@ -66,7 +66,7 @@ export function summarize(v: GwcDecoded): GwcSummary | GwzSummary {
     }
     countKey(mediaByType, mediaTypeName(m.type!));
   }
-  return {
+  return boundSummary({
     version: v.signatureVersion,
     summary: {
       name: h.name.text,
@@ -87,7 +87,7 @@ export function summarize(v: GwcDecoded): GwcSummary | GwzSummary {
       luaSource: v.lua.sourceName ? v.lua.sourceName.text : null,
       contentDigest: sha256Hex(v.lua.bytes),
     },
-  };
+  });
 }
 
 /** Cartridges have no tile grid. */

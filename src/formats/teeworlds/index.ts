@@ -6,11 +6,13 @@ import { startDecode } from '../decode-context.js';
 import { defineFormat } from '../define.js';
 import { sniffDatafile } from './datafile.js';
 import { extract } from './extract.js';
+import { indexRows } from './index-rows.js';
 import { decodeMap } from './map.js';
 import { type EncodeOptions, encodeMap } from './map-encode.js';
 import { mainGrid, summarize, type TeeworldsSummary } from './summary.js';
 
 export { extract } from './extract.js';
+export { indexRows } from './index-rows.js';
 
 import type { TeeworldsMap, TeeworldsWarningCode } from './types.js';
 
@@ -48,4 +50,5 @@ export const definition = defineFormat<'teeworlds', TeeworldsMap, TeeworldsSumma
   summarize,
   mainGrid,
   extract,
+  indexRows,
 });

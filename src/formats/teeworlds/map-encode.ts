@@ -4,6 +4,7 @@
 
 import { concatBytes } from '../../core/bytes.js';
 import { encodeError } from '../../core/errors.js';
+import { snapshot } from '../../core/snapshot.js';
 import { type Text, textBytes } from '../../core/text.js';
 import { ITEMTYPE_EX } from './datafile.js';
 import { type DatafileWriteOptions, resolveWriteOptions, writeDatafile } from './datafile-write.js';
@@ -47,7 +48,9 @@ export type EncodeOptions = DatafileWriteOptions;
  * would not decode back the same (a `sections: 'summary'` decode lacks its grids: BAD_VALUE).
  * TypeError/RangeError for bad options (`version` 3 or 4, `level` 0–9).
  */
-export function encodeMap(map: TeeworldsMap, opts?: EncodeOptions): Uint8Array {
+export function encodeMap(model: TeeworldsMap, opts?: EncodeOptions): Uint8Array {
+  // One read of the caller's map: what is validated is what is written (core/snapshot.ts).
+  const map = snapshot(model);
   const options = resolveWriteOptions(opts);
   checkMap(map);
   if (map.legacy) return writeDatafile(map.legacy.items, map.legacy.data!, options);

@@ -3,7 +3,7 @@
 // 2007 legacy maps. Layouts come from items.ts; see README.md §Map for the rules.
 
 import type { DecodeContext } from '../../core/context.js';
-import { type DecodeError, decodeError, type ErrorCode } from '../../core/errors.js';
+import { DecodeError, type DecodeWarning, decodeError, type ErrorCode, WarningSink } from '../../core/errors.js';
 import { kernelError } from '../../core/kernel-status.js';
 import { defineLazy } from '../../core/lazy.js';
 import { makeText, type Text } from '../../core/text.js';
@@ -39,6 +39,7 @@ import {
   TILEMAP,
   TILEMAP_BY_VERSION,
 } from './items.js';
+import { deferWarnings, type LateWarnings } from './late-warnings.js';
 import { unpackName } from './names.js';
 import { blockSlots, placeTileLayer, withoutBlockIndices } from './placement.js';
 import type {
@@ -84,6 +85,10 @@ interface Reader {
   deferred: number;
   /** Opaque layers whose blocks are read last (readOpaqueBlocks). */
   opaque: { layer: OpaqueLayer; d: Int32Array; path: string }[];
+  /** `layers: 'lazy'`: the warnings of grids left deflated, each where the eager decode gives them. */
+  late: LateWarnings<TeeworldsWarningCode>[];
+  /** `sections: 'summary'`: warnings whose checks need a block this decode left deflated. */
+  unchecked: Set<TeeworldsWarningCode>;
 }
 
 export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarningCode>, summaryOnly: boolean): TeeworldsMap {
@@ -101,6 +106,8 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarning
     gridCells: 0,
     deferred: 0,
     opaque: [],
+    late: [],
+    unchecked: new Set(),
   };
   const base = { format: 'teeworlds' as const, warnings: ctx.warnings.list, datafileVersion: df.version, magic: df.magic };
 
@@ -124,7 +131,7 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarning
         automapperConfigs: [],
         extraItems: [],
         legacy: decodeLegacy(rd),
-        ...(summaryOnly ? { blocksNotInflated: rd.deferred } : {}),
+        ...(summaryOnly ? { blocksNotInflated: rd.deferred, uncheckedWarnings: [] } : {}),
       };
     }
     throw decodeError('teeworlds', 'CORRUPT', { path: 'items', detail: 'no VERSION item (not a map)' });
@@ -132,11 +139,13 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarning
   const version = rd.data(versionItems.start)[0];
   if (version !== 1) throw rd.fail('UNSUPPORTED_VERSION', versionItems.start, 'version', { expected: 1, actual: version ?? 'none' });
 
-  const info = decodeInfo(rd);
   const images = eachItem(rd, ITEM.IMAGE, (d, index, k) => decodeImage(rd, d, index, `images[${k}]`));
   const envelopes = decodeEnvelopes(rd, uuids);
   const groups = decodeGroups(rd);
   const sounds = eachItem(rd, ITEM.SOUND, (d, index, k) => decodeSound(rd, d, index, `sounds[${k}]`));
+  // After every section the game reads, so an info field pointing at one of their blocks never
+  // takes it from them (it is the info field that is then bad); before the opaque layers' blocks.
+  const info = decodeInfo(rd);
   readOpaqueBlocks(rd);
 
   const automapperConfigs: AutomapperConfig[] = [];
@@ -180,7 +189,12 @@ export function decodeMap(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarning
     automapperConfigs,
     extraItems,
   };
-  if (summaryOnly) map.blocksNotInflated = rd.deferred;
+  if (summaryOnly) {
+    map.blocksNotInflated = rd.deferred;
+    map.uncheckedWarnings = [...rd.unchecked];
+  }
+  // Lazy grids still to be read hold warnings of the eager decode: the list is made on first read.
+  if (rd.late.length > 0) deferWarnings(map, rd.late);
   return map;
 }
 
@@ -204,7 +218,11 @@ function text(bytes: Uint8Array): Text {
 /** A NUL-terminated data string; null for index −1. */
 function readString(rd: Reader, dataIndex: number, path: string): Text | null {
   if (dataIndex === -1) return null;
-  const raw = readBlock(rd, dataIndex, path, MAX_STRING_BYTES);
+  return stringOf(rd, readBlock(rd, dataIndex, path, MAX_STRING_BYTES), dataIndex, path);
+}
+
+/** A data string's text from its block's bytes (up to the NUL, warned when there is none). */
+function stringOf(rd: Reader, raw: Uint8Array, dataIndex: number, path: string): Text {
   const end = raw.indexOf(0);
   if (end < 0) rd.ctx.warnings.warn('STRING_NOT_TERMINATED', 'data string has no NUL terminator', rd.df.blocks[dataIndex]!.offset, path);
   return text(end < 0 ? raw : raw.slice(0, end));
@@ -261,13 +279,22 @@ function decodeInfo(rd: Reader): MapInfo | null {
   const infos = rd.ofType(ITEM.INFO);
   if (infos.num === 0) return null;
   const d = rd.data(infos.start);
-  const s = (k: number, what: string) => readString(rd, d[k] ?? -1, `info.${what}`);
+  const itemOffset = rd.df.itemOffsets[infos.start]!;
+  const s = (k: number, what: string): Text | null => {
+    const path = `info.${what}`;
+    const raw = readInfoBlock(rd, d[k] ?? -1, path, MAX_STRING_BYTES, itemOffset);
+    return raw ? stringOf(rd, raw, d[k]!, path) : null;
+  };
+  const author = s(INFO.author, 'author'),
+    mapVersion = s(INFO.mapVersion, 'mapVersion'),
+    credits = s(INFO.credits, 'credits'),
+    license = s(INFO.license, 'license');
   // null: a 5-int INFO without DDNet's settings field; []: the field is −1, which is how DDNet
   // writes a map without commands (it never writes an empty block, which it could not read back).
   let settings: Text[] | null = d.length > INFO.settings ? [] : null;
-  const si = d[INFO.settings] ?? -1;
-  if (si !== -1) {
-    const raw = readBlock(rd, si, 'info.settings', MAX_SETTINGS_BYTES);
+  const raw = readInfoBlock(rd, d[INFO.settings] ?? -1, 'info.settings', MAX_SETTINGS_BYTES, itemOffset);
+  if (raw === undefined) settings = null;
+  else if (raw) {
     settings = [];
     // One block of consecutive NUL-terminated commands.
     for (let p = 0; p < raw.length; ) {
@@ -277,14 +304,35 @@ function decodeInfo(rd: Reader): MapInfo | null {
       p = e + 1;
     }
   }
-  return {
-    version: d[INFO.version] ?? 1,
-    author: s(INFO.author, 'author'),
-    mapVersion: s(INFO.mapVersion, 'mapVersion'),
-    credits: s(INFO.credits, 'credits'),
-    license: s(INFO.license, 'license'),
-    settings,
+  return { version: d[INFO.version] ?? 1, author, mapVersion, credits, license, settings };
+}
+
+/**
+ * The block an info field names: null for −1; undefined, with warning BAD_INFO_FIELD, when the
+ * field names what cannot be its block (no such block, more than the field may hold, a block
+ * another section reads, an empty v4 block, a broken stream). The map plays without its info item
+ * (real maps point `author` at a tileset's pixels), so a bad field costs the field, not the map.
+ * The size cap is checked before anything is inflated; the per-file limits still fail the map.
+ */
+function readInfoBlock(rd: Reader, dataIndex: number, path: string, maxBytes: number, itemOffset: number): Uint8Array | null | undefined {
+  if (dataIndex === -1) return null;
+  const bad = (why: string, offset: number | undefined) => {
+    rd.ctx.warnings.warn('BAD_INFO_FIELD', `${why}; read as null`, offset, path);
+    return undefined;
   };
+  const block = Number.isInteger(dataIndex) ? rd.df.blocks[dataIndex] : undefined;
+  if (!block) return bad(`data index ${dataIndex} names no block (${rd.df.blocks.length} blocks)`, itemOffset);
+  if (block.byteLength > maxBytes)
+    return bad(`data block ${dataIndex} declares ${block.byteLength} bytes, more than the field holds (≤ ${maxBytes})`, block.offset);
+  const owner = rd.claimedBy.get(dataIndex);
+  if (owner !== undefined) return bad(`data block ${dataIndex} is already used by ${owner}`, block.offset);
+  if (rd.df.version === 4 && block.byteLength <= 0) return bad(`data block ${dataIndex} declares an inflated size of 0`, block.offset);
+  try {
+    return readBlock(rd, dataIndex, path, maxBytes);
+  } catch (e) {
+    if (e instanceof DecodeError && e.code === 'CORRUPT_COMPRESSED') return bad(e.message, e.offset);
+    throw e;
+  }
 }
 
 function need(rd: Reader, d: Int32Array, index: number, ints: number, path: string): void {
@@ -313,20 +361,23 @@ function decodeImage(rd: Reader, d: Int32Array, index: number, path: string): Ma
   const declared = rd.df.blocks[dataIndex]?.byteLength ?? -1;
   if (declared >= 0 && declared < bytes) throw rd.fail('CORRUPT', index, `${path}.pixels`, { expected: `≥ ${bytes} bytes`, actual: declared });
   if (rd.ctx.lazyLayers && !rd.summaryOnly) {
-    // Tilesets are most of a big map's memory after its grids: kept deflated like them (the block's
-    // declared size is what it inflates to, so the oversize warning needs no inflate).
+    // Tilesets are most of a big map's memory after its grids: kept deflated like them.
     claimBlock(rd, dataIndex, `${path}.pixels`);
     const source = rd.df.deferData(dataIndex, `${path}.pixels`);
-    if (declared > bytes) rd.ctx.warnings.warn('OVERSIZED_IMAGE_DATA', `${declared - bytes} bytes after the pixels`, rd.df.blocks[dataIndex]!.offset, path);
+    warnOversized(rd, declared - bytes, dataIndex, path);
     deferPixels(img, source, bytes);
     return img;
   }
   const pixels = readOrClaim(rd, dataIndex, `${path}.pixels`);
+  // Read or not (a summary), the same warning: a block inflates to exactly its declared size.
+  warnOversized(rd, declared - bytes, dataIndex, path);
   if (!pixels) return img;
-  if (pixels.length > bytes)
-    rd.ctx.warnings.warn('OVERSIZED_IMAGE_DATA', `${pixels.length - bytes} bytes after the pixels`, rd.df.blocks[dataIndex]!.offset, path);
   img.pixels = pixels.length > bytes ? pixels.slice(0, bytes) : pixels;
   return img;
+}
+
+function warnOversized(rd: Reader, extra: number, dataIndex: number, path: string): void {
+  if (extra > 0) rd.ctx.warnings.warn('OVERSIZED_IMAGE_DATA', `${extra} bytes after the pixels`, rd.df.blocks[dataIndex]!.offset, path);
 }
 
 /** An image's `pixels` read on first access (layers: 'lazy'); a function of its own so the loader holds only `source`. */
@@ -625,14 +676,10 @@ function decodeTileLayer(rd: Reader, d: Int32Array, index: number, path: string,
   }
   // A tile-skip grid expands beyond its block: the expansion is charged to the per-file budget.
   if (tilemapVersion >= 4) rd.ctx.charge(cells * 2, { offset: rd.df.blocks[dataIndex]!.offset, path: gridPath });
-  // The summary reads the game grid only (for gridDigest); the rest is checked up to the inflate.
-  if (rd.summaryOnly && kind !== 'game') {
-    readOrClaim(rd, dataIndex, gridPath);
-    return layer;
-  }
   if (tilemapVersion < 4 && declared < cells * struct.stride) {
     // QUIRK: 2010 DDRace test maps use 4-byte speedup and 2-byte switch tiles; read what is there.
-    // (The block's declared size is what it inflates to, so this is known before inflating.)
+    // (The block's declared size is what it inflates to, so this is known before inflating, and
+    // given at every depth.)
     rd.ctx.warnings.warn(
       'UNDERSIZED_TILES',
       `${kind} grid holds ${declared} bytes, ${width}×${height} ${struct.stride}-byte tiles need ${cells * struct.stride}; the rest reads as empty`,
@@ -641,16 +688,29 @@ function decodeTileLayer(rd: Reader, d: Int32Array, index: number, path: string,
     );
   }
   const plan: GridPlan = { kind, cells, tilemapVersion, stride: struct.stride, offset: rd.df.blocks[dataIndex]!.offset, path: gridPath };
+  // The summary reads the game grid only (for gridDigest); the rest is checked up to the inflate,
+  // and the checks of the stream's contents are named as not run.
+  if (rd.summaryOnly && kind !== 'game') {
+    readOrClaim(rd, dataIndex, gridPath);
+    if (mayWarnOnRead(plan)) rd.unchecked.add('NONZERO_TILE_SKIP');
+    return layer;
+  }
   claimBlock(rd, dataIndex, gridPath);
   const key = gridKey(kind);
   if (rd.ctx.lazyLayers && !rd.summaryOnly) {
     // Everything above is what the full decode checks before inflating; the stream waits for a read.
-    deferGrid(rd.ctx, layer, key, plan, rd.df.deferData(dataIndex, gridPath));
+    const late = deferGrid(rd.ctx, layer, key, plan, rd.df.deferData(dataIndex, gridPath));
+    if (mayWarnOnRead(plan)) rd.late.push({ at: rd.ctx.warnings.list.length, list: late });
   } else {
     const source: BlockReader = { read: () => rd.df.readData(dataIndex, gridPath), readTiles: (c) => rd.df.readTiles(dataIndex, gridPath, c) };
-    gridFields(layer)[key] = readGrid(rd.ctx, plan, source, true);
+    gridFields(layer)[key] = readGrid(rd.ctx, plan, source, rd.ctx.warnings);
   }
   return layer;
+}
+
+/** Whether reading a grid's stream can warn (NONZERO_TILE_SKIP: CTile grids not in tile-skip form). */
+function mayWarnOnRead(plan: GridPlan): boolean {
+  return gridKey(plan.kind) === 'tiles' && plan.tilemapVersion < 4;
 }
 
 /** What readGrid needs of a tile layer whose checks have passed (no reference to the file, so a lazy grid does not keep it). */
@@ -664,14 +724,30 @@ interface GridPlan {
   path: string;
 }
 
-/** `layer[key]` read on first access from `source` (layers: 'lazy'); its NONZERO_TILE_SKIP warning is given once, on the first read that succeeds. */
-function deferGrid(ctx: DecodeContext<TeeworldsWarningCode>, layer: TileLayer, key: GridKey, plan: GridPlan, source: BlockReader): void {
-  let warned = false;
-  defineLazy(gridFields(layer), key, () => {
-    const grid = readGrid(ctx, plan, source, !warned);
-    warned = true;
+/**
+ * `layer[key]` read on first access from `source` (layers: 'lazy'). Returns the grid's warnings
+ * (those of its last read, else of a read made for them and dropped), for the map's `warnings`.
+ * Under `strict` a warning throws at the read, as the eager decode throws at decode time.
+ */
+function deferGrid(
+  ctx: DecodeContext<TeeworldsWarningCode>,
+  layer: TileLayer,
+  key: GridKey,
+  plan: GridPlan,
+  source: BlockReader,
+): () => DecodeWarning<TeeworldsWarningCode>[] {
+  let found: DecodeWarning<TeeworldsWarningCode>[] | undefined;
+  const read = () => {
+    const sink = new WarningSink<TeeworldsWarningCode>('teeworlds', ctx.strict);
+    const grid = readGrid(ctx, plan, source, sink);
+    found = sink.list;
     return grid;
-  });
+  };
+  defineLazy(gridFields(layer), key, read);
+  return () => {
+    if (!found) read();
+    return found!;
+  };
 }
 
 type GridKey = ReturnType<typeof gridKey>;
@@ -681,12 +757,12 @@ function gridFields(layer: TileLayer): Partial<Record<GridKey, TileLayerGrid>> {
   return layer as unknown as Partial<Record<GridKey, TileLayerGrid>>;
 }
 
-/** The columns of one tile grid (the layer's `tiles`, `tele`, `speedup`, `switch` or `tune` field) from its block. */
-function readGrid(ctx: DecodeContext<TeeworldsWarningCode>, plan: GridPlan, source: BlockReader, warn: boolean): TileLayerGrid {
+/** The columns of one tile grid (the layer's `tiles`, `tele`, `speedup`, `switch` or `tune` field) from its block; its warnings go to `sink`. */
+function readGrid(ctx: DecodeContext<TeeworldsWarningCode>, plan: GridPlan, source: BlockReader, sink: WarningSink<TeeworldsWarningCode>): TileLayerGrid {
   const { kind, cells, tilemapVersion, stride, offset, path } = plan;
   const ctile = gridKey(kind) === 'tiles';
   const warnDirty = (dirty: number) => {
-    if (dirty > 0 && warn) ctx.warnings.warn('NONZERO_TILE_SKIP', `${dirty} tiles have non-zero skip/reserved bytes (ignored)`, offset, path);
+    if (dirty > 0) sink.warn('NONZERO_TILE_SKIP', `${dirty} tiles have non-zero skip/reserved bytes (ignored)`, offset, path);
   };
   // The commonest grid, a compressed block of exactly width × height CTiles: inflated and split
   // in one step (with the WASM inflater, one trip into its memory; only the columns come out).

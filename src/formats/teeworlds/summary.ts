@@ -1,7 +1,7 @@
 // Cheap facts of a decoded map for `levelkit info` and bulk scans (the summary fields of issue 3).
 import { sha256Hex } from '../../core/digest.js';
 import { countKey, dictionary } from '../../core/record.js';
-import type { MainGrid, Summary } from '../define.js';
+import { boundSummary, type MainGrid, type Summary } from '../define.js';
 import { INFCLASS_GROUP_NAMES, LEGACY_TYPES } from './items.js';
 import type { GameLayer, MapInfo, TeeworldsMap } from './types.js';
 
@@ -79,7 +79,7 @@ export function summarize(map: TeeworldsMap): TeeworldsSummary {
     layers = count(LEGACY_TYPES.TILEMAP);
     if (layers) layersByKind.legacyTilemap = layers;
     const images = count(LEGACY_TYPES.IMAGE);
-    return {
+    return boundSummary({
       version: map.datafileVersion,
       summary: {
         flavour: map.flavour,
@@ -96,7 +96,7 @@ export function summarize(map: TeeworldsMap): TeeworldsSummary {
         opaqueLayers: 0,
         info: null,
       },
-    };
+    });
   }
   for (const g of map.groups)
     for (const l of g.layers) {
@@ -104,7 +104,7 @@ export function summarize(map: TeeworldsMap): TeeworldsSummary {
       countKey(layersByKind, l.kind);
     }
   const game = gameLayer(map);
-  return {
+  return boundSummary({
     version: map.datafileVersion,
     summary: {
       flavour: map.flavour,
@@ -121,5 +121,5 @@ export function summarize(map: TeeworldsMap): TeeworldsSummary {
       opaqueLayers: layersByKind.opaque ?? 0,
       info: infoSummary(map.info),
     },
-  };
+  });
 }

@@ -22,7 +22,8 @@ export type TeeworldsWarningCode =
   | 'BEZIER_MISMATCH' // the envpoints-bezier item does not cover the points (ignored)
   | 'UNGROUPED_LAYERS' // layer items no group refers to (dropped)
   | 'UNDERSIZED_TILES' // 2010 DDRace grids with smaller tiles (the rest reads as empty)
-  | 'NONZERO_TILE_SKIP'; // CTile skip/reserved bytes set (ignored)
+  | 'NONZERO_TILE_SKIP' // CTile skip/reserved bytes set (ignored)
+  | 'BAD_INFO_FIELD'; // an info field or the settings name a block that cannot be theirs (read as null)
 
 // ── container ────────────────────────────────────────────────────────────────
 
@@ -352,4 +353,10 @@ export interface TeeworldsMap {
    * ownership rule was. Absent after a full decode.
    */
   blocksNotInflated?: number;
+  /**
+   * `sections: 'summary'` only: the warnings whose checks read a block this decode left deflated
+   * (`NONZERO_TILE_SKIP` when a CTile grid other than the game layer's was not read), so a full
+   * decode may add them. Every other warning is checked at both depths. Absent after a full decode.
+   */
+  uncheckedWarnings?: TeeworldsWarningCode[];
 }

@@ -4,6 +4,7 @@
 
 import { encodeError } from '../../core/errors.js';
 import { ByteWriter } from '../../core/reader.js';
+import { snapshot } from '../../core/snapshot.js';
 import { checkTable, writeTable } from './boxes.js';
 import { writeCameras, writeCategory } from './camera.js';
 import { ANIBG_FIELDS, CAMERA, EVENT_BOX_FIELDS, fieldsAt, GIMMICK_FIELDS, ITEMBOX_FIELDS, typeName, UNUSED } from './layout.js';
@@ -26,7 +27,9 @@ const describe = (v: unknown) => (typeof v === 'number' || typeof v === 'string'
  * it reads back the same: a field present or missing against its version gate, an integer out of
  * its range, a column of the wrong type or length, unencodable text, a `sections: 'summary'` value.
  */
-export function encode(level: WdataLevel, opts: WdataEncodeOptions = {}): Uint8Array {
+export function encode(model: WdataLevel, opts: WdataEncodeOptions = {}): Uint8Array {
+  // One read of the caller's level: what is validated is what is written (core/snapshot.ts).
+  const level = snapshot(model);
   if (level === null || typeof level !== 'object' || level.format !== 'wdata')
     throw fail('BAD_VALUE', 'format', "'wdata'", (level as { format?: unknown } | null)?.format);
   if (level.summaryOnly) throw fail('BAD_VALUE', 'summaryOnly', "a full decode (sections: 'all')", true);

@@ -1,7 +1,7 @@
 // Rusty Hearts .wdata cheap facts for `levelkit info` and bulk scans (fields fixed by issue 14).
 
 import { dictionary } from '../../core/record.js';
-import type { MainGrid, Summary } from '../define.js';
+import { boundSummary, type MainGrid, type Summary } from '../define.js';
 import { typeName } from './layout.js';
 import type { WdataLevel } from './types.js';
 import { isNoPath } from './wstring.js';
@@ -36,7 +36,7 @@ export function summarize(level: WdataLevel): WdataSummary {
   level.counts.boxesByType.forEach((n, t) => {
     if (n > 0) boxesByType[typeName(t)] = n;
   });
-  return {
+  return boundSummary({
     version: level.mainVersion,
     summary: {
       mainVersion: level.mainVersion,
@@ -53,7 +53,7 @@ export function summarize(level: WdataLevel): WdataSummary {
       sceneResources: level.counts.sceneResources,
       contentDigest: level.contentDigest,
     },
-  };
+  });
 }
 
 /** .wdata has no tile grid. */

@@ -5,6 +5,7 @@
 import { LITTLE_ENDIAN_HOST } from '../../core/host.js';
 import { deflateZlib } from '../../core/inflate.js';
 import { ByteWriter } from '../../core/reader.js';
+import { snapshot } from '../../core/snapshot.js';
 import { chooseKernels } from '../../kernels/select.js';
 import { wapworldChecksum } from './checksum.js';
 import { FLAG_COMPRESSED, HEADER_BYTES, type RawHeader, writeHeader, writePlaneHeader } from './header.js';
@@ -22,7 +23,9 @@ import { prepare } from './validate.js';
  * UNENCODABLE_TEXT or LIMIT_EXCEEDED, with `path` into the level, before anything is written.
  * Bad options are TypeError/RangeError naming the option.
  */
-export function encode(level: WwdLevel, opts: WwdEncodeOptions = {}): Uint8Array {
+export function encode(model: WwdLevel, opts: WwdEncodeOptions = {}): Uint8Array {
+  // One read of the caller's level: what is validated is what is written (core/snapshot.ts).
+  const level = snapshot(model);
   const plan = prepare(level, opts);
   const { compress } = plan;
   const layout = canonicalLayout(plan.planes);

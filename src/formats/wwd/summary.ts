@@ -1,7 +1,7 @@
 // WWD cheap facts for `levelkit info` and bulk scans (the summary fields are fixed by issue 2).
 
 import { littleEndianBytes, sha256Hex } from '../../core/digest.js';
-import type { MainGrid, Summary } from '../define.js';
+import { boundSummary, type MainGrid, type Summary } from '../define.js';
 import { TILE_TABLE_COUNT_WORD } from './tile-properties.js';
 import type { WwdLevel } from './types.js';
 
@@ -38,7 +38,7 @@ export type WwdSummary = Summary<typeof WWD_LAYOUT_VERSION, WwdSummaryFields>;
 
 export function summarize(level: WwdLevel): WwdSummary {
   const grid = mainGrid(level);
-  return {
+  return boundSummary({
     version: WWD_LAYOUT_VERSION,
     summary: {
       name: level.header.name.text,
@@ -51,7 +51,7 @@ export function summarize(level: WwdLevel): WwdSummary {
       checksum: level.container.checksum.class,
       gridDigest: grid ? sha256Hex(littleEndianBytes(grid.cells)) : null,
     },
-  };
+  });
 }
 
 /**

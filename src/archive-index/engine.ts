@@ -1,0 +1,31 @@
+// DuckDB, loaded only by what needs it (`scan --index`, `query`, `diff` of two indexes): a user who
+// decodes levels never loads it, and one who has not installed it gets one line saying what to install.
+import type * as DuckDb from '@duckdb/node-api';
+
+export type DuckDbModule = typeof DuckDb;
+
+/** The package levelkit's index runs on; an optional peer dependency. */
+export const ENGINE_PACKAGE = '@duckdb/node-api';
+
+/** DuckDB is not installed (or does not load on this machine). */
+export class EngineMissing extends Error {
+  constructor(cause: unknown) {
+    super(`the index needs DuckDB: npm install ${ENGINE_PACKAGE} (${String((cause as Error)?.message ?? cause).split('\n')[0]})`);
+    this.name = 'EngineMissing';
+  }
+}
+
+let loaded: Promise<DuckDbModule> | null = null;
+
+export function loadEngine(): Promise<DuckDbModule> {
+  loaded ??= import(ENGINE_PACKAGE).catch((e: unknown) => {
+    loaded = null;
+    throw new EngineMissing(e);
+  }) as Promise<DuckDbModule>;
+  return loaded;
+}
+
+/** A SQL string literal. */
+export function sqlString(s: string): string {
+  return `'${s.replaceAll("'", "''")}'`;
+}

@@ -1,0 +1,42 @@
+// The index schema is a contract with users' queries: any change to a table or column (name or
+// type) must come with a new SCHEMA_VERSION. This test pins the columns of each version.
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION, TABLES } from '../../src/archive-index/schema.js';
+import { runBin } from '../helpers/cli.js';
+
+/** SHA-256 of every table's columns (name and type, in order), per schema version. */
+const PINNED: Record<number, string> = {
+  1: '4f36fb0096bfe0d6a773519efcab2daf3dffe35a7e4abc79236444a64a10edda',
+};
+
+function columnsDigest(): string {
+  const shape = TABLES.map((t) => `${t.name}(${t.columns.map((c) => `${c.name} ${c.type}`).join(', ')})`).join('\n');
+  return createHash('sha256').update(shape).digest('hex');
+}
+
+describe('index schema', () => {
+  it('the columns are the ones pinned for this schema version (change a column: bump SCHEMA_VERSION and pin the new digest)', () => {
+    expect(PINNED[SCHEMA_VERSION], `no digest pinned for schema version ${SCHEMA_VERSION}`).toBeDefined();
+    expect(columnsDigest()).toBe(PINNED[SCHEMA_VERSION]);
+  });
+
+  it('keeps the column names the issue fixed', () => {
+    const has = (table: string, cols: string[]) =>
+      expect(TABLES.find((t) => t.name === table)?.columns.map((c) => c.name)).toEqual(expect.arrayContaining(cols));
+    has('files', ['id', 'path', 'member', 'bytes', 'sha256', 'format', 'version', 'error_code', 'error_message', 'grid_digest', 'mtime']);
+    has('levels', ['id', 'name', 'title', 'author', 'flavour', 'game', 'width', 'height']);
+    has('layers', ['id', 'layer', 'kind', 'name', 'width', 'height', 'image']);
+    has('tiles', ['id', 'layer', 'kind', 'tile', 'count']);
+    has('objects', ['id', 'kind', 'name', 'logic', 'x', 'y']);
+    has('texts', ['id', 'source', 'text']);
+    has('images', ['id', 'name', 'width', 'height', 'external', 'pixels_sha256']);
+    has('warnings', ['id', 'code', 'message', 'offset']);
+  });
+
+  it('levelkit schema --json prints it', async () => {
+    const r = await runBin(['schema', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ version: SCHEMA_VERSION, tables: TABLES });
+  });
+});
