@@ -235,9 +235,9 @@ export default ONLY_WEB
       browser,
       web,
       {
-        // The CLI, the Node-only scan entry (levelkit/scan) and the scan worker share chunks at the
+        // The CLI, the Node-only scan entry (levelkit/scan), the scan worker and render's worker share chunks at the
         // top of dist/, so the worker is found beside the code that starts it.
-        input: { cli: 'src/cli/bin.ts', scan: 'src/scan/index.ts', 'scan-worker': 'src/scan/worker-node.ts' },
+        input: { cli: 'src/cli/bin.ts', scan: 'src/scan/index.ts', 'scan-worker': 'src/scan/worker-node.ts', 'render-worker': 'src/cli/render-worker.ts' },
         external,
         plugins: [cliUsesLibraryBuild(), ts()],
         output: {

@@ -15,7 +15,8 @@ export function loadEntry(entry: WalkEntry, out: Reporter, maxBytes: number): { 
     return undefined;
   }
   const loaded = loadFile(entry, { maxBytes });
-  if (loaded === 'unrecognised') {
+  // 'zip' only comes back when archives are asked for (inputs.ts); here a zip is read as a level.
+  if (loaded === 'unrecognised' || loaded === 'zip') {
     out.tally.unrecognised++;
     out.tick();
     return undefined;

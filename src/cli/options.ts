@@ -60,6 +60,7 @@ export const OPTIONS = {
   },
   follow: { type: 'boolean', help: 'walk into symbolic links to folders (each folder once, so loops end)' },
   force: { type: 'boolean', help: 'overwrite outputs that already exist (default: refuse, write nothing for that file)' },
+  'skip-existing': { type: 'boolean', help: 'keep outputs that already exist and skip their inputs (counted as skipped), to resume a run' },
   out: { type: 'string', short: 'o', value: 'file|dir', help: 'output file or folder' },
   to: { type: 'string', choices: ['nw', 'graal'], help: 'output format (default: from the output name)' },
   version: {

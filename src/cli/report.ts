@@ -14,6 +14,10 @@ export class Reporter {
   private seen = 0;
   private lastDraw = 0;
   private drawn = false;
+  /** No progress line (--quiet). */
+  quiet = false;
+  /** Files the run will handle, when known (then the progress line shows it and an ETA); updated as zips are listed. */
+  total: { found: number } | undefined;
   /** Where readable records go: stderr once a command writes its own data to stdout (`render -o -`). */
   private textOut: (text: string) => void = writeStdout;
 
@@ -35,7 +39,8 @@ export class Reporter {
     this.tally.add(record);
     this.clearProgress();
     if (this.json) writeStdout(`${jsonText(record)}\n`);
-    process.stderr.write(`levelkit ${this.command}: ${printable(record.file)}: ${record.error.code}: ${printable(record.error.message)}\n`);
+    const name = record.member === undefined ? record.file : `${record.file}::${record.member}`;
+    process.stderr.write(`levelkit ${this.command}: ${printable(name)}: ${record.error.code}: ${printable(record.error.message)}\n`);
     this.tick();
   }
 
@@ -48,12 +53,21 @@ export class Reporter {
   tick(): void {
     this.seen++;
     // Progress only for a person watching: a redirected stderr gets no carriage-return noise.
-    if (!process.stderr.isTTY) return;
+    if (!process.stderr.isTTY || this.quiet) return;
     const now = performance.now();
     if (now - this.lastDraw < PROGRESS_MS) return;
     this.lastDraw = now;
     this.drawn = true;
-    process.stderr.write(`\r\x1b[K${this.command}: ${this.seen} files…`);
+    process.stderr.write(`\r\x1b[K${this.command}: ${this.progressText(now)}`);
+  }
+
+  /** `120 files…`, or with a known total `120/2925 files, ETA 3 min 10 s`. */
+  private progressText(now: number): string {
+    const total = this.total?.found;
+    if (total === undefined || total < this.seen) return `${this.seen} files…`;
+    const rate = this.seen / Math.max(now - this.tally.started, 1);
+    const left = Math.ceil((total - this.seen) / Math.max(rate, 1e-9) / 1000);
+    return `${this.seen}/${total} files, ETA ${left >= 60 ? `${Math.floor(left / 60)} min ${left % 60} s` : `${left} s`}`;
   }
 
   /**
@@ -89,6 +103,7 @@ export function tallyText(t: Tally): string {
   }
   if (t.written !== undefined) parts.push(`${t.written} written`);
   if (t.skipped) parts.push(`${t.skipped} skipped (not this command's input)`);
+  if (t.existing) parts.push(`${t.existing} skipped (output already there; --skip-existing)`);
   if (t.unrecognised) parts.push(`${t.unrecognised} other files not recognised`);
   if (t.notFollowed) parts.push(`${t.notFollowed} linked or repeated folders not walked (--follow walks links)`);
   parts.push(`${((performance.now() - t.started) / 1000).toFixed(2)} s`);

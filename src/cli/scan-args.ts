@@ -58,7 +58,7 @@ export interface ScanSettings {
 /** Checks the scan's own options (the shared ones were checked by parseCommandArgs); throws UsageError naming the option. */
 export function scanSettings({ positionals, raw }: Parsed, env: NodeJS.ProcessEnv = process.env): ScanSettings {
   if (positionals.length === 0) throw new UsageError('scan needs at least one file, folder or zip');
-  const asked = raw.workers === undefined ? availableParallelism() : wholeNumber('workers', raw.workers as string, 1, MOST_WORKERS_ASKED);
+  const asked = askedWorkers(raw.workers as string | undefined);
   const workers = Math.min(asked, maxWorkers());
   const timeoutSeconds = raw.timeout === undefined ? 5 : positiveNumber('timeout', raw.timeout as string);
   const memory = raw['worker-memory'] === undefined ? undefined : wholeNumber('worker-memory', raw['worker-memory'] as string, MIN_WORKER_MEMORY_MB, 2 ** 20);
@@ -79,6 +79,11 @@ export function scanSettings({ positionals, raw }: Parsed, env: NodeJS.ProcessEn
     ...(shard ? { shard } : {}),
     quiet: raw.quiet === true,
   };
+}
+
+/** --workers as given (default: the cores), before the cap; also render's. */
+export function askedWorkers(s: string | undefined): number {
+  return s === undefined ? availableParallelism() : wholeNumber('workers', s, 1, MOST_WORKERS_ASKED);
 }
 
 /**
@@ -136,7 +141,7 @@ function wholeNumber(name: string, s: string, min: number, max: number): number 
   return n;
 }
 
-function positiveNumber(name: string, s: string): number {
+export function positiveNumber(name: string, s: string): number {
   const n = Number(s);
   if (!/^\d+(\.\d+)?$/.test(s) || !(n > 0)) throw new UsageError(`--${name} must be a positive number; got '${printable(s)}'`);
   return n;

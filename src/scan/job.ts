@@ -106,11 +106,11 @@ export interface ScanConfig {
   index?: { run: string };
 }
 
-/** One message to a worker: several items, scanned in order. */
-export interface BatchMessage {
+/** One message to a worker: several items, scanned in order. `C`: what every item is worked on with (a scan's ScanConfig; render's job). */
+export interface BatchMessage<C = ScanConfig> {
   batch: number;
   items: ScanItem[];
-  config: ScanConfig;
+  config: C;
   /** Int32 slots the worker writes as it goes (see PROGRESS_*), read by the pool on a timeout or crash. */
   progress: SharedArrayBuffer;
   /** The pool's clock origin (performance.timeOrigin + performance.now() in ms) for PROGRESS_STARTED. */
@@ -144,12 +144,12 @@ export function noStageTimes(): StageTimes {
   return { read: 0, detect: 0, decode: 0, hash: 0, record: 0 };
 }
 
-/** A worker's answers for `results.length` items of `batch` from index `from`; `done` on the last message of the batch. */
-export interface BatchResult {
+/** A worker's answers for `results.length` items of `batch` from index `from`; `done` on the last message of the batch. `R`: an item's answer (a scan's ItemResult). */
+export interface BatchResult<R = ItemResult> {
   batch: number;
   from: number;
-  /** One per item answered, in order; null: the item's record is the next line of `lines`. */
-  results: (ItemResult | null)[];
+  /** One per item answered, in order; null: the item's record is the next line of `lines` (a scan's answers only). */
+  results: (R | null)[];
   /**
    * The JSON lines (line.ts) of the items whose result is null, joined by newlines (JSON text
    * has none of its own): one string crosses threads several times cheaper than one object per record.

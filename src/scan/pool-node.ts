@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { ItemResult, ScanConfig } from './job.js';
 import type { SpawnWorker } from './pool.js';
 
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
@@ -11,22 +12,26 @@ const WORKER_URL = new URL(FROM_SOURCE ? './worker-node.ts' : './scan-worker.mjs
 export interface NodeWorkerOptions {
   /** Heap limit of each worker in MiB (V8's old generation); a worker that needs more dies and its file is reported. */
   memoryMb?: number;
+  /** The worker script, a module calling serveBatches (worker-loop.ts); default the scan's. A `.ts` one is started through tsx. */
+  script?: URL;
 }
 
-export function nodeWorkers(wasm: WebAssembly.Module | null, opts: NodeWorkerOptions = {}): SpawnWorker {
+export function nodeWorkers<C = ScanConfig, R = ItemResult>(wasm: WebAssembly.Module | null, opts: NodeWorkerOptions = {}): SpawnWorker<C, R> {
+  const script = opts.script ?? WORKER_URL;
   // Decided at the first start, then kept: the flags every worker is given.
   let execArgv: string[] | undefined;
   const memoryMb = opts.memoryMb;
   const resourceLimits = memoryMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: memoryMb } };
   const create = (argv: string[]) => {
-    const early = adoptPrestarted(argv, memoryMb);
+    // Workers started early are scan workers.
+    const early = script === WORKER_URL ? adoptPrestarted(argv, memoryMb) : undefined;
     if (early) {
       early.postMessage({ wasm });
       return early;
     }
-    const w = FROM_SOURCE
-      ? new Worker(sourceBootstrap(), { eval: true, workerData: { wasm }, execArgv: argv, ...OWN_STDIO, ...resourceLimits })
-      : new Worker(WORKER_URL, { workerData: { wasm }, execArgv: argv, ...OWN_STDIO, ...resourceLimits });
+    const w = script.pathname.endsWith('.ts')
+      ? new Worker(sourceBootstrap(script), { eval: true, workerData: { wasm }, execArgv: argv, ...OWN_STDIO, ...resourceLimits })
+      : new Worker(script, { workerData: { wasm }, execArgv: argv, ...OWN_STDIO, ...resourceLimits });
     forwardStdio(w);
     return w;
   };
@@ -160,14 +165,14 @@ function startWithFlags(create: (argv: string[]) => Worker, wanted: string[]): {
 }
 
 /** From source (tests, `npm run levelkit`), a worker first registers tsx's loader, then imports the TypeScript entry. */
-function sourceBootstrap(): string {
+function sourceBootstrap(script: URL): string {
   // The ESM build of tsx's API (require.resolve would give the CommonJS one).
   const api = pathToFileURL(
     createRequire(import.meta.url)
       .resolve('tsx/esm/api')
       .replace(/\.cjs$/, '.mjs'),
   ).href;
-  return `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
+  return `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(script.href)}); });`;
 }
 
 /** The process's Node flags minus those that only make sense for the main script (`node --input-type=module -e …` would kill every worker). */

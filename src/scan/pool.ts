@@ -21,20 +21,23 @@ import {
 } from './job.js';
 
 /** What the pool needs of a worker. */
-export interface PoolWorker {
-  post(batch: BatchMessage, transfer: ArrayBuffer[]): void;
+export interface PoolWorker<C = ScanConfig> {
+  post(batch: BatchMessage<C>, transfer: ArrayBuffer[]): void;
   terminate(): void;
 }
 
 /** What a slot holds for the moment before start() spawns its worker (start() replaces it at once). */
-const NOT_STARTED: PoolWorker = { post() {}, terminate() {} };
+const NOT_STARTED: PoolWorker<never> = { post() {}, terminate() {} };
 
 /**
  * Starts one worker; it calls `message` with `'ready'` once it can take batches (code loaded,
  * WASM instantiated), then with each batch's results, and `died` once if it exits or throws
  * (`cause` 'memory': it reached its heap limit).
  */
-export type SpawnWorker = (message: (r: BatchResult | 'ready') => void, died: (reason: string, cause?: 'memory') => void) => PoolWorker;
+export type SpawnWorker<C = ScanConfig, R = ItemResult> = (
+  message: (r: BatchResult<R> | 'ready') => void,
+  died: (reason: string, cause?: 'memory') => void,
+) => PoolWorker<C>;
 
 /** One file for the pool: the item and its size as declared (file system or zip directory), for batching and its time limit. */
 export interface PoolTask {
@@ -43,7 +46,7 @@ export interface PoolTask {
 }
 
 /** An item's answer: the worker's result, or why there is none. */
-export type PoolAnswer = ItemResult | LostItem;
+export type PoolAnswer<R = ItemResult> = R | LostItem;
 
 /** A batch holds at most this many files… */
 export const BATCH_FILES = 64;
@@ -57,8 +60,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Workers dying in a row before ready, after which the pool stops replacing them. */
 const START_FAILURES = 4;
 
-interface Slot<T extends PoolTask> {
-  worker: PoolWorker;
+interface Slot<T extends PoolTask, C> {
+  worker: PoolWorker<C>;
   ready: boolean;
   batch: T[] | null;
   batchId: number;
@@ -72,8 +75,12 @@ interface Slot<T extends PoolTask> {
   cpuMs: number;
 }
 
-export class Pool<T extends PoolTask> {
-  private readonly slots: Slot<T>[] = [];
+/**
+ * `C`, `R`: the config every batch carries and an item's answer: a scan's by default; `levelkit
+ * render` runs its own worker script (decode, draw, PNG) on the same pool.
+ */
+export class Pool<T extends PoolTask, C = ScanConfig, R = ItemResult> {
+  private readonly slots: Slot<T, C>[] = [];
   private readonly queue = new Deque<T>();
   private queuedBytes = 0;
   private closed = false;
@@ -97,20 +104,22 @@ export class Pool<T extends PoolTask> {
   private pushed = 0;
 
   constructor(
-    private readonly spawn: SpawnWorker,
+    private readonly spawn: SpawnWorker<C, R>,
     /** The most workers this pool runs; each is started when the tasks pushed outnumber the workers started. */
     private readonly size: number,
-    private readonly config: ScanConfig,
+    private readonly config: C,
     private readonly timeoutMs: number,
     /** Called once per task pushed, with its answer. */
-    private readonly answer: (task: T, a: PoolAnswer) => void,
+    private readonly answer: (task: T, a: PoolAnswer<R>) => void,
+    /** Most files and declared bytes per batch: a scan's (many small files per message) unless told otherwise. */
+    private readonly batchLimits: { files: number; bytes: number } = { files: BATCH_FILES, bytes: BATCH_BYTES },
   ) {}
 
   /** Starts one more worker while there are fewer than `size` and than the tasks pushed, so one file never starts 256 threads. */
   private grow(): void {
     if (this.slots.length >= this.size || this.slots.length >= this.pushed || this.closed) return;
     const progress = new Int32Array(new SharedArrayBuffer(PROGRESS_SLOTS * 4));
-    const slot: Slot<T> = {
+    const slot: Slot<T, C> = {
       worker: NOT_STARTED,
       ready: false,
       batch: null,
@@ -175,12 +184,13 @@ export class Pool<T extends PoolTask> {
     for (const slot of this.slots) {
       if (slot.batch || !slot.ready) continue;
       if (this.queue.length === 0) return;
-      if (!partial && this.queue.length < BATCH_FILES && this.queuedBytes < BATCH_BYTES) return;
+      const { files, bytes: batchBytes } = this.batchLimits;
+      if (!partial && this.queue.length < files && this.queuedBytes < batchBytes) return;
       // Draining: each batch takes at most a (2 × workers)th of what is left, by count and by
       // bytes (guided self-scheduling), so the last batches are small and the tail is shared.
       const share = 2 * this.slots.length;
-      const maxFiles = this.draining ? Math.min(BATCH_FILES, Math.ceil(this.queue.length / share)) : BATCH_FILES;
-      const maxBytes = this.draining ? Math.min(BATCH_BYTES, Math.ceil(this.queuedBytes / share)) : BATCH_BYTES;
+      const maxFiles = this.draining ? Math.min(files, Math.ceil(this.queue.length / share)) : files;
+      const maxBytes = this.draining ? Math.min(batchBytes, Math.ceil(this.queuedBytes / share)) : batchBytes;
       const batch: T[] = [];
       let bytes = 0;
       while (this.queue.length && batch.length < maxFiles) {
@@ -204,7 +214,7 @@ export class Pool<T extends PoolTask> {
     }
   }
 
-  private post(slot: Slot<T>, batch: T[]): void {
+  private post(slot: Slot<T, C>, batch: T[]): void {
     slot.batch = batch;
     slot.batchId = this.nextBatch++;
     slot.next = 0;
@@ -226,7 +236,7 @@ export class Pool<T extends PoolTask> {
     return performance.timeOrigin + performance.now();
   }
 
-  private arm(slot: Slot<T>, ms: number): void {
+  private arm(slot: Slot<T, C>, ms: number): void {
     const generation = slot.generation;
     const batchId = slot.batchId;
     slot.timer = setTimeout(() => {
@@ -236,7 +246,7 @@ export class Pool<T extends PoolTask> {
   }
 
   /** The item the worker is on and when it started it (the first unanswered one, from when the batch was posted, until the worker marks one). */
-  private current(slot: Slot<T>): { index: number; started: number } {
+  private current(slot: Slot<T, C>): { index: number; started: number } {
     const p = slot.progress;
     if (Atomics.load(p, PROGRESS_BATCH) !== slot.batchId) return { index: slot.next, started: slot.postedAt };
     const index = Atomics.load(p, PROGRESS_INDEX);
@@ -246,7 +256,7 @@ export class Pool<T extends PoolTask> {
   }
 
   /** A slot's timer went off: the file it is on is over its limit (TIMEOUT), or the timer is set for that file's deadline. */
-  private check(slot: Slot<T>): void {
+  private check(slot: Slot<T, C>): void {
     const { index, started } = this.current(slot);
     const batch = slot.batch!;
     const task = batch[Math.min(index, batch.length - 1)]!;
@@ -261,7 +271,7 @@ export class Pool<T extends PoolTask> {
   }
 
   /** Ends the slot's worker: the item at `index` gets `why`, the batch's other unanswered items go back to the queue. */
-  private lose(slot: Slot<T>, index: number, why: LostItem): void {
+  private lose(slot: Slot<T, C>, index: number, why: LostItem): void {
     const batch = slot.batch;
     const from = slot.next;
     this.replace(slot);
@@ -277,7 +287,7 @@ export class Pool<T extends PoolTask> {
     this.dispatch(true);
   }
 
-  private start(slot: Slot<T>): Slot<T> {
+  private start(slot: Slot<T, C>): Slot<T, C> {
     const generation = ++slot.generation;
     // A late message or exit from a worker already replaced must not touch its successor's batch.
     const current = () => slot.generation === generation;
@@ -308,7 +318,7 @@ export class Pool<T extends PoolTask> {
     return slot;
   }
 
-  private receive(slot: Slot<T>, r: BatchResult): void {
+  private receive(slot: Slot<T, C>, r: BatchResult<R>): void {
     const batch = slot.batch;
     if (!batch || r.batch !== slot.batchId) return;
     const s = this.stages;
@@ -326,16 +336,20 @@ export class Pool<T extends PoolTask> {
       slot.timer = null;
       slot.batch = null;
     }
+    // The worker's next batch first: answering may take a while (render writes each PNG here).
+    if (r.done) this.dispatch(true);
     let at = 0;
     for (let k = 0; k < r.results.length; k++) {
-      let a = r.results[k]!;
+      let a = r.results[k] as R | null;
       if (a === null) {
         const end = r.lines.indexOf('\n', at);
-        a = { line: r.lines.slice(at, end < 0 ? r.lines.length : end) };
+        // Only a scan's workers answer with lines, and a scan's answers include them.
+        a = { line: r.lines.slice(at, end < 0 ? r.lines.length : end) } as R;
         at = end + 1;
       }
-      this.answer(batch[r.from + k]!, a);
+      this.answer(batch[r.from + k]!, a as R);
     }
+    // And whatever answering queued (a zip's members).
     if (r.done) this.dispatch(true);
   }
 
@@ -350,7 +364,7 @@ export class Pool<T extends PoolTask> {
     while (this.queue.length) this.answer(this.queue.shift()!, { crashed: reason });
   }
 
-  private replace(slot: Slot<T>): void {
+  private replace(slot: Slot<T, C>): void {
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
     slot.batch = null;

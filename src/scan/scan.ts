@@ -27,7 +27,7 @@ import { nodeWorkers } from './pool-node.js';
 import { type FileIdentity, ioFailure, NOT_AS_LISTED, type ReadFs, sameIdentity } from './read.js';
 import { type CheckedScanOptions, checkScanOptions } from './scan-options.js';
 import { type WalkEntry, type WalkFs, walk } from './walk.js';
-import { BytesReader, FileHandleReader, InflateBudget, type Member, members, ZipError } from './zip.js';
+import { BytesReader, FileHandleReader, InflateBudget, type Member, memberRefusal, members, ZipError } from './zip.js';
 
 export type { ScanRecord } from './job.js';
 
@@ -492,19 +492,10 @@ async function* scanChecked(paths: readonly (string | Buffer)[], options: ScanOp
       if (aborted()) return;
       if (m.kind === 'folder') continue;
       const member = prefix + m.name;
-      if (m.size > maxBytes || m.compressedSize > maxBytes) {
-        const n = Math.max(m.size, m.compressedSize);
-        emit({ ...base, member, bytes: m.size, format: null, error: err('LIMIT_EXCEEDED', `${n} bytes, over the ${maxBytes}-byte limit (--max-bytes)`) });
-        continue;
-      }
-      if (m.fault) {
-        emit({ ...base, member, bytes: m.size, format: null, error: err('CORRUPT_ARCHIVE', `zip member: ${m.fault}`) });
-        continue;
-      }
       // Charged before a worker inflates it: inflating stops at the declared size, so that is all it can cost.
-      const over = budget.charge(m.size);
-      if (over) {
-        emit({ ...base, member, bytes: m.size, format: null, error: err('LIMIT_EXCEEDED', over) });
+      const refused = memberRefusal(m, maxBytes, budget);
+      if (refused) {
+        emit({ ...base, member, bytes: m.size, format: null, error: err(refused.code, refused.message) });
         continue;
       }
       if (task.mtimeMs !== null && options.skip && skipped({ path: base.path, member, bytes: m.size, mtimeMs: task.mtimeMs })) continue;

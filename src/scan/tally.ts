@@ -15,6 +15,8 @@ export class Tally {
   notFollowed = 0;
   /** Files a command skipped because they are not its input (convert: not a Graal level). */
   skipped = 0;
+  /** Levels not worked on because their output is already there (`render --skip-existing`). */
+  existing = 0;
   /** Files written; undefined for commands that write nothing. */
   written: number | undefined;
 

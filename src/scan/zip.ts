@@ -5,7 +5,7 @@
 // src/scan/README.md "Zips".
 import * as nodeFs from 'node:fs';
 import * as zlib from 'node:zlib';
-import { checkInflatedSize, checkRawSize, corrupt, type FileMember, type MemberData, type ZipSource } from './zip-directory.js';
+import { checkInflatedSize, checkRawSize, corrupt, type FileMember, type InflateBudget, type MemberData, type ZipSource } from './zip-directory.js';
 
 export * from './zip-directory.js';
 
@@ -56,4 +56,21 @@ export function inflateMember(raw: Uint8Array, m: MemberData): Uint8Array {
   checkInflatedSize(out, m);
   // Node may hand back a view of a pooled slab; the caller owns (and may transfer) what comes back.
   return out.byteOffset === 0 && out.buffer.byteLength === out.length ? new Uint8Array(out.buffer) : new Uint8Array(out);
+}
+
+/**
+ * Why a listed member is not inflated, or undefined when it may be: over `maxBytes` (declared or
+ * compressed size), unreadable (its `fault`), or past the archive's budget. When it may be, its
+ * declared size has been charged to `budget` (inflating stops there, so that is all it can cost).
+ */
+export function memberRefusal(
+  m: FileMember,
+  maxBytes: number,
+  budget: InflateBudget,
+): { code: 'LIMIT_EXCEEDED' | 'CORRUPT_ARCHIVE'; message: string } | undefined {
+  if (m.size > maxBytes || m.compressedSize > maxBytes)
+    return { code: 'LIMIT_EXCEEDED', message: `${Math.max(m.size, m.compressedSize)} bytes, over the ${maxBytes}-byte limit (--max-bytes)` };
+  if (m.fault) return { code: 'CORRUPT_ARCHIVE', message: `zip member: ${m.fault}` };
+  const over = budget.charge(m.size);
+  return over ? { code: 'LIMIT_EXCEEDED', message: over } : undefined;
 }

@@ -1,26 +1,26 @@
 // `levelkit info`: a summary per level file, as text or as JSON lines (the bulk-scan format).
+// Takes files, folders, zips of levels (each member listed), `archive.zip::member` and `-` (stdin).
 
 import { printable } from '../../scan/names.js';
 import { type OkRecord, summaryRecord } from '../../scan/record.js';
-import { walk } from '../../scan/walk.js';
 import type { Command } from '../command.js';
-import { loadEntry } from '../load.js';
-import { decodeOptions, UsageError } from '../options.js';
+import { checkInputs, inputName, inputOptions, levelInputs, takeLevel, withMember } from '../inputs.js';
+import { decodeOptions } from '../options.js';
 import { readableValue, warningText } from '../readable.js';
 import { stdoutReady } from '../stdout.js';
 
 export const info: Command = {
-  usage: 'levelkit info <file|folder…> [options]',
-  summary: 'Prints format, version and summary of each level file; folders are walked.',
+  usage: 'levelkit info <file|folder|zip|-…> [options]',
+  summary: 'Prints format, version and summary of each level file; folders and zips are walked, - reads standard input, a.zip::path names one member.',
   options: ['json', 'strict', 'backend', 'inflate', 'encoding', 'max-bytes', 'max-zip-ratio', 'max-cells', 'max-inflated', 'limit', 'follow'],
   async run({ options, positionals }, out) {
-    if (positionals.length === 0) throw new UsageError('info needs at least one file or folder');
+    checkInputs(positionals, 'info');
     const decode = decodeOptions(options);
-    for (const entry of walk(positionals, { follow: options.follow })) {
+    for await (const input of levelInputs(positionals, inputOptions(options))) {
       if (!(await stdoutReady())) break;
-      const loaded = loadEntry(entry, out, options.maxBytes);
-      if (!loaded) continue;
-      const record = summaryRecord(entry.path, loaded.bytes, decode);
+      const level = takeLevel(input, out);
+      if (!level) continue;
+      const record = withMember(summaryRecord(level.path, level.bytes, decode), level.member);
       if ('error' in record) {
         out.fail(record);
         continue;
@@ -38,5 +38,5 @@ function readable(r: OkRecord): string {
   for (const w of r.warnings) rows.push(['warning', warningText(w)]);
   if (r.unchecked) rows.push(['not checked', `${r.unchecked.join(', ')} (the summary leaves the data deflated; levelkit scan --depth full checks it)`]);
   const width = Math.max(...rows.map(([k]) => k.length));
-  return `${printable(r.file)}\n${rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}\n`).join('')}\n`;
+  return `${printable(inputName(r))}\n${rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}\n`).join('')}\n`;
 }

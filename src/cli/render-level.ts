@@ -1,0 +1,88 @@
+// One level drawn for `levelkit render`, the same code on the main thread (a single level) and in
+// a render worker (render-worker.ts, a folder or a zip): decode with lazy layers, draw, encode the
+// PNG and shrink the contact-sheet cell. So a level rendered alone and in a folder gives the same bytes.
+import { type DecodeOptions, decode, type ErrorRecord, type Preview, type RenderOptions, render, shrinkPicture } from '../index.js';
+import { errorOf } from '../scan/record.js';
+import type { BundledAssets } from './assets.js';
+import type { PngEncode } from './png.js';
+
+/** Side of one contact-sheet cell, in pixels (a preview is scaled down to fit, never up). */
+export const SHEET_CELL = 256;
+
+/** What every level of a run is drawn with. */
+export interface RenderJob {
+  decode: DecodeOptions;
+  render: RenderOptions;
+  /** Encode the picture as PNG (there is an output file for it). */
+  png: boolean;
+  /** Shrink the picture into a contact-sheet cell (--sheet). */
+  thumb: boolean;
+}
+
+/** A picture as RGBA bytes, row-major. */
+export interface Picture {
+  width: number;
+  height: number;
+  rgba: Uint8ClampedArray;
+}
+
+/** What drawing one level gave. */
+export interface Drawn {
+  format: string;
+  warnings: number;
+  /** Names of the layers drawn. */
+  layers: string[];
+  markers: number;
+  width: number;
+  height: number;
+  tilesWide: number;
+  tilesHigh: number;
+  /** Why nothing was drawn (then no png and no thumb). */
+  empty?: string;
+  png?: Uint8Array;
+  thumb?: Picture;
+}
+
+/** A level's answer; `notes`: things said once about the run (a bundled asset missing), from a worker. */
+export type RenderAnswer = ({ drawn: Drawn } | { error: ErrorRecord }) & { notes?: string[] };
+
+/** Draws one level; never throws (a level the decoder or the drawing refuses is its error). */
+export function renderLevel(bytes: Uint8Array, job: RenderJob, assets: BundledAssets, encodePng: PngEncode): RenderAnswer {
+  try {
+    // Lazy layers: only the grids drawn are inflated, one at a time (each dropped after drawing), so
+    // a big map's preview never holds every layer at once. A damaged grid not drawn is not reported.
+    const value = decode(bytes, { ...job.decode, layers: 'lazy' });
+    const resources = assets.resourcesFor(value);
+    const with_ = (o: RenderOptions): RenderOptions => (resources ? { ...o, resources } : o);
+    let preview = render(value, with_(job.render));
+    // As the page does: a level whose layers have real tiles looks like the game with every layer drawn.
+    if (job.render.layer === undefined && preview.layers.some((l) => l.tileset)) preview = render(value, with_({ ...job.render, layer: 'all' }));
+    const drawn: Drawn = {
+      format: value.format,
+      warnings: value.warnings.length,
+      layers: preview.drawn.map((i) => preview.layers[i]!.name),
+      markers: preview.markers.length,
+      width: preview.width,
+      height: preview.height,
+      tilesWide: preview.tilesWide,
+      tilesHigh: preview.tilesHigh,
+    };
+    if (preview.empty) return { drawn: { ...drawn, empty: preview.empty } };
+    if (job.png) drawn.png = pngOf(preview, encodePng);
+    if (job.thumb) drawn.thumb = shrinkPicture(preview.rgba, preview.width, preview.height, 4, SHEET_CELL);
+    return { drawn };
+  } catch (e) {
+    return { error: e instanceof RangeError ? renderRefusal(e) : errorOf(e) };
+  }
+}
+
+/** A level render() refuses: LIMIT_EXCEEDED when --scale would draw too many pixels (the message says which scale fits), else NOT_SUPPORTED. */
+function renderRefusal(e: RangeError): ErrorRecord {
+  const message = e.message.replace(/^levelkit: render: /, '').replace(/\bscale\b/g, '--scale');
+  return { code: (e as { code?: string }).code === 'LIMIT_EXCEEDED' ? 'LIMIT_EXCEEDED' : 'NOT_SUPPORTED', offset: null, path: '', message };
+}
+
+/** A picture as PNG bytes. */
+export function pngOf(p: Picture | Preview, encodePng: PngEncode): Uint8Array {
+  return encodePng({ width: p.width, height: p.height, data: new Uint8Array(p.rgba.buffer, p.rgba.byteOffset, p.rgba.byteLength), channels: 4, depth: 8 });
+}
