@@ -145,6 +145,7 @@ async function listFiles(): Promise<void> {
       row.format = d.format;
       row.version = String(d.version);
       row.warnings = d.warnings.map((w) => w.code);
+      if (d.unchecked) row.unchecked = d.unchecked;
       row.ms = d.ms;
       const grid = (d.summary as { gridDigest?: unknown }).gridDigest;
       row.gridDigest = typeof grid === 'string' ? grid : null;

@@ -16,6 +16,8 @@ export interface FileRow {
   format?: string;
   version?: string;
   warnings?: string[];
+  /** Warning codes the decode's depth left unchecked (as a scan record's `unchecked`). */
+  unchecked?: string[];
   ms?: number;
   error?: { code: string; message: string };
   contentDigest?: string;
@@ -47,6 +49,7 @@ export function reportOf(rows: readonly FileRow[]) {
   const formats = new Map<string, { files: number; versions: Map<string, number> }>();
   const errors = new Map<string, number>();
   const warnings = new Map<string, number>();
+  const unchecked = new Map<string, number>();
   const content = new Map<string, number>();
   const grid = new Map<string, number>();
   let files = 0;
@@ -62,6 +65,7 @@ export function reportOf(rows: readonly FileRow[]) {
       f.files++;
       bump(f.versions, r.version ?? '');
       for (const w of r.warnings ?? []) bump(warnings, w);
+      for (const c of r.unchecked ?? []) bump(unchecked, c);
       if (r.gridDigest) bump(grid, r.gridDigest);
     }
     if (r.contentDigest) bump(content, r.contentDigest);
@@ -76,7 +80,7 @@ export function reportOf(rows: readonly FileRow[]) {
       }
     return { groups, files: inGroups };
   };
-  return { files, bytes, formats, errors, warnings, duplicates: { contentDigest: dup(content), gridDigest: dup(grid) } };
+  return { files, bytes, formats, errors, warnings, unchecked, duplicates: { contentDigest: dup(content), gridDigest: dup(grid) } };
 }
 
 /** The same report as plain JSON (what `levelkit scan --report` writes, without timing). */
@@ -88,6 +92,7 @@ export function reportJson(report: ReturnType<typeof reportOf>) {
     formats: obj(report.formats, (f) => ({ files: f.files, versions: obj(f.versions) })),
     errors: obj(report.errors),
     warnings: obj(report.warnings),
+    unchecked: obj(report.unchecked),
     duplicates: report.duplicates,
   };
 }

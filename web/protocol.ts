@@ -55,6 +55,8 @@ export interface DecodedFile {
   version: string | number;
   summary: object;
   warnings: DecodeWarning[];
+  /** Warning codes whose checks a summary-depth decode did not run (Teeworlds NONZERO_TILE_SKIP), as a scan record's `unchecked`. */
+  unchecked?: string[];
   ms: number;
   preview?: {
     width: number;

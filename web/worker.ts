@@ -178,7 +178,15 @@ scope.onmessage = async ({ data: req }) => {
     }
     const { value, ms } = await decodeOne(req.bytes, req.settings, req.preview ? (p) => note('inflate', p.done, p.total) : undefined);
     const { version, summary, warnings = [] } = summarize(value);
-    const decoded: DecodedFile = { format: value.format, version, summary, warnings: [...value.warnings, ...warnings], ms };
+    const unchecked = (value as { uncheckedWarnings?: string[] }).uncheckedWarnings;
+    const decoded: DecodedFile = {
+      format: value.format,
+      version,
+      summary,
+      warnings: [...value.warnings, ...warnings],
+      ...(unchecked?.length ? { unchecked } : {}),
+      ms,
+    };
     const transfer: Transferable[] = [];
     if (req.preview) {
       // Bundled pictures the level names (fetched once per session) and the session's Graal tileset.
