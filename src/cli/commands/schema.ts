@@ -16,7 +16,7 @@ export const schemaCommand: Command = {
     }
     let s = `levelkit index schema, version ${SCHEMA_VERSION}\n`;
     for (const t of TABLES) {
-      s += `\n${t.name}: one row per ${t.row}\n`;
+      s += `\n${t.name}: each row is ${t.row}\n`;
       const w = Math.max(...t.columns.map((c) => c.name.length));
       for (const c of t.columns) s += `  ${c.name.padEnd(w)}  ${c.type.padEnd(9)}  ${c.doc}\n`;
     }
