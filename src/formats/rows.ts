@@ -1,7 +1,7 @@
 // Helpers every format's indexRows() shares (define.ts has the row types): the histogram of a
 // layer's tile values, and the one error for a value decoded too shallowly to be indexed.
 
-import type { LevelRow, TileRow } from './define.js';
+import type { LevelRow, ObjectRow, TileRow } from './define.js';
 
 /**
  * The distinct values of `cells` with how often each occurs, as `tiles` rows of one layer, in
@@ -28,6 +28,11 @@ export function tileHistogram(cells: ArrayLike<number>, layer: number, kind: str
 /** A level row with every field null but those given. */
 export function levelRow(fields: Partial<LevelRow>): LevelRow {
   return { name: null, title: null, author: null, flavour: null, game: null, width: null, height: null, ...fields };
+}
+
+/** An object row with every optional column null but those given. */
+export function objectRow(fields: Pick<ObjectRow, 'kind' | 'index'> & Partial<ObjectRow>): ObjectRow {
+  return { layer: null, name: null, logic: null, image: null, x: null, y: null, width: null, height: null, target: null, fields: null, ...fields };
 }
 
 /** indexRows() of a value decoded with `sections: 'summary'` (its grids and objects were never read). */

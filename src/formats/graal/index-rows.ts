@@ -2,7 +2,7 @@
 // and signs as objects (in tiles); sign texts, NPC scripts and baddy verses as texts. A .gmap is
 // one grid whose cells are the levels it names.
 import type { LevelRows, ObjectRow, TextRow } from '../define.js';
-import { levelRow, notIndexable, tileHistogram } from '../rows.js';
+import { levelRow, notIndexable, objectRow, tileHistogram } from '../rows.js';
 import { BADDY_NAMES, LEVEL_SIZE } from './level.js';
 import type { GraalGmap, GraalLevel } from './types.js';
 
@@ -12,8 +12,7 @@ export function indexRows(value: GraalLevel | GraalGmap): LevelRows {
   const tileset = value.tileset?.text || value.tilesetImage?.text || null;
   const objects: ObjectRow[] = [];
   const texts: TextRow[] = [];
-  const add = (o: Omit<ObjectRow, 'index' | 'logic' | 'layer' | 'width' | 'height' | 'image' | 'target' | 'name' | 'fields'> & Partial<ObjectRow>) =>
-    objects.push({ index: objects.length, layer: null, name: null, logic: null, image: null, width: null, height: null, target: null, fields: null, ...o });
+  const add = (o: Omit<Parameters<typeof objectRow>[0], 'index'>) => objects.push(objectRow({ index: objects.length, ...o }));
   for (const l of value.links)
     add({ kind: 'link', x: l.x, y: l.y, width: l.width, height: l.height, target: l.level.text, fields: { destX: l.destX.text, destY: l.destY.text } });
   for (const b of value.baddies) {
@@ -44,21 +43,7 @@ function gmapRows(map: GraalGmap): LevelRows {
   const objects: ObjectRow[] = [];
   map.levels.forEach((row, y) =>
     row.forEach((name, x) => {
-      if (name.text)
-        objects.push({
-          kind: 'gmap-level',
-          index: objects.length,
-          layer: 0,
-          name: null,
-          logic: null,
-          image: null,
-          x,
-          y,
-          width: null,
-          height: null,
-          target: name.text,
-          fields: null,
-        });
+      if (name.text) objects.push(objectRow({ kind: 'gmap-level', index: objects.length, layer: 0, x, y, target: name.text }));
     }),
   );
   return {

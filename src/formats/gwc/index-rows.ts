@@ -2,7 +2,7 @@
 // bytecode; each media object as an object row (images among them as images, by their bytes);
 // the starting location as an object at (longitude, latitude). A GWZ: its Lua source and media members.
 import type { ImageRow, LevelRows, ObjectRow, TextRow } from '../define.js';
-import { levelRow, notIndexable } from '../rows.js';
+import { levelRow, notIndexable, objectRow } from '../rows.js';
 import { autoText } from './lua.js';
 import { luaStrings } from './lua-strings.js';
 import { mediaTypeName, sniffMedia } from './media.js';
@@ -49,20 +49,15 @@ function gwcRows(c: GwcCartridge): LevelRows {
   const images: ImageRow[] = [];
   for (const m of c.media) {
     const type = m.type === null ? null : mediaTypeName(m.type);
-    objects.push({
-      kind: 'media',
-      index: objects.length,
-      layer: null,
-      name: `media-${m.id}`,
-      logic: null,
-      image: null,
-      x: null,
-      y: null,
-      width: null,
-      height: null,
-      target: type,
-      fields: { id: m.id, type: m.type, length: m.length, valid: m.valid, content: m.data.length ? sniffMedia(m.data) : null },
-    });
+    objects.push(
+      objectRow({
+        kind: 'media',
+        index: objects.length,
+        name: `media-${m.id}`,
+        target: type,
+        fields: { id: m.id, type: m.type, length: m.length, valid: m.valid, content: m.data.length ? sniffMedia(m.data) : null },
+      }),
+    );
     if (m.type !== null && IMAGE_TYPES.has(m.type))
       images.push({ index: m.id, name: `media-${m.id}.${type}`, width: null, height: null, external: false, pixels: null, data: m.data });
   }
@@ -84,20 +79,7 @@ function gwzRows(z: GwzArchive): LevelRows {
   for (const m of z.media) {
     texts.push({ source: 'media-name', text: m.name });
     const content = sniffMedia(m.data);
-    objects.push({
-      kind: 'media',
-      index: objects.length,
-      layer: null,
-      name: m.name,
-      logic: null,
-      image: null,
-      x: null,
-      y: null,
-      width: null,
-      height: null,
-      target: content,
-      fields: { size: m.size },
-    });
+    objects.push(objectRow({ kind: 'media', index: objects.length, name: m.name, target: content, fields: { size: m.size } }));
     if (content === 'png' || content === 'jpg' || content === 'gif' || content === 'bmp')
       images.push({ index: images.length, name: m.name, width: null, height: null, external: false, pixels: null, data: m.data });
   }
