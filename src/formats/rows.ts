@@ -5,24 +5,61 @@ import type { LevelRow, ObjectRow, TileRow } from './define.js';
 
 /**
  * The distinct values of `cells` with how often each occurs, as `tiles` rows of one layer, in
- * ascending tile order. Byte grids count into a 256-slot table; wider ones into a Map (a Graal
- * board has 4,096 cells, a WWD plane rarely more than a few hundred thousand).
+ * ascending tile order. Byte grids (Teeworlds layers: hundreds of millions of cells over an
+ * archive) count four at a time; wider ones (WWD planes, Graal boards) count runs of one value.
  */
 export function tileHistogram(cells: ArrayLike<number>, layer: number, kind: string): TileRow[] {
   const rows: TileRow[] = [];
   if (cells instanceof Uint8Array) {
-    const counts = new Uint32Array(256);
-    for (let i = 0; i < cells.length; i++) counts[cells[i]!]!++;
+    const counts = byteCounts(cells);
     for (let t = 0; t < 256; t++) if (counts[t]) rows.push({ layer, kind, tile: t, count: counts[t]! });
     return rows;
   }
+  // Planes are mostly long runs of one value (empty space): one map update per run, not per cell.
   const counts = new Map<number, number>();
-  for (let i = 0; i < cells.length; i++) {
+  let i = 0;
+  while (i < cells.length) {
     const t = cells[i]!;
-    counts.set(t, (counts.get(t) ?? 0) + 1);
+    let j = i + 1;
+    while (j < cells.length && cells[j] === t) j++;
+    counts.set(t, (counts.get(t) ?? 0) + (j - i));
+    i = j;
   }
   for (const t of [...counts.keys()].sort((a, b) => a - b)) rows.push({ layer, kind, tile: t, count: counts.get(t)! });
   return rows;
+}
+
+/**
+ * How often each byte value occurs in `cells`. Read a word at a time into four tables (so
+ * consecutive increments do not wait on each other), and an all-zero word — most of a map is
+ * empty — costs one compare.
+ */
+export function byteCounts(cells: Uint8Array): Uint32Array {
+  const c0 = new Uint32Array(256);
+  const c1 = new Uint32Array(256);
+  const c2 = new Uint32Array(256);
+  const c3 = new Uint32Array(256);
+  let i = 0;
+  while (i < cells.length && (cells.byteOffset + i) & 3) c0[cells[i++]!]!++;
+  // A short array may end before an aligned byte: then there is no word to read.
+  const words = (cells.byteOffset + i) & 3 ? 0 : (cells.length - i) >> 2;
+  const w = new Uint32Array(cells.buffer, cells.byteOffset + i - ((cells.byteOffset + i) & 3), words);
+  let zeroWords = 0;
+  for (let k = 0; k < words; k++) {
+    const v = w[k]!;
+    if (v === 0) {
+      zeroWords++;
+      continue;
+    }
+    c0[v & 0xff]!++;
+    c1[(v >>> 8) & 0xff]!++;
+    c2[(v >>> 16) & 0xff]!++;
+    c3[v >>> 24]!++;
+  }
+  for (i += words << 2; i < cells.length; i++) c0[cells[i]!]!++;
+  for (let t = 0; t < 256; t++) c0[t]! += c1[t]! + c2[t]! + c3[t]!;
+  c0[0]! += zeroWords * 4;
+  return c0;
 }
 
 /** A level row with every field null but those given. */
