@@ -1,44 +1,51 @@
-// The index as a sink of the scan: rows arrive as CSV text (workers' level rows, rows-text.ts;
-// the files and warnings rows made here from each record), are buffered per table and, every
-// FLUSH_BYTES and at the end, written as one Parquet part per table by DuckDB's CSV reader and
-// Parquet writer. Memory stays at about FLUSH_BYTES whatever the archive's size.
+// The index as a sink of the scan: the workers' level rows arrive as columnar batches
+// (level-rows.ts), the files and warnings rows are built here from each record; batches are held
+// per table and, every FLUSH_BYTES and at the end, written as one Parquet part per table by the
+// index's own writer (parquet/), pages compressed on libuv's threads. No database runs while a
+// scan writes: memory stays near FLUSH_BYTES whatever the archive's size.
 import * as fs from 'node:fs';
 import { join } from 'node:path';
-import type { DuckDBConnection } from '@duckdb/node-api';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { ScanRecord } from '../scan/job.js';
-import { loadEngine, sqlString } from './engine.js';
+import { fileId, type IndexBatch, WORKER_TABLES } from './level-rows.js';
+import { type TableBatch, TableBuilder } from './parquet/columns.js';
+import { CODEC, type Codec, encodeParquet } from './parquet/file.js';
 import { partName } from './parts.js';
-import { field, fileId, type IndexText, line, WORKER_TABLES } from './rows-text.js';
 import { TABLES, type TableName, tableOf } from './schema.js';
 
-/** Rows buffered (as text) before they are written out as parts. */
-const FLUSH_BYTES = 32 << 20;
-/** DuckDB's CSV reader refuses longer lines by default (2 MB); texts are cut at 1 Mi UTF-16 units (≤ 3 MB of UTF-8). */
-const MAX_LINE_BYTES = 16 << 20;
+/** Rows held (their buffers' bytes) before they are written out as parts. */
+const FLUSH_BYTES = 16 << 20;
+
+const gzipAsync = promisify(gzip);
+/** Level 1: the index is written once per scan and read many times, but a scan must not wait on it. */
+const GZIP: Codec = { id: CODEC.GZIP, compress: (page) => gzipAsync(page, { level: 1 }) };
 
 export interface IndexWriterOptions {
   /** Names this writer's parts: `s<k>of<n>` for shard k of n, else `all`. */
   shard?: { index: number; count: number };
   /** Hex SHA-256, as the workers hash (node:crypto). */
   hash: (b: Uint8Array) => string;
+  /** Written into each part's footer (`created_by`). */
+  createdBy?: string;
 }
 
 export class IndexWriter {
   readonly run: string;
   private readonly startedMs = Date.now();
   private readonly shard: string;
-  private readonly buffers = new Map<TableName, string[]>();
-  private buffered = 0;
+  private readonly held = new Map<TableName, TableBatch[]>();
+  private readonly files = new TableBuilder(tableOf('files'));
+  private readonly warnings = new TableBuilder(tableOf('warnings'));
+  private heldBytes = 0;
   private seq = 0;
   private writing: Promise<void> = Promise.resolve();
   private failure: unknown = null;
-  private readonly tmp: string;
   /** Rows written per table, for the closing line. */
   readonly rows = new Map<TableName, number>();
 
   private constructor(
     readonly dir: string,
-    private readonly db: DuckDBConnection,
     private readonly options: IndexWriterOptions,
   ) {
     const t = new Date(this.startedMs)
@@ -47,24 +54,23 @@ export class IndexWriter {
       .replace(/\.\d+Z$/, 'Z');
     this.run = `${t}-${Math.random().toString(16).slice(2, 8)}`;
     this.shard = options.shard ? `s${options.shard.index}of${options.shard.count}` : 'all';
-    this.tmp = join(dir, `.tmp-${this.shard}-${this.run}`);
-    for (const t of TABLES) this.buffers.set(t.name, []);
+    for (const t of TABLES) this.held.set(t.name, []);
   }
 
-  /** Opens (creating) the index folder `dir` and DuckDB. The folder may hold parts of other runs: they stay. */
+  /** Opens (creating) the index folder `dir`. The folder may hold parts of other runs: they stay. */
   static async open(dir: string, options: IndexWriterOptions): Promise<IndexWriter> {
-    const { DuckDBInstance } = await loadEngine();
     fs.mkdirSync(dir, { recursive: true });
     for (const t of TABLES) fs.mkdirSync(join(dir, t.name), { recursive: true });
-    const instance = await DuckDBInstance.create(':memory:', { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' });
-    const w = new IndexWriter(dir, await instance.connect(), options);
-    fs.mkdirSync(w.tmp);
-    return w;
+    return new IndexWriter(dir, options);
   }
 
   /** A worker message's level rows (WORKER_TABLES order). */
-  addRows = (text: IndexText): void => {
-    for (let i = 0; i < WORKER_TABLES.length; i++) if (text[i]) this.push(WORKER_TABLES[i]!, text[i]!);
+  addRows = (batch: IndexBatch): void => {
+    for (let i = 0; i < WORKER_TABLES.length; i++) {
+      const b = batch[i];
+      if (b) this.hold(WORKER_TABLES[i]!, b);
+    }
+    this.flushIfFull();
   };
 
   /** A record's files row and its warnings rows. `mtimeMs`: what the walk saw (scan's recordMtimeMs). */
@@ -73,80 +79,82 @@ export class IndexWriter {
     const summary = r.summary as { gridDigest?: unknown } | undefined;
     const grid = typeof summary?.gridDigest === 'string' ? summary.gridDigest : null;
     const warnings = r.warnings ?? [];
-    this.push(
-      'files',
-      line([
-        id,
-        r.path,
-        r.member,
-        r.bytes,
-        mtimeMs === null ? null : Math.round(mtimeMs),
-        r.contentDigest ?? null,
-        r.format,
-        r.version === undefined ? null : String(r.version),
-        r.error?.code ?? null,
-        r.error?.message ?? null,
-        grid,
-        warnings.length,
-        this.run,
-        this.startedMs,
-      ]),
-    );
-    if (warnings.length) {
-      let s = '';
-      for (const w of warnings) s += `${field(id)},${field(w.code)},${field(w.message)},${field(w.offset)}\n`;
-      this.push('warnings', s);
-    }
+    this.files.row([
+      id,
+      r.path,
+      r.member,
+      r.bytes,
+      mtimeMs === null ? null : Math.round(mtimeMs),
+      r.contentDigest ?? null,
+      r.format,
+      r.version === undefined ? null : String(r.version),
+      r.error?.code ?? null,
+      r.error?.message ?? null,
+      grid,
+      warnings.length,
+      this.run,
+      this.startedMs,
+    ]);
+    for (const w of warnings) this.warnings.row([id, w.code, w.message, w.offset]);
+    // The main thread's own rows join the held batches now and then, not per record.
+    if (this.files.rows >= 4096) this.takeOwnRows();
+    this.flushIfFull();
   }
 
-  private push(table: TableName, text: string): void {
-    this.buffers.get(table)!.push(text);
-    this.buffered += text.length;
-    if (this.buffered >= FLUSH_BYTES) this.flush();
+  private takeOwnRows(): void {
+    const f = this.files.take();
+    if (f) this.hold('files', f);
+    const w = this.warnings.take();
+    if (w) this.hold('warnings', w);
   }
 
-  /** Starts writing what is buffered as parts; the writes run one after another, behind the scan. */
+  private hold(table: TableName, b: TableBatch): void {
+    this.held.get(table)!.push(b);
+    for (const c of b.columns) this.heldBytes += c.defs.length + c.values.length;
+  }
+
+  private flushIfFull(): void {
+    if (this.heldBytes >= FLUSH_BYTES) this.flush();
+  }
+
+  /** Starts writing what is held as parts; the writes run one after another, behind the scan. */
   private flush(): void {
-    const taken = [...this.buffers].filter(([, b]) => b.length > 0).map(([t, b]) => [t, b.join('')] as const);
-    for (const b of this.buffers.values()) b.length = 0;
-    this.buffered = 0;
+    this.takeOwnRows();
+    const taken = [...this.held].filter(([, b]) => b.length > 0).map(([t, b]) => [t, [...b]] as const);
+    for (const b of this.held.values()) b.length = 0;
+    this.heldBytes = 0;
     if (taken.length === 0) return;
     const seq = this.seq++;
     this.writing = this.writing.then(async () => {
       if (this.failure) return;
       try {
-        for (const [table, text] of taken) await this.writePart(table, text, seq);
+        for (const [table, batches] of taken) await this.writePart(table, batches, seq);
       } catch (e) {
         this.failure = e;
       }
     });
   }
 
-  private async writePart(table: TableName, text: string, seq: number): Promise<void> {
-    const csv = join(this.tmp, `${table}-${seq}.csv`);
-    // Asynchronously: the main thread feeds the workers, and a 32 MiB write would stall them.
-    await fs.promises.writeFile(csv, text);
-    const cols = tableOf(table).columns;
-    const types = cols.map((c) => `${sqlString(c.name)}: ${sqlString(c.type === 'TIMESTAMP' ? 'BIGINT' : c.type)}`).join(', ');
-    // Timestamps travel as epoch milliseconds.
-    const select = cols.map((c) => (c.type === 'TIMESTAMP' ? `epoch_ms("${c.name}") AS "${c.name}"` : `"${c.name}"`)).join(', ');
+  private async writePart(table: TableName, batches: readonly TableBatch[], seq: number): Promise<void> {
+    const pieces = await encodeParquet(tableOf(table), batches, GZIP, this.options.createdBy ?? 'levelkit');
+    if (!pieces) return;
     const part = join(this.dir, table, partName(this.shard, this.run, seq));
-    const result = await this.db.run(
-      `COPY (SELECT ${select} FROM read_csv(${sqlString(csv)}, header = false, delim = ',', quote = '"', escape = '"', new_line = '\\n', ` +
-        `allow_quoted_nulls = false, max_line_size = ${MAX_LINE_BYTES}, parallel = false, columns = {${types}})) ` +
-        `TO ${sqlString(`${part}.tmp`)} (FORMAT parquet, COMPRESSION zstd)`,
-    );
-    await fs.promises.rename(`${part}.tmp`, part);
-    await fs.promises.rm(csv);
-    this.rows.set(table, (this.rows.get(table) ?? 0) + Number(result.rowsChanged));
+    // Whole or not at all: a reader (or a crash) never meets a part half-written.
+    const tmp = `${part}.tmp`;
+    const fh = await fs.promises.open(tmp, 'wx');
+    try {
+      await fh.writev(pieces);
+    } finally {
+      await fh.close();
+    }
+    await fs.promises.rename(tmp, part);
+    this.rows.set(table, (this.rows.get(table) ?? 0) + batches.reduce((n, b) => n + b.rows, 0));
   }
 
   /** Writes the rest and waits for every part. Throws the first write's failure. */
   async close(): Promise<void> {
     this.flush();
     await this.writing;
-    fs.rmSync(this.tmp, { recursive: true, force: true });
-    this.db.closeSync();
     if (this.failure) throw this.failure;
   }
 }

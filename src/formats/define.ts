@@ -155,6 +155,12 @@ export interface ImageRow {
   external: boolean;
   /** RGBA pixels of an embedded image the format stores as pixels (a view, not a copy); null otherwise. */
   pixels: Uint8Array | null;
+  /**
+   * Bytes that determine `pixels` entirely and are cheaper to hash (the stored compressed block,
+   * then the image's shape), when the format knows them: the index keeps pixel digests under their
+   * digest, so an image embedded in many levels is hashed as pixels once.
+   */
+  pixelsKey?: Uint8Array;
   /** The stored bytes of an embedded image file (a cartridge's PNG, JPEG …; a view); absent when it has none. */
   data?: Uint8Array;
 }

@@ -2,7 +2,7 @@
 // (worker-node.ts) and, later, a Web Worker: the messages between the pool and its workers, and
 // the step every file ends in (detect, decode to the asked depth, summarise, hash the bytes for
 // duplicate finding, build the record). Reading the file is the host's (item-node.ts).
-import { appendLevel, fileId, INDEX_FAILURES, type IndexText, line } from '../archive-index/rows-text.js';
+import { fileId, type IndexBatch, type LevelRowsBuilder } from '../archive-index/level-rows.js';
 import {
   type AnyDecoded,
   DecodeError,
@@ -103,7 +103,7 @@ export interface ScanConfig {
   /** Files never read (the scan's own outputs), matched on the open handle. */
   exclude?: readonly FileIdentity[];
   /** Writing an archive index (`--index`): each decoded level's rows are added, under ids made from `run`. */
-  index?: { run: string };
+  index?: { run: string; digests?: SharedArrayBuffer | ArrayBuffer };
 }
 
 /** One message to a worker: several items, scanned in order. `C`: what every item is worked on with (a scan's ScanConfig; render's job). */
@@ -156,8 +156,8 @@ export interface BatchResult<R = ItemResult> {
    */
   lines: string;
   done: boolean;
-  /** With `config.index`: the index rows of the levels answered in this message (rows-text.ts). */
-  index?: IndexText;
+  /** With `config.index`: the index rows of the levels answered in this message (level-rows.ts). */
+  index?: IndexBatch;
   stages: StageTimes;
   /** The worker thread's CPU time so far (ms, start-up included), where the host can tell; else -1. */
   cpuMs: number;
@@ -300,7 +300,7 @@ export function scanBytes(
   hash: (bytes: Uint8Array) => string,
   exit: () => void,
   times: StageTimes,
-  index?: IndexText,
+  index?: LevelRowsBuilder,
 ): ScanRecord {
   const t0 = performance.now();
   const known = detect(bytes.subarray(0, DETECT_BYTES)) !== undefined;
@@ -316,9 +316,7 @@ export function scanBytes(
     return { ...base, bytes: bytes.length, format: null };
   }
   const onValue =
-    config.index && index
-      ? (v: AnyDecoded, summary: object) => addRows(index, fileId(config.index!.run, base.path, base.member, hash), v, summary, hash)
-      : undefined;
+    config.index && index ? (v: AnyDecoded, summary: object) => addRows(index, fileId(config.index!.run, base.path, base.member, hash), v, summary) : undefined;
   const answer = runJob({ id: 0, bytes, depth: config.depth, decode: config.decode, ...(fault ? { fault } : {}) }, hash, exit, times, onValue);
   const t1 = performance.now();
   const record = recordOf(base, bytes.length, answer);
@@ -330,11 +328,11 @@ export function scanBytes(
  * A decoded level's index rows, added to `index`. A failure here is levelkit's bug, not the file's:
  * the record stands, and the index says so in the file's warnings instead of losing the scan.
  */
-function addRows(index: IndexText, id: string, value: AnyDecoded, summary: object, hash: (b: Uint8Array) => string): void {
+function addRows(index: LevelRowsBuilder, id: string, value: AnyDecoded, summary: object): void {
   try {
-    appendLevel(index, id, value.format, summary, indexRows(value), hash);
+    index.addLevel(id, value.format, summary, indexRows(value));
   } catch (e) {
-    index[INDEX_FAILURES] += line([id, 'INDEX_ROWS_FAILED', `levelkit bug: ${String((e as Error)?.message ?? e)}`, null]);
+    index.addFailure(id, 'INDEX_ROWS_FAILED', `levelkit bug: ${String((e as Error)?.message ?? e)}`);
   }
 }
 

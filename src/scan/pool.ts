@@ -4,7 +4,7 @@
 // worker marks in shared memory which item it is on and since when, so on expiry the pool knows
 // which file hung. That file is answered TIMEOUT (or WORKER_CRASHED when its worker died), the
 // worker is replaced, and the batch's unanswered rest goes back to the front of the queue.
-import type { IndexText } from '../archive-index/rows-text.js';
+import type { IndexBatch } from '../archive-index/level-rows.js';
 import {
   type BatchMessage,
   type BatchResult,
@@ -94,7 +94,7 @@ export class Pool<T extends PoolTask, C = ScanConfig, R = ItemResult> {
   /** Why no worker can start (then every task is answered at once with this reason). */
   broken: string | null = null;
   /** Receives the index rows workers send (config.index), each message's before its records are answered. */
-  onIndex: ((text: IndexText) => void) | null = null;
+  onIndex: ((batch: IndexBatch) => void) | null = null;
   /** The workers' time per stage, summed over every batch answered so far. */
   readonly stages: StageTimes = noStageTimes();
   /** CPU time of workers already replaced (ms). */

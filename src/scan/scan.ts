@@ -5,7 +5,8 @@
 // the end with `sort`). See src/scan/README.md.
 
 import * as nodeFs from 'node:fs';
-import type { IndexText } from '../archive-index/rows-text.js';
+import { newDigestBuffer } from '../archive-index/digest-cache.js';
+import type { IndexBatch } from '../archive-index/level-rows.js';
 import { compileWasm, type DecodeOptions, type ErrorRecord } from '../index.js';
 import { baseOf, readFileItem } from './item-node.js';
 import {
@@ -78,7 +79,7 @@ export interface ScanOptions {
    * Writing an archive index: workers add each decoded level's rows (ids made from `run`) and
    * `onRows` receives them, each message's rows before its records are yielded. Needs depth `full`.
    */
-  index?: { run: string; onRows: (text: IndexText) => void };
+  index?: { run: string; onRows: (batch: IndexBatch) => void };
   /**
    * Resuming: a file (or zip member) for which this returns true is not read and has no record
    * (`stats.skipped` counts it). `mtimeMs` is the file's (for a member, its zip's) modification time.
@@ -179,7 +180,8 @@ async function* scanChecked(paths: readonly (string | Buffer)[], options: ScanOp
     maxBytes,
     all: options.all === true,
     ...(exclude ? { exclude } : {}),
-    ...(options.index ? { index: { run: options.index.run } } : {}),
+    // One table of pixel digests for every worker (archive-index/digest-cache.ts).
+    ...(options.index ? { index: { run: options.index.run, digests: newDigestBuffer() } } : {}),
   };
   // Also once the scan has ended (its consumer may stop early): producers still waiting then stop instead of opening more.
   let ended = false;

@@ -4,7 +4,8 @@
 // crashed), works on it (`work`: a scan's record, a render's picture) and sends the answers back,
 // per batch or every few tens of milliseconds in a long one.
 import { parentPort, workerData } from 'node:worker_threads';
-import { emptyIndexText, type IndexText } from '../archive-index/rows-text.js';
+import type { LevelRowsBuilder } from '../archive-index/level-rows.js';
+import { batchBuffers } from '../archive-index/parquet/columns.js';
 import { init } from '../index.js';
 import { type BatchMessage, type BatchResult, noStageTimes, PROGRESS_BATCH, PROGRESS_INDEX, PROGRESS_STARTED, type ScanItem, type StageTimes } from './job.js';
 import { procCpuMs } from './thread-cpu.js';
@@ -25,13 +26,13 @@ function threadCpuMs(): number {
  * Serves the pool from this worker thread. `work` answers one item and never throws; `asLine`
  * turns an answer that is a record into the text of its JSON line (sent as one string with the
  * batch's other lines: cheaper across threads than one object per record), else undefined.
- * `indexed`: whether a batch gathers archive-index rows (a scan with `--index`); `work` adds its
- * levels' rows to the `index` it is given, sent with the answers.
+ * `indexRows`: for a scan with `--index`, the builder a batch gathers archive-index rows in; `work`
+ * adds its levels' rows to it, and each message takes them along (their buffers moved, not copied).
  */
 export function serveBatches<C, R>(
-  work: (item: ScanItem, config: C, stages: StageTimes, index: IndexText | undefined) => R,
+  work: (item: ScanItem, config: C, stages: StageTimes, index: LevelRowsBuilder | undefined) => R,
   asLine: (r: R) => string | undefined = () => undefined,
-  indexed: (config: C) => boolean = () => false,
+  indexRows: (config: C) => LevelRowsBuilder | undefined = () => undefined,
 ): void {
   const port = parentPort;
   if (!port) throw new Error('levelkit: a pool worker runs only as a worker thread');
@@ -53,20 +54,25 @@ export function serveBatches<C, R>(
     let stages = noStageTimes();
     let results: (R | null)[] = [];
     let lines: string[] = [];
-    let index = indexed(msg.config) ? emptyIndexText() : undefined;
+    const index = indexRows(msg.config);
     let from = 0;
     let lastPost = performance.now();
-    const send = (done: boolean) =>
-      port.postMessage({
-        batch: msg.batch,
-        from,
-        results,
-        lines: lines.join('\n'),
-        done,
-        ...(index ? { index } : {}),
-        stages,
-        cpuMs: threadCpuMs(),
-      } satisfies BatchResult<R>);
+    const send = (done: boolean) => {
+      const rows = index?.take() ?? null;
+      port.postMessage(
+        {
+          batch: msg.batch,
+          from,
+          results,
+          lines: lines.join('\n'),
+          done,
+          ...(rows ? { index: rows } : {}),
+          stages,
+          cpuMs: threadCpuMs(),
+        } satisfies BatchResult<R>,
+        rows ? batchBuffers(rows) : [],
+      );
+    };
     for (let i = 0; i < msg.items.length; i++) {
       const now = performance.now();
       Atomics.store(progress, PROGRESS_STARTED, Math.round(performance.timeOrigin + now - msg.epoch));
@@ -83,7 +89,6 @@ export function serveBatches<C, R>(
         from = i + 1;
         results = [];
         lines = [];
-        if (index) index = emptyIndexText();
         stages = noStageTimes();
         lastPost = performance.now();
       }

@@ -2,7 +2,8 @@
 // item is read (item-node.ts) and scanned (job.ts), and its record sent back as a JSON line.
 // dist/scan-worker.mjs is built from this file.
 import { createHash } from 'node:crypto';
-import type { IndexText } from '../archive-index/rows-text.js';
+import { DigestCache } from '../archive-index/digest-cache.js';
+import { LevelRowsBuilder } from '../archive-index/level-rows.js';
 import { baseOf, type ReadOutcome, readFileItem, readMemberItem } from './item-node.js';
 import { type ItemResult, type ScanConfig, type ScanItem, type StageTimes, scanBytes } from './job.js';
 import { jsonText } from './json-text.js';
@@ -11,7 +12,7 @@ import { serveBatches } from './worker-loop.js';
 const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const exit = () => process.exit(70);
 
-function scanItem(item: ScanItem, config: ScanConfig, stages: StageTimes, index: IndexText | undefined): ItemResult {
+function scanItem(item: ScanItem, config: ScanConfig, stages: StageTimes, index: LevelRowsBuilder | undefined): ItemResult {
   const t0 = performance.now();
   const base = baseOf(item.path, item.kind === 'file' ? null : item.member);
   let read: ReadOutcome | { opened: Uint8Array };
@@ -32,5 +33,5 @@ function scanItem(item: ScanItem, config: ScanConfig, stages: StageTimes, index:
 serveBatches(
   scanItem,
   (r) => ('record' in r ? jsonText(r.record) : undefined),
-  (config) => config.index !== undefined,
+  (config) => (config.index ? new LevelRowsBuilder(hash, config.index.digests ? new DigestCache(config.index.digests) : undefined) : undefined),
 );

@@ -2,6 +2,7 @@
 // ones whose decoded levels hold what was asked; shards read together answer as one run; DuckDB
 // reading the parts directly agrees; the query is read-only; a broken part is named; --resume
 // decodes exactly the changed files. Fixtures only (the corpus floors are in bench/index.bench.ts).
+import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,6 +61,22 @@ describe('levelkit scan --index', () => {
     }
     const [levels] = await query(index, 'SELECT count(*) AS n FROM levels');
     expect(levels!.n).toBe(records.filter((r) => !r.error && r.format !== null).length);
+  });
+
+  it('gives each embedded image the SHA-256 of its RGBA pixels, the cached digests included', async () => {
+    const rows = await query(
+      index,
+      'SELECT f.path, i.image, i.pixels_sha256 FROM images i JOIN files f USING (id) WHERE i.pixels_sha256 IS NOT NULL AND f.member IS NULL ORDER BY 1, 2',
+    );
+    expect(rows.length).toBeGreaterThan(2);
+    for (const r of rows) {
+      const map = decode(readFileSync(r.path as string)) as TeeworldsMap;
+      const img = map.images[r.image as number]!;
+      let px = img.pixels!;
+      if (px.length === img.width * img.height * 3)
+        px = Uint8Array.from({ length: img.width * img.height * 4 }, (_, k) => (k % 4 === 3 ? 255 : px[(k >> 2) * 3 + (k % 4)]!));
+      expect(r.pixels_sha256, `${r.path} image ${r.image}`).toBe(createHash('sha256').update(px).digest('hex'));
+    }
   });
 
   it('names exactly the maps whose decoded game layer holds a tile value', async () => {

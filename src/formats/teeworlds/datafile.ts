@@ -56,6 +56,8 @@ export interface Datafile {
    * without charging the budget again (checkData did). Throws what checkData throws.
    */
   deferData(index: number, path: string): BlockReader;
+  /** Block `index` as stored (v4: compressed), a view into the input; undefined for a v3 block or a bad index. */
+  storedData(index: number): Uint8Array | undefined;
 }
 
 /** One data block's bytes on request: what Datafile.readData and readTiles give for it. */
@@ -265,6 +267,11 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarn
     return blockReader(bytes.slice(b.offset, b.offset + b.storedByteLength), b, version, ctx, path, inflaters);
   };
 
+  const storedData = (index: number): Uint8Array | undefined => {
+    const b = blocks[index];
+    return version === 4 && b ? bytes.subarray(b.offset, b.offset + b.storedByteLength) : undefined;
+  };
+
   return {
     version,
     magic,
@@ -281,6 +288,7 @@ export function readDatafile(bytes: Uint8Array, ctx: DecodeContext<TeeworldsWarn
     readTiles,
     checkData,
     deferData,
+    storedData,
   };
 }
 

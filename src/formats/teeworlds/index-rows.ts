@@ -2,6 +2,7 @@
 // histogram of each tile layer (the physics layers by their tile type), quads, sound sources and
 // the game layer's entities as objects, the info item and settings as texts, images with pixels.
 import type { ImageRow, LayerRow, LevelRows, ObjectRow, TextRow, TileRow } from '../define.js';
+import { pixelSourceOf } from '../pixel-source.js';
 import { levelRow, notIndexable, tileHistogram } from '../rows.js';
 import type { MapLayer, QuadsLayer, SoundsLayer, TeeworldsMap } from './types.js';
 
@@ -67,6 +68,7 @@ export function indexRows(map: TeeworldsMap): LevelRows {
       height: img.height,
       external: img.external,
       pixels: img.pixels ? rgba(img.pixels, img.width * img.height) : null,
+      ...(img.pixels ? pixelsKey(img.pixels, img.width, img.height) : {}),
     };
   });
   for (const e of map.envelopes) if (e.name.text) texts.push({ source: 'envelope-name', text: e.name.text });
@@ -182,6 +184,19 @@ function sources(l: SoundsLayer, layer: number, map: TeeworldsMap, out: ObjectRo
       target: null,
       fields: { loop: s.loop[i]!, pan: s.pan[i]!, delay: s.delay[i]!, falloff: s.falloff[i]!, posEnv: s.posEnv[i]!, soundEnv: s.soundEnv[i]! },
     });
+}
+
+/** The stored block the pixels came from and their shape (formats/pixel-source.ts), where the decoder noted it. */
+function pixelsKey(pixels: Uint8Array, width: number, height: number): { pixelsKey: Uint8Array } | undefined {
+  const src = pixelSourceOf(pixels);
+  if (!src) return undefined;
+  const key = new Uint8Array(src.stored.length + 12);
+  key.set(src.stored);
+  const shape = new DataView(key.buffer, src.stored.length);
+  shape.setUint32(0, width, true);
+  shape.setUint32(4, height, true);
+  shape.setUint32(8, src.channels, true);
+  return { pixelsKey: key };
 }
 
 /** RGBA pixels of an embedded image: 0.7's RGB images get an opaque alpha, so the same picture hashes the same whatever its storage. */

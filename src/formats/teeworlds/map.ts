@@ -7,6 +7,7 @@ import { DecodeError, type DecodeWarning, decodeError, type ErrorCode, WarningSi
 import { kernelError } from '../../core/kernel-status.js';
 import { defineLazy } from '../../core/lazy.js';
 import { makeText, type Text } from '../../core/text.js';
+import { notePixelSource } from '../pixel-source.js';
 import { type BlockReader, type Datafile, ITEMTYPE_EX, readDatafile } from './datafile.js';
 import { flavourOf } from './flavour.js';
 import {
@@ -373,6 +374,8 @@ function decodeImage(rd: Reader, d: Int32Array, index: number, path: string): Ma
   warnOversized(rd, declared - bytes, dataIndex, path);
   if (!pixels) return img;
   img.pixels = pixels.length > bytes ? pixels.slice(0, bytes) : pixels;
+  const stored = rd.df.storedData(dataIndex);
+  if (stored) notePixelSource(img.pixels, stored, channels);
   return img;
 }
 

@@ -1,0 +1,102 @@
+// A level's index rows as columnar batches (parquet/columns.ts), built where the level was
+// decoded — in the scan's workers — so rows cross to the main thread as a few buffers per message
+// that no JavaScript reads again: the main thread concatenates them into Parquet pages.
+// Host-independent (the hash function is given).
+import type { LevelRows } from '../formats/define.js';
+import { DigestCache, newDigestBuffer } from './digest-cache.js';
+import { type Cell, type TableBatch, TableBuilder } from './parquet/columns.js';
+import { type TableName, tableOf } from './schema.js';
+
+/**
+ * The tables a worker writes, in IndexBatch order: a level's rows, and `warnings` only for a level
+ * whose rows could not be made (files and the decoders' warnings come from the records, on the main thread).
+ */
+export const WORKER_TABLES = ['levels', 'layers', 'tiles', 'objects', 'texts', 'images', 'warnings'] as const satisfies readonly TableName[];
+
+/** A batch per table of WORKER_TABLES, in that order (null where there are no rows). */
+export type IndexBatch = (TableBatch | null)[];
+
+/** Longest text stored whole (UTF-16 units); a longer one is cut there and ends with `…`, so no one file can swell the index. */
+export const MAX_TEXT = 1 << 20;
+
+export type { Cell };
+
+/** Gathers the rows of the levels a worker answers in one message. */
+export class LevelRowsBuilder {
+  private readonly tables = WORKER_TABLES.map((t) => new TableBuilder(tableOf(t)));
+
+  /** `hash`: hex SHA-256, as the files row's sha256. `digests`: pixel digests by pixelsKey, shared by a scan's workers. */
+  constructor(
+    private readonly hash: (b: Uint8Array) => string,
+    private readonly digests: DigestCache = new DigestCache(newDigestBuffer(256)),
+  ) {}
+
+  addLevel(id: string, format: string, summary: object, rows: LevelRows): void {
+    const [levels, layers, tiles, objects, texts, images] = this.tables as [TableBuilder, TableBuilder, TableBuilder, TableBuilder, TableBuilder, TableBuilder];
+    const q = JSON.stringify;
+    const l = rows.level;
+    levels.row([
+      id,
+      format,
+      l.name,
+      l.title,
+      l.author,
+      l.flavour,
+      l.game,
+      l.width,
+      l.height,
+      rows.layers.length,
+      rows.objects.length,
+      rows.texts.length,
+      rows.images.length,
+      q(summary),
+    ]);
+    for (const r of rows.layers) layers.row([id, r.layer, r.group, r.kind, r.name, r.width, r.height, r.image]);
+    for (const r of rows.tiles) tiles.row([id, r.layer, r.kind, r.tile, r.count]);
+    for (const r of rows.objects)
+      objects.row([id, r.kind, r.index, r.layer, r.name, r.logic, r.image, r.x, r.y, r.width, r.height, r.target, r.fields ? q(r.fields) : null]);
+    for (const r of rows.texts) texts.row([id, r.source, r.text.length > MAX_TEXT ? `${r.text.slice(0, MAX_TEXT)}…` : r.text]);
+    for (const r of rows.images)
+      images.row([
+        id,
+        r.index,
+        r.name,
+        r.width,
+        r.height,
+        r.external,
+        r.pixels ? this.pixelsDigest(r.pixels, r.pixelsKey) : null,
+        r.data ? this.hash(r.data) : null,
+      ]);
+  }
+
+  private pixelsDigest(pixels: Uint8Array, key: Uint8Array | undefined): string {
+    if (!key) return this.hash(pixels);
+    const k = this.hash(key);
+    let digest = this.digests.get(k);
+    if (digest === undefined) {
+      digest = this.hash(pixels);
+      this.digests.set(k, digest);
+    }
+    return digest;
+  }
+
+  /** A warnings row of a level whose rows could not be made. */
+  addFailure(id: string, code: string, message: string): void {
+    this.tables[WORKER_TABLES.indexOf('warnings')]!.row([id, code, message, null]);
+  }
+
+  /** The rows so far (null when there are none); the builder starts over. */
+  take(): IndexBatch | null {
+    const batch = this.tables.map((t) => t.take());
+    return batch.some((b) => b !== null) ? batch : null;
+  }
+}
+
+/**
+ * The id of a file's rows: the first 16 hex digits of SHA-256 over the run and the file's path and
+ * member, computed the same way by the worker (level rows) and the main thread (the files row).
+ * 64 bits: a collision in an index of a billion files has odds of about 1 in 30 million.
+ */
+export function fileId(run: string, path: string, member: string | null, hash: (b: Uint8Array) => string): string {
+  return hash(new TextEncoder().encode(`${run}\0${path}\0${member ?? ''}`)).slice(0, 16);
+}

@@ -1,0 +1,162 @@
+// Rows of one index table gathered as columns, in the byte layout Parquet's PLAIN encoding stores
+// (strings as a 4-byte length and UTF-8, numbers little-endian), with one definition byte per row
+// (0 null, 1 present). Workers build these for their levels and hand them over as they are:
+// a batch's buffers move to the main thread, which concatenates batches into pages without
+// looking at a value again. Host-independent (no Node built-ins).
+import type { Column, ColumnType, Table } from '../schema.js';
+
+/** A value as the row producers give it: null and undefined (and non-finite numbers) are null. */
+export type Cell = string | number | boolean | null | undefined;
+
+/** One column of a batch: `defs[r]` is 1 where row r has a value; `values` holds the values present, PLAIN-laid (booleans one byte each). */
+export interface ColumnBatch {
+  defs: Uint8Array;
+  values: Uint8Array;
+  /** Values present (rows with defs[r] = 1). */
+  present: number;
+}
+
+/** Rows of one table: every column has `rows` definition bytes. */
+export interface TableBatch {
+  rows: number;
+  columns: ColumnBatch[];
+}
+
+const encoder = new TextEncoder();
+
+/** A growable byte buffer with little-endian number writes. */
+class Bytes {
+  buf: Uint8Array;
+  view: DataView;
+  len = 0;
+
+  constructor(capacity: number) {
+    this.buf = new Uint8Array(capacity);
+    this.view = new DataView(this.buf.buffer);
+  }
+
+  reserve(n: number): void {
+    if (this.len + n <= this.buf.length) return;
+    const grown = new Uint8Array(Math.max(this.buf.length * 2, this.len + n));
+    grown.set(this.buf.subarray(0, this.len));
+    this.buf = grown;
+    this.view = new DataView(grown.buffer);
+  }
+
+  /** A copy of what was written, sized to it (the builder's buffer is reused). */
+  take(): Uint8Array {
+    const out = this.buf.slice(0, this.len);
+    this.len = 0;
+    return out;
+  }
+}
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+
+/** Builds one column; `push` takes a value or null. */
+export class ColumnBuilder {
+  private readonly defs: Bytes = new Bytes(64);
+  private readonly values: Bytes;
+  private present = 0;
+
+  constructor(readonly type: ColumnType) {
+    this.values = new Bytes(type === 'VARCHAR' ? 256 : 64);
+  }
+
+  push(v: Cell): void {
+    const d = this.defs;
+    d.reserve(1);
+    const ok = v !== null && v !== undefined && this.write(v);
+    d.buf[d.len++] = ok ? 1 : 0;
+    if (ok) this.present++;
+  }
+
+  /** Writes `v` as this column's type; false (nothing written) when it has no value of that type. */
+  private write(v: string | number | boolean): boolean {
+    const b = this.values;
+    switch (this.type) {
+      case 'VARCHAR': {
+        const s = typeof v === 'string' ? v : String(v);
+        // UTF-8 takes at most 3 bytes per UTF-16 unit.
+        b.reserve(4 + s.length * 3);
+        const { written } = encoder.encodeInto(s, b.buf.subarray(b.len + 4));
+        b.view.setUint32(b.len, written, true);
+        b.len += 4 + written;
+        return true;
+      }
+      case 'BOOLEAN':
+        if (typeof v !== 'boolean') return false;
+        b.reserve(1);
+        b.buf[b.len++] = v ? 1 : 0;
+        return true;
+      case 'INTEGER': {
+        const n = Number(v);
+        if (!Number.isInteger(n) || n < INT32_MIN || n > INT32_MAX) return false;
+        b.reserve(4);
+        b.view.setInt32(b.len, n, true);
+        b.len += 4;
+        return true;
+      }
+      case 'DOUBLE': {
+        const n = Number(v);
+        if (!Number.isFinite(n)) return false;
+        b.reserve(8);
+        b.view.setFloat64(b.len, n, true);
+        b.len += 8;
+        return true;
+      }
+      default: {
+        // BIGINT, and TIMESTAMP as epoch milliseconds: whole numbers within ±2^53.
+        const n = Number(v);
+        if (!Number.isSafeInteger(n)) return false;
+        b.reserve(8);
+        // Two 32-bit halves: BigInt per value would cost more than the rest of the row.
+        const hi = Math.floor(n / 2 ** 32);
+        b.view.setUint32(b.len, n - hi * 2 ** 32, true);
+        b.view.setInt32(b.len + 4, hi, true);
+        b.len += 8;
+        return true;
+      }
+    }
+  }
+
+  take(): ColumnBatch {
+    const out = { defs: this.defs.take(), values: this.values.take(), present: this.present };
+    this.present = 0;
+    return out;
+  }
+}
+
+/** Builds rows of one table, in its schema's column order. */
+export class TableBuilder {
+  readonly columns: ColumnBuilder[];
+  rows = 0;
+
+  constructor(readonly table: Table) {
+    this.columns = table.columns.map((c: Column) => new ColumnBuilder(c.type));
+  }
+
+  /** One row: a cell per column, in schema order. */
+  row(cells: readonly Cell[]): void {
+    const cols = this.columns;
+    if (cells.length !== cols.length) throw new RangeError(`index table ${this.table.name}: ${cells.length} cells for ${cols.length} columns`);
+    for (let i = 0; i < cols.length; i++) cols[i]!.push(cells[i]);
+    this.rows++;
+  }
+
+  /** The rows so far as a batch (null when there are none); the builder starts over. */
+  take(): TableBatch | null {
+    if (this.rows === 0) return null;
+    const batch = { rows: this.rows, columns: this.columns.map((c) => c.take()) };
+    this.rows = 0;
+    return batch;
+  }
+}
+
+/** The buffers of batches, for a postMessage transfer list. */
+export function batchBuffers(batches: readonly (TableBatch | null)[]): ArrayBuffer[] {
+  const out: ArrayBuffer[] = [];
+  for (const b of batches) if (b) for (const c of b.columns) out.push(c.defs.buffer as ArrayBuffer, c.values.buffer as ArrayBuffer);
+  return out;
+}
