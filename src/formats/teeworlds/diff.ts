@@ -1,0 +1,75 @@
+// Teeworlds/DDNet: what changed between two maps (`teeworlds.diff`, `levelkit diff`): info and
+// settings, images (by name, size and the SHA-256 of their RGBA pixels), envelopes, sounds,
+// groups, then the layers (diff-layers.ts). Change kinds are listed in README.md § Diff.
+
+import { type Change, digestOf, fieldChangesAs, lineHunks, plain, recordChanges } from '../../diff/index.js';
+import { layerChanges } from './diff-layers.js';
+import type { MapEnvelope, MapImage, MapSound, TeeworldsMap } from './types.js';
+
+/** The changes from map `a` to map `b`; TypeError for a map decoded with `sections: 'summary'`. */
+export function diff(a: TeeworldsMap, b: TeeworldsMap): Change[] {
+  for (const m of [a, b]) if (m.blocksNotInflated !== undefined) throw new TypeError("levelkit teeworlds: diff needs full decodes (not sections: 'summary')");
+  return [
+    ...fieldChangesAs('map', {}, head(a), head(b)),
+    ...infoChanges(a, b),
+    ...recordChanges(a.images, b.images, { kind: 'image', key: imageKey(a.images, b.images), fields: imageFields }),
+    ...recordChanges(a.envelopes, b.envelopes, { kind: 'envelope', key: (_e, i) => i, fields: envelopeFields }),
+    ...recordChanges(a.sounds, b.sounds, { kind: 'sound', key: (_s, i) => i, fields: soundFields }),
+    ...layerChanges(a, b),
+    ...recordChanges(a.automapperConfigs, b.automapperConfigs, { kind: 'automapper', key: (_c, i) => i }),
+    ...recordChanges(a.extraItems, b.extraItems, { kind: 'item', key: (x) => `${x.uuid ?? x.typeId}:${x.id}` }),
+  ];
+}
+
+function head(m: TeeworldsMap) {
+  return { flavour: m.flavour, datafileVersion: m.datafileVersion, magic: m.magic };
+}
+
+function infoChanges(a: TeeworldsMap, b: TeeworldsMap): Change[] {
+  const ia = a.info;
+  const ib = b.info;
+  if (!ia || !ib) return ia === ib ? [] : [{ kind: ia ? 'info-removed' : 'info-added', from: plain(ia), to: plain(ib) }];
+  const out = fieldChangesAs('info', {}, ia, ib, ['settings']);
+  const sa = (ia.settings ?? []).map((t) => t.text);
+  const sb = (ib.settings ?? []).map((t) => t.text);
+  const hunks = lineHunks(sa, sb);
+  if (hunks.length) out.push({ kind: 'settings', field: 'settings', hunks });
+  else if ((ia.settings === null) !== (ib.settings === null))
+    out.push({ kind: 'settings', field: 'settings', from: plain(ia.settings), to: plain(ib.settings) });
+  return out;
+}
+
+/** Images by name when every name is unique on both sides (so a reordering is no change of pixels), else by index. */
+function imageKey(a: MapImage[], b: MapImage[]) {
+  const unique = (l: MapImage[]) => new Set(l.map((i) => i.name.text)).size === l.length;
+  return unique(a) && unique(b) ? (i: MapImage) => i.name.text : (_i: MapImage, n: number) => n;
+}
+
+function imageFields(i: MapImage) {
+  return { name: i.name.text, width: i.width, height: i.height, external: i.external, rgbaSha256: i.pixels ? rgbaDigest(i) : null };
+}
+
+/** SHA-256 of the pixels as RGBA: an RGB image (0.7 format 0) and its RGBA re-embedding hash the same. */
+function rgbaDigest(i: MapImage): string {
+  const px = i.pixels!;
+  if (i.format !== 0) return digestOf(px);
+  const n = i.width * i.height;
+  const rgba = new Uint8Array(n * 4);
+  for (let p = 0; p < n; p++) {
+    rgba[p * 4] = px[p * 3]!;
+    rgba[p * 4 + 1] = px[p * 3 + 1]!;
+    rgba[p * 4 + 2] = px[p * 3 + 2]!;
+    rgba[p * 4 + 3] = 255;
+  }
+  return digestOf(rgba);
+}
+
+function envelopeFields(e: MapEnvelope) {
+  const p = e.points;
+  const points = Array.from(p.time, (t, k) => [t, p.curve[k]!, ...p.values.subarray(k * 4, k * 4 + 4)]);
+  return { name: e.name.text, channels: e.channels, synchronized: e.synchronized, points, bezier: p.bezier ? plain(p.bezier) : null };
+}
+
+function soundFields(s: MapSound) {
+  return { name: s.name.text, external: s.external, bytes: s.data?.length ?? null, sha256: s.data ? digestOf(s.data) : null };
+}
