@@ -46,8 +46,9 @@ function groupKey(g: MapGroup) {
 }
 
 function groupFields(g: MapGroup) {
-  const { layers, ...rest } = g;
-  return { ...rest, layers: layers.length };
+  // Its layers are matched on their own, across groups.
+  const { layers: _layers, ...rest } = g;
+  return rest;
 }
 
 function placed(groups: MapGroup[]): Placed[] {
