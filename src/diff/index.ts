@@ -6,6 +6,6 @@ export { type FieldChange, fieldChanges, fieldChangesAs } from './fields.js';
 export { type CellColumn, cellChanges, type Grid } from './grid.js';
 export { lineHunks, splitLines } from './lines.js';
 export { type Matching, matchSequence } from './match.js';
-export { digestOf, isText, plain, sameValue } from './plain.js';
+export { digestOf, isText, plain, sameBytes, sameValue } from './plain.js';
 export { type RecordsSpec, recordChanges } from './records.js';
 export { commonPairs } from './sequence.js';

@@ -52,3 +52,17 @@ function sameArray(a: ArrayLike<unknown>, b: ArrayLike<unknown>): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !(Number.isNaN(a[i]) && Number.isNaN(b[i]))) return false;
   return true;
 }
+
+/** True when the two views hold the same bytes; compared four bytes at a time where both are aligned (pixels are megabytes). */
+export function sameBytes(a: ArrayBufferView, b: ArrayBufferView): boolean {
+  if (a.byteLength !== b.byteLength) return false;
+  const n = a.byteLength;
+  const words = a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0 ? n >>> 2 : 0;
+  const wa = new Uint32Array(a.buffer, a.byteOffset, words);
+  const wb = new Uint32Array(b.buffer, b.byteOffset, words);
+  for (let i = 0; i < words; i++) if (wa[i] !== wb[i]) return false;
+  const ba = new Uint8Array(a.buffer, a.byteOffset, n);
+  const bb = new Uint8Array(b.buffer, b.byteOffset, n);
+  for (let i = words * 4; i < n; i++) if (ba[i] !== bb[i]) return false;
+  return true;
+}

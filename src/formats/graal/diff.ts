@@ -1,6 +1,6 @@
 // Graal: what changed between two levels (`graal.diff`, `levelkit diff`): header and options, board
 // cells per layer, links, baddies, chests, signs, and NPCs with a line diff of their scripts; for a
-// .gmap, its size, level names by cell and option lines. Kinds are listed in README.md § Diff.
+// .gmap, its size, level names by cell and option lines. Kinds are listed in src/diff/README.md.
 
 import { type Change, cellChanges, fieldChangesAs, lineHunks, recordChanges, splitLines } from '../../diff/index.js';
 import { LEVEL_SIZE } from './level.js';

@@ -1,6 +1,6 @@
 // Wherigo: what changed between two cartridges (`gwc.diff`, `levelkit diff`): header fields, the Lua
 // bytecode (the same or not, with sizes), media by id and SHA-256; for two GWZ source zips, the Lua
-// source by lines and media by name. Kinds are listed in README.md § Diff.
+// source by lines and media by name. Kinds are listed in src/diff/README.md.
 
 import { type Change, digestOf, fieldChangesAs, lineHunks, recordChanges, splitLines } from '../../diff/index.js';
 import type { GwcCartridge, GwcDecoded, GwcMedia, GwzArchive, GwzMember } from './types.js';

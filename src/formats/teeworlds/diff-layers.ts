@@ -1,7 +1,7 @@
 // Teeworlds/DDNet diff of groups and layers: groups matched by name, layers across groups by kind
 // and name (added, removed, moved, properties), then each matched layer's cells (every column of
 // the physics layers: tele number, speedup force and angle, switch number and delay, tune zone),
-// quads and sound sources. See README.md § Diff.
+// quads and sound sources. Kinds are listed in src/diff/README.md.
 
 import { type Change, cellChanges, digestOf, fieldChangesAs, type Grid, matchSequence, plain, recordChanges } from '../../diff/index.js';
 import { gridKey } from './items.js';

@@ -1,8 +1,8 @@
 // Teeworlds/DDNet: what changed between two maps (`teeworlds.diff`, `levelkit diff`): info and
 // settings, images (by name, size and the SHA-256 of their RGBA pixels), envelopes, sounds,
-// groups, then the layers (diff-layers.ts). Change kinds are listed in README.md § Diff.
+// groups, then the layers (diff-layers.ts). Change kinds are listed in src/diff/README.md.
 
-import { type Change, digestOf, fieldChangesAs, lineHunks, plain, recordChanges } from '../../diff/index.js';
+import { type Change, type DiffValue, digestOf, fieldChangesAs, lineHunks, plain, recordChanges, sameBytes } from '../../diff/index.js';
 import { layerChanges } from './diff-layers.js';
 import type { MapEnvelope, MapImage, MapSound, TeeworldsMap } from './types.js';
 
@@ -12,7 +12,7 @@ export function diff(a: TeeworldsMap, b: TeeworldsMap): Change[] {
   return [
     ...fieldChangesAs('map', {}, head(a), head(b)),
     ...infoChanges(a, b),
-    ...recordChanges(a.images, b.images, { kind: 'image', key: imageKey(a.images, b.images), fields: imageFields }),
+    ...recordChanges(a.images, b.images, { kind: 'image', key: imageKey(a.images, b.images), fields: imageFields, more: pixelChanges }),
     ...recordChanges(a.envelopes, b.envelopes, { kind: 'envelope', key: (_e, i) => i, fields: envelopeFields }),
     ...recordChanges(a.sounds, b.sounds, { kind: 'sound', key: (_s, i) => i, fields: soundFields }),
     ...layerChanges(a, b),
@@ -46,13 +46,24 @@ function imageKey(a: MapImage[], b: MapImage[]) {
 }
 
 function imageFields(i: MapImage) {
-  return { name: i.name.text, width: i.width, height: i.height, external: i.external, rgbaSha256: i.pixels ? rgbaDigest(i) : null };
+  return { name: i.name.text, width: i.width, height: i.height, external: i.external };
 }
 
-/** SHA-256 of the pixels as RGBA: an RGB image (0.7 format 0) and its RGBA re-embedding hash the same. */
-function rgbaDigest(i: MapImage): string {
+/**
+ * A matched image whose RGBA pixels differ: one `image-changed` of field `rgbaSha256`. The bytes are
+ * compared first and hashed only when they differ: a big map holds tens of megabytes of pixels.
+ */
+function pixelChanges(x: MapImage, y: MapImage, id: DiffValue): Change[] {
+  const px = x.pixels ? rgba(x) : undefined;
+  const py = y.pixels ? rgba(y) : undefined;
+  if (px === py || (px && py && sameBytes(px, py))) return [];
+  return [{ kind: 'image-changed', id, field: 'rgbaSha256', from: px ? digestOf(px) : null, to: py ? digestOf(py) : null }];
+}
+
+/** The pixels as RGBA: an RGB image (0.7 format 0) and its RGBA re-embedding are the same. */
+function rgba(i: MapImage): Uint8Array {
   const px = i.pixels!;
-  if (i.format !== 0) return digestOf(px);
+  if (i.format !== 0) return px;
   const n = i.width * i.height;
   const rgba = new Uint8Array(n * 4);
   for (let p = 0; p < n; p++) {
@@ -61,7 +72,7 @@ function rgbaDigest(i: MapImage): string {
     rgba[p * 4 + 2] = px[p * 3 + 2]!;
     rgba[p * 4 + 3] = 255;
   }
-  return digestOf(rgba);
+  return rgba;
 }
 
 function envelopeFields(e: MapEnvelope) {

@@ -1,6 +1,6 @@
 // Rusty Hearts .wdata: what changed between two files (`wdata.diff`, `levelkit diff`): header fields
 // and paths, then each section's rows — boxes matched by name, triggers by name, scenes by file, scene
-// resources by key (duplicates in order). Kinds are listed in README.md § Diff.
+// resources by key (duplicates in order). Kinds are listed in src/diff/README.md.
 
 import { type Change, fieldChangesAs, recordChanges } from '../../diff/index.js';
 import { typeName } from './layout.js';

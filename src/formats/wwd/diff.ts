@@ -1,6 +1,6 @@
 // WWD: what changed between two levels (`wwd.diff`, `levelkit diff`): header fields, planes (matched
 // by name; properties and image sets), each plane's tile cells, its objects matched by id (each
-// changed field), and the tile properties. Kinds are listed in README.md § Diff.
+// changed field), and the tile properties. Kinds are listed in src/diff/README.md.
 
 import { type Change, cellChanges, fieldChangesAs, matchSequence, plain, recordChanges } from '../../diff/index.js';
 import { objectAt } from './objects.js';
