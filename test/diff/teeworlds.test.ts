@@ -154,3 +154,17 @@ describe('teeworlds.diff: layers moved, added and removed', () => {
     expect(teeworlds.diff(a, b).map((c) => [c.kind, c.layerKind])).toEqual([['layer-removed', 'tiles']]);
   });
 });
+
+describe('teeworlds.diff: envelopes', () => {
+  it("one envelope point's value, as that point and nothing else", () => {
+    const bytes = readBytes(join(FIXTURES, 'teeworlds/ddnet-all-items.map'));
+    const a = teeworlds.decode(bytes);
+    const e = a.envelopes.findIndex((x) => x.points.time.length > 1);
+    const b = edited(bytes, (m) => {
+      m.envelopes[e]!.points.values[4]! += 1024;
+    });
+    const changes = teeworlds.diff(a, b);
+    expect(changes.map((c) => [c.kind, c.id, c.field])).toEqual([['envelope-changed', e, 'points.1']]);
+    expect((changes[0]!.to as number[])[2]).toBe(a.envelopes[e]!.points.values[4]! + 1024);
+  });
+});

@@ -13,7 +13,7 @@ export function diff(a: TeeworldsMap, b: TeeworldsMap): Change[] {
     ...fieldChangesAs('map', {}, head(a), head(b)),
     ...infoChanges(a, b),
     ...recordChanges(a.images, b.images, { kind: 'image', key: imageKey(a.images, b.images), fields: imageFields, more: pixelChanges }),
-    ...recordChanges(a.envelopes, b.envelopes, { kind: 'envelope', key: (_e, i) => i, fields: envelopeFields }),
+    ...recordChanges(a.envelopes, b.envelopes, { kind: 'envelope', key: (_e, i) => i, fields: envelopeFields, more: pointChanges }),
     ...recordChanges(a.sounds, b.sounds, { kind: 'sound', key: (_s, i) => i, fields: soundFields }),
     ...layerChanges(a, b),
     ...recordChanges(a.automapperConfigs, b.automapperConfigs, { kind: 'automapper', key: (_c, i) => i }),
@@ -76,9 +76,26 @@ function rgba(i: MapImage): Uint8Array {
 }
 
 function envelopeFields(e: MapEnvelope) {
+  return { name: e.name.text, channels: e.channels, synchronized: e.synchronized, points: e.points.time.length };
+}
+
+/** Each point of a matched envelope that differs, as field `points.<n>`: [time, curve, 4 values (, 16 bezier tangents)], null where absent. */
+function pointChanges(x: MapEnvelope, y: MapEnvelope, id: DiffValue): Change[] {
+  const out: Change[] = [];
+  for (let k = 0; k < Math.max(x.points.time.length, y.points.time.length); k++) {
+    const from = pointOf(x, k);
+    const to = pointOf(y, k);
+    if (from?.join() !== to?.join()) out.push({ kind: 'envelope-changed', id, field: `points.${k}`, from, to });
+  }
+  return out;
+}
+
+function pointOf(e: MapEnvelope, k: number): number[] | null {
   const p = e.points;
-  const points = Array.from(p.time, (t, k) => [t, p.curve[k]!, ...p.values.subarray(k * 4, k * 4 + 4)]);
-  return { name: e.name.text, channels: e.channels, synchronized: e.synchronized, points, bezier: p.bezier ? plain(p.bezier) : null };
+  if (k >= p.time.length) return null;
+  const row = [p.time[k]!, p.curve[k]!, ...p.values.subarray(k * 4, k * 4 + 4)];
+  if (p.bezier) for (const c of [p.bezier.inDx, p.bezier.inDy, p.bezier.outDx, p.bezier.outDy]) row.push(...c.subarray(k * 4, k * 4 + 4));
+  return row;
 }
 
 function soundFields(s: MapSound) {
