@@ -10,7 +10,8 @@ import type { MapEnvelope, MapImage, MapSound, TeeworldsMap } from './types.js';
 export function diff(a: TeeworldsMap, b: TeeworldsMap): Change[] {
   for (const m of [a, b]) if (m.blocksNotInflated !== undefined) throw new TypeError("levelkit teeworlds: diff needs full decodes (not sections: 'summary')");
   return [
-    ...fieldChangesAs('map', {}, head(a), head(b)),
+    // The container's version and magic are the writer's choice (encode writes v4 'DATA'), not the map's content.
+    ...fieldChangesAs('map', {}, { flavour: a.flavour }, { flavour: b.flavour }),
     ...infoChanges(a, b),
     ...recordChanges(a.images, b.images, { kind: 'image', key: imageKey(a.images, b.images), fields: imageFields, more: pixelChanges }),
     ...recordChanges(a.envelopes, b.envelopes, { kind: 'envelope', key: (_e, i) => i, fields: envelopeFields, more: pointChanges }),
@@ -19,10 +20,6 @@ export function diff(a: TeeworldsMap, b: TeeworldsMap): Change[] {
     ...recordChanges(a.automapperConfigs, b.automapperConfigs, { kind: 'automapper', key: (_c, i) => i }),
     ...recordChanges(a.extraItems, b.extraItems, { kind: 'item', key: (x) => `${x.uuid ?? x.typeId}:${x.id}` }),
   ];
-}
-
-function head(m: TeeworldsMap) {
-  return { flavour: m.flavour, datafileVersion: m.datafileVersion, magic: m.magic };
 }
 
 function infoChanges(a: TeeworldsMap, b: TeeworldsMap): Change[] {
