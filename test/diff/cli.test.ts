@@ -68,6 +68,9 @@ describe('levelkit diff <a> <b>', () => {
     expect(formats.stderr).toContain('cannot be compared');
     expect(cli('diff', MAP, join(tmp, 'missing.map')).status).toBe(2);
     expect(cli('diff', MAP).status).toBe(2);
+    const stdinTwice = cli('diff', '-', '-');
+    expect(stdinTwice.status).toBe(2);
+    expect(stdinTwice.stderr).toContain('- (standard input) can be given once');
   });
 
   it('--png: the new level with the changed cells marked, a valid PNG; refused when it exists unless --force', () => {

@@ -14,7 +14,7 @@ import { namedOutput, OutputError, writeNew } from '../../scan/write.js';
 import type { Command } from '../command.js';
 import { highlightedPicture } from '../diff-png.js';
 import { changesText } from '../diff-text.js';
-import { inputName, inputOptions, type LevelInput, levelInputs } from '../inputs.js';
+import { checkInputs, inputName, inputOptions, type LevelInput, levelInputs } from '../inputs.js';
 import { decodeOptions, type Parsed, UsageError } from '../options.js';
 import { checkNewFile } from '../outputs.js';
 import { pngEncoder } from '../png.js';
@@ -37,6 +37,7 @@ export const diffCommand: Command = {
   async run(args) {
     const { positionals, raw, options } = args;
     if (positionals.length !== 2) throw new UsageError('diff needs two files (levels, or a.zip::member), or two index folders');
+    checkInputs(positionals, 'diff');
     const png = raw.png as string | undefined;
     if (png !== undefined) checkNewFile('--png', png, options.force);
     const [a, b] = positionals as [string, string];
