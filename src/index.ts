@@ -7,6 +7,7 @@ import { decodeError } from './core/errors.js';
 import type { DecodeOptions } from './core/limits.js';
 import { inputBytes } from './core/reader.js';
 import { detect } from './detect.js';
+import type { Change } from './diff/change.js';
 import type { Decoded, ExtractedFile, LevelRows, MainGrid, Summary } from './formats/define.js';
 import type { GraalDecoded, GraalEncodeOptions, GraalSummary } from './formats/graal/index.js';
 import type { GwcAnySummary, GwcCartridge, GwcDecoded, GwcEncodeOptions, GwcSummary, GwzArchive, GwzSummary } from './formats/gwc/index.js';
@@ -20,6 +21,7 @@ import { type Preview, type RenderOptions, renderPreview } from './render/draw.j
 
 export { asyncInflater, decodeAsyncWith } from './async.js';
 export { detect } from './detect.js';
+export type { Change, DiffValue, LineHunk } from './diff/change.js';
 // The errors, option types, Text and init() every entry shares (levelkit/<format> exports them too).
 export * from './entries/common.js';
 export type {
@@ -166,3 +168,14 @@ export function render(value: AnyDecoded, opts?: RenderOptions): Preview {
 
 /** The definition of a format id (ids, extensions and its namespace members). */
 export { formatById };
+
+/**
+ * What changed from `a` to `b`, two decoded levels of one format (full decodes): one Change per
+ * difference, empty when they are the same (see each format's `diff`). TypeError for values of
+ * different formats (a binary Graal level and its .nw form count as one format).
+ */
+export function diff(a: AnyDecoded, b: AnyDecoded): Change[] {
+  const def = formatOf(a);
+  if (!def.owns(b)) throw new TypeError(`levelkit: cannot diff a ${a.format} value against a ${b.format} value`);
+  return def.diff(a, b);
+}

@@ -11,7 +11,7 @@ import { closest, editDistance } from '../src/cli/suggest.js';
 import { bin } from './helpers/cli.js';
 import { ROOT } from './helpers/paths.js';
 
-const COMMANDS = ['scan', 'report', 'info', 'extract', 'convert', 'render'];
+const COMMANDS = ['scan', 'report', 'info', 'extract', 'convert', 'render', 'diff'];
 const VERSION = `levelkit ${JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version}\n`;
 const tmp = mkdtempSync(join(tmpdir(), 'levelkit-conventions-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

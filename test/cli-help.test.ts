@@ -19,6 +19,7 @@ describe('levelkit help', () => {
     ['scan', ['--out', '--report', '--max-bytes', '--max-zip-ratio', '--workers', '--timeout']],
     ['convert', ['--to', '--version', '--force', '--json', '--strict', '--backend', '--inflate', '--encoding', '--max-bytes', '--follow']],
     ['render', ['--out', '--scale', '--layer', '--sheet', '--max-bytes', '--max-zip-ratio', '--max-cells', '--force']],
+    ['diff', ['--json', '--png', '--force', '--strict', '--backend', '--max-bytes', '--max-zip-ratio']],
   ])('%s --help: the command in one line, then every option with its help', (name, flags) => {
     const r = cli(name, '--help');
     expect(r.status).toBe(0);

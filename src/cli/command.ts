@@ -12,6 +12,8 @@ export interface Command {
   optionHelp?: Partial<Record<OptionName, string>>;
   /** Command-specific placeholder of an option's value (`--out <file>` for scan, `<dir>` for extract). */
   optionValue?: Partial<Record<OptionName, string>>;
+  /** Exit status of bad usage (default 1); `diff` says 2, since its 1 means the files differ (as diff(1) and cmp(1)). */
+  usageStatus?: number;
   /** Returns the exit code (usually `out.finish()`); throws UsageError before any output for bad usage. */
   run(args: Parsed, out: Reporter): Promise<number> | number;
 }

@@ -7,6 +7,7 @@ import { systemReason } from '../scan/read.js';
 import { OutputError } from '../scan/write.js';
 import type { Command } from './command.js';
 import { convert } from './commands/convert.js';
+import { diffCommand } from './commands/diff.js';
 import { extract } from './commands/extract.js';
 import { info } from './commands/info.js';
 import { queryCommand } from './commands/query.js';
@@ -30,6 +31,7 @@ const COMMANDS: Record<string, Command> = {
   extract,
   convert,
   render: renderCommand,
+  diff: diffCommand,
 };
 
 /** `levelkit help [<command>]`: the overview, or a command's --help. */
@@ -131,7 +133,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`levelkit ${name}: ${printable(e.message)}\nusage: ${cmd.usage}   (levelkit ${name} --help)\n`);
-      return 1;
+      return cmd.usageStatus ?? 1;
     }
     // The file system refused (an output on a full disk, a folder that is a file): the system's
     // reason in one line, with the path when there is one; exit 2 as for any failed file.

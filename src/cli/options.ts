@@ -115,6 +115,7 @@ export const OPTIONS = {
     help: 'grid to draw: the main grid (default), all layers composited, or layer n (in the order --json lists them)',
   },
   sheet: { type: 'string', value: 'sheet.png', help: 'also draw every level onto one contact sheet' },
+  png: { type: 'string', value: 'file.png', help: 'also draw the new level with the changed cells highlighted, as PNG' },
   help: { type: 'boolean', short: 'h', help: 'this help' },
 } satisfies Record<string, OptionSpec>;
 

@@ -3,6 +3,7 @@
 
 import type { DecodeWarning, FormatId } from '../core/errors.js';
 import type { DecodeOptions } from '../core/limits.js';
+import type { Change } from '../diff/change.js';
 
 export type { Text } from '../core/text.js';
 export { boundSummary, MAX_SUMMARY_STRING, MAX_SUMMARY_UNITS, type SummaryBounds, type SummaryWarningCode } from './summary-bound.js';
@@ -81,6 +82,12 @@ export interface FormatNamespace<Id extends FormatId, Value extends Decoded, S e
    * a value decoded with `sections: 'summary'`.
    */
   indexRows(value: Value): LevelRows;
+  /**
+   * What changed from `a` to `b` (`levelkit diff`), in the level's own terms: one Change per
+   * difference (a rectangle of cells, an object's field, an image …), empty when they are the same.
+   * Needs full decodes of both: TypeError for a value decoded with `sections: 'summary'`.
+   */
+  diff(a: Value, b: Value): Change[];
 }
 
 /** A level's own facts for the index's `levels` table (null where the format has no such field). */

@@ -7,9 +7,11 @@ import { snapshot } from '../../core/snapshot.js';
 import { boundSummary, defineFormat, type MainGrid, type Summary } from '../define.js';
 import { decodeBinary } from './binary.js';
 import { type BinaryEncodeOptions, binaryLayout, encodeBinary } from './binary-encode.js';
+import { diff } from './diff.js';
 import { extract } from './extract.js';
 import { indexRows } from './index-rows.js';
 
+export { diff } from './diff.js';
 export { extract } from './extract.js';
 export { indexRows } from './index-rows.js';
 
@@ -146,4 +148,5 @@ export const definition = defineFormat<'graal' | 'graal-nw' | 'graal-gmap', Graa
   mainGrid,
   extract,
   indexRows,
+  diff,
 });

@@ -4,12 +4,14 @@
 import type { DecodeOptions } from '../../core/limits.js';
 import { defineFormat } from '../define.js';
 import { decodeGwc, sniffGwc } from './decode.js';
+import { diff } from './diff.js';
 import { encode as encodeGwc } from './encode.js';
 import { decodeGwz, encodeGwz, sniffZip } from './gwz.js';
 import { type GwcSummary, type GwzSummary, mainGrid, summarize } from './summary.js';
 import type { GwcDecoded, GwcEncodeOptions } from './types.js';
 
 export { decodeGwc, GWC_EPOCH_MS, gwcDate, sniffGwc } from './decode.js';
+export { diff } from './diff.js';
 export { gwcSeconds } from './encode.js';
 export { extract, safeName } from './extract.js';
 export { compareGwz, decodeGwz, encodeGwz, type GwzComparison, isRootLua } from './gwz.js';
@@ -75,4 +77,5 @@ export const definition = defineFormat<'gwc' | 'gwz', GwcDecoded, GwcAnySummary,
   mainGrid,
   extract,
   indexRows,
+  diff,
 });

@@ -5,12 +5,14 @@ import type { DecodeOptions } from '../../core/limits.js';
 import { startDecode } from '../decode-context.js';
 import { defineFormat } from '../define.js';
 import { sniffDatafile } from './datafile.js';
+import { diff } from './diff.js';
 import { extract } from './extract.js';
 import { indexRows } from './index-rows.js';
 import { decodeMap } from './map.js';
 import { type EncodeOptions, encodeMap } from './map-encode.js';
 import { mainGrid, summarize, type TeeworldsSummary } from './summary.js';
 
+export { diff } from './diff.js';
 export { extract } from './extract.js';
 export { indexRows } from './index-rows.js';
 
@@ -51,4 +53,5 @@ export const definition = defineFormat<'teeworlds', TeeworldsMap, TeeworldsSumma
   mainGrid,
   extract,
   indexRows,
+  diff,
 });

@@ -1,6 +1,7 @@
 // WWD (Claw, Gruntz, Get Medieval levels): the public namespace `wwd`. See README.md here.
 
 import { defineFormat } from '../define.js';
+import { diff } from './diff.js';
 import { extract } from './extract.js';
 
 export { extract } from './extract.js';
@@ -12,6 +13,7 @@ import { mainGrid, summarize, type WwdSummary } from './summary.js';
 import type { WwdEncodeOptions, WwdLevel } from './types.js';
 
 export { decode } from './decode.js';
+export { diff } from './diff.js';
 export { encode } from './encode.js';
 export { indexRows } from './index-rows.js';
 export { mainGrid, summarize, type WwdSummary, type WwdSummaryFields } from './summary.js';
@@ -32,6 +34,7 @@ export const definition = defineFormat<'wwd', WwdLevel, WwdSummary, WwdEncodeOpt
   mainGrid,
   extract,
   indexRows,
+  diff,
 });
 export type { Text } from '../../core/text.js';
 export { wapmapChecksum, wapworldChecksum } from './checksum.js';

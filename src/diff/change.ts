@@ -1,0 +1,49 @@
+// The record every format's diff() gives: one Change per difference, in the level's own terms
+// (a rectangle of cells of a layer, an object by id, a field of the header …). See README.md here.
+
+/** A value a change carries: JSON-ready (texts as strings, bigints as decimal strings, arrays plain). */
+export type DiffValue = string | number | boolean | null | DiffValue[] | { [key: string]: DiffValue };
+
+/** One run of an NPC script (or any text) that changed: lines removed from `a` and added in `b`, 1-based line numbers. */
+export interface LineHunk {
+  /** First line of `removed` in the old text (or where the lines were added, when none were removed). */
+  fromLine: number;
+  /** First line of `added` in the new text (or where the lines were removed, when none were added). */
+  toLine: number;
+  removed: string[];
+  added: string[];
+}
+
+/**
+ * One difference between two levels of a format. `kind` is a stable string (`tile`, `layer-added`,
+ * `object-changed`, `image-changed` …: each format's README lists its kinds); the rest says where
+ * (layer or plane index and kind; `x`, `y`, `w`, `h` for a rectangle of cells; `id` for an object,
+ * image, envelope or row) and what (`field`, `from` → `to`). Missing members do not apply.
+ */
+export interface Change {
+  kind: string;
+  /** The section of a level without layers (a .wdata table: `event:trigger`, `aniBGs`, `scenes` …). */
+  section?: string;
+  /** Index of the layer, plane or board in the new level (in the old one for a removed layer). */
+  layer?: number;
+  /** The layer's kind (`game`, `tele`, `tiles`, `plane`, `board` …). */
+  layerKind?: string;
+  /** A rectangle of cells (tile units), or an object's position. */
+  x?: number;
+  y?: number;
+  w?: number;
+  h?: number;
+  /** Cells of the rectangle that changed (the rest of it did not). */
+  cells?: number;
+  /** The object, image, envelope, quad or row: its id, name or index, as the format keys it. */
+  id?: DiffValue;
+  /** The field that changed, dotted for nested ones (`color.r`, `clipping.x`). */
+  field?: string;
+  from?: DiffValue;
+  to?: DiffValue;
+  /** For a changed text (an NPC script): the runs of lines that differ. */
+  hunks?: LineHunk[];
+}
+
+/** Typed arrays up to this length are carried in changes as number arrays; longer ones by length and digest. */
+export const INLINE_ARRAY_MAX = 64;
