@@ -115,6 +115,13 @@ export const OPTIONS = {
     help: 'grid to draw: the main grid (default), all layers composited, or layer n (in the order --json lists them)',
   },
   sheet: { type: 'string', value: 'sheet.png', help: 'also draw every level onto one contact sheet' },
+  time: { type: 'string', value: 'seconds', help: 'the moment animated Teeworlds quads and colours (envelopes) are drawn at, 0…86400 (default 0)' },
+  tileset: { type: 'string', value: 'pics1.png', help: 'Graal levels: draw real tiles from this tileset (PNG, the 2048 × 512 pics1.png layout)' },
+  graphics: {
+    type: 'string',
+    value: 'folder',
+    help: "WWD levels: draw real tiles from this folder of tile images extracted from your copy of the game (PNG or BMP, found by the level's image set names)",
+  },
   help: { type: 'boolean', short: 'h', help: 'this help' },
 } satisfies Record<string, OptionSpec>;
 

@@ -33,6 +33,9 @@ export const renderCommand: Command = {
     'scale',
     'layer',
     'sheet',
+    'time',
+    'tileset',
+    'graphics',
     'json',
     'strict',
     'backend',
@@ -72,6 +75,7 @@ export const renderCommand: Command = {
       else if (/^\d+$/.test(options.layer)) job.render.layer = Number(options.layer);
       else throw new UsageError(`--layer must be main, all or a layer number; got '${options.layer}'`);
     }
+    if (raw.time !== undefined) job.render.time = renderTime(raw.time as string);
     const workers = Math.min(askedWorkers(raw.workers as string | undefined), maxWorkers());
     const timeout = raw.timeout === undefined ? DEFAULT_TIMEOUT_S : positiveNumber('timeout', raw.timeout as string);
     const skipExisting = raw['skip-existing'] === true;
@@ -187,6 +191,13 @@ export const renderCommand: Command = {
     return out.finish();
   },
 };
+
+/** --time in seconds: a plain decimal number 0…86400 (what render()'s `time` takes). */
+function renderTime(s: string): number {
+  const n = Number(s);
+  if (!/^\d+(\.\d+)?$/.test(s) || !(n <= 86_400)) throw new UsageError(`--time must be a number of seconds 0…86400; got '${printable(s)}'`);
+  return n;
+}
 
 /** A level's record (and its PNG written) from its answer; returns its sheet cell, if it has one. */
 function handleAnswer(
