@@ -48,9 +48,11 @@ export type { Kernels } from './kernels/types.js';
 export { compileWasm, wasmKernels } from './kernels/wasm/index.js';
 export {
   type Canvas2D,
+  decodeBmp,
   decodePng,
   ENTITY_ASSETS,
   type EntityLayerKind,
+  graalTileset,
   layersOf,
   MAPRES_NAME,
   MARKER_COLOURS,

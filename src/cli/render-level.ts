@@ -3,7 +3,7 @@
 // PNG and shrink the contact-sheet cell. So a level rendered alone and in a folder gives the same bytes.
 import { type DecodeOptions, decode, type ErrorRecord, type Preview, type RenderOptions, render, shrinkPicture } from '../index.js';
 import { errorOf } from '../scan/record.js';
-import type { BundledAssets } from './assets.js';
+import type { BundledAssets, UserGraphics } from './assets.js';
 import type { PngEncode } from './png.js';
 
 /** Side of one contact-sheet cell, in pixels (a preview is scaled down to fit, never up). */
@@ -17,6 +17,8 @@ export interface RenderJob {
   png: boolean;
   /** Shrink the picture into a contact-sheet cell (--sheet). */
   thumb: boolean;
+  /** The user's graphics (--tileset, --graphics), read by each worker's BundledAssets. */
+  user?: UserGraphics;
 }
 
 /** A picture as RGBA bytes, row-major. */

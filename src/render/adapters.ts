@@ -11,7 +11,7 @@ import type { WwdLevel } from '../formats/wwd/types.js';
 import { envelopeAt } from './envelopes.js';
 import { type PreviewQuads, quadLayerOf } from './quads.js';
 import { type GroupView, groupView, isIdentityView, isScreenOverlay } from './tee-camera.js';
-import { entityColumns, externalTileset, isEntityLayerKind, type RenderResources, type Tileset } from './tilesources.js';
+import { entityColumns, externalTileset, isEntityLayerKind, type RenderResources, type Tileset, wwdTileImage } from './tilesources.js';
 import { wdataPlot, wdataTables } from './wdata.js';
 
 export type { Tileset } from './tilesources.js';
@@ -34,6 +34,8 @@ export interface PreviewLayer {
   quads?: PreviewQuads;
   /** Where a Teeworlds tile layer of a parallax group lands in the picture (absent: cell for cell). */
   view?: GroupView;
+  /** The picture of each cell value (WWD tiles from the user's graphics), drawn whole into its cell; undefined: its colour. */
+  tileImage?: (v: number) => Tileset | undefined;
   /** A screen-fixed foreground layer (a HUD): left out of a whole-map picture (tee-camera.ts isScreenOverlay). */
   overlay?: boolean;
   /** A Teeworlds physics layer (game, front, tele, speedup, switch, tune): the game does not draw it, only editors do. */
@@ -182,7 +184,16 @@ export function layersOf(value: Any, main: MainGrid | undefined, resources?: Ren
   if (isWwd(value)) {
     value.planes.forEach((p, i) => {
       if (p.tiles.length === p.tilesWide * p.tilesHigh && p.tiles.length > 0) {
-        out.push({ name: str(p.name) || `plane ${i}`, width: p.tilesWide, height: p.tilesHigh, cells: p.tiles, main: p.tiles === main?.cells });
+        const layer: PreviewLayer = {
+          name: str(p.name) || `plane ${i}`,
+          width: p.tilesWide,
+          height: p.tilesHigh,
+          cells: p.tiles,
+          main: p.tiles === main?.cells,
+        };
+        const names = p.imageSetNames.map((n) => n.text.toUpperCase());
+        if (resources?.wwdTiles?.size) layer.tileImage = (v) => wwdTileImage(resources.wwdTiles, names, v);
+        out.push(layer);
       }
     });
   } else if (isTee(value)) {

@@ -6,7 +6,7 @@ import type { MainGrid } from '../formats/define.js';
 import { layersOf, type Marker, markersOf, type PreviewLayer, previewGrid } from './adapters.js';
 import { blendTexel, drawPlacedLayer, tileTexel } from './placed-tiles.js';
 import { drawQuads } from './quads.js';
-import { atlasCell, type RenderResources } from './tilesources.js';
+import { atlasCell, type RenderResources, type Tileset } from './tilesources.js';
 import { WDATA_MARKER_KINDS } from './wdata.js';
 
 export interface RenderOptions {
@@ -303,7 +303,9 @@ function drawLayer(rgba: Uint8ClampedArray, width: number, layer: PreviewLayer, 
         if (!composite) continue;
         continue;
       }
-      if (tileset) drawTile(rgba, width, tx * px, ty * px, px, tileset, v, flags?.[at] ?? 0, layer.tint);
+      const image = layer.tileImage?.(v);
+      if (image) drawTile(rgba, width, tx * px, ty * px, px, image, { sx0: 0, sy0: 0, tw: image.width, th: image.height }, 0, undefined);
+      else if (tileset) drawTile(rgba, width, tx * px, ty * px, px, tileset, atlasCell(tileset, v), flags?.[at] ?? 0, layer.tint);
       else fillCell(rgba, width, tx * px, ty * px, px, tileColour(v));
     }
   }
@@ -321,19 +323,18 @@ function fillCell(rgba: Uint8ClampedArray, width: number, x0: number, y0: number
   }
 }
 
-/** Draws tile `index` of a tileset (nothing when the atlas has no such cell) into a px × px cell, sampling the tile's centres, alpha-blended over what is there. */
+/** Draws a cell of a tileset (nothing when the atlas has no such cell) into a px × px cell, sampling the tile's centres, alpha-blended over what is there. */
 function drawTile(
   rgba: Uint8ClampedArray,
   width: number,
   x0: number,
   y0: number,
   px: number,
-  ts: NonNullable<PreviewLayer['tileset']>,
-  index: number,
+  ts: Tileset,
+  cell: ReturnType<typeof atlasCell>,
   flags: number,
   tint: [number, number, number, number] | undefined,
 ): void {
-  const cell = atlasCell(ts, index);
   if (!cell) return;
   const t = tint ?? [255, 255, 255, 255];
   for (let dy = 0; dy < px; dy++)

@@ -17,6 +17,7 @@ export {
   tablesOf,
   textsOf,
 } from './adapters.js';
+export { decodeBmp } from './bmp-decode.js';
 export { type Canvas2D, paintPreview } from './canvas.js';
 export {
   BACKGROUND,
@@ -33,4 +34,4 @@ export {
 export { decodePng, type PngDecodeOptions, type RgbaImage } from './png-decode.js';
 export type { PreviewQuads } from './quads.js';
 export { type ImageThumbnail, imageThumbnails, shrinkPicture } from './thumbnails.js';
-export { ENTITY_ASSETS, type EntityLayerKind, MAPRES_NAME, type NeededResources, type RenderResources, resourcesNeeded } from './tilesources.js';
+export { ENTITY_ASSETS, type EntityLayerKind, graalTileset, MAPRES_NAME, type NeededResources, type RenderResources, resourcesNeeded } from './tilesources.js';

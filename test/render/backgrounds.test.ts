@@ -93,6 +93,17 @@ describe('whole-map pictures of Teeworlds maps', () => {
     expect(redFraction(render(mapWith([], [hud]), { layer: 2, scale: 4, markers: false }))).toBeGreaterThan(0);
   });
 
+  it('leaves the physics layers out of the whole-map picture (players never see them) unless asked, or when there is nothing else', () => {
+    const m = mapWith([], []);
+    const p = render(m, { layer: 'all', scale: 1, markers: false });
+    const game = p.layers.findIndex((l) => l.name.startsWith('0.0 game'));
+    expect(p.layers[game]?.physics).toBe(true);
+    expect(p.drawn).not.toContain(game);
+    expect(render(m, { layer: 'all', scale: 1, markers: false, physics: true }).drawn).toContain(game);
+    const onlyGame = { ...m, groups: [group(3, 'Game', [tiles('game')])] };
+    expect(render(onlyGame, { layer: 'all', scale: 1, markers: false }).drawn).toEqual([0]);
+  });
+
   it('puts a parallax-0 background behind the playable layers, covering the picture as the screen does', () => {
     const sky = withParallax(group(3, 'sky', [quad(-SCREEN.w / 2, -SCREEN.h / 2, SCREEN.w / 2, SCREEN.h / 2, [0, 0, 255, 255])]), 0);
     const p = render(mapWith([sky], []), { layer: 'all', scale: 4, markers: false });
