@@ -17,6 +17,7 @@ import type { TeeworldsSummary } from './formats/teeworlds/summary.js';
 import type { WdataEncodeOptions, WdataLevel, WdataSummary } from './formats/wdata/index.js';
 import type { WwdSummary } from './formats/wwd/summary.js';
 import type { WwdEncodeOptions, WwdLevel } from './formats/wwd/types.js';
+import { type DrawLevelOptions, drawLevel as drawPicture, renderAsCommand } from './render/bundled.js';
 import { type Preview, type RenderOptions, renderPreview } from './render/draw.js';
 
 export { asyncInflater, decodeAsyncWith } from './async.js';
@@ -49,11 +50,17 @@ export { jsKernels } from './kernels/js/index.js';
 export type { Kernels } from './kernels/types.js';
 export { compileWasm, wasmKernels } from './kernels/wasm/index.js';
 export {
+  type AssetReader,
+  type BundledResourceOptions,
   type Canvas2D,
+  type DrawLevelOptions,
+  decodeBmp,
   decodePng,
   ENTITY_ASSETS,
   type EntityLayerKind,
+  graalTileset,
   layersOf,
+  loadBundledResources,
   MAPRES_NAME,
   MARKER_COLOURS,
   MAX_PREVIEW_PIXELS,
@@ -164,6 +171,24 @@ export function decodeAsync(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, o
  */
 export function render(value: AnyDecoded, opts?: RenderOptions): Preview {
   return renderPreview(value, mainGrid(value), opts);
+}
+
+/**
+ * The picture `levelkit render` draws with the `resources` given: the layer asked for, else the
+ * main grid, or every layer when some layer has real tiles. drawLevel() loads the resources too.
+ */
+export function renderPicture(value: AnyDecoded, opts: RenderOptions = {}): Preview {
+  return renderAsCommand(value, mainGrid(value), opts);
+}
+
+/**
+ * What `levelkit render` draws, in one call: loads the package's bundled pictures the level needs
+ * (Teeworlds map resources and DDNet's editor atlases, fetched or read once each), draws every
+ * layer when some have real tiles (else the main grid, or `layer`), and paints the picture on
+ * `canvas` (a 2D context) when given. `assets`: where assets/teeworlds/ is, when not beside the module.
+ */
+export function drawLevel(value: AnyDecoded, opts?: DrawLevelOptions): Promise<Preview> {
+  return drawPicture(value, mainGrid(value), opts);
 }
 
 /** The definition of a format id (ids, extensions and its namespace members). */

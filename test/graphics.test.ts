@@ -241,7 +241,8 @@ describe('drawing with bundled pictures', () => {
     const at = real.layers.findIndex((l, i) => {
       const [g, li] = l.name.split(' ')[0]!.split('.').map(Number);
       const layer = map.groups[g!]?.layers[li!];
-      return i >= 0 && layer?.kind === 'tiles' && map.images[layer.image]?.name.text === 'grass_main';
+      // In a parallax-100 group: drawn cell for cell (a parallax group's layer is placed by the camera).
+      return i >= 0 && layer?.kind === 'tiles' && map.images[layer.image]?.name.text === 'grass_main' && map.groups[g!]!.parallaxX === 100;
     });
     expect(at).toBeGreaterThanOrEqual(0);
     const [g, li] = real.layers[at]!.name.split(' ')[0]!.split('.').map(Number);
@@ -374,7 +375,7 @@ describe('levelkit render with the bundled pictures', () => {
     preview.layers.forEach((l, i) => {
       const [g, li] = l.name.split(' ')[0]!.split('.').map(Number);
       const x = map.groups[g!]?.layers[li!];
-      if (at < 0 && x?.kind === 'tiles' && map.images[x.image]?.name.text === 'grass_main') [at, layer] = [i, x];
+      if (at < 0 && x?.kind === 'tiles' && map.images[x.image]?.name.text === 'grass_main' && map.groups[g!]!.parallaxX === 100) [at, layer] = [i, x];
     });
     const one = join(OUT, 'dm1-layer.png');
     expect(cli('render', DM1, '-o', one, '--scale', '16', '--layer', String(at)).status).toBe(0);

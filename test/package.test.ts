@@ -2,6 +2,7 @@
 // the CLI, an ESM import and a CJS require there, each decoding fixtures. Tests dist/ as built:
 // `npm test` builds it first; this file fails (rather than testing old output) when src/ is newer.
 import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
@@ -42,6 +43,17 @@ const CJS_SCRIPT = `const { readFileSync } = require('node:fs');
 const lk = require('levelkit');
 const summaries = Object.fromEntries(process.argv.slice(2).map((f) => [f, lk.summarize(lk.decode(readFileSync(f)))]));
 console.log(JSON.stringify({ resolved: require.resolve('levelkit'), exports: Object.keys(lk).sort(), summaries }));
+`;
+// drawLevel() from an installed build finds the package's own assets/teeworlds/ (a digest of the
+// picture, and how many layers drew with real tiles), whichever build the host loads.
+const DRAW_SCRIPT = (
+  spec: string,
+  load: 'import' | 'require',
+) => `${load === 'import' ? `import { readFileSync } from 'node:fs';\nimport { createHash } from 'node:crypto';\nimport * as lk from '${spec}';` : `const { readFileSync } = require('node:fs');\nconst { createHash } = require('node:crypto');\nconst lk = require('${spec}');`}
+(async () => {
+  const p = await lk.drawLevel(lk.decode(readFileSync(process.argv[2])), { scale: 2 });
+  console.log(JSON.stringify({ digest: createHash('sha256').update(p.rgba).digest('hex'), tilesets: p.layers.filter((l) => l.tileset).length }));
+})();
 `;
 // The dual-package hazard: one program that both imports and requires levelkit must see one
 // DecodeError and one EncodeError, whichever side threw.
@@ -170,6 +182,19 @@ describe('the packed package, installed into an empty project', () => {
     expect(r.stderr).not.toContain('not found');
     expect(readBytes(out).length).toBeGreaterThan(1000);
   });
+
+  it('drawLevel() paints what the source draws with the bundled pictures, from every build (ESM, CJS, browser tree, levelkit/browser)', async () => {
+    const { drawLevel } = await import('../src/index.js');
+    const dm1 = join(FIXTURES, 'teeworlds/real/tw07-dm1.map');
+    const mine = await drawLevel(decode(readBytes(dm1)), { scale: 2 });
+    const want = { digest: createHash('sha256').update(mine.rgba).digest('hex'), tilesets: mine.layers.filter((l) => l.tileset).length };
+    expect(want.tilesets).toBeGreaterThan(3);
+    writeFileSync(join(project, 'draw.mjs'), DRAW_SCRIPT('levelkit', 'import'));
+    writeFileSync(join(project, 'draw.cjs'), DRAW_SCRIPT('levelkit', 'require'));
+    writeFileSync(join(project, 'draw-browser.mjs'), DRAW_SCRIPT('levelkit/browser', 'import'));
+    for (const args of [['draw.mjs'], ['draw.cjs'], ['--conditions=browser', 'draw.mjs'], ['draw-browser.mjs']])
+      expect(JSON.parse(ok(process.execPath, [...args, dm1], project)), args.join(' ')).toEqual(want);
+  }, 120_000);
 
   it('decodes through an ESM import and a CJS require, with the same export names', () => {
     const esm = JSON.parse(ok(process.execPath, ['esm.mjs', ...FILES], project));

@@ -2,14 +2,23 @@
 // editor atlases (dist/web/assets/teeworlds/, CC-BY-SA), fetched by name only when an opened map needs
 // them and kept for the session, and the Graal tileset the user gave (kept until replaced).
 
-import { decodePng, ENTITY_ASSETS, MAPRES_NAME, type NeededResources, type RenderResources, resourcesNeeded, type Tileset } from '../src/index.js';
+import {
+  decodePng,
+  ENTITY_ASSETS,
+  MAPRES_NAME,
+  type NeededResources,
+  type RenderResources,
+  resourcesNeeded,
+  type Tileset,
+  graalTileset as toGraalTileset,
+} from '../src/index.js';
 
 const fetched = new Map<string, Promise<Tileset | undefined>>();
 let graalTileset: Tileset | undefined;
 
 /** Sets (or clears) the session's Graal tileset (RGBA, pics1.png layout). */
 export function setGraalTileset(image: { width: number; height: number; pixels: Uint8Array } | undefined): void {
-  graalTileset = image && { width: image.width, height: image.height, channels: 4, pixels: image.pixels, layout: 'graal' };
+  graalTileset = image && toGraalTileset(image);
 }
 
 /** A bundled picture by its path below assets/teeworlds/: undefined when missing or unreadable (its tiles then get colours). */

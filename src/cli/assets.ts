@@ -1,5 +1,5 @@
 // The bundled Teeworlds pictures (assets/teeworlds/: map resources and DDNet's editor atlases,
-// CC-BY-SA, outside the library bundle) for `levelkit render`: found beside the installed package,
+// CC-BY-SA, outside the library bundle), and the user's own graphics (user-graphics.ts), for `levelkit render`: found beside the installed package,
 // read only when a level needs them (resourcesNeeded), decoded once per run and kept for the
 // next level. A missing or damaged asset leaves its tiles drawn as a colour per id, said once.
 import { existsSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodePng, ENTITY_ASSETS, MAPRES_NAME, type RenderResources, resourcesNeeded, type Tileset } from '../index.js';
 import { readFileSafe } from '../scan/read.js';
+import { loadTileset, WwdGraphics } from './user-graphics.js';
 
 /** Largest asset read (the biggest bundled one is under 400 KB). */
 const MAX_ASSET_BYTES = 8 * 1024 * 1024;
@@ -21,16 +22,34 @@ function assetsFolder(): string | undefined {
   return undefined;
 }
 
-/** Loads each bundled picture on first need and keeps it (null: missing or unreadable, not tried again). */
+/** Graphics the user gave: --tileset (a Graal tileset file) and --graphics (a folder of WWD tile images). */
+export interface UserGraphics {
+  tileset?: string;
+  graphics?: string;
+}
+
+/** Loads each bundled picture on first need and keeps it (null: missing or unreadable, not tried again), and the user's graphics. */
 export class BundledAssets {
   private readonly folder = assetsFolder();
   private readonly cache = new Map<string, Tileset | null>();
+  private readonly wwd: WwdGraphics | undefined;
+  private graal: Tileset | undefined;
 
-  constructor(private readonly warn: (message: string) => void) {}
+  constructor(
+    private readonly warn: (message: string) => void,
+    private readonly user: UserGraphics = {},
+  ) {
+    this.wwd = user.graphics === undefined ? undefined : new WwdGraphics(user.graphics, warn);
+  }
 
-  /** The resources `value` draws with, as far as they are bundled. */
+  /** The resources `value` draws with, as far as they are bundled or the user gave them. */
   resourcesFor(value: { format: string }): RenderResources | undefined {
     const need = resourcesNeeded(value);
+    if (need.graalTileset && this.user.tileset !== undefined) {
+      this.graal ??= loadTileset(this.user.tileset);
+      return { graalTileset: this.graal };
+    }
+    if (need.wwdTiles.length && this.wwd) return { wwdTiles: this.wwd.tilesFor(need.wwdTiles) };
     if (need.entities.length === 0 && need.images.length === 0) return undefined;
     const images = new Map<string, Tileset>();
     for (const name of need.images) {

@@ -116,6 +116,13 @@ export const OPTIONS = {
   },
   sheet: { type: 'string', value: 'sheet.png', help: 'also draw every level onto one contact sheet' },
   png: { type: 'string', value: 'file.png', help: 'also draw the new level with the changed cells highlighted, as PNG' },
+  time: { type: 'string', value: 'seconds', help: 'the moment animated Teeworlds quads and colours (envelopes) are drawn at, 0…86400 (default 0)' },
+  tileset: { type: 'string', value: 'pics1.png', help: 'Graal levels: draw real tiles from this tileset (PNG, the 2048 × 512 pics1.png layout)' },
+  graphics: {
+    type: 'string',
+    value: 'folder',
+    help: "WWD levels: draw real tiles from this folder of tile images extracted from your copy of the game (PNG or BMP, found by the level's image set names)",
+  },
   help: { type: 'boolean', short: 'h', help: 'this help' },
 } satisfies Record<string, OptionSpec>;
 

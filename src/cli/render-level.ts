@@ -1,9 +1,9 @@
 // One level drawn for `levelkit render`, the same code on the main thread (a single level) and in
 // a render worker (render-worker.ts, a folder or a zip): decode with lazy layers, draw, encode the
 // PNG and shrink the contact-sheet cell. So a level rendered alone and in a folder gives the same bytes.
-import { type DecodeOptions, decode, type ErrorRecord, type Preview, type RenderOptions, render, shrinkPicture } from '../index.js';
+import { type DecodeOptions, decode, type ErrorRecord, type Preview, type RenderOptions, renderPicture, shrinkPicture } from '../index.js';
 import { errorOf } from '../scan/record.js';
-import type { BundledAssets } from './assets.js';
+import type { BundledAssets, UserGraphics } from './assets.js';
 import type { PngEncode } from './png.js';
 
 /** Side of one contact-sheet cell, in pixels (a preview is scaled down to fit, never up). */
@@ -17,6 +17,8 @@ export interface RenderJob {
   png: boolean;
   /** Shrink the picture into a contact-sheet cell (--sheet). */
   thumb: boolean;
+  /** The user's graphics (--tileset, --graphics), read by each worker's BundledAssets. */
+  user?: UserGraphics;
 }
 
 /** A picture as RGBA bytes, row-major. */
@@ -54,9 +56,8 @@ export function renderLevel(bytes: Uint8Array, job: RenderJob, assets: BundledAs
     const value = decode(bytes, { ...job.decode, layers: 'lazy' });
     const resources = assets.resourcesFor(value);
     const with_ = (o: RenderOptions): RenderOptions => (resources ? { ...o, resources } : o);
-    let preview = render(value, with_(job.render));
-    // As the page does: a level whose layers have real tiles looks like the game with every layer drawn.
-    if (job.render.layer === undefined && preview.layers.some((l) => l.tileset)) preview = render(value, with_({ ...job.render, layer: 'all' }));
+    // As the page and drawLevel() do: a level whose layers have real tiles looks like the game with every layer drawn.
+    const preview = renderPicture(value, with_(job.render));
     const drawn: Drawn = {
       format: value.format,
       warnings: value.warnings.length,

@@ -11,10 +11,12 @@ import { type RenderAnswer, type RenderJob, renderLevel } from './render-level.j
 const encodePng = await pngEncoder();
 /** What the assets said since the last level, sent with its answer (the main thread says each once). */
 const notes: string[] = [];
-const assets = new BundledAssets((message) => notes.push(message));
+/** Made with the first job, which carries the user's graphics (the same for every level of a run). */
+let assets: BundledAssets | undefined;
 
 serveBatches<RenderJob, RenderAnswer>((item: ScanItem, job: RenderJob) => {
   if (item.kind !== 'bytes') return { error: errorFields('INTERNAL', `levelkit bug: a render worker was sent a ${item.kind} item`) };
+  assets ??= new BundledAssets((message) => notes.push(message), job.user);
   const answer = renderLevel(item.bytes, job, assets, encodePng);
   return notes.length ? { ...answer, notes: notes.splice(0) } : answer;
 });

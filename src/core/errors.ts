@@ -27,7 +27,7 @@ export type EncodeErrorCode =
 export type FormatId = 'wwd' | 'teeworlds' | 'graal' | 'graal-nw' | 'graal-gmap' | 'gwc' | 'gwz' | 'wdata';
 
 /** The format named in an error: `unknown` when detection found none, `png` for an image the previews read (src/render/png-decode.ts). */
-export type ErrorFormat = FormatId | 'unknown' | 'png';
+export type ErrorFormat = FormatId | 'unknown' | 'png' | 'bmp';
 
 export interface DecodeErrorDetails {
   /**

@@ -8,8 +8,10 @@ import type { GraalDecoded } from '../formats/graal/index.js';
 import type { MapImage, OpaqueLayer, TeeworldsMap, TileLayer } from '../formats/teeworlds/index.js';
 import type { WdataLevel } from '../formats/wdata/types.js';
 import type { WwdLevel } from '../formats/wwd/types.js';
+import { envelopeAt } from './envelopes.js';
 import { type PreviewQuads, quadLayerOf } from './quads.js';
-import { entityColumns, externalTileset, isEntityLayerKind, type RenderResources, type Tileset } from './tilesources.js';
+import { type GroupView, groupView, isIdentityView, isScreenOverlay } from './tee-camera.js';
+import { entityColumns, externalTileset, isEntityLayerKind, type RenderResources, type Tileset, wwdTileImage } from './tilesources.js';
 import { wdataPlot, wdataTables } from './wdata.js';
 
 export type { Tileset } from './tilesources.js';
@@ -30,6 +32,14 @@ export interface PreviewLayer {
   main: boolean;
   /** A Teeworlds quads layer: drawn as quads, not cells (`cells` is then empty; width and height are the map's). */
   quads?: PreviewQuads;
+  /** Where a Teeworlds tile layer of a parallax group lands in the picture (absent: cell for cell). */
+  view?: GroupView;
+  /** The picture of each cell value (WWD tiles from the user's graphics), drawn whole into its cell; undefined: its colour. */
+  tileImage?: (v: number) => Tileset | undefined;
+  /** A screen-fixed foreground layer (a HUD): left out of a whole-map picture (tee-camera.ts isScreenOverlay). */
+  overlay?: boolean;
+  /** A Teeworlds physics layer (game, front, tele, speedup, switch, tune): the game does not draw it, only editors do. */
+  physics?: boolean;
 }
 
 /** Something placed on the level: an object, link, spawn point, chest… In tile units. */
@@ -147,26 +157,60 @@ const isTee = (v: Any): v is TeeworldsMap => v.format === 'teeworlds';
 const isWdata = (v: Any): v is WdataLevel => v.format === 'wdata';
 const isGraal = (v: Any): v is GraalDecoded => v.format === 'graal' || v.format === 'graal-nw' || v.format === 'graal-gmap';
 
+/** The game group's index (the first group holding a game layer), or -1. */
+function gameGroupIndex(map: TeeworldsMap): number {
+  return map.groups.findIndex((g) => g.layers.some((l) => l.kind === 'game'));
+}
+
+/** A Teeworlds tile layer's tint: its colour times its colour envelope at `timeMs`. */
+function teeTint(map: TeeworldsMap, l: TileLayer, timeMs: number): [number, number, number, number] {
+  const env = envelopeAt(map.envelopes[l.colorEnv], timeMs + l.colorEnvOffset) ?? [1, 1, 1, 1];
+  return [l.color.r * env[0], l.color.g * env[1], l.color.b * env[2], l.color.a * env[3]].map((v) => Math.max(0, Math.min(255, v))) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+}
+
 /**
  * Every tile grid (and Teeworlds quads layer) of `value` a preview can show, the main grid flagged.
  * Empty for formats without grids. `resources`: pictures from outside the level (bundled Teeworlds
  * map resources and entities atlas, a Graal tileset) that layers are drawn with when given.
+ * `timeMs`: the moment Teeworlds envelopes (moving quads, pulsing colours) are drawn at.
  */
-export function layersOf(value: Any, main: MainGrid | undefined, resources?: RenderResources): PreviewLayer[] {
+export function layersOf(value: Any, main: MainGrid | undefined, resources?: RenderResources, timeMs = 0): PreviewLayer[] {
   const out: PreviewLayer[] = [];
   if (isWwd(value)) {
     value.planes.forEach((p, i) => {
       if (p.tiles.length === p.tilesWide * p.tilesHigh && p.tiles.length > 0) {
-        out.push({ name: str(p.name) || `plane ${i}`, width: p.tilesWide, height: p.tilesHigh, cells: p.tiles, main: p.tiles === main?.cells });
+        const layer: PreviewLayer = {
+          name: str(p.name) || `plane ${i}`,
+          width: p.tilesWide,
+          height: p.tilesHigh,
+          cells: p.tiles,
+          main: p.tiles === main?.cells,
+        };
+        const names = p.imageSetNames.map((n) => n.text.toUpperCase());
+        if (resources?.wwdTiles?.size) layer.tileImage = (v) => wwdTileImage(resources.wwdTiles, names, v);
+        out.push(layer);
       }
     });
   } else if (isTee(value)) {
     let mainSeen = false;
     const size = teeMapSize(value);
-    value.groups.forEach((g, gi) =>
+    const game = gameGroupIndex(value);
+    value.groups.forEach((g, gi) => {
+      const view = groupView(g, size);
+      const placed = isIdentityView(view) ? {} : { view };
+      const overlay = isScreenOverlay(g, game >= 0 && gi > game) ? { overlay: true } : {};
       g.layers.forEach((l, li) => {
         if (l.kind === 'quads') {
-          if (l.quads?.count || isPending(l, 'quads')) out.push(quadLayerOf(value, gi, li, teeImage(value, l.image, resources), size));
+          if (!l.quads?.count && !isPending(l, 'quads')) return;
+          // Not spread: that would read the lazy quads now.
+          const layer: PreviewLayer = quadLayerOf(value, gi, li, teeImage(value, l.image, resources), size, timeMs);
+          if (overlay.overlay) layer.overlay = true;
+          out.push(layer);
           return;
         }
         if (l.kind === 'sounds' || l.kind === 'unknown') return;
@@ -187,7 +231,8 @@ export function layersOf(value: Any, main: MainGrid | undefined, resources?: Ren
         const isMain = main !== undefined && l.kind === 'game' && !mainSeen;
         if (l.kind === 'game') mainSeen = true;
         // The grid fields read the level's own (a lazy grid is kept once read through them); drawing reads through previewGrid.
-        const layer = { name, width: l.width, height: l.height, main: isMain } as PreviewLayer;
+        const physics = isEntityLayerKind(l.kind) ? { physics: true } : {};
+        const layer = { name, width: l.width, height: l.height, main: isMain, ...placed, ...overlay, ...physics } as PreviewLayer;
         if (entities) {
           // Drawn as DDNet's editor draws them: the entity tile ids (a tele's type, not its number) from the kind's atlas.
           const columns = (keep: boolean) => entityColumns(l, keep ? teeFields(l)[teeGridKey(l)] : readUncached(teeFields(l), teeGridKey(l)))!;
@@ -202,15 +247,15 @@ export function layersOf(value: Any, main: MainGrid | undefined, resources?: Ren
         if (tileset) {
           layer.tileset = tileset;
           if (teeGridKey(l) === 'tiles') defineLazy(layer, 'flags', () => teeGrid(l, true)!.flags);
-          layer.tint = [l.color.r, l.color.g, l.color.b, l.color.a];
+          layer.tint = teeTint(value, l, timeMs);
         }
         uncachedGrids.set(layer, () => {
           const grid = teeGrid(l, false)!;
           return tileset ? grid : { cells: grid.cells };
         });
         out.push(layer);
-      }),
-    );
+      });
+    });
   } else if (isWdata(value)) {
     // No tile grid: a blank plot the box markers are drawn on.
     const plot = wdataPlot(value);

@@ -4,8 +4,9 @@
 
 import type { MainGrid } from '../formats/define.js';
 import { layersOf, type Marker, markersOf, type PreviewLayer, previewGrid } from './adapters.js';
+import { blendTexel, drawPlacedLayer, tileTexel } from './placed-tiles.js';
 import { drawQuads } from './quads.js';
-import { atlasCell, type RenderResources } from './tilesources.js';
+import { atlasCell, type RenderResources, type Tileset } from './tilesources.js';
 import { WDATA_MARKER_KINDS } from './wdata.js';
 
 export interface RenderOptions {
@@ -26,6 +27,18 @@ export interface RenderOptions {
    * says what was drawn. Markers stay in grid tiles.
    */
   region?: TileRect;
+  /**
+   * With `layer: 'all'`, also draw Teeworlds physics layers (game, front, tele, speedup, switch,
+   * tune) with DDNet's editor atlases, as an editor shows them. Default: only when the map has no
+   * other layer to draw, since players never see them (a DDNet map's unhookable filler would
+   * cover the picture).
+   */
+  physics?: boolean;
+  /**
+   * The moment animated parts are drawn at, in seconds from the map's start (default 0): Teeworlds
+   * quads moved, turned and tinted by their envelopes, layer colours by theirs. A finite number ≥ 0.
+   */
+  time?: number;
   /** Called after each layer is drawn (`done` of `total`), so a viewer can show how far a slow picture is. */
   onProgress?: (progress: RenderProgress) => void;
 }
@@ -57,7 +70,8 @@ export interface Preview {
   /** Pixels per tile; below 1 when a huge grid is sampled (then every `1/scale`th tile is drawn). */
   scale: number;
   /** Every layer the value has (what `layer` indexes). */
-  layers: { name: string; width: number; height: number; main: boolean; tileset: boolean }[];
+  /** `physics`: a Teeworlds physics layer (left out of `layer: 'all'` unless `physics: true`). `overlay`: a Teeworlds layer fixed to the screen in front of the map (a HUD), left out of `layer: 'all'`. */
+  layers: { name: string; width: number; height: number; main: boolean; tileset: boolean; overlay?: boolean; physics?: boolean }[];
   /** The layers drawn, by index. */
   drawn: number[];
   /** Markers in tile units (draw at `x * scale`). */
@@ -72,6 +86,8 @@ export interface Preview {
 
 /** Most pixels a preview may have (64 Mi, 256 MiB of RGBA): an explicit `scale` that would draw more is refused (RangeError, `code: 'LIMIT_EXCEEDED'`). */
 export const MAX_PREVIEW_PIXELS = 1 << 26;
+/** Largest `time` (seconds): a day, far past any envelope's loop. */
+const MAX_TIME_S = 86_400;
 /** Largest `maxSide`: a square of it stays within MAX_PREVIEW_PIXELS. */
 const MAX_PREVIEW_SIDE = 1 << 13;
 
@@ -133,11 +149,22 @@ function legendOf(markers: Marker[]): Preview['legend'] {
  * draw more than MAX_PREVIEW_PIXELS.
  */
 export function renderPreview(value: { format: string }, main: MainGrid | undefined, opts: RenderOptions = {}): Preview {
-  const layers = layersOf(value, main, opts.resources);
-  const info = layers.map((l) => ({ name: l.name, width: l.width, height: l.height, main: l.main, tileset: !!l.tileset }));
+  const time = opts.time ?? 0;
+  if (typeof time !== 'number' || !Number.isFinite(time) || time < 0 || time > MAX_TIME_S)
+    throw new RangeError(`levelkit: render: time must be a number of seconds 0…${MAX_TIME_S}, got ${String(time)}`);
+  const layers = layersOf(value, main, opts.resources, time * 1000);
+  const info = layers.map((l) => ({
+    name: l.name,
+    width: l.width,
+    height: l.height,
+    main: l.main,
+    tileset: !!l.tileset,
+    ...(l.overlay ? { overlay: true } : {}),
+    ...(l.physics ? { physics: true } : {}),
+  }));
   const which = opts.layer ?? 'main';
   let drawn: number[];
-  if (which === 'all') drawn = layers.map((_, i) => i);
+  if (which === 'all') drawn = wholeMap(layers, opts.physics);
   else if (which === 'main') drawn = layers.findIndex((l) => l.main) >= 0 ? [layers.findIndex((l) => l.main)] : [];
   else {
     if (!Number.isInteger(which) || which < 0 || which >= layers.length) {
@@ -214,6 +241,18 @@ export function renderPreview(value: { format: string }, main: MainGrid | undefi
   return { width, height, rgba, tilesWide, tilesHigh, scale: px / step, layers: info, drawn, markers, legend, region };
 }
 
+/**
+ * The layers of a whole-map picture, as a player sees the map: not the screen-fixed foreground
+ * layers (HUDs), which zoomed to the map would hide it, nor the physics layers unless asked for
+ * or there is nothing else.
+ */
+function wholeMap(layers: PreviewLayer[], physics: boolean | undefined): number[] {
+  if (physics !== undefined && typeof physics !== 'boolean') throw new TypeError(`levelkit: render: physics must be true or false, got ${typeof physics}`);
+  const shown = layers.flatMap((l, i) => (l.overlay ? [] : [i]));
+  const seen = shown.filter((i) => !layers[i]!.physics);
+  return physics || seen.length === 0 ? shown : seen;
+}
+
 /** The grid's rectangle, or `region` checked (whole numbers, overlapping the grid) and clipped to it; RangeError naming `region` otherwise. */
 function regionOf(region: TileRect | undefined, tilesWide: number, tilesHigh: number): TileRect {
   if (region === undefined) return { x: 0, y: 0, width: tilesWide, height: tilesHigh };
@@ -232,6 +271,12 @@ function drawLayer(rgba: Uint8ClampedArray, width: number, layer: PreviewLayer, 
   // (Not `layer.cells`: on a lazy layer that getter keeps the grid in the map; previewGrid below does not.)
   if (layer.quads !== undefined) {
     drawQuads(rgba, width, rgba.length / 4 / width, layer.quads, px / step, region.x, region.y);
+    return;
+  }
+  if (layer.view !== undefined) {
+    const grid = previewGrid(layer);
+    if (grid.cells.length === 0) return;
+    drawPlacedLayer(rgba, width, rgba.length / 4 / width, layer, layer.view, grid, { scale: px / step, originX: region.x, originY: region.y }, tileColour);
     return;
   }
   // A plain copy of the tileset's fields: a lazy one (Teeworlds `layers: 'lazy'`) has been
@@ -258,7 +303,9 @@ function drawLayer(rgba: Uint8ClampedArray, width: number, layer: PreviewLayer, 
         if (!composite) continue;
         continue;
       }
-      if (tileset) drawTile(rgba, width, tx * px, ty * px, px, tileset, v, flags?.[at] ?? 0, layer.tint);
+      const image = layer.tileImage?.(v);
+      if (image) drawTile(rgba, width, tx * px, ty * px, px, image, { sx0: 0, sy0: 0, tw: image.width, th: image.height }, 0, undefined);
+      else if (tileset) drawTile(rgba, width, tx * px, ty * px, px, tileset, atlasCell(tileset, v), flags?.[at] ?? 0, layer.tint);
       else fillCell(rgba, width, tx * px, ty * px, px, tileColour(v));
     }
   }
@@ -276,46 +323,22 @@ function fillCell(rgba: Uint8ClampedArray, width: number, x0: number, y0: number
   }
 }
 
-/** Teeworlds tile flags: mirror horizontally, vertically, rotate 90° clockwise. */
-const XFLIP = 1,
-  YFLIP = 2,
-  ROTATE = 8;
-
-/** Draws tile `index` of a tileset (nothing when the atlas has no such cell) into a px × px cell, sampling the tile's centres, alpha-blended over what is there. */
+/** Draws a cell of a tileset (nothing when the atlas has no such cell) into a px × px cell, sampling the tile's centres, alpha-blended over what is there. */
 function drawTile(
   rgba: Uint8ClampedArray,
   width: number,
   x0: number,
   y0: number,
   px: number,
-  ts: NonNullable<PreviewLayer['tileset']>,
-  index: number,
+  ts: Tileset,
+  cell: ReturnType<typeof atlasCell>,
   flags: number,
   tint: [number, number, number, number] | undefined,
 ): void {
-  const cell = atlasCell(ts, index);
   if (!cell) return;
-  const { sx0, sy0, tw, th } = cell;
-  const [tr, tg, tb, ta] = tint ?? [255, 255, 255, 255];
-  for (let dy = 0; dy < px; dy++) {
-    for (let dx = 0; dx < px; dx++) {
-      let u = (dx + 0.5) / px;
-      let v = (dy + 0.5) / px;
-      if (flags & ROTATE) [u, v] = [v, 1 - u];
-      if (flags & XFLIP) u = 1 - u;
-      if (flags & YFLIP) v = 1 - v;
-      const sx = sx0 + Math.min(tw - 1, Math.floor(u * tw));
-      const sy = sy0 + Math.min(th - 1, Math.floor(v * th));
-      const s = (sy * ts.width + sx) * ts.channels;
-      const a = ((ts.channels === 4 ? ts.pixels[s + 3]! : 255) * ta) / (255 * 255);
-      if (a <= 0) continue;
-      const o = ((y0 + dy) * width + x0 + dx) * 4;
-      rgba[o] = rgba[o]! * (1 - a) + ((ts.pixels[s]! * tr) / 255) * a;
-      rgba[o + 1] = rgba[o + 1]! * (1 - a) + ((ts.pixels[s + 1]! * tg) / 255) * a;
-      rgba[o + 2] = rgba[o + 2]! * (1 - a) + ((ts.pixels[s + 2]! * tb) / 255) * a;
-      rgba[o + 3] = 255;
-    }
-  }
+  const t = tint ?? [255, 255, 255, 255];
+  for (let dy = 0; dy < px; dy++)
+    for (let dx = 0; dx < px; dx++) blendTexel(rgba, ((y0 + dy) * width + x0 + dx) * 4, ts, tileTexel(ts, cell, flags, (dx + 0.5) / px, (dy + 0.5) / px), t);
 }
 
 /** A marker: an outlined rectangle for areas, a filled square with a dark rim for points. */

@@ -1,10 +1,12 @@
 // Teeworlds quads in a preview: each quad is two triangles over its four corners (order: top-left,
 // top-right, bottom-left, bottom-right), colours blended across them, textured from its layer's
-// image when that is known (embedded, or a bundled external one). Envelopes (animation) are not
-// applied: a quad is drawn where and as its points, colours and texture coordinates say.
+// image when that is known (embedded, or a bundled external one), where its group's parallax puts
+// it and as its envelopes make it at the time asked for.
 
 import { defineLazy } from '../core/lazy.js';
-import type { MapGroup, QuadsLayer, TeeworldsMap } from '../formats/teeworlds/index.js';
+import type { MapEnvelope, QuadsLayer, TeeworldsMap } from '../formats/teeworlds/index.js';
+import { envelopeAt } from './envelopes.js';
+import { type GroupView, groupView } from './tee-camera.js';
 import type { Tileset } from './tilesources.js';
 
 /** The quads of one layer in tile units (32 world pixels), ready to draw. */
@@ -20,48 +22,45 @@ export interface PreviewQuads {
   image?: Tileset;
 }
 
-/** Quad point coordinates are 22.10 fixed point world pixels; a tile is 32 world pixels. */
-const FIXED_TO_TILES = 1 / (1024 * 32);
+/** Quad point coordinates, envelope offsets and texture coordinates are 22.10 fixed point. */
+const FIXED = 1024;
 
 /**
- * A quads layer as PreviewQuads (read when first drawn). Groups scrolled with the camera
- * (parallax ≠ 0) are placed at their world position less the group's offset; a screen-fixed group
- * (parallax 0, 0: skies, vignettes) is stretched over `fit` (the map's size in tiles), as it fills
- * the screen wherever the camera is.
+ * A quads layer as PreviewQuads (read when first drawn): each quad moved, turned and tinted by its
+ * envelopes at `timeMs`, then placed by its group's view (tee-camera.ts: parallax, offset and
+ * parallax zoom as a camera covering the map shows them).
  */
-export function quadsOf(layer: QuadsLayer, group: MapGroup, image: Tileset | undefined, fit: { width: number; height: number }): PreviewQuads | undefined {
+export function quadsOf(
+  layer: QuadsLayer,
+  view: GroupView,
+  image: Tileset | undefined,
+  envelopes: readonly MapEnvelope[],
+  timeMs: number,
+): PreviewQuads | undefined {
   const q = layer.quads;
   if (!q || q.count === 0) return undefined;
   const corners = new Float64Array(q.count * 8);
-  const fixed = group.parallaxX === 0 && group.parallaxY === 0;
-  for (let i = 0; i < q.count; i++)
-    for (let k = 0; k < 4; k++) {
-      corners[i * 8 + k * 2] = q.points[i * 10 + k * 2]! * FIXED_TO_TILES - (fixed ? 0 : group.offsetX / 32);
-      corners[i * 8 + k * 2 + 1] = q.points[i * 10 + k * 2 + 1]! * FIXED_TO_TILES - (fixed ? 0 : group.offsetY / 32);
-    }
-  if (fixed) stretch(corners, fit);
   const colours = new Uint8ClampedArray(q.count * 16);
   for (let i = 0; i < q.colors.length && i < colours.length; i++) colours[i] = q.colors[i]!;
+  for (let i = 0; i < q.count; i++) {
+    const pos = envelopeAt(envelopes[q.posEnv[i]!], timeMs + (q.posEnvOffset[i] ?? 0));
+    const [dx, dy, degrees] = pos ?? [0, 0, 0];
+    const [cos, sin] = [Math.cos((degrees * Math.PI) / 180), Math.sin((degrees * Math.PI) / 180)];
+    // Point 4 is the quad's pivot: a position envelope turns the corners about it.
+    const [cx, cy] = [q.points[i * 10 + 8]! / FIXED, q.points[i * 10 + 9]! / FIXED];
+    for (let k = 0; k < 4; k++) {
+      let x = q.points[i * 10 + k * 2]! / FIXED;
+      let y = q.points[i * 10 + k * 2 + 1]! / FIXED;
+      if (degrees !== 0) [x, y] = [cx + (x - cx) * cos - (y - cy) * sin, cy + (x - cx) * sin + (y - cy) * cos];
+      corners[i * 8 + k * 2] = (x + dx) * view.scaleX + view.offsetX;
+      corners[i * 8 + k * 2 + 1] = (y + dy) * view.scaleY + view.offsetY;
+    }
+    const colour = envelopeAt(envelopes[q.colorEnv[i]!], timeMs + (q.colorEnvOffset[i] ?? 0));
+    if (colour) for (let k = 0; k < 16; k++) colours[i * 16 + k] = colours[i * 16 + k]! * colour[k & 3]!;
+  }
   const uv = new Float64Array(q.count * 8);
-  for (let i = 0; i < uv.length; i++) uv[i] = q.texcoords[i]! / 1024;
+  for (let i = 0; i < uv.length; i++) uv[i] = q.texcoords[i]! / FIXED;
   return { count: q.count, corners, colours, uv, ...(image ? { image } : {}) };
-}
-
-/** Maps the corners' bounding box onto 0…fit (a screen-fixed layer covers the whole picture). */
-function stretch(corners: Float64Array, fit: { width: number; height: number }): void {
-  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < corners.length; i += 2) {
-    x0 = Math.min(x0, corners[i]!);
-    x1 = Math.max(x1, corners[i]!);
-    y0 = Math.min(y0, corners[i + 1]!);
-    y1 = Math.max(y1, corners[i + 1]!);
-  }
-  const sx = x1 > x0 ? fit.width / (x1 - x0) : 1;
-  const sy = y1 > y0 ? fit.height / (y1 - y0) : 1;
-  for (let i = 0; i < corners.length; i += 2) {
-    corners[i] = (corners[i]! - x0) * sx;
-    corners[i + 1] = (corners[i + 1]! - y0) * sy;
-  }
 }
 
 /** A quads layer's entry for layersOf(): its grid size is the map's, its quads read when drawn. */
@@ -71,6 +70,7 @@ export function quadLayerOf(
   li: number,
   image: Tileset | undefined,
   size: { width: number; height: number },
+  timeMs: number,
 ): { name: string; width: number; height: number; cells: Uint8Array; main: false; quads?: PreviewQuads } {
   const group = map.groups[gi]!;
   const layer = group.layers[li] as QuadsLayer;
@@ -81,7 +81,7 @@ export function quadLayerOf(
     cells: new Uint8Array(0),
     main: false as const,
   };
-  defineLazy(out as { quads?: PreviewQuads }, 'quads', () => quadsOf(layer, group, image, size));
+  defineLazy(out as { quads?: PreviewQuads }, 'quads', () => quadsOf(layer, groupView(group, size), image, map.envelopes, timeMs));
   return out;
 }
 

@@ -5,6 +5,7 @@
 
 import type { GraalDecoded } from '../formats/graal/index.js';
 import type { TeeworldsMap, TileLayer } from '../formats/teeworlds/index.js';
+import type { WwdLevel } from '../formats/wwd/types.js';
 
 /** Pixels of a tileset image. Teeworlds' layout (default): 16 × 16 tiles of `width / 16` pixels. */
 export interface Tileset {
@@ -34,8 +35,14 @@ export interface RenderResources {
    * (entities/<kind>.png). ENTITY_ASSETS names the files.
    */
   entities?: Partial<Record<EntityLayerKind, Tileset>>;
-  /** A Graal tileset (pics1.png layout) for Graal levels. */
+  /** A Graal tileset (pics1.png layout) for Graal levels; graalTileset() makes one from a decoded PNG. */
   graalTileset?: Tileset;
+  /**
+   * WWD tile images by image-set name (upper case, as resourcesNeeded() lists it: `ACTION`,
+   * `BACK`…) and tile id: each a whole tile picture (Claw's are 64 × 64), from the user's own copy
+   * of the game. A tile without one is drawn as its colour.
+   */
+  wwdTiles?: ReadonlyMap<string, ReadonlyMap<number, Tileset>>;
 }
 
 /** What resourcesNeeded() says a level would draw with. */
@@ -46,6 +53,8 @@ export interface NeededResources {
   entities: EntityLayerKind[];
   /** True for a Graal level with tiles (a tileset would draw them). */
   graalTileset: boolean;
+  /** A WWD level's image sets (upper case) and the tile ids its planes use from each, ascending. */
+  wwdTiles: { imageSet: string; ids: number[] }[];
 }
 
 /** Teeworlds/DDNet layer kinds drawn with an editor atlas. */
@@ -64,9 +73,41 @@ export const isEntityLayerKind = (kind: string): kind is EntityLayerKind => Obje
 /** Names a bundled map resource can have: letters, digits, `_`, `-`, `.` (never a path). */
 export const MAPRES_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
 
-/** Which resources `value` would draw with: fetch or read these, nothing else. Cheap: reads no grid. */
+/** A decoded tileset image (decodePng's RGBA) as the Graal tileset render() draws Graal levels with. */
+export function graalTileset(image: { width: number; height: number; pixels: Uint8Array }): Tileset {
+  return { width: image.width, height: image.height, channels: 4, pixels: image.pixels, layout: 'graal' };
+}
+
+/** Tile ids by image set (upper case) of a WWD level's planes: the high 16 bits of a cell pick the plane's set, the low 16 the tile. */
+function wwdTilesUsed(level: WwdLevel): NeededResources['wwdTiles'] {
+  const sets = new Map<string, Set<number>>();
+  for (const p of level.planes) {
+    const names = p.imageSetNames.map((n) => n.text.toUpperCase());
+    for (const v of p.tiles) {
+      if (v === 0xffffffff || v === 0xeeeeeeee) continue;
+      const name = names[v >>> 16];
+      if (!name) continue;
+      const ids = sets.get(name) ?? new Set<number>();
+      sets.set(name, ids);
+      ids.add(v & 0xffff);
+    }
+  }
+  return [...sets].map(([imageSet, ids]) => ({ imageSet, ids: [...ids].sort((a, b) => a - b) }));
+}
+
+/** The tile picture of WWD cell `v` of a plane whose image sets are `names` (upper case), if the caller loaded it. */
+export function wwdTileImage(tiles: RenderResources['wwdTiles'], names: string[], v: number): Tileset | undefined {
+  const name = names[v >>> 16];
+  return name === undefined ? undefined : tiles?.get(name)?.get(v & 0xffff);
+}
+
+/** Which resources `value` would draw with: fetch or read these, nothing else. Cheap: reads no grid (a WWD level's tiles, decoded already, are scanned). */
 export function resourcesNeeded(value: { format: string }): NeededResources {
-  const out: NeededResources = { images: [], entities: [], graalTileset: false };
+  const out: NeededResources = { images: [], entities: [], graalTileset: false, wwdTiles: [] };
+  if (value.format === 'wwd') {
+    out.wwdTiles = wwdTilesUsed(value as WwdLevel);
+    return out;
+  }
   if (value.format === 'graal' || value.format === 'graal-nw') {
     out.graalTileset = (value as GraalDecoded & { layers: unknown[] }).layers.length > 0;
     return out;

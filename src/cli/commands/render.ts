@@ -20,6 +20,7 @@ import type { Reporter } from '../report.js';
 import { askedWorkers, positiveNumber } from '../scan-args.js';
 import { contactSheet, MAX_SHEET_LEVELS } from '../sheet.js';
 import { stdoutGone, stdoutReady, writeStdout } from '../stdout.js';
+import { checkGraphicsFolder, loadTileset } from '../user-graphics.js';
 
 /** Default time limit per level (s): drawing a big map takes seconds, a hang never ends. */
 const DEFAULT_TIMEOUT_S = 60;
@@ -33,6 +34,9 @@ export const renderCommand: Command = {
     'scale',
     'layer',
     'sheet',
+    'time',
+    'tileset',
+    'graphics',
     'json',
     'strict',
     'backend',
@@ -72,6 +76,14 @@ export const renderCommand: Command = {
       else if (/^\d+$/.test(options.layer)) job.render.layer = Number(options.layer);
       else throw new UsageError(`--layer must be main, all or a layer number; got '${options.layer}'`);
     }
+    if (raw.time !== undefined) job.render.time = renderTime(raw.time as string);
+    // Checked here, before anything is drawn: a wrong path is the user's mistake, said once.
+    if (raw.tileset !== undefined) loadTileset(raw.tileset as string);
+    if (raw.graphics !== undefined) checkGraphicsFolder(raw.graphics as string);
+    job.user = {
+      ...(raw.tileset === undefined ? {} : { tileset: raw.tileset as string }),
+      ...(raw.graphics === undefined ? {} : { graphics: raw.graphics as string }),
+    };
     const workers = Math.min(askedWorkers(raw.workers as string | undefined), maxWorkers());
     const timeout = raw.timeout === undefined ? DEFAULT_TIMEOUT_S : positiveNumber('timeout', raw.timeout as string);
     const skipExisting = raw['skip-existing'] === true;
@@ -103,7 +115,7 @@ export const renderCommand: Command = {
       notesSaid.add(note);
       process.stderr.write(`levelkit render: ${printable(note)}\n`);
     };
-    const assets = new BundledAssets(say);
+    const assets = new BundledAssets(say, job.user);
     const sheet: { index: number; name: string; thumb: Picture }[] = [];
     const answer = (work: RenderWork, a: RenderAnswer) => {
       for (const note of a.notes ?? []) say(note);
@@ -187,6 +199,13 @@ export const renderCommand: Command = {
     return out.finish();
   },
 };
+
+/** --time in seconds: a plain decimal number 0…86400 (what render()'s `time` takes). */
+function renderTime(s: string): number {
+  const n = Number(s);
+  if (!/^\d+(\.\d+)?$/.test(s) || !(n <= 86_400)) throw new UsageError(`--time must be a number of seconds 0…86400; got '${printable(s)}'`);
+  return n;
+}
 
 /** A level's record (and its PNG written) from its answer; returns its sheet cell, if it has one. */
 function handleAnswer(
