@@ -60,6 +60,8 @@ describe('drawLevel (embedding)', () => {
     expect(none.images?.size).toBe(0);
     await expect(loadBundledResources(level, { assets: 42 as unknown as string })).rejects.toThrow(TypeError);
     // A level that needs no pictures reads nothing.
-    expect(await loadBundledResources(decode(readBytes(`${FIXTURES}/wwd/claw-compressed.wwd`)), { assets: async () => Promise.reject(new Error('read')) })).toEqual({});
+    expect(
+      await loadBundledResources(decode(readBytes(`${FIXTURES}/wwd/claw-compressed.wwd`)), { assets: async () => Promise.reject(new Error('read')) }),
+    ).toEqual({});
   });
 });
