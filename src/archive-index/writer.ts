@@ -15,7 +15,7 @@ import { partName } from './parts.js';
 import { TABLES, type TableName, tableOf } from './schema.js';
 
 /** Rows held (their buffers' bytes) before they are written out as parts. */
-const FLUSH_BYTES = 16 << 20;
+const FLUSH_BYTES = 8 << 20;
 
 const gzipAsync = promisify(gzip);
 /** Level 1: the index is written once per scan and read many times, but a scan must not wait on it. */

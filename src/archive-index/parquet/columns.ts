@@ -24,6 +24,9 @@ export interface TableBatch {
 
 const encoder = new TextEncoder();
 
+/** Capacity a builder keeps between batches. */
+const KEEP_BYTES = 1 << 20;
+
 /** A growable byte buffer with little-endian number writes. */
 class Bytes {
   buf: Uint8Array;
@@ -43,10 +46,14 @@ class Bytes {
     this.view = new DataView(grown.buffer);
   }
 
-  /** A copy of what was written, sized to it (the builder's buffer is reused). */
+  /** A copy of what was written, sized to it. The buffer is reused, unless one huge text grew it: then it starts small again. */
   take(): Uint8Array {
     const out = this.buf.slice(0, this.len);
     this.len = 0;
+    if (this.buf.length > KEEP_BYTES) {
+      this.buf = new Uint8Array(256);
+      this.view = new DataView(this.buf.buffer);
+    }
     return out;
   }
 }
