@@ -28,7 +28,8 @@ describeWith(corpus('gwc'), 'GWC rules on a real cartridge', (dir) => {
     );
     const png = c.media.findIndex((m) => m.type === 2 || m.type === 3);
     const broken = changed(c, (v) => {
-      v.media[png]!.data[0] ^= 0xff;
+      const data = v.media[png]!.data;
+      data[0] = data[0]! ^ 0xff;
     });
     expectPlanted('gwc/media-type', c, broken, /is declared (png|jpg) but its bytes look like/);
   });
