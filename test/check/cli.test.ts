@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as draft04 from 'ajv-draft-04';
 import { describe, expect, it } from 'vitest';
+import { findingRows } from '../../src/archive-index/findings-rows.js';
+import { tableOf } from '../../src/archive-index/schema.js';
 import { RULE_IDS } from '../../src/check/registry.js';
 import { INTERNAL_RULE } from '../../src/check/run.js';
 import { CLI_ARGV, cli, jsonLines } from '../helpers/cli.js';
@@ -102,3 +104,14 @@ itWith(
   },
   300_000,
 );
+
+describe('findings as index rows', () => {
+  it('one CSV line per finding, in the findings table’s column order, empty where a finding has no place', () => {
+    const rows = findingRows('f1', [
+      { rule: 'tw/no-spawn', severity: 'error', message: 'the map has no spawn tile', where: {} },
+      { rule: 'wwd/unknown-logic', severity: 'warning', message: "logic 'A\"b'", where: { layer: 1, x: 64, y: -2, object: 7 } },
+    ]);
+    expect(tableOf('findings').columns.map((c) => c.name)).toEqual(['id', 'rule', 'severity', 'message', 'layer', 'x', 'y', 'object', 'offset']);
+    expect(rows).toBe('"f1","tw/no-spawn","error","the map has no spawn tile",,,,,\n"f1","wwd/unknown-logic","warning","logic \'A""b\'",1,64,-2,7,\n');
+  });
+});
