@@ -101,6 +101,7 @@ function cliUsesLibraryBuild() {
         !id.startsWith(`${SRC}cli/`) &&
         !id.startsWith(`${SRC}scan/`) &&
         !id.startsWith(`${SRC}archive-index/`) &&
+        !id.startsWith(`${SRC}check/`) &&
         id !== `${SRC}core/default-limits.ts`;
       if (inLibrary) {
         this.error(`the CLI imports ${id.slice(SRC.length)} directly: import it from src/index.ts, or dist/cli.mjs would carry a second copy of the library`);

@@ -4,7 +4,7 @@
 // INDEX.md documents every column.
 
 /** Bumped whenever a table or column is added, removed, renamed or retyped. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** DuckDB/Parquet types the index uses. */
 export type ColumnType = 'VARCHAR' | 'BIGINT' | 'INTEGER' | 'DOUBLE' | 'BOOLEAN' | 'TIMESTAMP';
@@ -22,7 +22,7 @@ export interface Table {
   columns: readonly Column[];
 }
 
-export type TableName = 'files' | 'levels' | 'layers' | 'tiles' | 'objects' | 'texts' | 'images' | 'warnings';
+export type TableName = 'files' | 'levels' | 'layers' | 'tiles' | 'objects' | 'texts' | 'images' | 'warnings' | 'findings';
 
 const c = (name: string, type: ColumnType, doc: string): Column => ({ name, type, doc });
 const ID = c('id', 'VARCHAR', "the file's id in the index (files.id): unique across runs and shards");
@@ -143,6 +143,21 @@ export const TABLES: readonly Table[] = [
     name: 'warnings',
     row: 'a warning the decoder gave',
     columns: [ID, c('code', 'VARCHAR', 'its typed code'), c('message', 'VARCHAR', 'in words'), c('offset', 'BIGINT', 'byte offset, where it has one')],
+  },
+  {
+    name: 'findings',
+    row: 'a finding of a check rule (levelkit check; scan --index --check)',
+    columns: [
+      ID,
+      c('rule', 'VARCHAR', 'the rule id, such as tw/unused-image (levelkit check --list-rules)'),
+      c('severity', 'VARCHAR', 'error, warning or note'),
+      c('message', 'VARCHAR', 'what was found, in words'),
+      c('layer', 'INTEGER', 'the layer, plane or table it is in (as layers.layer), where it has one'),
+      c('x', 'DOUBLE', 'position: a tile column (Teeworlds, Graal), pixels (WWD), longitude (GWC)'),
+      c('y', 'DOUBLE', 'as x (latitude for GWC)'),
+      c('object', 'INTEGER', 'the object: WWD object id, GWC object id, an index among the level’s images, envelopes, links, chests …'),
+      c('offset', 'BIGINT', 'byte offset in the file, where it has one'),
+    ],
   },
 ];
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { ScanRecord } from '../scan/job.js';
+import { findingRow } from './findings-rows.js';
 import { fileId, type IndexBatch, WORKER_TABLES } from './level-rows.js';
 import { type TableBatch, TableBuilder } from './parquet/columns.js';
 import { CODEC, type Codec, encodeParquet } from './parquet/file.js';
@@ -37,6 +38,7 @@ export class IndexWriter {
   private readonly held = new Map<TableName, TableBatch[]>();
   private readonly files = new TableBuilder(tableOf('files'));
   private readonly warnings = new TableBuilder(tableOf('warnings'));
+  private readonly findings = new TableBuilder(tableOf('findings'));
   private heldBytes = 0;
   private seq = 0;
   private writing: Promise<void> = Promise.resolve();
@@ -96,16 +98,21 @@ export class IndexWriter {
       this.startedMs,
     ]);
     for (const w of warnings) this.warnings.row([id, w.code, w.message, w.offset]);
+    for (const f of r.findings ?? []) this.findings.row(findingRow(id, f));
     // The main thread's own rows join the held batches now and then, not per record.
     if (this.files.rows >= 4096) this.takeOwnRows();
     this.flushIfFull();
   }
 
   private takeOwnRows(): void {
-    const f = this.files.take();
-    if (f) this.hold('files', f);
-    const w = this.warnings.take();
-    if (w) this.hold('warnings', w);
+    for (const [table, builder] of [
+      ['files', this.files],
+      ['warnings', this.warnings],
+      ['findings', this.findings],
+    ] as const) {
+      const b = builder.take();
+      if (b) this.hold(table, b);
+    }
   }
 
   private hold(table: TableName, b: TableBatch): void {

@@ -6,6 +6,7 @@ import { displayName, pathBytes, printable } from '../scan/names.js';
 import { systemReason } from '../scan/read.js';
 import { OutputError } from '../scan/write.js';
 import type { Command } from './command.js';
+import { checkCommand } from './commands/check.js';
 import { convert } from './commands/convert.js';
 import { diffCommand } from './commands/diff.js';
 import { extract } from './commands/extract.js';
@@ -24,6 +25,7 @@ import { packageVersion } from './version.js';
 
 const COMMANDS: Record<string, Command> = {
   scan: scanCommand,
+  check: checkCommand,
   report: reportCommand,
   query: queryCommand,
   schema: schemaCommand,

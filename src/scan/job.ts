@@ -3,6 +3,8 @@
 // the step every file ends in (detect, decode to the asked depth, summarise, hash the bytes for
 // duplicate finding, build the record). Reading the file is the host's (item-node.ts).
 import { fileId, type IndexBatch, type LevelRowsBuilder } from '../archive-index/level-rows.js';
+import { checkLevel, type LevelCheck } from '../check/run.js';
+import type { Finding } from '../check/types.js';
 import {
   type AnyDecoded,
   DecodeError,
@@ -51,6 +53,10 @@ export interface ScanRecord {
   /** SHA-256 of the bytes (hex), for finding identical files. */
   contentDigest?: string;
   error?: ErrorRecord;
+  /** With the scan's `check` setting: what the rules found in this level (`levelkit check`). */
+  findings?: Finding[];
+  /** With `check`: this file's facts for the rules run over all files together, by rule id. */
+  checkFacts?: Record<string, unknown>;
 }
 
 /** The fields every record starts with: which file (and member) it is about. */
@@ -104,6 +110,8 @@ export interface ScanConfig {
   exclude?: readonly FileIdentity[];
   /** Writing an archive index (`--index`): each decoded level's rows are added, under ids made from `run`. */
   index?: { run: string; digests?: SharedArrayBuffer | ArrayBuffer };
+  /** Running check rules on each level after its full-depth decode (`levelkit check`): the rule ids (all when absent). */
+  check?: { rules?: string[] };
 }
 
 /** One message to a worker: several items, scanned in order. `C`: what every item is worked on with (a scan's ScanConfig; render's job). */
@@ -315,11 +323,22 @@ export function scanBytes(
       };
     return { ...base, bytes: bytes.length, format: null };
   }
+  let checked: LevelCheck | undefined;
+  const indexed = config.index && index;
   const onValue =
-    config.index && index ? (v: AnyDecoded, summary: object) => addRows(index, fileId(config.index!.run, base.path, base.member, hash), v, summary) : undefined;
+    indexed || config.check
+      ? (v: AnyDecoded, summary: object) => {
+          if (config.check) checked = checkLevel(v, config.check.rules);
+          if (indexed) addRows(index, fileId(config.index!.run, base.path, base.member, hash), v, summary);
+        }
+      : undefined;
   const answer = runJob({ id: 0, bytes, depth: config.depth, decode: config.decode, ...(fault ? { fault } : {}) }, hash, exit, times, onValue);
   const t1 = performance.now();
   const record = recordOf(base, bytes.length, answer);
+  if (checked) {
+    record.findings = checked.findings;
+    if (checked.facts) record.checkFacts = checked.facts;
+  }
   times.record += performance.now() - t1;
   return record;
 }

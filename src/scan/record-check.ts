@@ -15,7 +15,21 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 /** Versions are header strings such as `GR-V1.03` or small numbers: printable ASCII, short. */
 const VERSION_TEXT = /^[\x20-\x7e]{1,64}$/;
 
-const RECORD_FIELDS = new Set(['path', 'pathBytes', 'member', 'bytes', 'format', 'version', 'summary', 'warnings', 'unchecked', 'contentDigest', 'error']);
+const RECORD_FIELDS = new Set([
+  'path',
+  'pathBytes',
+  'member',
+  'bytes',
+  'format',
+  'version',
+  'summary',
+  'warnings',
+  'unchecked',
+  'contentDigest',
+  'error',
+  'findings',
+  'checkFacts',
+]);
 const WARNING_FIELDS = new Set(['code', 'message', 'offset']);
 const ERROR_FIELDS = new Set(['code', 'offset', 'path', 'message']);
 

@@ -27,6 +27,7 @@ const OPTION_NAMES: readonly string[] = [
   'fs',
   'index',
   'skip',
+  'check',
 ];
 /** What `decode` may hold: the options that travel to the workers (functions cannot). */
 const DECODE_NAMES: readonly string[] = ['backend', 'inflate', 'strict', 'encoding', 'limits'];
@@ -71,6 +72,16 @@ export function checkScanOptions(paths: unknown, options: ScanOptions): CheckedS
   if (options.exclude !== undefined && !(Array.isArray(options.exclude) && options.exclude.every(isIdentity)))
     throw new TypeError(`levelkit: scan option 'exclude' must be an array of { dev, ino } bigints (fs.statSync(p, { bigint: true }))`);
   if (options.spawn !== undefined && typeof options.spawn !== 'function') throw new TypeError(`levelkit: scan option 'spawn' must be a function`);
+  if (options.check !== undefined) {
+    const rules = (options.check as { rules?: unknown }).rules;
+    if (
+      typeof options.check !== 'object' ||
+      options.check === null ||
+      (rules !== undefined && !(Array.isArray(rules) && rules.every((r) => typeof r === 'string')))
+    )
+      throw new TypeError("levelkit: scan option 'check' must be { rules?: rule ids (strings) }");
+    if (depth !== 'full') throw new RangeError("levelkit: scan option 'check' needs depth 'full' (the rules read every section)");
+  }
   if (options.index !== undefined) {
     const ix = options.index as { run?: unknown; onRows?: unknown };
     if (typeof ix !== 'object' || ix === null || typeof ix.run !== 'string' || ix.run === '' || typeof ix.onRows !== 'function')

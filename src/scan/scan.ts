@@ -85,6 +85,8 @@ export interface ScanOptions {
    * (`stats.skipped` counts it). `mtimeMs` is the file's (for a member, its zip's) modification time.
    */
   skip?: (key: ResumeKey) => boolean;
+  /** Running check rules on each level (job.ts ScanConfig.check); needs depth `full`. */
+  check?: ScanConfig['check'];
   /** Test-only fault injection (see job.ts); never set it otherwise. */
   inject?: Inject;
   /** Replaces the worker factory (tests; the browser pool later). */
@@ -182,6 +184,7 @@ async function* scanChecked(paths: readonly (string | Buffer)[], options: ScanOp
     ...(exclude ? { exclude } : {}),
     // One table of pixel digests for every worker (archive-index/digest-cache.ts).
     ...(options.index ? { index: { run: options.index.run, digests: newDigestBuffer() } } : {}),
+    ...(options.check ? { check: options.check } : {}),
   };
   // Also once the scan has ended (its consumer may stop early): producers still waiting then stop instead of opening more.
   let ended = false;

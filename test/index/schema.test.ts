@@ -8,6 +8,8 @@ import { runBin } from '../helpers/cli.js';
 /** SHA-256 of every table's columns (name and type, in order), per schema version. */
 const PINNED: Record<number, string> = {
   1: '4f36fb0096bfe0d6a773519efcab2daf3dffe35a7e4abc79236444a64a10edda',
+  // 2 adds the findings table (levelkit check).
+  2: 'd31f40aa4e321d0a5a0856f12312a8179d57f5401bbd926414437fb42713f877',
 };
 
 function columnsDigest(): string {
@@ -32,6 +34,7 @@ describe('index schema', () => {
     has('texts', ['id', 'source', 'text']);
     has('images', ['id', 'name', 'width', 'height', 'external', 'pixels_sha256']);
     has('warnings', ['id', 'code', 'message', 'offset']);
+    has('findings', ['id', 'rule', 'severity', 'message', 'layer', 'x', 'y', 'object', 'offset']);
   });
 
   it('levelkit schema --json prints it', async () => {
