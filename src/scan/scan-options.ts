@@ -1,11 +1,99 @@
 // scan()'s options checked before anything starts: a program's mistake (a shard past its count,
 // depth 'bogus', a decode option the decoders refuse) is a TypeError or RangeError naming the
 // option, thrown by scan() itself, not a scan of the wrong files or an INTERNAL record per file.
+// The scan's first stage; its option types (public, re-exported by scan.ts) are declared here too.
 import { availableParallelism } from 'node:os';
-import { DEFAULT_LIMITS, DecodeError, wwd } from '../index.js';
-import type { Depth } from './job.js';
-import type { ScanOptions } from './scan.js';
+import type { IndexBatch } from '../archive-index/level-rows.js';
+import { DEFAULT_LIMITS, DecodeError, type DecodeOptions, wwd } from '../index.js';
+import type { Depth, Inject, ScanConfig, StageTimes } from './job.js';
+import type { SpawnWorker } from './pool.js';
+import type { FileIdentity, ReadFs } from './read.js';
+import type { WalkFs } from './walk.js';
 import { MIN_WORKER_MEMORY_MB, maxWorkers, workerMemoryMb } from './workers.js';
+
+export interface ScanOptions {
+  /** `cheap` (default): `sections: 'summary'`; `full`: decode every section. */
+  depth?: Depth;
+  /** Worker threads at most; default: available cores. Capped at WORKERS_PER_CORE (4) × cores, and never more than the files found. */
+  workers?: number;
+  /** Largest file or member read, in bytes; default the library's `maxInflatedBytes` (256 MiB). */
+  maxBytes?: number;
+  /**
+   * Bytes one zip may inflate, all its members (and nested zips' members) together, as a multiple
+   * of the zip's own size (a whole number ≥ 1); at least ZIP_INFLATE_ALLOWANCE (1 MiB) whatever the ratio. A member
+   * that would go past it is a LIMIT_EXCEEDED record and is not inflated. Default 100
+   * (the library's `limits.maxZipRatio`, which GWZ decoding uses too).
+   */
+  maxZipRatio?: number;
+  /** Time limit per file in ms for a file up to 8 MiB, scaled by size above that; default 5000. */
+  timeoutMs?: number;
+  /** Decode options passed to every decode (backend, inflate, strict, encoding, limits). */
+  decode?: Pick<DecodeOptions, 'backend' | 'inflate' | 'strict' | 'encoding' | 'limits'>;
+  /** Yield files of no known format as records with `format: null`. */
+  all?: boolean;
+  /** Walk into symbolic links to folders. */
+  follow?: boolean;
+  /** Yield records sorted by path and member after the scan (holds every record in memory). */
+  sort?: boolean;
+  /** Only this share of the input: files whose path hashes to `index` modulo `count` (0-based). */
+  shard?: { index: number; count: number };
+  /** Stops the scan early; records yielded so far stand. */
+  signal?: AbortSignal;
+  /**
+   * Heap limit of each worker in MiB; a file whose decode needs more is a LIMIT_EXCEEDED record
+   * (its worker is replaced, the scan goes on). Default: the process's --max-old-space-size, else
+   * half the machine's memory shared by the workers, between 256 MiB and 4 GiB.
+   */
+  workerMemoryMb?: number;
+  /**
+   * Files never read, by identity (device and inode, as `fs.statSync(p, { bigint: true })` gives
+   * them): the scan's own outputs, which a walk over their folder would otherwise meet
+   * half-written. Matched on the open handle, so any path to them (a link, `./x`, `a/../x`) is skipped.
+   */
+  exclude?: readonly FileIdentity[];
+  /** Updated as the scan goes: files found by the walk, and whether the walk has ended. */
+  stats?: ScanStats;
+  /**
+   * Writing an archive index: workers add each decoded level's rows (ids made from `run`) and
+   * `onRows` receives them, each message's rows before its records are yielded. Needs depth `full`.
+   */
+  index?: { run: string; onRows: (batch: IndexBatch) => void };
+  /** Running check rules on each level (job.ts ScanConfig.check); needs depth `full`. */
+  check?: ScanConfig['check'];
+  /**
+   * Resuming: a file (or zip member) for which this returns true is not read and has no record
+   * (`stats.skipped` counts it). `mtimeMs` is the file's (for a member, its zip's) modification time.
+   */
+  skip?: (key: ResumeKey) => boolean;
+  /** Test-only fault injection (see job.ts); never set it otherwise. */
+  inject?: Inject;
+  /** Replaces the worker factory (tests; the browser pool later). */
+  spawn?: SpawnWorker;
+  /** Replaces the fs functions of the walk and of reading (tests reach errors root cannot provoke). */
+  fs?: ReadFs & WalkFs;
+}
+
+/** What identifies a file as unchanged since an earlier scan (`--resume`). */
+export interface ResumeKey {
+  path: string;
+  member: string | null;
+  bytes: number;
+  mtimeMs: number;
+}
+
+export interface ScanStats {
+  found: number;
+  /** Files and members skipped as unchanged (`skip`). */
+  skipped?: number;
+  walkDone: boolean;
+  replacedWorkers: number;
+  /** Milliseconds the workers spent per stage (read, detect, decode, hash, record), summed over workers. */
+  workerStages?: StageTimes;
+  /** Milliseconds this thread spent walking (listing folders, stat'ing files). */
+  walkMs?: number;
+  /** CPU time of the worker threads (ms), at the end of the scan; -1 where the host cannot tell. */
+  workerCpuMs?: number;
+}
 
 const OPTION_NAMES: readonly string[] = [
   'depth',

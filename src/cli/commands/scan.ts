@@ -1,5 +1,6 @@
-// `levelkit scan`: the bulk scan (src/scan/scan.ts) as a command: JSON lines to stdout or --out,
-// progress and the summary table on stderr, --report as JSON. Ctrl-C, SIGTERM (Kubernetes, Slurm,
+// `levelkit scan`: the bulk scan (src/scan/scan.ts) as a command. Its outputs are sinks
+// (src/scan/sinks/) built from the options and fed every record: JSON lines to stdout or --out,
+// the archive index (--index), progress on stderr, the summary (the table on stderr, --report as JSON). Ctrl-C, SIGTERM (Kubernetes, Slurm,
 // `timeout`) and SIGHUP stop the walk and the workers; every line written is whole, so the output
 // stays valid JSONL, and the summary and --report cover what was done.
 import { createHash } from 'node:crypto';
@@ -11,23 +12,25 @@ import { indexedKeys, resumeKey } from '../../archive-index/resume.js';
 import { IndexWriter } from '../../archive-index/writer.js';
 import type { Inject } from '../../scan/job.js';
 import { jsonText } from '../../scan/json-text.js';
-import { recordLine } from '../../scan/line.js';
 import { LineFile } from '../../scan/line-file.js';
 import { pathBytes, printable } from '../../scan/names.js';
 import type { FileIdentity } from '../../scan/read.js';
-import { recordMtimeMs, type ScanOptions, type ScanStats, scan } from '../../scan/scan.js';
-import { ReportBuilder, reportTable } from '../../scan/summary.js';
+import { type ScanOptions, type ScanStats, scan } from '../../scan/scan.js';
+import { IndexSink } from '../../scan/sinks/archive-index.js';
+import { JsonLinesSink } from '../../scan/sinks/json-lines.js';
+import { ReportSink } from '../../scan/sinks/report.js';
+import { feed, type Sink } from '../../scan/sinks/sink.js';
+import { reportTable } from '../../scan/summary.js';
 import { WORKERS_PER_CORE } from '../../scan/workers.js';
 import { ioError, namedOutput, writeNew } from '../../scan/write.js';
 import type { Command } from '../command.js';
 import { decodeOptions, UsageError } from '../options.js';
 import { checkNewFile, refuseSharedOutputs, STDOUT } from '../outputs.js';
 import { SCAN_OPTIONS, scanSettings } from '../scan-args.js';
+import { Progress } from '../scan-progress.js';
 import { stdoutGone, stdoutReady, writeStdout } from '../stdout.js';
 import { tuneTieringForScan } from '../tiering.js';
 
-const LIVE_MS = 250;
-const PLAIN_MS = 5000;
 /** Signals that stop a scan the way Ctrl-C does, with the shell's exit code for each (128 + number). */
 const STOP_SIGNALS = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 type StopSignal = keyof typeof STOP_SIGNALS;
@@ -64,13 +67,13 @@ export const scanCommand: Command = {
     if (outFile !== undefined) checkNewFile('--out', outFile, options.force);
     if (reportFile !== undefined) checkNewFile('--report', reportFile, options.force);
 
-    let index: IndexWriter | undefined;
+    let index: IndexSink | undefined;
     let known: Set<string> | undefined;
     if (indexDir !== undefined) {
       const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
       try {
         known = settings.resume ? await indexedKeys(indexDir) : undefined;
-        index = await IndexWriter.open(indexDir, { hash, ...(shard ? { shard } : {}) });
+        index = new IndexSink(await IndexWriter.open(indexDir, { hash, ...(shard ? { shard } : {}) }));
       } catch (e) {
         if (e instanceof EngineMissing || e instanceof BrokenPart) throw new UsageError(e.message);
         throw e;
@@ -108,7 +111,7 @@ export const scanCommand: Command = {
       ...(workerMemory === undefined ? {} : { workerMemoryMb: workerMemory }),
       decode: decodeOptions(options),
       ...(shard ? { shard } : {}),
-      ...(index ? { index: { run: index.run, onRows: index.addRows } } : {}),
+      ...(index ? { index: index.scanOption } : {}),
       ...(known ? { skip: (k) => known.has(resumeKey(k)) } : {}),
       ...testInjection(),
     };
@@ -117,33 +120,18 @@ export const scanCommand: Command = {
     if (records) exclude.push(identity(fs.fstatSync(records.fd, { bigint: true })));
     // Held until the report is written, so a stop during the last writes cannot cut them.
     for (const s of Object.keys(STOP_SIGNALS) as StopSignal[]) process.on(s, onSignal);
-    const progress = new Progress(quiet, stats);
-    const report = new ReportBuilder();
-    const started = performance.now();
+    // Fed in this order; the summary counts a record before any output can fail on it.
+    const report = new ReportSink();
+    const sinks: Sink[] = [report, new Progress(quiet, stats)];
+    if (index) sinks.push(index);
+    if (records) sinks.push(JsonLinesSink.toFile(records));
+    else if (recordsToStdout) sinks.push(new JsonLinesSink({ write: writeStdout, ready: stdoutReady, gone: stdoutGone }));
     let reportKept = false;
     try {
-      try {
-        for await (const rec of scan(positionals, opts)) {
-          report.add(rec);
-          progress.add(rec.bytes ?? 0, rec.error !== undefined);
-          index?.addRecord(rec, recordMtimeMs(rec));
-          const line = `${recordLine(rec)}\n`;
-          if (records) records.write(line);
-          else if (recordsToStdout) {
-            writeStdout(line);
-            // Awaited only when a write is pending: a microtask per record is measurable here.
-            const ready = stdoutReady();
-            if (ready !== true && !(await ready)) break;
-          }
-        }
-      } finally {
-        progress.clear();
-        if (records) fs.closeSync(records.fd);
-        await index?.close();
-      }
+      await feed(() => scan(positionals, opts), sinks);
       // The reader of the records left: stop as quietly as it did.
       if (stdoutGone.aborted) return 0;
-      const summary = report.build((performance.now() - started) / 1000);
+      const summary = report.report();
       const summaryJson = `${jsonText(summary, 2)}\n`;
       if (reportArg === STDOUT) writeStdout(summaryJson);
       else if (reportFile && !writeNew(namedOutput(pathBytes(reportFile)), Buffer.from(summaryJson), options.force)) {
@@ -152,10 +140,12 @@ export const scanCommand: Command = {
         reportKept = true;
       }
       if (!quiet) {
-        process.stderr.write(`levelkit scan${stoppedBy ? ` (interrupted: partial results; ${stoppedBy})` : ''}\n${reportTable(summary, report.examples())}`);
+        process.stderr.write(
+          `levelkit scan${stoppedBy ? ` (interrupted: partial results; ${stoppedBy})` : ''}\n${reportTable(summary, report.builder.examples())}`,
+        );
         if (index)
           process.stderr.write(
-            `index        ${indexDir} (run ${index.run}): ${[...index.rows].map(([t, n]) => `${t} ${n}`).join(', ') || 'no rows'}` +
+            `index        ${indexDir} (run ${index.writer.run}): ${[...index.writer.rows].map(([t, n]) => `${t} ${n}`).join(', ') || 'no rows'}` +
               `${stats.skipped ? `; ${stats.skipped} unchanged files skipped (--resume)` : ''}\n`,
           );
         if (stats.replacedWorkers)
@@ -171,46 +161,6 @@ export const scanCommand: Command = {
     }
   },
 };
-
-/** Progress on stderr: a live line on a terminal, a plain line every few seconds otherwise, nothing with --quiet. */
-class Progress {
-  private files = 0;
-  private bytes = 0;
-  private errors = 0;
-  private last = performance.now();
-  private readonly started = performance.now();
-  private drawn = false;
-  private readonly live = process.stderr.isTTY === true;
-
-  constructor(
-    private readonly quiet: boolean,
-    private readonly stats: ScanStats,
-  ) {}
-
-  add(bytes: number, failed: boolean): void {
-    this.files++;
-    this.bytes += bytes;
-    if (failed) this.errors++;
-    if (this.quiet) return;
-    const now = performance.now();
-    if (now - this.last < (this.live ? LIVE_MS : PLAIN_MS)) return;
-    this.last = now;
-    const s = (now - this.started) / 1000;
-    const rate = this.files / s;
-    let line = `scan: ${this.files} files, ${(this.bytes / 2 ** 20).toFixed(1)} MB, ${rate.toFixed(0)} files/s, ${(this.bytes / 2 ** 20 / s).toFixed(1)} MB/s, ${this.errors} errors`;
-    // The total is known only once the walk has ended; members of zips are not in it.
-    if (this.stats.walkDone && this.stats.found > this.files) line += `, ETA ${Math.ceil((this.stats.found - this.files) / Math.max(rate, 1e-9))} s`;
-    if (this.live) {
-      process.stderr.write(`\r\x1b[K${line}`);
-      this.drawn = true;
-    } else process.stderr.write(`${line}\n`);
-  }
-
-  clear(): void {
-    if (this.drawn) process.stderr.write('\r\x1b[K');
-    this.drawn = false;
-  }
-}
 
 /** The file at `path` if there is one; a path that cannot name a file (a parent that is a file) has none, and writing it fails later as IO. */
 function statIfAny(path: string): fs.BigIntStats | undefined {
