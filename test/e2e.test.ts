@@ -8,31 +8,20 @@
 // library's pixels, not the sampled picture's); a zip of 300 corpus files gets its table and
 // thumbnails. Screenshots go to test-output/browser/; LEVELKIT_SCREENSHOT=1 also rewrites
 // web/screenshot.png, the one the README shows (dm1, a fixture map).
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { decode as decodePngFile, encode as encodePng } from 'fast-png';
 import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  type AnyDecoded,
-  decode,
-  decodePng,
-  ENTITY_ASSETS,
-  LEVEL_EXTENSIONS,
-  markerColour,
-  type Preview,
-  type RenderResources,
-  render,
-  resourcesNeeded,
-  tablesOf,
-  tileColour,
-} from '../src/index.js';
+import { decode, ENTITY_ASSETS, LEVEL_EXTENSIONS, markerColour, render, resourcesNeeded, tablesOf, tileColour } from '../src/index.js';
 import { serve } from '../web/serve.js';
+import { THUMB_SIDE } from '../web/thumbnails.js';
 import { startChromium } from './helpers/chromium.js';
 import { cli } from './helpers/cli.js';
 import { corpus, describeWith, itWith } from './helpers/needs.js';
+import { bundledResources, pagePreview } from './helpers/page-preview.js';
 import { corpusZip, largestCorpusMap, maxLongTask, pan, watchLongTasks } from './helpers/page-timing.js';
 import { CORPUS, FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
 
@@ -52,25 +41,6 @@ const ONE_OF_EACH = [
 /** Imports of Node built-ins a browser cannot resolve. */
 const NODE_IMPORT =
   /\bfrom\s*['"](node:|fs['"]|path['"]|zlib['"]|crypto['"]|os['"]|url['"]|util['"]|child_process['"])|\bimport\(\s*['"]node:|\brequire\(\s*['"]/;
-
-/** The bundled pictures a level names (assets/teeworlds/), as the page's worker fetches them. */
-function bundledResources(value: AnyDecoded): RenderResources {
-  const need = resourcesNeeded(value);
-  const read = (rel: string) => decodePng(readBytes(`${ROOT}/assets/teeworlds/${rel}`));
-  // Names not bundled are drawn as colours, as on the page.
-  const bundled = need.images.filter((n) => existsSync(`${ROOT}/assets/teeworlds/mapres/${n}.png`));
-  return {
-    images: new Map(bundled.map((n) => [n, read(`mapres/${n}.png`)] as const)),
-    entities: Object.fromEntries(need.entities.map((k) => [k, read(ENTITY_ASSETS[k])])),
-  };
-}
-
-/** The picture the page shows when it opens `value`: with the bundled pictures, every layer when some have real tiles. */
-function pagePreview(value: AnyDecoded): Preview {
-  const resources = bundledResources(value);
-  const p = render(value, { resources });
-  return p.layers.some((l) => l.tileset) ? render(value, { layer: 'all', resources }) : p;
-}
 
 /** Where to look for a pixel that shows a known tile: the first used cell no marker covers, and its colour. */
 function knownTile(path: string): { x: number; y: number; rgb: [number, number, number] } | undefined {
@@ -215,7 +185,7 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
     const rows = await inSight();
     expect(rows.length).toBeGreaterThan(3);
     const drawn = rows.filter((r) => r.state === 'drawn');
-    for (const r of drawn) expect(Math.max(...r.size), r.name).toBeLessThanOrEqual(48);
+    for (const r of drawn) expect(Math.max(...r.size), r.name).toBeLessThanOrEqual(THUMB_SIDE);
     expect(drawn.length, 'thumbnails drawn').toBeGreaterThan(0);
     // A blank level draws one colour; levels with tiles more.
     expect(Math.max(...drawn.map((r) => r.colours)), 'a thumbnail showing tiles').toBeGreaterThan(2);

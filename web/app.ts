@@ -9,6 +9,8 @@ import { $, el } from './dom.js';
 import { listFiles, load } from './files.js';
 import { imageToRgba, isTilesetImage } from './graphics.js';
 import { showBench } from './panels/bench.js';
+import { downloadPicture } from './panels/downloads.js';
+import { hoverAt } from './panels/hover.js';
 import { select } from './panels/inspector.js';
 import { state } from './state.js';
 import { setUpViewport } from './view.js';
@@ -85,12 +87,18 @@ async function setUp(): Promise<void> {
   });
   setUpViewport(
     // A click on a marker opens its row in the inspector.
+    // A click on a marker opens its row in the inspector; elsewhere, the smallest quad under it.
     (at) => {
       const hit = at.hits.find((m) => m.ref);
-      if (hit?.ref) select(hit.ref);
+      if (hit?.ref) return select(hit.ref);
+      const quad = (state.preview?.places ?? [])
+        .filter((p) => p.table === 'quads' && p.w > 0 && at.tx >= p.x && at.tx < p.x + p.w && at.ty >= p.y && at.ty < p.y + p.h)
+        .sort((a, b) => a.w * a.h - b.w * b.h)[0];
+      if (quad) select(quad);
     },
-    () => {},
+    hoverAt,
   );
+  $('download-png').addEventListener('click', downloadPicture);
   $('inspector-close').addEventListener('click', () => select(undefined));
   const examples: { name: string; format: string; file: string }[] = await (await fetch('examples/index.json')).json();
   const sel = $<HTMLSelectElement>('fixture');

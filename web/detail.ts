@@ -6,7 +6,10 @@ import { ask } from './ask.js';
 import { $, el } from './dom.js';
 import { graphicsNote, showThumbnails } from './graphics.js';
 import { showBench } from './panels/bench.js';
+import { showEnvelopes } from './panels/envelopes.js';
+import { clearHover } from './panels/hover.js';
 import { select } from './panels/inspector.js';
+import { showLayers } from './panels/layers.js';
 import { showMedia, showTexts } from './panels/media.js';
 import { showSummary, showWarnings } from './panels/summary.js';
 import { showTables } from './panels/tables.js';
@@ -51,10 +54,12 @@ export async function openFile(i: number, layer?: 'main' | 'all' | number): Prom
     $('version').textContent = '—';
     $('error').hidden = false;
     $('error').textContent = `${r.error.code}: ${r.error.message}`;
+    $('facts-panel').hidden = true;
     detail.dataset.state = 'done';
     return;
   }
   const d = (r as Extract<Reply, { decoded: DecodedFile }>).decoded;
+  $('facts-panel').hidden = false;
   $('format').textContent = d.format;
   $('version').textContent = String(d.version);
   $('decode-ms').textContent = `decoded in ${d.ms.toFixed(1)} ms`;
@@ -64,10 +69,15 @@ export async function openFile(i: number, layer?: 'main' | 'all' | number): Prom
   showWarnings(d);
   showPicture(d.preview, r.id);
   if (layer === undefined) showLayerChoice(d.preview);
+  showLayers(d.preview);
+  clearHover();
+  showEnvelopes(d.preview?.envelopes ?? []);
   showTables(d.preview?.tables ?? []);
   showGraphics(d.format, d.preview);
   showMedia(d.preview?.media ?? []);
   showTexts(d.preview?.texts ?? []);
+  // Opened from the files table: the detail is below it, out of sight.
+  if (state.files.length > 1 && layer === undefined) detail.scrollIntoView({ block: 'start' });
   if ($<HTMLInputElement>('compare').checked) await showBench(f.bytes);
   else $('bench').hidden = true;
   detail.dataset.state = 'done';
@@ -89,6 +99,8 @@ export function clearDetail(): void {
   showTexts([]);
   showPicture(undefined);
   showLayerChoice(undefined);
+  showLayers(undefined);
+  showEnvelopes([]);
   showGraphics(undefined, undefined);
 }
 

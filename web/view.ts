@@ -24,6 +24,24 @@ export interface PicturePoint {
   hits: Preview['markers'];
 }
 
+/** The picture's pixels changed (layers hidden or shown): the zoomed-in chunks are drawn again. */
+export function resetRegions(): void {
+  const p = state.preview;
+  regionsLayer().reset(p && !p.empty ? { of: state.shownId, tilesWide: p.tilesWide, tilesHigh: p.tilesHigh, scale: p.scale } : undefined);
+  regionsLayer().update(state.view);
+}
+
+/** Puts tile (x, y) (a point, or an area's corner with its size) in the middle of the viewport, zoomed in to at least 16 screen pixels a tile. */
+export function centreOn(at: { x: number; y: number; w: number; h: number }): void {
+  const { preview } = state;
+  if (!preview || preview.empty) return;
+  const vp = $('viewport').getBoundingClientRect();
+  const zoom = Math.min(64, Math.max(state.view.zoom, 16 / preview.scale));
+  const perTile = preview.scale * zoom;
+  state.view = { zoom, x: vp.width / 2 - (at.x + at.w / 2) * perTile, y: vp.height / 2 - (at.y + at.h / 2) * perTile };
+  applyView();
+}
+
 /** Shows picture `p` of decode request `of` (or none), fitted to the viewport. */
 export function showPicture(p: Preview | undefined, of = -1): void {
   state.preview = p;

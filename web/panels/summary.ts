@@ -3,14 +3,19 @@
 import { $, el } from '../dom.js';
 import type { DecodedFile } from '../protocol.js';
 
+/** Fields with nothing to say (null, an empty list) are left out: no `mod null`, no row of dashes. */
+const nothing = (v: unknown) =>
+  v === null || v === undefined || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && !!v && !('text' in v) && Object.values(v).every(nothing));
+
 export function showSummary(summary: object): void {
   const dl = $('summary');
   dl.replaceChildren();
   for (const [k, v] of Object.entries(summary)) {
+    if (nothing(v)) continue;
     // A group of fields (a Teeworlds map's info) reads as its own list.
     if (v && typeof v === 'object' && !Array.isArray(v) && !('text' in v) && Object.keys(v).length) {
       const inner = el('dl');
-      for (const [ik, iv] of Object.entries(v)) inner.append(el('dt', ik), el('dd', iv === null ? '—' : readable(iv)));
+      for (const [ik, iv] of Object.entries(v)) if (!nothing(iv)) inner.append(el('dt', ik), el('dd', readable(iv)));
       const dd = el('dd');
       dd.append(inner);
       dl.append(el('dt', k), dd);
