@@ -61,7 +61,8 @@ export function objectsOf(value: AnyDecoded, tables: PreviewTable[], markers: Ma
           const ys = [0, 1, 2, 3].map((c) => q.points[i * 10 + c * 2 + 1]! * FIXED_TO_TILES - g.offsetY / 32);
           const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
           const colour = q.colors.slice(i * 16, i * 16 + 4).join(',');
-          places.push({ table: 'quads', row: rows.length, x: x0, y: y0, w: x1 - x0, h: y1 - y0 });
+          // A screen-fixed group (parallax 0: skies) has no place on the map to centre on or click.
+          if (g.parallaxX || g.parallaxY) places.push({ table: 'quads', row: rows.length, x: x0, y: y0, w: x1 - x0, h: y1 - y0 });
           rows.push([`${gi}.${li}`, i, +x0.toFixed(2), +y0.toFixed(2), +(x1 - x0).toFixed(2), +(y1 - y0).toFixed(2), colour, q.posEnv[i]!, q.colorEnv[i]!]);
           records.push({
             layer: `${gi}.${li} ${str(l.name)}`,
