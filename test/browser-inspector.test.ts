@@ -163,7 +163,8 @@ describeWith(
       if (value.format !== 'wwd') throw new Error('not a WWD');
       const objects = value.planes.flatMap((p) => Array.from({ length: p.objects.count }, (_, i) => ({ p, i })));
       const logic = value.planes[value.mainPlane]!.objects.logic[1]!.text;
-      await page.fill('#tables input[data-filter="objects"]', logic).catch(() => undefined);
+      // Tables of more than five rows have a filter.
+      if (await page.$('#tables input[data-filter="objects"]')) await page.fill('#tables input[data-filter="objects"]', logic);
       const shown = await page.$$eval('#tables [data-table="objects"] tbody tr', (trs) => trs.map((tr) => tr.textContent));
       if (objects.length > 5) for (const row of shown) expect(row).toContain(logic);
       // The first object of the main plane (its row index counts the planes before it).
@@ -202,6 +203,11 @@ describeWith(
       'on the largest corpus map, hovering and toggling layers leave no main-thread task of 50 ms or more',
       async () => {
         const path = largestCorpusMap(`${CORPUS}/teeworlds`)!;
+        // A fresh tab, as a mapper opens the map: the garbage of the levels the tests above opened is not this map's.
+        page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+        page.on('pageerror', (e: Error) => consoleErrors.push(`pageerror: ${e.message}`));
+        await page.goto(`${server.url}/`);
+        await page.waitForSelector('body[data-ready="1"]', { timeout: 20_000 });
         await open(path);
         const value = decode(readBytes(path));
         const scale = render(value, { layer: 'all', resources: bundledResources(value) }).scale;
