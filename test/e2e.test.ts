@@ -8,31 +8,20 @@
 // library's pixels, not the sampled picture's); a zip of 300 corpus files gets its table and
 // thumbnails. Screenshots go to test-output/browser/; LEVELKIT_SCREENSHOT=1 also rewrites
 // web/screenshot.png, the one the README shows (dm1, a fixture map).
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { decode as decodePngFile, encode as encodePng } from 'fast-png';
 import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  type AnyDecoded,
-  decode,
-  decodePng,
-  ENTITY_ASSETS,
-  LEVEL_EXTENSIONS,
-  markerColour,
-  type Preview,
-  type RenderResources,
-  render,
-  resourcesNeeded,
-  tablesOf,
-  tileColour,
-} from '../src/index.js';
+import { decode, ENTITY_ASSETS, LEVEL_EXTENSIONS, markerColour, render, resourcesNeeded, tablesOf, tileColour } from '../src/index.js';
 import { serve } from '../web/serve.js';
+import { THUMB_SIDE } from '../web/thumbnails.js';
 import { startChromium } from './helpers/chromium.js';
 import { cli } from './helpers/cli.js';
 import { corpus, describeWith, itWith } from './helpers/needs.js';
+import { bundledResources, pagePreview } from './helpers/page-preview.js';
 import { corpusZip, largestCorpusMap, maxLongTask, pan, watchLongTasks } from './helpers/page-timing.js';
 import { CORPUS, FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
 
@@ -52,25 +41,6 @@ const ONE_OF_EACH = [
 /** Imports of Node built-ins a browser cannot resolve. */
 const NODE_IMPORT =
   /\bfrom\s*['"](node:|fs['"]|path['"]|zlib['"]|crypto['"]|os['"]|url['"]|util['"]|child_process['"])|\bimport\(\s*['"]node:|\brequire\(\s*['"]/;
-
-/** The bundled pictures a level names (assets/teeworlds/), as the page's worker fetches them. */
-function bundledResources(value: AnyDecoded): RenderResources {
-  const need = resourcesNeeded(value);
-  const read = (rel: string) => decodePng(readBytes(`${ROOT}/assets/teeworlds/${rel}`));
-  // Names not bundled are drawn as colours, as on the page.
-  const bundled = need.images.filter((n) => existsSync(`${ROOT}/assets/teeworlds/mapres/${n}.png`));
-  return {
-    images: new Map(bundled.map((n) => [n, read(`mapres/${n}.png`)] as const)),
-    entities: Object.fromEntries(need.entities.map((k) => [k, read(ENTITY_ASSETS[k])])),
-  };
-}
-
-/** The picture the page shows when it opens `value`: with the bundled pictures, every layer when some have real tiles. */
-function pagePreview(value: AnyDecoded): Preview {
-  const resources = bundledResources(value);
-  const p = render(value, { resources });
-  return p.layers.some((l) => l.tileset) ? render(value, { layer: 'all', resources }) : p;
-}
 
 /** Where to look for a pixel that shows a known tile: the first used cell no marker covers, and its colour. */
 function knownTile(path: string): { x: number; y: number; rgb: [number, number, number] } | undefined {
@@ -172,9 +142,12 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
    * Waits until the list shows `n` of `n` files decoded. The list's `done` state alone is not
    * enough: a zip opened right after another finds it still `done` from the one before.
    */
-  async function allDecoded(n: number): Promise<void> {
-    await page.waitForFunction((want) => document.querySelector('#progress-text')?.textContent === want, `${n} of ${n} decoded`, { timeout: 60_000 });
-    await page.waitForSelector('#list[data-state="done"]', { timeout: 60_000 });
+  async function allDecoded(n: number, zip?: string, timeout = 60_000): Promise<void> {
+    // A zip of as many files as the one before shows "n of n" until its own rows replace the old ones.
+    if (zip)
+      await page.waitForFunction((name) => document.querySelector('#files tbody tr[data-index] td')?.textContent?.startsWith(`${name}/`), zip, { timeout });
+    await page.waitForFunction((want) => document.querySelector('#progress-text')?.textContent === want, `${n} of ${n} decoded`, { timeout });
+    await page.waitForSelector('#list[data-state="done"]', { timeout });
   }
 
   /**
@@ -215,7 +188,7 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
     const rows = await inSight();
     expect(rows.length).toBeGreaterThan(3);
     const drawn = rows.filter((r) => r.state === 'drawn');
-    for (const r of drawn) expect(Math.max(...r.size), r.name).toBeLessThanOrEqual(48);
+    for (const r of drawn) expect(Math.max(...r.size), r.name).toBeLessThanOrEqual(THUMB_SIDE);
     expect(drawn.length, 'thumbnails drawn').toBeGreaterThan(0);
     // A blank level draws one colour; levels with tiles more.
     expect(Math.max(...drawn.map((r) => r.colours)), 'a thumbnail showing tiles').toBeGreaterThan(2);
@@ -273,7 +246,7 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
     // fflate writes from an object, which cannot hold `__proto__`: patch the name in (same length).
     for (let at = zip.indexOf('__PROTO__'); at >= 0; at = zip.indexOf('__PROTO__', at)) zip.write('__proto__', at);
     await page.setInputFiles('#file', { name: 'keys.zip', mimeType: 'application/zip', buffer: zip });
-    await allDecoded(names.length);
+    await allDecoded(names.length, 'keys.zip');
     const rows = await allFileRows();
     const expected = names.map((n) => `keys.zip/${n === '__PROTO__' ? '__proto__' : n}`);
     expect(rows.map((r) => r[0]).sort()).toEqual(expected.sort());
@@ -758,7 +731,7 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
     async () => {
       const { count, path: zipPath } = corpusZip(CORPUS, 300);
       await page.setInputFiles('#file', zipPath);
-      await allDecoded(count);
+      await allDecoded(count, undefined, 240_000);
       expect(await page.textContent('#list-title')).toBe(`${count} files`);
       await page.$eval('#files-scroll', (s) => {
         s.scrollTop = 0;

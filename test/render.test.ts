@@ -56,6 +56,21 @@ describe('render()', () => {
     expect(tileColour(1)).not.toEqual(tileColour(2));
   });
 
+  it('draws a list of layers on the grid of every layer: the list of all is the composite, a list without one hides it, an empty list is blank', () => {
+    const value = decode(readBytes(`${FIXTURES}/teeworlds/real/ddnet-coverage.map`));
+    const all = render(value, { layer: 'all' });
+    const every = all.layers.map((_, i) => i);
+    expect(Buffer.from(render(value, { layer: every }).rgba).equals(Buffer.from(all.rgba))).toBe(true);
+    const main = all.layers.findIndex((l) => l.main);
+    const without = render(value, { layer: every.filter((i) => i !== main) });
+    expect([without.width, without.height, without.drawn]).toEqual([all.width, all.height, every.filter((i) => i !== main)]);
+    expect(Buffer.from(without.rgba).equals(Buffer.from(all.rgba))).toBe(false);
+    const none = render(value, { layer: [], markers: false });
+    expect([none.width, none.height, none.empty]).toEqual([all.width, all.height, undefined]);
+    expect(new Set(Array.from(none.rgba.subarray(0, 400))).size).toBeLessThanOrEqual(4);
+    expect(() => render(value, { layer: [every.length] })).toThrow(/layer list names layer/);
+  });
+
   it('samples huge grids and refuses bad options', () => {
     const value = decode(readBytes(`${FIXTURES}/graal/gr-v103.graal`));
     expect(render(value, { maxSide: 32 }).width).toBe(32);

@@ -27,7 +27,7 @@ export interface FileRow {
 type SortKey = 'name' | 'format' | 'version' | 'size' | 'warnings' | 'ms' | 'status';
 
 /** Height of one table row in pixels (fixed, so the rows in sight follow from the scroll position). */
-const ROW_HEIGHT = 28;
+const ROW_HEIGHT = 64;
 /** Rows drawn beyond those in sight, above and below, so a quick scroll shows no gap. */
 const OVERSCAN = 8;
 

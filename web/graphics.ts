@@ -2,6 +2,7 @@
 // Graal tileset the user gives (picked or dropped with the levels; kept by the worker for the
 // session), and one line under the picture saying what drew it and what would draw more.
 
+import { putPicture } from './dom.js';
 import type { DecodedFile } from './protocol.js';
 
 type Preview = NonNullable<DecodedFile['preview']>;
@@ -55,12 +56,7 @@ export function showThumbnails(box: HTMLElement, thumbnails: Preview['thumbnails
       if (t) {
         const canvas = document.createElement('canvas');
         canvas.className = 'thumb';
-        canvas.width = t.width;
-        canvas.height = t.height;
-        const ctx = canvas.getContext('2d')!;
-        const img = ctx.createImageData(t.width, t.height);
-        img.data.set(t.rgba);
-        ctx.putImageData(img, 0, 0);
+        putPicture(canvas, t);
         td.append(canvas);
       }
       tr.append(td);

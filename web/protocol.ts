@@ -3,6 +3,7 @@
 
 import type { Backend, DecodeWarning, Marker, PreviewMedia, PreviewTable, PreviewText } from '../src/index.js';
 import type { ImageThumbnail } from '../src/render/thumbnails.js';
+import type { CellInfo, EnvelopeCurve, GroupNode, Place } from './inspect/types.js';
 import type { ResourceReport } from './resources.js';
 
 /** How the page asks for zlib blocks to be inflated: the WASM inflater, the browser's DecompressionStream (decodeAsync) or pako. */
@@ -28,7 +29,13 @@ export type Request =
   /** Decode `bytes` and draw a small picture of them, at most `maxSide` pixels wide and high (a row's thumbnail). */
   | { type: 'thumb'; id: number; name: string; bytes: Uint8Array; settings: DecodeSettings; maxSide: number }
   /** Keep this Graal tileset (RGBA) for the session, or forget it (null); the worker keeps it for later decodes. */
-  | { type: 'tileset'; id: number; image: { width: number; height: number; pixels: Uint8Array } | null };
+  | { type: 'tileset'; id: number; image: { width: number; height: number; pixels: Uint8Array } | null }
+  /** Draw the picture of decode request `of` again with only `layers` (indexes into its layers, in order) and markers or not; later regions use the same choice. */
+  | { type: 'redraw'; id: number; of: number; layers: number[]; markers: boolean }
+  /** What cell (x, y) of decode request `of`'s level holds in each layer. */
+  | { type: 'cell'; id: number; of: number; x: number; y: number }
+  /** The pixels of embedded image `index` of decode request `of`'s level (a Teeworlds map's), for download. */
+  | { type: 'image'; id: number; of: number; index: number };
 
 /** Stages of opening a file, in order: the page reads it; the worker inflates and decodes it, then draws it. */
 export type Stage = 'read' | 'decode' | 'inflate' | 'draw';
@@ -80,6 +87,12 @@ export interface DecodedFile {
     thumbnails: ImageThumbnail[];
     /** External images not bundled, and whether a Graal tileset drew (or would draw) the level. */
     resources: ResourceReport;
+    /** Groups and layers for the layers panel. */
+    tree: GroupNode[];
+    /** Where table rows' objects are, in tiles (the objects panel centres on them). */
+    places: Place[];
+    /** Teeworlds envelopes' points. */
+    envelopes: EnvelopeCurve[];
   };
 }
 
@@ -106,4 +119,7 @@ export type Reply =
   /** A region or a thumbnail; `drawn` is null when there is nothing to draw. */
   | { id: number; ok: true; drawn: Drawn | null }
   | { id: number; ok: true; tileset: boolean }
+  | { id: number; ok: true; picture: { width: number; height: number; bitmap: ImageBitmap | null; scale: number; tilesWide: number; tilesHigh: number } }
+  | { id: number; ok: true; cell: CellInfo | null }
+  | { id: number; ok: true; image: { name: string; width: number; height: number; rgba: Uint8ClampedArray } | null }
   | { id: number; ok: false; error: { code: string; message: string; offset?: number | null; path?: string | null } };

@@ -6,8 +6,8 @@ import type { Drawn, Reply, Request } from './protocol.js';
 
 type Ask = (req: Omit<Extract<Request, { type: 'thumb' }>, 'id'>) => Promise<Reply>;
 
-/** Longest side of a thumbnail in pixels (the row is 28 px high; CSS fits it in). */
-export const THUMB_SIDE = 48;
+/** Longest side of a thumbnail in pixels: large enough to tell maps apart (the row is 64 px high; CSS fits it in). */
+export const THUMB_SIDE = 112;
 
 export interface Thumbnails {
   /** Forget every picture (other files were loaded). */

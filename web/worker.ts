@@ -19,6 +19,10 @@ import {
   wasmAvailable,
 } from '../src/index.js';
 import { imageThumbnails } from '../src/render/thumbnails.js';
+import { cellAt } from './inspect/cell.js';
+import { layerTree } from './inspect/layer-tree.js';
+import { envelopesOf, objectsOf } from './inspect/objects.js';
+import type { GroupNode } from './inspect/types.js';
 import type { BenchRow, DecodedFile, Drawn, ProgressNote, Reply, Request, Stage } from './protocol.js';
 import { resourcesFor, setGraalTileset } from './resources.js';
 import { levelFilesIn, namedLikeLevel } from './unzip.js';
@@ -34,7 +38,9 @@ const scope = self as unknown as WorkerScope;
  * region requests draw parts of it at full resolution. One at a time (a big map's grids are
  * hundreds of MB at most); the next preview replaces it.
  */
-let shown: { id: number; value: AnyDecoded; layer: 'main' | 'all' | number; resources: RenderResources } | undefined;
+let shown:
+  | { id: number; value: AnyDecoded; layer: 'main' | 'all' | number | number[]; markers: boolean; resources: RenderResources; tree: GroupNode[] }
+  | undefined;
 
 /** True when some tile layer of `value` draws with real tiles (its own tileset, or a picture in `resources`). */
 function hasTilesets(value: AnyDecoded, resources: RenderResources): boolean {
@@ -147,10 +153,49 @@ scope.onmessage = async ({ data: req }) => {
         return;
       }
       const region = { x: req.x, y: req.y, width: req.width, height: req.height };
-      const p = render(shown.value, { layer: shown.layer, scale: req.scale, region, resources: shown.resources });
+      const p = render(shown.value, { layer: shown.layer, markers: shown.markers, scale: req.scale, region, resources: shown.resources });
       const bitmap = await bitmapOf(p);
       const drawn: Drawn | null = bitmap && { bitmap, ...p.region, scale: p.scale };
       scope.postMessage({ id: req.id, ok: true, drawn }, bitmap ? [bitmap] : []);
+      return;
+    }
+    if (req.type === 'redraw' || req.type === 'cell' || req.type === 'image') {
+      if (shown?.id !== req.of) {
+        scope.postMessage({ id: req.id, ok: false, error: { code: 'STALE', message: `request ${req.of} is no longer the picture shown` } });
+        return;
+      }
+      if (req.type === 'cell') {
+        scope.postMessage({ id: req.id, ok: true, cell: cellAt(shown.value, shown.tree, req.x, req.y) ?? null });
+        return;
+      }
+      if (req.type === 'image') {
+        const img = shown.value.format === 'teeworlds' ? shown.value.images[req.index] : undefined;
+        const pixels = img && !img.external ? img.pixels : undefined;
+        let image = null;
+        if (img && pixels) {
+          // RGB images (format 0) widened to RGBA for the page's canvas.
+          const rgba = new Uint8ClampedArray(img.width * img.height * 4);
+          const channels = img.format === 0 ? 3 : 4;
+          for (let i = 0, o = 0; o < rgba.length; i += channels, o += 4) {
+            rgba[o] = pixels[i]!;
+            rgba[o + 1] = pixels[i + 1]!;
+            rgba[o + 2] = pixels[i + 2]!;
+            rgba[o + 3] = channels === 4 ? pixels[i + 3]! : 255;
+          }
+          image = { name: img.name.text || `image-${req.index}`, width: img.width, height: img.height, rgba };
+        }
+        scope.postMessage({ id: req.id, ok: true, image }, image ? [image.rgba.buffer as ArrayBuffer] : []);
+        return;
+      }
+      shown.layer = req.layers;
+      shown.markers = req.markers;
+      const p = render(shown.value, { layer: req.layers, markers: req.markers, resources: shown.resources });
+      // A bitmap: the page draws it without decoding or copying pixels on its thread.
+      const bitmap = await bitmapOf(p);
+      scope.postMessage(
+        { id: req.id, ok: true, picture: { width: p.width, height: p.height, bitmap, scale: p.scale, tilesWide: p.tilesWide, tilesHigh: p.tilesHigh } },
+        bitmap ? [bitmap] : [],
+      );
       return;
     }
     if (req.type === 'thumb') {
@@ -196,7 +241,14 @@ scope.onmessage = async ({ data: req }) => {
       const layer = req.layer ?? (hasTilesets(value, resources) ? 'all' : 'main');
       note('draw', 0, 1);
       const p = render(value, { layer, onProgress, resources });
-      shown = { id: req.id, value, layer, resources };
+      const tree = layerTree(
+        value,
+        p.layers.map((l) => l.name),
+      );
+      // A map info row without a value says nothing ('—' four times over): left out.
+      const tables = tablesOf(value).map((t) => (t.name === 'map info' ? { ...t, rows: t.rows.filter((r) => r[1] !== '—' && r[1] !== 'none') } : t));
+      const places = objectsOf(value, tables, p.markers);
+      shown = { id: req.id, value, layer, markers: true, resources, tree };
       decoded.preview = {
         width: p.width,
         height: p.height,
@@ -208,7 +260,10 @@ scope.onmessage = async ({ data: req }) => {
         drawn: p.drawn,
         markers: p.markers,
         legend: p.legend,
-        tables: tablesOf(value),
+        tables,
+        tree,
+        places,
+        envelopes: envelopesOf(value),
         media: mediaOf(value),
         texts: textsOf(value),
         thumbnails: imageThumbnails(value),

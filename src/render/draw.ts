@@ -12,8 +12,8 @@ import { WDATA_MARKER_KINDS } from './wdata.js';
 export interface RenderOptions {
   /** Pixels per tile (a whole number 1…64, and at most MAX_PREVIEW_PIXELS in all). Default: as large as keeps the picture within `maxSide`, at most 16. */
   scale?: number;
-  /** Which grid: 'main' (default), 'all' (every layer composited in order) or an index into `layers`. */
-  layer?: 'main' | 'all' | number;
+  /** Which grid: 'main' (default), 'all' (every layer composited in order), an index into `layers`, or a list of indexes (those layers composited in order: a viewer with layers hidden). */
+  layer?: 'main' | 'all' | number | readonly number[];
   /** Draw markers (default true). */
   markers?: boolean;
   /** Longest side of the picture in pixels when `scale` is not given (a whole number 1…8192, default 2048); larger grids are sampled. */
@@ -166,16 +166,22 @@ export function renderPreview(value: { format: string }, main: MainGrid | undefi
   let drawn: number[];
   if (which === 'all') drawn = wholeMap(layers, opts.physics);
   else if (which === 'main') drawn = layers.findIndex((l) => l.main) >= 0 ? [layers.findIndex((l) => l.main)] : [];
-  else {
-    if (!Number.isInteger(which) || which < 0 || which >= layers.length) {
+  else if (Array.isArray(which)) {
+    const bad = which.find((i) => !Number.isInteger(i) || i < 0 || i >= layers.length);
+    if (bad !== undefined) throw new RangeError(`levelkit: render: layer list names layer ${bad}, which does not exist (this level has ${layers.length})`);
+    drawn = [...which];
+  } else {
+    if (typeof which !== 'number' || !Number.isInteger(which) || which < 0 || which >= layers.length) {
       throw new RangeError(
         `levelkit: render: layer ${which} does not exist (this level has ${layers.length} layer${layers.length === 1 ? '' : 's'}: 0…${layers.length - 1}, 'main' or 'all')`,
       );
     }
     drawn = [which];
   }
-  const tilesWide = Math.max(0, ...drawn.map((i) => layers[i]!.width));
-  const tilesHigh = Math.max(0, ...drawn.map((i) => layers[i]!.height));
+  // A list keeps the grid of every layer, so hiding the largest layer does not shrink the picture.
+  const sized = Array.isArray(which) ? layers : drawn.map((i) => layers[i]!);
+  const tilesWide = Math.max(0, ...sized.map((l) => l.width));
+  const tilesHigh = Math.max(0, ...sized.map((l) => l.height));
   const markers = opts.markers === false ? [] : markersOf(value);
   const legend = legendOf(markers);
   const none = (empty: string): Preview => ({
@@ -192,7 +198,7 @@ export function renderPreview(value: { format: string }, main: MainGrid | undefi
     empty,
     region: { x: 0, y: 0, width: tilesWide, height: tilesHigh },
   });
-  if (drawn.length === 0) return none(layers.length ? 'no main grid (pick a layer)' : 'this level has no tile grid');
+  if (drawn.length === 0 && !Array.isArray(which)) return none(layers.length ? 'no main grid (pick a layer)' : 'this level has no tile grid');
   if (tilesWide === 0 || tilesHigh === 0) return none(`the grid is empty (${tilesWide} × ${tilesHigh} tiles)`);
   const region = regionOf(opts.region, tilesWide, tilesHigh);
   if (opts.onProgress !== undefined && typeof opts.onProgress !== 'function')
@@ -232,7 +238,7 @@ export function renderPreview(value: { format: string }, main: MainGrid | undefi
     rgba[i + 2] = BACKGROUND[2];
     rgba[i + 3] = 255;
   }
-  const composite = drawn.length > 1;
+  const composite = drawn.length > 1 || Array.isArray(which);
   drawn.forEach((i, k) => {
     drawLayer(rgba, width, layers[i]!, step, px, composite, region);
     opts.onProgress?.({ stage: 'draw', done: k + 1, total: drawn.length });
