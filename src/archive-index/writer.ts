@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import type { Finding } from '../check/types.js';
 import type { ScanRecord } from '../scan/job.js';
 import { findingRow } from './findings-rows.js';
 import { fileId, type IndexBatch, WORKER_TABLES } from './level-rows.js';
@@ -102,6 +103,11 @@ export class IndexWriter {
     // The main thread's own rows join the held batches now and then, not per record.
     if (this.files.rows >= 4096) this.takeOwnRows();
     this.flushIfFull();
+  }
+
+  /** A finding of the rules that judge files together (scan --check), for the file at `path` and `member`. */
+  addFinding(path: string, member: string | null, f: Finding): void {
+    this.findings.row(findingRow(fileId(this.run, path, member, this.options.hash), f));
   }
 
   private takeOwnRows(): void {

@@ -93,6 +93,7 @@ export const OPTIONS = {
     help: 'also write the archive index (Parquet tables: files, levels, layers, tiles, objects, texts, images, warnings) into this folder; implies --depth full; needs @duckdb/node-api (levelkit schema lists the columns)',
   },
   resume: { type: 'boolean', help: 'with --index: skip files whose path, member, size and modification time already stand in the index' },
+  check: { type: 'boolean', help: "with --index: run levelkit check's rules on every level and write what they find into the findings table" },
   list: {
     type: 'string',
     choices: ['errors', 'warnings', 'duplicates'],

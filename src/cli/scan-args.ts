@@ -13,6 +13,7 @@ export const SCAN_OPTIONS = [
   'report',
   'index',
   'resume',
+  'check',
   'depth',
   'workers',
   'worker-memory',
@@ -51,6 +52,8 @@ export interface ScanSettings {
   index?: string;
   /** --resume: skip what the index already holds. */
   resume: boolean;
+  /** --check: the index gets a findings table. */
+  check: boolean;
   shard?: { index: number; count: number };
   quiet: boolean;
 }
@@ -64,6 +67,7 @@ export function scanSettings({ positionals, raw }: Parsed, env: NodeJS.ProcessEn
   const memory = raw['worker-memory'] === undefined ? undefined : wholeNumber('worker-memory', raw['worker-memory'] as string, MIN_WORKER_MEMORY_MB, 2 ** 20);
   const index = raw.index as string | undefined;
   if (raw.resume && index === undefined) throw new UsageError('--resume needs --index <dir> (it resumes from what the index holds)');
+  if (raw.check && index === undefined) throw new UsageError('--check writes findings into the index: it needs --index <dir> (levelkit check prints them)');
   const depth = (raw.depth ?? (index === undefined ? 'cheap' : 'full')) as string;
   if (depth !== 'cheap' && depth !== 'full') throw new UsageError(`--depth must be cheap or full; got '${printable(depth)}'`);
   if (index !== undefined && depth !== 'full') throw new UsageError('--index holds every layer and object: it needs --depth full (the default with --index)');
@@ -76,6 +80,7 @@ export function scanSettings({ positionals, raw }: Parsed, env: NodeJS.ProcessEn
     depth,
     ...(index === undefined ? {} : { index }),
     resume: raw.resume === true,
+    check: raw.check === true,
     ...(shard ? { shard } : {}),
     quiet: raw.quiet === true,
   };

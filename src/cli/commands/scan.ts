@@ -10,6 +10,7 @@ import { EngineMissing } from '../../archive-index/engine.js';
 import { BrokenPart } from '../../archive-index/parts.js';
 import { indexedKeys, resumeKey } from '../../archive-index/resume.js';
 import { IndexWriter } from '../../archive-index/writer.js';
+import { RULE_IDS } from '../../check/registry.js';
 import type { Inject } from '../../scan/job.js';
 import { jsonText } from '../../scan/json-text.js';
 import { LineFile } from '../../scan/line-file.js';
@@ -73,7 +74,7 @@ export const scanCommand: Command = {
       const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
       try {
         known = settings.resume ? await indexedKeys(indexDir) : undefined;
-        index = new IndexSink(await IndexWriter.open(indexDir, { hash, ...(shard ? { shard } : {}) }));
+        index = new IndexSink(await IndexWriter.open(indexDir, { hash, ...(shard ? { shard } : {}) }), settings.check ? { rules: RULE_IDS } : undefined);
       } catch (e) {
         if (e instanceof EngineMissing || e instanceof BrokenPart) throw new UsageError(e.message);
         throw e;
@@ -112,6 +113,7 @@ export const scanCommand: Command = {
       decode: decodeOptions(options),
       ...(shard ? { shard } : {}),
       ...(index ? { index: index.scanOption } : {}),
+      ...(settings.check ? { check: {} } : {}),
       ...(known ? { skip: (k) => known.has(resumeKey(k)) } : {}),
       ...testInjection(),
     };
