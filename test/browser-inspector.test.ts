@@ -109,6 +109,31 @@ describeWith(
       expect(consoleErrors).toEqual([]);
     });
 
+    it('an opacity slider mixes its layer in at that share', async () => {
+      const value = decode(readBytes(DDNET));
+      const resources = bundledResources(value);
+      const drawn = await page.$$eval('#layers input[data-layer-toggle]', (b) =>
+        b.filter((x) => (x as HTMLInputElement).checked).map((x) => Number((x as HTMLInputElement).dataset.layerToggle)),
+      );
+      const layer = drawn.at(-1)!;
+      await page.evaluate((i) => {
+        document.getElementById('layers')!.dataset.state = 'waiting';
+        const slider = document.querySelector<HTMLInputElement>(`#layers input[data-layer-opacity="${i}"]`)!;
+        slider.value = '50';
+        slider.dispatchEvent(new Event('input'));
+      }, layer);
+      await page.waitForSelector('#layers[data-state="done"]', { timeout: 60_000 });
+      const want = render(value, { layer: drawn, resources, opacity: { [layer]: 0.5 } });
+      expect((await canvasRgba()).digest).toBe(digest(want.rgba));
+      await page.evaluate((i) => {
+        document.getElementById('layers')!.dataset.state = 'waiting';
+        const slider = document.querySelector<HTMLInputElement>(`#layers input[data-layer-opacity="${i}"]`)!;
+        slider.value = '100';
+        slider.dispatchEvent(new Event('input'));
+      }, layer);
+      await page.waitForSelector('#layers[data-state="done"]', { timeout: 60_000 });
+    });
+
     it('hovering a cell names its tile index in every layer, and the game tile by its entity name', async () => {
       const value = decode(readBytes(DDNET));
       if (value.format !== 'teeworlds') throw new Error('not a map');

@@ -31,7 +31,7 @@ export type Request =
   /** Keep this Graal tileset (RGBA) for the session, or forget it (null); the worker keeps it for later decodes. */
   | { type: 'tileset'; id: number; image: { width: number; height: number; pixels: Uint8Array } | null }
   /** Draw the picture of decode request `of` again with only `layers` (indexes into its layers, in order) and markers or not; later regions use the same choice. */
-  | { type: 'redraw'; id: number; of: number; layers: number[]; markers: boolean }
+  | { type: 'redraw'; id: number; of: number; layers: number[]; markers: boolean; opacity: Record<number, number> }
   /** What cell (x, y) of decode request `of`'s level holds in each layer. */
   | { type: 'cell'; id: number; of: number; x: number; y: number }
   /** The pixels of embedded image `index` of decode request `of`'s level (a Teeworlds map's), for download. */

@@ -39,7 +39,15 @@ const scope = self as unknown as WorkerScope;
  * hundreds of MB at most); the next preview replaces it.
  */
 let shown:
-  | { id: number; value: AnyDecoded; layer: 'main' | 'all' | number | number[]; markers: boolean; resources: RenderResources; tree: GroupNode[] }
+  | {
+      id: number;
+      value: AnyDecoded;
+      layer: 'main' | 'all' | number | number[];
+      markers: boolean;
+      opacity?: Record<number, number>;
+      resources: RenderResources;
+      tree: GroupNode[];
+    }
   | undefined;
 
 /** True when some tile layer of `value` draws with real tiles (its own tileset, or a picture in `resources`). */
@@ -153,7 +161,14 @@ scope.onmessage = async ({ data: req }) => {
         return;
       }
       const region = { x: req.x, y: req.y, width: req.width, height: req.height };
-      const p = render(shown.value, { layer: shown.layer, markers: shown.markers, scale: req.scale, region, resources: shown.resources });
+      const p = render(shown.value, {
+        layer: shown.layer,
+        markers: shown.markers,
+        opacity: shown.opacity,
+        scale: req.scale,
+        region,
+        resources: shown.resources,
+      });
       const bitmap = await bitmapOf(p);
       const drawn: Drawn | null = bitmap && { bitmap, ...p.region, scale: p.scale };
       scope.postMessage({ id: req.id, ok: true, drawn }, bitmap ? [bitmap] : []);
@@ -189,7 +204,8 @@ scope.onmessage = async ({ data: req }) => {
       }
       shown.layer = req.layers;
       shown.markers = req.markers;
-      const p = render(shown.value, { layer: req.layers, markers: req.markers, resources: shown.resources });
+      shown.opacity = req.opacity;
+      const p = render(shown.value, { layer: req.layers, markers: req.markers, opacity: req.opacity, resources: shown.resources });
       // A bitmap: the page draws it without decoding or copying pixels on its thread.
       const bitmap = await bitmapOf(p);
       scope.postMessage(

@@ -35,6 +35,12 @@ export interface RenderOptions {
    */
   physics?: boolean;
   /**
+   * How opaque each drawn layer is, by its index in `layers`: 0 (hidden) … 1 (as drawn, the
+   * default). A layer at 0.5 is mixed half-way between the picture without it and with it, as an
+   * editor's layer opacity shows it.
+   */
+  opacity?: Readonly<Record<number, number>>;
+  /**
    * The moment animated parts are drawn at, in seconds from the map's start (default 0): Teeworlds
    * quads moved, turned and tinted by their envelopes, layer colours by theirs. A finite number ≥ 0.
    */
@@ -239,12 +245,34 @@ export function renderPreview(value: { format: string }, main: MainGrid | undefi
     rgba[i + 3] = 255;
   }
   const composite = drawn.length > 1 || Array.isArray(which);
+  const opacity = opacityOf(opts.opacity, layers.length);
   drawn.forEach((i, k) => {
-    drawLayer(rgba, width, layers[i]!, step, px, composite, region);
+    const o = opacity[i] ?? 1;
+    const before = o < 1 ? rgba.slice() : null;
+    if (o > 0) drawLayer(rgba, width, layers[i]!, step, px, composite, region);
+    if (before) mix(rgba, before, o);
     opts.onProgress?.({ stage: 'draw', done: k + 1, total: drawn.length });
   });
   for (const m of markers) drawMarker(rgba, width, height, { ...m, x: m.x - region.x, y: m.y - region.y }, px / step);
   return { width, height, rgba, tilesWide, tilesHigh, scale: px / step, layers: info, drawn, markers, legend, region };
+}
+
+/** `opacity` checked: keys are layer indexes, values numbers 0…1; RangeError naming the option otherwise. */
+function opacityOf(opacity: RenderOptions['opacity'], layers: number): Readonly<Record<number, number>> {
+  if (opacity === undefined) return {};
+  if (typeof opacity !== 'object' || opacity === null) throw new TypeError('levelkit: render: opacity must be an object of layer index → 0…1');
+  for (const [k, v] of Object.entries(opacity)) {
+    const i = Number(k);
+    if (!Number.isInteger(i) || i < 0 || i >= layers)
+      throw new RangeError(`levelkit: render: opacity names layer ${k}, which does not exist (this level has ${layers})`);
+    if (typeof v !== 'number' || !(v >= 0 && v <= 1)) throw new RangeError(`levelkit: render: opacity of layer ${k} must be a number 0…1, got ${String(v)}`);
+  }
+  return opacity;
+}
+
+/** `rgba` ← before + (rgba − before) × o: the layer just drawn, at opacity o. */
+function mix(rgba: Uint8ClampedArray, before: Uint8ClampedArray, o: number): void {
+  for (let i = 0; i < rgba.length; i++) rgba[i] = before[i]! + (rgba[i]! - before[i]!) * o;
 }
 
 /**

@@ -36,6 +36,16 @@ export function showLayers(p: Preview | undefined): void {
         box.checked = drawn.has(l.render);
         box.addEventListener('change', redraw);
         label.append(box);
+        // Opacity as editors offer it: the worker mixes the layer in at this share.
+        const slider = el('input');
+        slider.type = 'range';
+        slider.min = '0';
+        slider.max = '100';
+        slider.value = '100';
+        slider.title = 'opacity';
+        slider.dataset.layerOpacity = String(l.render);
+        slider.addEventListener('input', redraw);
+        li.append(slider);
       }
       label.append(` ${l.name}`, el('span', ` ${l.kind}${l.physics ? ' (physics: hover names entities)' : ''}`, 'kind'));
       li.append(label);
@@ -68,8 +78,11 @@ async function redraw(): Promise<void> {
     .map((b) => Number(b.dataset.layerToggle))
     .sort((a, b) => a - b);
   const markers = $<HTMLInputElement>('markers-toggle').checked;
+  const opacity: Record<number, number> = {};
+  for (const s of document.querySelectorAll<HTMLInputElement>('#layers input[data-layer-opacity]'))
+    if (Number(s.value) < 100) opacity[Number(s.dataset.layerOpacity)] = Number(s.value) / 100;
   $('layers').dataset.state = 'drawing';
-  const r = await ask({ type: 'redraw', of, layers, markers });
+  const r = await ask({ type: 'redraw', of, layers, markers, opacity });
   busy = false;
   const p = state.preview;
   if (r.ok && 'picture' in r && p && of === state.shownId) {
