@@ -58,7 +58,7 @@ describe('render()', () => {
 
   it('draws a list of layers on the grid of every layer: the list of all is the composite, a list without one hides it, an empty list is blank', () => {
     const value = decode(readBytes(`${FIXTURES}/teeworlds/real/ddnet-coverage.map`));
-    const all = render(value, { layer: 'all' });
+    const all = render(value, { layer: 'all', physics: true });
     const every = all.layers.map((_, i) => i);
     expect(Buffer.from(render(value, { layer: every }).rgba).equals(Buffer.from(all.rgba))).toBe(true);
     const main = all.layers.findIndex((l) => l.main);
