@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OPTIONS } from '../src/cli/options.js';
-import { closest, editDistance } from '../src/cli/suggest.js';
+import { closest, editDistance } from '../src/core/suggest.js';
 import { bin } from './helpers/cli.js';
 import { ROOT } from './helpers/paths.js';
 
@@ -95,6 +95,10 @@ describe('did you mean', () => {
     expect(editDistance('kitten', 'sitting')).toBe(3);
     expect(closest('work', ['workers', 'worker-memory'])).toBe('workers');
     expect(closest('zzz', ['json', 'out'])).toBeUndefined();
+    // A text from a file (a map setting checked by tw/unknown-setting) may be megabytes: past 64
+    // characters nothing is compared, so the quadratic distance never runs on it.
+    expect(closest('a'.repeat(65), ['a'.repeat(66)])).toBeUndefined();
+    expect(closest('a'.repeat(64), ['a'.repeat(65)])).toBe('a'.repeat(65));
   });
 });
 

@@ -2,7 +2,7 @@
 // is released (unused and duplicate images, unused envelopes, unpaired teleporters and switches,
 // missing spawns or race tiles, map settings the server does not run, items no game reads).
 
-import { closest } from '../cli/suggest.js';
+import { closest } from '../core/suggest.js';
 import type { teeworlds } from '../index.js';
 import { DDNET_MAP_COMMANDS } from './ddnet-commands.js';
 import { ruleMaker } from './rule.js';

@@ -2,6 +2,7 @@
 // (options.ts) and hands it a Reporter (report.ts). Exit codes: 0 every file fine, 2 some file
 // failed, 1 bad usage. A user's mistake is one line on stderr, never a stack trace.
 
+import { closest } from '../core/suggest.js';
 import { displayName, pathBytes, printable } from '../scan/names.js';
 import { systemReason } from '../scan/read.js';
 import { OutputError } from '../scan/write.js';
@@ -20,7 +21,6 @@ import { completionScript, SHELLS } from './completion.js';
 import { helpText, parseCommandArgs, UsageError } from './options.js';
 import { Reporter } from './report.js';
 import { stdoutGone } from './stdout.js';
-import { closest } from './suggest.js';
 import { packageVersion } from './version.js';
 
 const COMMANDS: Record<string, Command> = {

@@ -4,9 +4,9 @@ import { parseArgs } from 'node:util';
 // Only plain data at run time, so the `levelkit` entry checks a scan's command line before it
 // loads the library and starts workers (cli/bin.ts).
 import { DEFAULT_LIMITS, LIMIT_NAMES } from '../core/default-limits.js';
+import { closest } from '../core/suggest.js';
 import type { Backend, DecodeOptions, InflaterChoice, Limits } from '../index.js';
 import type { Command } from './command.js';
-import { closest } from './suggest.js';
 
 /** Bad usage: printed as one line with the command's usage, exit 1. */
 export class UsageError extends Error {}

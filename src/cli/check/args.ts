@@ -3,9 +3,9 @@
 // severity that fails the run (--fail-on).
 import { RULE_IDS } from '../../check/registry.js';
 import { SEVERITIES, type Severity } from '../../check/types.js';
+import { closest } from '../../core/suggest.js';
 import { printable } from '../../scan/names.js';
 import { type Parsed, UsageError } from '../options.js';
-import { closest } from '../suggest.js';
 
 export type FailOn = Severity | 'never';
 

@@ -1,6 +1,9 @@
-// "Did you mean …?" for a mistyped command or option: the closest known name by edit distance
+// "Did you mean …?" for a mistyped command, option, rule or map setting: the closest known name by edit distance
 // (a swap of two neighbouring letters counts as one edit, the commonest typo), or a known name the
 // typed one begins (`--work` → `--workers`).
+
+/** Longest text compared with the known names. */
+const MAX_TYPED = 64;
 
 /** Edits (insert, delete, replace, swap neighbours) turning `a` into `b`: the optimal string alignment distance. */
 export function editDistance(a: string, b: string): number {
@@ -23,6 +26,8 @@ export function editDistance(a: string, b: string): number {
  * three letters (at least one), or begun by `typed` when it has three letters or more.
  */
 export function closest(typed: string, known: readonly string[]): string | undefined {
+  // Names are short; a text from a file may be anything, and the distance costs its length times each name's.
+  if (typed.length > MAX_TYPED) return undefined;
   const allowed = Math.max(1, Math.floor(typed.length / 3));
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
