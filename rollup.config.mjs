@@ -95,14 +95,16 @@ function cliUsesLibraryBuild() {
     },
     load(id) {
       // default-limits.ts is plain data (no classes, no imports): the entry checks a command line
-      // against it before the library loads (cli/options.ts), so that copy costs nothing.
+      // against it before the library loads (cli/options.ts), so that copy costs nothing. Nor does
+      // one of suggest.ts (two pure functions: did-you-mean for the CLI and the check rules).
       const inLibrary =
         id.startsWith(SRC) &&
         !id.startsWith(`${SRC}cli/`) &&
         !id.startsWith(`${SRC}scan/`) &&
         !id.startsWith(`${SRC}archive-index/`) &&
         !id.startsWith(`${SRC}check/`) &&
-        id !== `${SRC}core/default-limits.ts`;
+        id !== `${SRC}core/default-limits.ts` &&
+        id !== `${SRC}core/suggest.ts`;
       if (inLibrary) {
         this.error(`the CLI imports ${id.slice(SRC.length)} directly: import it from src/index.ts, or dist/cli.mjs would carry a second copy of the library`);
       }
