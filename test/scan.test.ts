@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { reportOf, type ScanRecord, scan } from '../src/scan/index.js';
+import { type BatchMessage, type BatchResult, noStageTimes, type ScanConfig } from '../src/scan/job.js';
 import { CLI_ARGV, cli, completion, jsonLines, type ProcessResult } from './helpers/cli.js';
 import { FIXTURES, ROOT, readBytes } from './helpers/paths.js';
 
@@ -203,6 +204,37 @@ describe('hung and crashed decoders', () => {
       expect(stderr).toMatch(/1 worker replaced/);
     });
   });
+});
+
+describe('answers that are not records', () => {
+  it('a scan whose last answers are "excluded" (its own output met under another path) ends', async () => {
+    // Every item is answered as one of the scan's own outputs: no record, and the consumer must
+    // still learn that nothing is left (it waited for ever when the last answer was one of these).
+    const excluding = (message: (r: BatchResult | 'ready') => void) => {
+      setTimeout(() => message('ready'), 1);
+      return {
+        post(b: BatchMessage<ScanConfig>) {
+          setTimeout(
+            () =>
+              message({
+                batch: b.batch,
+                from: 0,
+                results: b.items.map(() => ({ excluded: true as const })),
+                lines: '',
+                done: true,
+                stages: noStageTimes(),
+                cpuMs: -1,
+              }),
+            1,
+          );
+        },
+        terminate() {},
+      };
+    };
+    const stats = { found: 0, walkDone: false, replacedWorkers: 0 };
+    await expect(all([join(FIXTURES, 'wwd')], { spawn: excluding, stats })).resolves.toEqual([]);
+    expect(stats.found).toBe(0);
+  }, 20_000);
 });
 
 describe('workers that cannot start', () => {

@@ -178,11 +178,12 @@ export class Schedule {
     }
   }
 
-  /** A task is over: its archive may be closed, producers may go on. */
+  /** A task is over: its archive may be closed, producers may go on, and the consumer looks again (it may have been the last). */
   done(task: Task): void {
     this.inFlight--;
     task.archive?.release();
     this.changed();
+    this.notify();
   }
 
   /** The next record for the consumer, or undefined when none is waiting. Records of no known format are passed over unless `all`. */
