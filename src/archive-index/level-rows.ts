@@ -31,7 +31,12 @@ export class LevelRowsBuilder {
     private readonly digests: DigestCache = new DigestCache(newDigestBuffer(256)),
   ) {}
 
+  /**
+   * Adds one level's rows. Everything that may throw (an image's pixels read from a lazy map:
+   * a damaged stream) runs before the first row is added, so a level gets all its rows or none.
+   */
   addLevel(id: string, format: string, summary: object, rows: LevelRows): void {
+    const imageDigests = rows.images.map((r) => [this.pixelsDigest(r), r.data ? this.hash(r.data) : null] as const);
     const [levels, layers, tiles, objects, texts, images] = this.tables as [TableBuilder, TableBuilder, TableBuilder, TableBuilder, TableBuilder, TableBuilder];
     const q = JSON.stringify;
     const l = rows.level;
@@ -56,24 +61,20 @@ export class LevelRowsBuilder {
     for (const r of rows.objects)
       objects.row([id, r.kind, r.index, r.layer, r.name, r.logic, r.image, r.x, r.y, r.width, r.height, r.target, r.fields ? q(r.fields) : null]);
     for (const r of rows.texts) texts.row([id, r.source, r.text.length > MAX_TEXT ? `${r.text.slice(0, MAX_TEXT)}…` : r.text]);
-    for (const r of rows.images)
-      images.row([
-        id,
-        r.index,
-        r.name,
-        r.width,
-        r.height,
-        r.external,
-        r.pixels ? this.pixelsDigest(r.pixels, r.pixelsKey) : null,
-        r.data ? this.hash(r.data) : null,
-      ]);
+    rows.images.forEach((r, i) => {
+      const [pixels, data] = imageDigests[i]!;
+      images.row([id, r.index, r.name, r.width, r.height, r.external, pixels, data]);
+    });
   }
 
-  private pixelsDigest(pixels: Uint8Array, key: Uint8Array | undefined): string {
-    if (!key) return this.hash(pixels);
-    const k = this.hash(key);
+  /** The digest of an image's RGBA pixels; with a `pixelsKey`, looked up first, so `pixels` (which may inflate them) is read only when it is new. */
+  private pixelsDigest(r: LevelRows['images'][number]): string | null {
+    if (!r.pixelsKey) return r.pixels ? this.hash(r.pixels) : null;
+    const k = this.hash(r.pixelsKey);
     let digest = this.digests.get(k);
     if (digest === undefined) {
+      const pixels = r.pixels;
+      if (!pixels) return null;
       digest = this.hash(pixels);
       this.digests.set(k, digest);
     }

@@ -160,7 +160,11 @@ export interface ImageRow {
   width: number | null;
   height: number | null;
   external: boolean;
-  /** RGBA pixels of an embedded image the format stores as pixels (a view, not a copy); null otherwise. */
+  /**
+   * RGBA pixels of an embedded image the format stores as pixels (a view, not a copy); null otherwise.
+   * Of a map decoded with `layers: 'lazy'` whose pixels are still deflated, a getter inflating them
+   * on each read (not kept): read it once.
+   */
   pixels: Uint8Array | null;
   /**
    * Bytes that determine `pixels` entirely and are cheaper to hash (the stored compressed block,

@@ -15,6 +15,7 @@ import {
   EncodeError,
   type ErrorRecord,
   indexRows,
+  type LevelRows,
   summarize,
 } from '../index.js';
 import type { FileIdentity } from './read.js';
@@ -186,6 +187,12 @@ export interface JobMessage {
   decode: DecodeOptions;
   /** Set by the pool only when the test-only injection matched this file. */
   fault?: Fault;
+  /**
+   * Decode with `layers: 'lazy'` first (the index's rows read one deflated block at a time); a
+   * DecodeError there or in `onValue` decodes again eagerly, which gives the file's error as a scan
+   * without the index gives it. Only for a full-depth job whose onValue reads blocks uncached.
+   */
+  lazy?: true;
 }
 
 /** What a worker finds in one file's bytes. */
@@ -212,13 +219,7 @@ export function summaryFields(value: AnyDecoded): Extract<JobResult, { ok: unkno
 }
 
 /** Decodes `job.bytes`; never throws (a decoder bug becomes an INTERNAL error result). `hash`: hex SHA-256. `times`, when given, gets the hash and decode time added. */
-export function runJob(
-  job: JobMessage,
-  hash: (bytes: Uint8Array) => string,
-  exit: () => void,
-  times?: StageTimes,
-  onValue?: (value: AnyDecoded, summary: object) => void,
-): JobResult {
+export function runJob(job: JobMessage, hash: (bytes: Uint8Array) => string, exit: () => void, times?: StageTimes, onValue?: OnValue): JobResult {
   if (job.fault === 'hang')
     for (;;) {
       /* test-only: a decoder stuck in a loop */
@@ -228,9 +229,14 @@ export function runJob(
   const contentDigest = hash(job.bytes);
   const t1 = performance.now();
   try {
+    if (job.lazy) {
+      const ok = decodedLazily(job, onValue);
+      if (ok) return { id: job.id, ok, contentDigest };
+    }
     const value = decode(job.bytes, decodeOptionsOf(job.decode, job.depth));
+    const then = onValue?.(value);
     const ok = summaryFields(value);
-    onValue?.(value, ok.summary);
+    then?.(ok.summary);
     return { id: job.id, ok, contentDigest };
   } catch (e) {
     if (e instanceof DecodeError) return { id: job.id, error: e.toJSON(), format: e.format === 'unknown' ? null : e.format, contentDigest };
@@ -249,6 +255,36 @@ export function runJob(
   }
 }
 
+/**
+ * runJob's lazy attempt: the record's fields, or undefined when the file (or one of its deferred
+ * blocks, read by onValue) fails to decode, to be decoded again eagerly. Which error an eager
+ * decode meets first depends on its order of reading, so the eager decode is what names it: a
+ * scan's records are the same with or without `lazy`, and so are the rows added for them
+ * (onValue adds a level's rows only once everything it reads has been read).
+ */
+function decodedLazily(job: JobMessage, onValue: OnValue | undefined): JobResultOk | undefined {
+  try {
+    const value = decode(job.bytes, decodeOptionsOf(job.decode, job.depth, true));
+    // onValue reads the deferred grids first: a Teeworlds map's warnings then take each grid's
+    // from that read instead of inflating it a second time (teeworlds/README.md §Memory).
+    const then = onValue?.(value);
+    const ok = summaryFields(value);
+    then?.(ok.summary);
+    return ok;
+  } catch (e) {
+    if (e instanceof DecodeError) return undefined;
+    throw e;
+  }
+}
+
+type JobResultOk = Extract<JobResult, { ok: unknown }>['ok'];
+
+/**
+ * What a scan does with a decoded level besides its record (check it, make its index rows): called
+ * before the record's fields are made, it returns what to do once the summary is known.
+ */
+export type OnValue = (value: AnyDecoded) => ((summary: object) => void) | undefined;
+
 /** A decoded value's warnings as records hold them, and `unchecked` when its depth left checks out. */
 export function warningFields(value: { warnings: readonly DecodeWarning[]; uncheckedWarnings?: string[] }): {
   warnings: { code: string; message: string; offset: number | null }[];
@@ -263,7 +299,7 @@ export function warningFields(value: { warnings: readonly DecodeWarning[]; unche
  * decode() then validates them once, not per file (see resolveOptions). A worker receives the
  * scan's options as a new copy with every batch, so they are also known by their JSON text.
  */
-function decodeOptionsOf(given: DecodeOptions, depth: Depth): DecodeOptions {
+function decodeOptionsOf(given: DecodeOptions, depth: Depth, lazy = false): DecodeOptions {
   let byDepth = optionsOfObject.get(given);
   if (!byDepth) {
     const text = JSON.stringify(given);
@@ -276,20 +312,23 @@ function decodeOptionsOf(given: DecodeOptions, depth: Depth): DecodeOptions {
     }
     optionsOfObject.set(given, byDepth);
   }
-  let options = byDepth[depth];
+  const key = lazy ? 'full-lazy' : depth;
+  let options = byDepth[key];
   if (!options) {
     options = Object.freeze({
       ...given,
       ...(given.limits ? { limits: Object.freeze({ ...given.limits }) } : {}),
       sections: depth === 'cheap' ? ('summary' as const) : ('all' as const),
+      ...(lazy ? { layers: 'lazy' as const } : {}),
     });
-    byDepth[depth] = options;
+    byDepth[key] = options;
   }
   return options;
 }
 
-const optionsOfObject = new WeakMap<DecodeOptions, Partial<Record<Depth, DecodeOptions>>>();
-const optionsOfText = new Map<string, Partial<Record<Depth, DecodeOptions>>>();
+type OptionsByDepth = Partial<Record<Depth | 'full-lazy', DecodeOptions>>;
+const optionsOfObject = new WeakMap<DecodeOptions, OptionsByDepth>();
+const optionsOfText = new Map<string, OptionsByDepth>();
 
 /** As many bytes as content detection looks at. */
 export const DETECT_BYTES = 64;
@@ -325,14 +364,23 @@ export function scanBytes(
   }
   let checked: LevelCheck | undefined;
   const indexed = config.index && index;
-  const onValue =
+  const onValue: OnValue | undefined =
     indexed || config.check
-      ? (v: AnyDecoded, summary: object) => {
+      ? (v) => {
           if (config.check) checked = checkLevel(v, config.check.rules);
-          if (indexed) addRows(index, fileId(config.index!.run, base.path, base.member, hash), v, summary);
+          return indexed ? rowsOf(index, fileId(config.index!.run, base.path, base.member, hash), v) : undefined;
         }
       : undefined;
-  const answer = runJob({ id: 0, bytes, depth: config.depth, decode: config.decode, ...(fault ? { fault } : {}) }, hash, exit, times, onValue);
+  // Indexed without checks, a level is only summarized and turned into rows, both of which read its
+  // deflated blocks one at a time: decoded lazily, the largest maps hold one grid, not all of them.
+  const lazy = indexed && !config.check && config.depth === 'full';
+  const answer = runJob(
+    { id: 0, bytes, depth: config.depth, decode: config.decode, ...(fault ? { fault } : {}), ...(lazy ? { lazy: true as const } : {}) },
+    hash,
+    exit,
+    times,
+    onValue,
+  );
   const t1 = performance.now();
   const record = recordOf(base, bytes.length, answer);
   if (checked) {
@@ -344,15 +392,30 @@ export function scanBytes(
 }
 
 /**
- * A decoded level's index rows, added to `index`. A failure here is levelkit's bug, not the file's:
- * the record stands, and the index says so in the file's warnings instead of losing the scan.
+ * A decoded level's index rows, and what adds them to `index` with the summary. A failure here is
+ * levelkit's bug, not the file's: the record stands, and the index says so in the file's warnings
+ * instead of losing the scan. A DecodeError is the file's (a lazy level's deferred block that
+ * fails to inflate): it propagates, and runJob decodes the file again eagerly.
  */
-function addRows(index: LevelRowsBuilder, id: string, value: AnyDecoded, summary: object): void {
-  try {
-    index.addLevel(id, value.format, summary, indexRows(value));
-  } catch (e) {
+function rowsOf(index: LevelRowsBuilder, id: string, value: AnyDecoded): (summary: object) => void {
+  const failed = (e: unknown) => {
+    if (e instanceof DecodeError) throw e;
     index.addFailure(id, 'INDEX_ROWS_FAILED', `levelkit bug: ${String((e as Error)?.message ?? e)}`);
+  };
+  let rows: LevelRows;
+  try {
+    rows = indexRows(value);
+  } catch (e) {
+    failed(e);
+    return () => {};
   }
+  return (summary) => {
+    try {
+      index.addLevel(id, value.format, summary, rows);
+    } catch (e) {
+      failed(e);
+    }
+  };
 }
 
 export function errorFields(code: string, message: string): ErrorRecord {

@@ -66,6 +66,8 @@ export interface BlockReader {
   read(): Uint8Array;
   /** As Datafile.readTiles for this block. */
   readTiles(cells: number): { columns: Uint8Array; dirty: number } | undefined;
+  /** A deferred v4 block's compressed bytes as stored (the reader's own copy, not the input); absent otherwise. */
+  readonly stored?: Uint8Array;
 }
 
 /** True when `head` starts with a datafile signature and a known version. */
@@ -345,6 +347,7 @@ function blockReader(
     read: () => (version === 3 ? stored.slice() : inflateBlock(ctx, stored, b.byteLength, site, true, inflaters.forSize(b.byteLength)).bytes),
     readTiles: (cells) =>
       version !== 4 || b.byteLength !== cells * 4 || cells <= 0 ? undefined : inflateTileBlock(ctx, stored, cells, site, true, inflaters.tiles),
+    ...(version === 4 ? { stored } : {}),
   };
 }
 

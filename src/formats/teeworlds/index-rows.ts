@@ -1,10 +1,13 @@
 // indexRows() for Teeworlds/DDNet maps: every layer in file order (its group beside it), the tile
 // histogram of each tile layer (the physics layers by their tile type), quads, sound sources and
 // the game layer's entities as objects, the info item and settings as texts, images with pixels.
+// A map decoded with `layers: 'lazy'` is read one deflated block at a time and keeps none of them
+// (readUncached), so indexing the largest maps holds one grid, not the whole map.
+import { isPending, readUncached } from '../../core/lazy.js';
 import type { ImageRow, LayerRow, LevelRows, ObjectRow, TextRow, TileRow } from '../define.js';
 import { pixelSourceOf } from '../pixel-source.js';
 import { levelRow, notIndexable, tileHistogram } from '../rows.js';
-import type { MapLayer, QuadsLayer, SoundsLayer, TeeworldsMap } from './types.js';
+import type { MapImage, MapLayer, OpaqueLayer, QuadsLayer, SoundsLayer, TeeworldsMap } from './types.js';
 
 /** Game-layer indices from 192 up are entities (the 0.6 entity offset is 191). */
 const ENTITY_FIRST = 192;
@@ -40,10 +43,11 @@ export function indexRows(map: TeeworldsMap): LevelRows {
       layers.push(layerRow(l, layer, group, imageName));
       const cells = cellsOf(l);
       if (cells) tiles.push(...tileHistogram(cells, layer, l.kind));
-      if (l.kind === 'game' && l.tiles) {
+      if (l.kind === 'game' && cells) {
         game ??= { width: l.width, height: l.height };
-        entities(l.tiles.index, l.width, layer, objects);
+        entities(cells, l.width, layer, objects);
       }
+      if (l.kind === 'opaque') readDeferredBlocks(l);
       if (l.kind === 'quads') quads(l, layer, imageName, objects);
       if (l.kind === 'sounds') sources(l, layer, map, objects);
     }
@@ -61,15 +65,7 @@ export function indexRows(map: TeeworldsMap): LevelRows {
   }
   const images: ImageRow[] = map.images.map((img, index) => {
     texts.push({ source: 'image-name', text: img.name.text });
-    return {
-      index,
-      name: img.name.text,
-      width: img.width,
-      height: img.height,
-      external: img.external,
-      pixels: img.pixels ? rgba(img.pixels, img.width * img.height) : null,
-      ...(img.pixels ? pixelsKey(img.pixels, img.width, img.height) : {}),
-    };
+    return imageRow(img, index);
   });
   for (const e of map.envelopes) if (e.name.text) texts.push({ source: 'envelope-name', text: e.name.text });
   for (const s of map.sounds) texts.push({ source: 'sound-name', text: s.name.text });
@@ -97,7 +93,7 @@ function layerRow(l: MapLayer, layer: number, group: number, imageName: (i: numb
   };
 }
 
-/** The values a layer's histogram counts: tile indices, or for the physics layers their tile type. */
+/** The values a layer's histogram counts: tile indices, or for the physics layers their tile type (a lazy grid read, not kept). */
 function cellsOf(l: MapLayer): Uint8Array | undefined {
   switch (l.kind) {
     case 'tiles':
@@ -105,18 +101,47 @@ function cellsOf(l: MapLayer): Uint8Array | undefined {
     case 'front':
     case 'infclassEntities':
     case 'infclassZones':
-      return l.tiles?.index;
+      return readUncached(l, 'tiles')?.index;
     case 'tele':
-      return l.tele?.type;
+      return readUncached(l, 'tele')?.type;
     case 'speedup':
-      return l.speedup?.type;
+      return readUncached(l, 'speedup')?.type;
     case 'switch':
-      return l.switch?.type;
+      return readUncached(l, 'switch')?.type;
     case 'tune':
-      return l.tune?.type;
+      return readUncached(l, 'tune')?.type;
     default:
       return undefined;
   }
+}
+
+/**
+ * An opaque layer's deferred blocks, read once and dropped: the index has no use for them, but
+ * reading them makes indexRows() of a lazy map throw wherever the eager decode would have (a
+ * damaged stream), so no map the decoder refuses gets rows.
+ */
+function readDeferredBlocks(l: OpaqueLayer): void {
+  if (isPending(l, 'blocks')) readUncached(l, 'blocks');
+}
+
+/**
+ * An image's row. Pixels still deflated (a lazy map) are inflated only when the row's `pixels`
+ * is read, anew on each read: the index reads them only when the digest under `pixelsKey` is not
+ * known yet, so an image embedded in many maps is inflated about once.
+ */
+function imageRow(img: MapImage, index: number): ImageRow {
+  const row: ImageRow = { index, name: img.name.text, width: img.width, height: img.height, external: img.external, pixels: null };
+  const count = img.width * img.height;
+  if (isPending(img, 'pixels')) {
+    Object.defineProperty(row, 'pixels', { enumerable: true, get: () => rgba(readUncached(img, 'pixels')!, count) });
+    const key = pixelsKey(img, img.width, img.height);
+    if (key) row.pixelsKey = key;
+  } else if (img.pixels) {
+    row.pixels = rgba(img.pixels, count);
+    const key = pixelsKey(img.pixels, img.width, img.height);
+    if (key) row.pixelsKey = key;
+  }
+  return row;
 }
 
 function entities(index: Uint8Array, width: number, layer: number, out: ObjectRow[]): void {
@@ -186,17 +211,22 @@ function sources(l: SoundsLayer, layer: number, map: TeeworldsMap, out: ObjectRo
     });
 }
 
-/** The stored block the pixels came from and their shape (formats/pixel-source.ts), where the decoder noted it. */
-function pixelsKey(pixels: Uint8Array, width: number, height: number): { pixelsKey: Uint8Array } | undefined {
-  const src = pixelSourceOf(pixels);
+/**
+ * The stored block the pixels came from, with their shape and the block's declared inflated size
+ * (formats/pixel-source.ts), where the decoder noted it: everything inflating them depends on, so
+ * equal keys mean equal pixels and the same outcome of inflating them.
+ */
+function pixelsKey(owner: Uint8Array | MapImage, width: number, height: number): Uint8Array | undefined {
+  const src = pixelSourceOf(owner);
   if (!src) return undefined;
-  const key = new Uint8Array(src.stored.length + 12);
+  const key = new Uint8Array(src.stored.length + 16);
   key.set(src.stored);
   const shape = new DataView(key.buffer, src.stored.length);
   shape.setUint32(0, width, true);
   shape.setUint32(4, height, true);
   shape.setUint32(8, src.channels, true);
-  return { pixelsKey: key };
+  shape.setUint32(12, src.declared, true);
+  return key;
 }
 
 /** RGBA pixels of an embedded image: 0.7's RGB images get an opaque alpha, so the same picture hashes the same whatever its storage. */

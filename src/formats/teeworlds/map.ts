@@ -367,6 +367,8 @@ function decodeImage(rd: Reader, d: Int32Array, index: number, path: string): Ma
     const source = rd.df.deferData(dataIndex, `${path}.pixels`);
     warnOversized(rd, declared - bytes, dataIndex, path);
     deferPixels(img, source, bytes);
+    // Noted on the image while its pixels wait: the index can then look their digest up without inflating them.
+    if (source.stored) notePixelSource(img, { stored: source.stored, channels, declared });
     return img;
   }
   const pixels = readOrClaim(rd, dataIndex, `${path}.pixels`);
@@ -375,7 +377,7 @@ function decodeImage(rd: Reader, d: Int32Array, index: number, path: string): Ma
   if (!pixels) return img;
   img.pixels = pixels.length > bytes ? pixels.slice(0, bytes) : pixels;
   const stored = rd.df.storedData(dataIndex);
-  if (stored) notePixelSource(img.pixels, stored, channels);
+  if (stored) notePixelSource(img.pixels, { stored, channels, declared });
   return img;
 }
 
