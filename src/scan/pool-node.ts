@@ -7,6 +7,19 @@ import type { ItemResult, ScanConfig } from './job.js';
 import type { SpawnWorker } from './pool.js';
 
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
+
+/**
+ * Each worker's young generation, in MiB (V8's default here is 48: three 16 MiB semi-spaces).
+ * A worker's allocations live for one file, so a scavenge of a small space finds little alive and
+ * is cheap; at V8's default the two workers' young generations were a third of `scan --index`'s
+ * peak RSS over the corpus (bench/README.md §Archive index).
+ */
+export const WORKER_YOUNG_MB = 8;
+
+/** The V8 limits every pool worker starts with. */
+function limitsOf(memoryMb: number | undefined): { resourceLimits: { maxOldGenerationSizeMb?: number; maxYoungGenerationSizeMb: number } } {
+  return { resourceLimits: { ...(memoryMb === undefined ? {} : { maxOldGenerationSizeMb: memoryMb }), maxYoungGenerationSizeMb: WORKER_YOUNG_MB } };
+}
 const WORKER_URL = new URL(FROM_SOURCE ? './worker-node.ts' : './scan-worker.mjs', import.meta.url);
 
 export interface NodeWorkerOptions {
@@ -21,7 +34,7 @@ export function nodeWorkers<C = ScanConfig, R = ItemResult>(wasm: WebAssembly.Mo
   // Decided at the first start, then kept: the flags every worker is given.
   let execArgv: string[] | undefined;
   const memoryMb = opts.memoryMb;
-  const resourceLimits = memoryMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: memoryMb } };
+  const resourceLimits = limitsOf(memoryMb);
   const create = (argv: string[]) => {
     // Workers started early are scan workers.
     const early = script === WORKER_URL ? adoptPrestarted(argv, memoryMb) : undefined;
@@ -106,7 +119,7 @@ export function prestartScanWorkers(count: number, memoryMb: number): void {
         workerData: { wasm: null, wasmByMessage: true },
         execArgv,
         ...OWN_STDIO,
-        resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+        ...limitsOf(memoryMb),
       });
     } catch {
       return;
