@@ -3,16 +3,35 @@
 
 import type { LevelRow, ObjectRow, TileRow } from './define.js';
 
+/** tileHistogram's table for 16-bit grids: all zero between calls. */
+const WORD_COUNTS = new Uint32Array(1 << 16);
+
 /**
  * The distinct values of `cells` with how often each occurs, as `tiles` rows of one layer, in
  * ascending tile order. Byte grids (Teeworlds layers: hundreds of millions of cells over an
- * archive) count four at a time; wider ones (WWD planes, Graal boards) count runs of one value.
+ * archive) count four at a time, 16-bit ones (Graal boards) in a table, wider ones (WWD planes) by
+ * runs of one value.
  */
 export function tileHistogram(cells: ArrayLike<number>, layer: number, kind: string): TileRow[] {
   const rows: TileRow[] = [];
   if (cells instanceof Uint8Array) {
     const counts = byteCounts(cells);
     for (let t = 0; t < 256; t++) if (counts[t]) rows.push({ layer, kind, tile: t, count: counts[t]! });
+    return rows;
+  }
+  if (cells instanceof Uint16Array) {
+    // Graal boards: values vary cell to cell, so runs are short; a table of every 16-bit value
+    // counts them, and only the values met are read back (and cleared) afterwards.
+    const seen: number[] = [];
+    for (let i = 0; i < cells.length; i++) {
+      const t = cells[i]!;
+      if (WORD_COUNTS[t]!++ === 0) seen.push(t);
+    }
+    seen.sort((a, b) => a - b);
+    for (const t of seen) {
+      rows.push({ layer, kind, tile: t, count: WORD_COUNTS[t]! });
+      WORD_COUNTS[t] = 0;
+    }
     return rows;
   }
   // Planes are mostly long runs of one value (empty space): one map update per run, not per cell.

@@ -34,7 +34,9 @@ describe('tile histogram', () => {
   it('gives one row per distinct value, ascending, for byte and word grids', () => {
     const bytes = new Uint8Array(random(10_000, 3, 90));
     const words = Uint32Array.from(bytes, (b, i) => (i % 97 < 60 ? 0xffffffff : b * 65537));
-    for (const cells of [bytes, words]) {
+    const halves = Uint16Array.from(bytes, (b, i) => (i % 13 < 4 ? 0xffff : b * 257 + (i % 3)));
+    // Twice each: the 16-bit table must be left clear for the next grid.
+    for (const cells of [bytes, words, halves, halves, new Uint16Array(0)]) {
       const rows = tileHistogram(cells, 2, 'plane');
       const want = [...naive(cells)].sort((a, b) => a[0] - b[0]);
       expect(rows.map((r) => [r.tile, r.count])).toEqual(want);

@@ -66,6 +66,9 @@ export class ColumnBuilder {
   private readonly defs: Bytes = new Bytes(64);
   private readonly values: Bytes;
   private present = 0;
+  /** The last string written and where its bytes (length prefix included) start: a column such as `id` or `kind` repeats it row after row, copied instead of encoded again. */
+  private lastText: string | null = null;
+  private lastAt = 0;
 
   constructor(readonly type: ColumnType) {
     this.values = new Bytes(type === 'VARCHAR' ? 256 : 64);
@@ -85,10 +88,20 @@ export class ColumnBuilder {
     switch (this.type) {
       case 'VARCHAR': {
         const s = typeof v === 'string' ? v : String(v);
+        if (s === this.lastText) {
+          const n = b.len - this.lastAt;
+          b.reserve(n);
+          b.buf.copyWithin(b.len, this.lastAt, this.lastAt + n);
+          this.lastAt = b.len;
+          b.len += n;
+          return true;
+        }
         // UTF-8 takes at most 3 bytes per UTF-16 unit.
         b.reserve(4 + s.length * 3);
         const { written } = encoder.encodeInto(s, b.buf.subarray(b.len + 4));
         b.view.setUint32(b.len, written, true);
+        this.lastText = s;
+        this.lastAt = b.len;
         b.len += 4 + written;
         return true;
       }
@@ -131,6 +144,7 @@ export class ColumnBuilder {
   take(): ColumnBatch {
     const out = { defs: this.defs.take(), values: this.values.take(), present: this.present };
     this.present = 0;
+    this.lastText = null;
     return out;
   }
 }

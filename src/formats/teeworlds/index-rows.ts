@@ -96,8 +96,10 @@ function layerRow(l: MapLayer, layer: number, group: number, imageName: (i: numb
 /** The values a layer's histogram counts: tile indices, or for the physics layers their tile type (a lazy grid read, not kept). */
 function cellsOf(l: MapLayer): Uint8Array | undefined {
   switch (l.kind) {
-    case 'tiles':
     case 'game':
+      // Kept: the summary and mainGrid() read it too.
+      return l.tiles?.index;
+    case 'tiles':
     case 'front':
     case 'infclassEntities':
     case 'infclassZones':
