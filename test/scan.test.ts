@@ -235,6 +235,25 @@ describe('answers that are not records', () => {
     await expect(all([join(FIXTURES, 'wwd')], { spawn: excluding, stats })).resolves.toEqual([]);
     expect(stats.found).toBe(0);
   }, 20_000);
+
+  it("a nested zip's listing that throws (here the caller's skip) rejects scan() with it, never an unhandled rejection", async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const boom = new Error('skip failed');
+      const skip = (key: { member: string | null }) => {
+        if (key.member?.startsWith('more.zip/')) throw boom;
+        return false;
+      };
+      await expect(all([join(FIXTURES, 'zip', 'levels.zip')], { skip })).rejects.toBe(boom);
+      // Give a stray rejection the turns it would need to surface.
+      await new Promise((r) => setTimeout(r, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  }, 20_000);
 });
 
 describe('workers that cannot start', () => {

@@ -73,6 +73,10 @@ export class Archives implements ZipLister {
         }
         await this.openFile(this.files.shift()!);
       }
+    } catch (e) {
+      // Not one file's failure (those are records): the caller's `skip` threw, or levelkit has a
+      // bug. The scan stops with it, as scan()'s rejection rather than a promise nobody awaits.
+      this.schedule.fail(e);
     } finally {
       this.listing = false;
       this.schedule.producerEnded();

@@ -41,6 +41,8 @@ export class Schedule {
   private ended = false;
   private walkDone = false;
   private walkError: unknown = null;
+  /** A producer's failure that no record can say (fail()). */
+  private failure: { error: unknown } | null = null;
   private zips: ZipLister | null = null;
 
   constructor(
@@ -197,10 +199,17 @@ export class Schedule {
     return undefined;
   }
 
-  /** Whether the consumer has had every record (or the scan stopped); throws when no worker can run or the walk failed. */
+  /** A producer failed in a way no record can say (the caller's callback threw, or a bug): the scan stops and `finished` throws it. */
+  fail(e: unknown): void {
+    this.failure ??= { error: e };
+    this.notify();
+  }
+
+  /** Whether the consumer has had every record (or the scan stopped); throws when no worker can run, a producer failed, or the walk failed. */
   finished(): boolean {
     this.stats.replacedWorkers = this.pool.replaced;
     if (this.pool.broken) throw new Error(`levelkit scan: ${this.pool.broken}`);
+    if (this.failure) throw this.failure.error;
     if (!this.producing() && this.inFlight === 0) return true;
     return this.aborted() && (!this.producing() || this.inFlight === 0);
   }
