@@ -73,9 +73,12 @@ export class LevelRowsBuilder {
     const k = this.hash(r.pixelsKey);
     let digest = this.digests.get(k);
     if (digest === undefined) {
-      const pixels = r.pixels;
-      if (!pixels) return null;
-      digest = this.hash(pixels);
+      if (r.withPixels) digest = r.withPixels(this.hash);
+      else {
+        const pixels = r.pixels;
+        if (!pixels) return null;
+        digest = this.hash(pixels);
+      }
       this.digests.set(k, digest);
     }
     return digest;

@@ -143,7 +143,8 @@ export function inflateBlock(
  * into its memory (Kernels.inflateResident: the WASM set inflates into its arena and its kernels
  * read the block there); with node:zlib or a pre-inflated block, a fresh array as inflateBlock()
  * gives. `owned` is true when the block is a fresh array no one else holds (node:zlib's result):
- * then the decode may keep views of it instead of copies. Returns `use`'s result.
+ * then the decode may keep views of it instead of copies. Returns `use`'s result. `prepaid` and
+ * `inflater` as for inflateBlock().
  */
 export function inflateBlockResident<T>(
   ctx: DecodeContext,
@@ -151,14 +152,15 @@ export function inflateBlockResident<T>(
   expectedSize: number,
   site: BlockSite,
   use: (block: Uint8Array, consumed: number, owned: boolean) => T,
+  prepaid = false,
+  inflater: Inflater = ctx.inflater,
 ): T {
-  const inflater = ctx.inflater;
   if (inflater === 'native' || ctx.blocks) {
-    const { bytes, consumed } = inflateBlock(ctx, src, expectedSize, site);
+    const { bytes, consumed } = inflateBlock(ctx, src, expectedSize, site, prepaid, inflater);
     // node:zlib's result is a fresh buffer nothing else holds: the decode may keep views of it.
     return use(bytes, consumed, !ctx.blocks);
   }
-  ctx.charge(expectedSize, site);
+  if (!prepaid) ctx.charge(expectedSize, site);
   const full = { ...site, format: ctx.format };
   checkBlockSize(ctx.format, src.length, expectedSize, ctx.limits, full);
   let result: { value: T } | undefined;

@@ -166,6 +166,8 @@ export interface ImageRow {
    * on each read (not kept): read it once.
    */
   pixels: Uint8Array | null;
+  /** For pixels still deflated (a lazy map): `use` gets the RGBA pixels, valid only while it runs; where the WASM inflater holds them no array is made (a digest allocates nothing). */
+  withPixels?<T>(use: (pixels: Uint8Array) => T): T;
   /**
    * Bytes that determine `pixels` entirely and are cheaper to hash (the stored compressed block,
    * then the image's shape), when the format knows them: the index keeps pixel digests under their

@@ -13,6 +13,11 @@ export interface PixelSource {
   channels: number;
   /** What the file declares the block inflates to (a stream's outcome depends on it as well). */
   declared: number;
+  /**
+   * For pixels still deflated: `use` gets them (RGBA only), valid only while it runs and made
+   * without an array where the WASM inflater holds them, so a digest of them allocates nothing.
+   */
+  withPixels?<T>(use: (pixels: Uint8Array) => T): T;
 }
 
 const sources = new WeakMap<object, PixelSource>();

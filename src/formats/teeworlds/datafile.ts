@@ -4,7 +4,7 @@
 
 import type { DecodeContext, Inflater } from '../../core/context.js';
 import { decodeError } from '../../core/errors.js';
-import { inflateBlock, inflateTileBlock } from '../../core/inflate.js';
+import { inflateBlock, inflateBlockResident, inflateTileBlock } from '../../core/inflate.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import { ByteReader } from '../../core/reader.js';
 import { startDecode } from '../decode-context.js';
@@ -68,6 +68,11 @@ export interface BlockReader {
   readTiles(cells: number): { columns: Uint8Array; dirty: number } | undefined;
   /** A deferred v4 block's compressed bytes as stored (the reader's own copy, not the input); absent otherwise. */
   readonly stored?: Uint8Array;
+  /**
+   * read() for a caller that keeps nothing (a digest, a count): `use` gets the bytes, valid only
+   * while it runs. With the WASM inflater they stay in its memory, so no array is made for them.
+   */
+  readResident?<T>(use: (bytes: Uint8Array) => T): T;
 }
 
 /** True when `head` starts with a datafile signature and a known version. */
@@ -348,6 +353,7 @@ function blockReader(
     readTiles: (cells) =>
       version !== 4 || b.byteLength !== cells * 4 || cells <= 0 ? undefined : inflateTileBlock(ctx, stored, cells, site, true, inflaters.tiles),
     ...(version === 4 ? { stored } : {}),
+    readResident: (use) => (version === 3 ? use(stored) : inflateBlockResident(ctx, stored, b.byteLength, site, (block) => use(block), true, inflaters.tiles)),
   };
 }
 

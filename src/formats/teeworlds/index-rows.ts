@@ -138,6 +138,8 @@ function imageRow(img: MapImage, index: number): ImageRow {
     Object.defineProperty(row, 'pixels', { enumerable: true, get: () => rgba(readUncached(img, 'pixels')!, count) });
     const key = pixelsKey(img, img.width, img.height);
     if (key) row.pixelsKey = key;
+    const withPixels = pixelSourceOf(img)?.withPixels;
+    if (withPixels) row.withPixels = withPixels;
   } else if (img.pixels) {
     row.pixels = rgba(img.pixels, count);
     const key = pixelsKey(img.pixels, img.width, img.height);

@@ -368,7 +368,15 @@ function decodeImage(rd: Reader, d: Int32Array, index: number, path: string): Ma
     warnOversized(rd, declared - bytes, dataIndex, path);
     deferPixels(img, source, bytes);
     // Noted on the image while its pixels wait: the index can then look their digest up without inflating them.
-    if (source.stored) notePixelSource(img, { stored: source.stored, channels, declared });
+    if (source.stored)
+      notePixelSource(img, {
+        stored: source.stored,
+        channels,
+        declared,
+        ...(channels === 4 && source.readResident
+          ? { withPixels: <T>(use: (pixels: Uint8Array) => T) => source.readResident!((b) => use(b.subarray(0, bytes))) }
+          : {}),
+      });
     return img;
   }
   const pixels = readOrClaim(rd, dataIndex, `${path}.pixels`);
