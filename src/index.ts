@@ -8,7 +8,7 @@ import type { DecodeOptions } from './core/limits.js';
 import { inputBytes } from './core/reader.js';
 import { detect } from './detect.js';
 import type { Change } from './diff/change.js';
-import type { Decoded, ExtractedFile, LevelRows, MainGrid, Summary } from './formats/define.js';
+import type { Decoded, ExtractedFile, LevelRows, MainGrid, RowSink, Summary } from './formats/define.js';
 import type { GraalDecoded, GraalEncodeOptions, GraalSummary } from './formats/graal/index.js';
 import type { GwcAnySummary, GwcCartridge, GwcDecoded, GwcEncodeOptions, GwcSummary, GwzArchive, GwzSummary } from './formats/gwc/index.js';
 import { FORMATS, formatById, formatOf } from './formats/registry.js';
@@ -36,6 +36,7 @@ export type {
   LevelRow,
   LevelRows,
   ObjectRow,
+  RowSink,
   TextRow,
   TileRow,
 } from './formats/define.js';
@@ -152,6 +153,11 @@ export function extract(value: AnyDecoded): ExtractedFile[] {
  */
 export function indexRows(value: AnyDecoded): LevelRows {
   return formatOf(value).indexRows(value);
+}
+
+/** indexRows() as calls on `sink`, one per row, the level's own row last (define.ts RowSink). */
+export function writeRows(value: AnyDecoded, sink: RowSink): void {
+  formatOf(value).writeRows(value, sink);
 }
 
 /**

@@ -2,9 +2,9 @@
 // decoded — in the scan's workers — so rows cross to the main thread as a few buffers per message
 // that no JavaScript reads again: the main thread concatenates them into Parquet pages.
 // Host-independent (the hash function is given).
-import type { LevelRows } from '../formats/define.js';
+import type { ImageRow, LevelRow, RowSink } from '../formats/define.js';
 import { DigestCache, newDigestBuffer } from './digest-cache.js';
-import { type Cell, type TableBatch, TableBuilder } from './parquet/columns.js';
+import { type Cell, type TableBatch, TableBuilder, type TableMark } from './parquet/columns.js';
 import { type TableName, tableOf } from './schema.js';
 
 /**
@@ -24,6 +24,10 @@ export type { Cell };
 /** Gathers the rows of the levels a worker answers in one message. */
 export class LevelRowsBuilder {
   private readonly tables = WORKER_TABLES.map((t) => new TableBuilder(tableOf(t)));
+  /** One tiles row, filled in place for each (the commonest row by far). */
+  private readonly tileCells: Cell[] = [null, null, null, null, null];
+  /** Where the tables stood before the level whose levels row is still to come. */
+  private open: TableMark[] | null = null;
 
   /** `hash`: hex SHA-256, as the files row's sha256. `digests`: pixel digests by pixelsKey, shared by a scan's workers. */
   constructor(
@@ -32,43 +36,91 @@ export class LevelRowsBuilder {
   ) {}
 
   /**
-   * Adds one level's rows. Everything that may throw (an image's pixels read from a lazy map:
-   * a damaged stream) runs before the first row is added, so a level gets all its rows or none.
+   * Writes a level's rows as `write` (a format's writeRows) gives them, straight into the columns;
+   * the function returned adds its `levels` row once the record's summary is known. A level gets
+   * all its rows or none: what `write` wrote is dropped when it throws (an image's pixels read from
+   * a lazy map: a damaged stream), and a level left unfinished is dropped by the next addLevel() or take().
    */
-  addLevel(id: string, format: string, summary: object, rows: LevelRows): void {
-    const imageDigests = rows.images.map((r) => [this.pixelsDigest(r), r.data ? this.hash(r.data) : null] as const);
+  addLevel(id: string, format: string, write: (sink: RowSink) => void): (summary: object) => void {
+    this.dropOpen();
     const [levels, layers, tiles, objects, texts, images] = this.tables as [TableBuilder, TableBuilder, TableBuilder, TableBuilder, TableBuilder, TableBuilder];
-    const q = JSON.stringify;
-    const l = rows.level;
-    levels.row([
-      id,
-      format,
-      l.name,
-      l.title,
-      l.author,
-      l.flavour,
-      l.game,
-      l.width,
-      l.height,
-      rows.layers.length,
-      rows.objects.length,
-      rows.texts.length,
-      rows.images.length,
-      q(summary),
-    ]);
-    for (const r of rows.layers) layers.row([id, r.layer, r.group, r.kind, r.name, r.width, r.height, r.image]);
-    for (const r of rows.tiles) tiles.row([id, r.layer, r.kind, r.tile, r.count]);
-    for (const r of rows.objects)
-      objects.row([id, r.kind, r.index, r.layer, r.name, r.logic, r.image, r.x, r.y, r.width, r.height, r.target, r.fields ? q(r.fields) : null]);
-    for (const r of rows.texts) texts.row([id, r.source, r.text.length > MAX_TEXT ? `${r.text.slice(0, MAX_TEXT)}…` : r.text]);
-    rows.images.forEach((r, i) => {
-      const [pixels, data] = imageDigests[i]!;
-      images.row([id, r.index, r.name, r.width, r.height, r.external, pixels, data]);
-    });
+    const marks = this.tables.map((t) => t.mark());
+    this.open = marks;
+    const count = { layers: 0, objects: 0, texts: 0, images: 0 };
+    let level: LevelRow | undefined;
+    const tile = this.tileCells;
+    tile[0] = id;
+    const sink: RowSink = {
+      layer: (r) => {
+        count.layers++;
+        layers.row([id, r.layer, r.group, r.kind, r.name, r.width, r.height, r.image]);
+      },
+      tiles: (layer, kind, values, counts) => {
+        tile[1] = layer;
+        tile[2] = kind;
+        for (let i = 0; i < values.length; i++) {
+          tile[3] = values[i]!;
+          tile[4] = counts[i]!;
+          tiles.row(tile);
+        }
+      },
+      object: (r, fieldsJson) => {
+        count.objects++;
+        const fields = fieldsJson ?? (r.fields ? JSON.stringify(r.fields) : null);
+        objects.row([id, r.kind, r.index, r.layer, r.name, r.logic, r.image, r.x, r.y, r.width, r.height, r.target, fields]);
+      },
+      text: (source, text) => {
+        count.texts++;
+        texts.row([id, source, text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text]);
+      },
+      image: (r) => {
+        count.images++;
+        images.row([id, r.index, r.name, r.width, r.height, r.external, this.pixelsDigest(r), r.data ? this.hash(r.data) : null]);
+      },
+      level: (r) => {
+        level = r;
+      },
+    };
+    try {
+      write(sink);
+      if (!level) throw new Error(`levelkit: ${format} writeRows() wrote no level row`);
+    } catch (e) {
+      this.dropOpen();
+      throw e;
+    }
+    const l = level;
+    return (summary) => {
+      // Dropped meanwhile (another level was begun): nothing of this level is left to finish.
+      if (this.open !== marks) return;
+      levels.row([
+        id,
+        format,
+        l.name,
+        l.title,
+        l.author,
+        l.flavour,
+        l.game,
+        l.width,
+        l.height,
+        count.layers,
+        count.objects,
+        count.texts,
+        count.images,
+        JSON.stringify(summary),
+      ]);
+      this.open = null;
+    };
+  }
+
+  private dropOpen(): void {
+    const marks = this.open;
+    if (!marks) return;
+    this.tables.forEach((t, i) => t.rollback(marks[i]!));
+    this.open = null;
   }
 
   /** The digest of an image's RGBA pixels; with a `pixelsKey`, looked up first, so `pixels` (which may inflate them) is read only when it is new. */
-  private pixelsDigest(r: LevelRows['images'][number]): string | null {
+  private pixelsDigest(r: ImageRow): string | null {
     if (!r.pixelsKey) return r.pixels ? this.hash(r.pixels) : null;
     const k = this.hash(r.pixelsKey);
     let digest = this.digests.get(k);
@@ -91,6 +143,7 @@ export class LevelRowsBuilder {
 
   /** The rows so far (null when there are none); the builder starts over. */
   take(): IndexBatch | null {
+    this.dropOpen();
     const batch = this.tables.map((t) => t.take());
     return batch.some((b) => b !== null) ? batch : null;
   }

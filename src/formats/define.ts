@@ -83,6 +83,13 @@ export interface FormatNamespace<Id extends FormatId, Value extends Decoded, S e
    */
   indexRows(value: Value): LevelRows;
   /**
+   * indexRows() as calls on `sink`, one per row (tile rows one call per layer), the level's own
+   * row last: what the index's builder takes, writing each row into its columns as it comes, so a
+   * level of a hundred thousand objects is never held as row objects. The sink must not keep a row
+   * object it is given: the caller may reuse it for the next call.
+   */
+  writeRows(value: Value, sink: RowSink): void;
+  /**
    * What changed from `a` to `b` (`levelkit diff`), in the level's own terms: one Change per
    * difference (a rectangle of cells, an object's field, an image …), empty when they are the same.
    * Needs full decodes of both: TypeError for a value decoded with `sections: 'summary'`.
@@ -176,6 +183,22 @@ export interface ImageRow {
   pixelsKey?: Uint8Array;
   /** The stored bytes of an embedded image file (a cartridge's PNG, JPEG …; a view); absent when it has none. */
   data?: Uint8Array;
+}
+
+/**
+ * Where writeRows() puts a level's rows. `object`'s `fieldsJson`, when given, is the JSON text of
+ * the row's fields (then `row.fields` is null): a format with many objects of many fields writes
+ * them as text once instead of building an object per row to be turned into text.
+ */
+export interface RowSink {
+  layer(row: LayerRow): void;
+  /** A layer's histogram: `counts[i]` cells hold `tiles[i]`, tiles ascending, only those present. */
+  tiles(layer: number, kind: string, tiles: ArrayLike<number>, counts: ArrayLike<number>): void;
+  object(row: ObjectRow, fieldsJson?: string): void;
+  text(source: string, text: string): void;
+  image(row: ImageRow): void;
+  /** Last, once. */
+  level(row: LevelRow): void;
 }
 
 /** Everything indexRows() gives for one level. */

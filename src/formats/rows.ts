@@ -1,51 +1,98 @@
-// Helpers every format's indexRows() shares (define.ts has the row types): the histogram of a
-// layer's tile values, and the one error for a value decoded too shallowly to be indexed.
+// Helpers every format's writeRows() shares (define.ts has the row types): the histogram of a
+// layer's tile values, indexRows() as writeRows() gathered, and the one error for a value decoded
+// too shallowly to be indexed.
 
-import type { LevelRow, ObjectRow, TileRow } from './define.js';
+import type { ImageRow, LayerRow, LevelRow, LevelRows, ObjectRow, RowSink, TextRow, TileRow } from './define.js';
 
-/** tileHistogram's table for 16-bit grids: all zero between calls. */
+/** tileCounts' table for 16-bit grids: all zero between calls. */
 const WORD_COUNTS = new Uint32Array(1 << 16);
+/** tileCounts' output for byte and 16-bit grids, handed to the sink and overwritten by the next call. */
+const SEEN_TILES = new Uint32Array(1 << 16);
+const SEEN_COUNTS = new Uint32Array(1 << 16);
 
 /**
- * The distinct values of `cells` with how often each occurs, as `tiles` rows of one layer, in
- * ascending tile order. Byte grids (Teeworlds layers: hundreds of millions of cells over an
- * archive) count four at a time, 16-bit ones (Graal boards) in a table, wider ones (WWD planes) by
- * runs of one value.
+ * The distinct values of `cells` with how often each occurs, as one `sink.tiles` call for the
+ * layer, in ascending tile order (none for an empty grid). Byte grids (Teeworlds layers: hundreds
+ * of millions of cells over an archive) count four at a time, 16-bit ones (Graal boards) in a
+ * table, wider ones (WWD planes) by runs of one value.
  */
-export function tileHistogram(cells: ArrayLike<number>, layer: number, kind: string): TileRow[] {
-  const rows: TileRow[] = [];
+export function tileCounts(cells: ArrayLike<number>, layer: number, kind: string, sink: RowSink): void {
+  let n = 0;
   if (cells instanceof Uint8Array) {
     const counts = byteCounts(cells);
-    for (let t = 0; t < 256; t++) if (counts[t]) rows.push({ layer, kind, tile: t, count: counts[t]! });
-    return rows;
-  }
-  if (cells instanceof Uint16Array) {
+    for (let t = 0; t < 256; t++)
+      if (counts[t]) {
+        SEEN_TILES[n] = t;
+        SEEN_COUNTS[n++] = counts[t]!;
+      }
+  } else if (cells instanceof Uint16Array) {
     // Graal boards: values vary cell to cell, so runs are short; a table of every 16-bit value
     // counts them, and only the values met are read back (and cleared) afterwards.
-    const seen: number[] = [];
     for (let i = 0; i < cells.length; i++) {
       const t = cells[i]!;
-      if (WORD_COUNTS[t]!++ === 0) seen.push(t);
+      if (WORD_COUNTS[t]!++ === 0) SEEN_TILES[n++] = t;
     }
-    seen.sort((a, b) => a - b);
-    for (const t of seen) {
-      rows.push({ layer, kind, tile: t, count: WORD_COUNTS[t]! });
+    SEEN_TILES.subarray(0, n).sort();
+    for (let i = 0; i < n; i++) {
+      const t = SEEN_TILES[i]!;
+      SEEN_COUNTS[i] = WORD_COUNTS[t]!;
       WORD_COUNTS[t] = 0;
     }
-    return rows;
+  } else {
+    // Planes are mostly long runs of one value (empty space): one map update per run, not per cell.
+    const counts = new Map<number, number>();
+    let i = 0;
+    while (i < cells.length) {
+      const t = cells[i]!;
+      let j = i + 1;
+      while (j < cells.length && cells[j] === t) j++;
+      counts.set(t, (counts.get(t) ?? 0) + (j - i));
+      i = j;
+    }
+    const tiles = [...counts.keys()].sort((a, b) => a - b);
+    if (tiles.length)
+      sink.tiles(
+        layer,
+        kind,
+        tiles,
+        tiles.map((t) => counts.get(t)!),
+      );
+    return;
   }
-  // Planes are mostly long runs of one value (empty space): one map update per run, not per cell.
-  const counts = new Map<number, number>();
-  let i = 0;
-  while (i < cells.length) {
-    const t = cells[i]!;
-    let j = i + 1;
-    while (j < cells.length && cells[j] === t) j++;
-    counts.set(t, (counts.get(t) ?? 0) + (j - i));
-    i = j;
-  }
-  for (const t of [...counts.keys()].sort((a, b) => a - b)) rows.push({ layer, kind, tile: t, count: counts.get(t)! });
-  return rows;
+  if (n) sink.tiles(layer, kind, SEEN_TILES.subarray(0, n), SEEN_COUNTS.subarray(0, n));
+}
+
+/** tileCounts() as rows. */
+export function tileHistogram(cells: ArrayLike<number>, layer: number, kind: string): TileRow[] {
+  return collectRows((sink) => {
+    tileCounts(cells, layer, kind, sink);
+    sink.level(levelRow({}));
+  }).tiles;
+}
+
+/** indexRows(): a level's writeRows() gathered into arrays (each row a copy of what was written). */
+export function collectRows(write: (sink: RowSink) => void): LevelRows {
+  const layers: LayerRow[] = [];
+  const tiles: TileRow[] = [];
+  const objects: ObjectRow[] = [];
+  const texts: TextRow[] = [];
+  const images: ImageRow[] = [];
+  let level: LevelRow | undefined;
+  write({
+    layer: (r) => void layers.push({ ...r }),
+    tiles: (layer, kind, ts, counts) => {
+      for (let i = 0; i < ts.length; i++) tiles.push({ layer, kind, tile: ts[i]!, count: counts[i]! });
+    },
+    object: (r, fieldsJson) => void objects.push(fieldsJson === undefined ? { ...r } : { ...r, fields: JSON.parse(fieldsJson) }),
+    text: (source, text) => void texts.push({ source, text }),
+    // Spread would read a lazy map's `pixels` getter (inflating them): the row is kept as given.
+    image: (r) => void images.push(r),
+    level: (r) => {
+      level = { ...r };
+    },
+  });
+  if (!level) throw new Error('levelkit: writeRows() wrote no level row');
+  return { level, layers, tiles, objects, texts, images };
 }
 
 /**

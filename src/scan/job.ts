@@ -14,9 +14,8 @@ import {
   detect,
   EncodeError,
   type ErrorRecord,
-  indexRows,
-  type LevelRows,
   summarize,
+  writeRows,
 } from '../index.js';
 import type { FileIdentity } from './read.js';
 
@@ -402,16 +401,16 @@ function rowsOf(index: LevelRowsBuilder, id: string, value: AnyDecoded): (summar
     if (e instanceof DecodeError) throw e;
     index.addFailure(id, 'INDEX_ROWS_FAILED', `levelkit bug: ${String((e as Error)?.message ?? e)}`);
   };
-  let rows: LevelRows;
+  let finish: (summary: object) => void;
   try {
-    rows = indexRows(value);
+    finish = index.addLevel(id, value.format, (sink) => writeRows(value, sink));
   } catch (e) {
     failed(e);
     return () => {};
   }
   return (summary) => {
     try {
-      index.addLevel(id, value.format, summary, rows);
+      finish(summary);
     } catch (e) {
       failed(e);
     }

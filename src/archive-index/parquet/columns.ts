@@ -141,12 +141,31 @@ export class ColumnBuilder {
     }
   }
 
+  /** Where the column stands, for rollback(). */
+  mark(): ColumnMark {
+    return [this.defs.len, this.values.len, this.present];
+  }
+
+  /** Drops what was pushed since `m` (the repeat of the last text starts afresh). */
+  rollback(m: ColumnMark): void {
+    [this.defs.len, this.values.len, this.present] = m;
+    this.lastText = null;
+  }
+
   take(): ColumnBatch {
     const out = { defs: this.defs.take(), values: this.values.take(), present: this.present };
     this.present = 0;
     this.lastText = null;
     return out;
   }
+}
+
+type ColumnMark = [defs: number, values: number, present: number];
+
+/** Where a table stands (TableBuilder.mark), to drop the rows added after it. */
+export interface TableMark {
+  rows: number;
+  columns: ColumnMark[];
 }
 
 /** Builds rows of one table, in its schema's column order. */
@@ -164,6 +183,16 @@ export class TableBuilder {
     if (cells.length !== cols.length) throw new RangeError(`index table ${this.table.name}: ${cells.length} cells for ${cols.length} columns`);
     for (let i = 0; i < cols.length; i++) cols[i]!.push(cells[i]);
     this.rows++;
+  }
+
+  mark(): TableMark {
+    return { rows: this.rows, columns: this.columns.map((c) => c.mark()) };
+  }
+
+  /** Drops the rows added since `m` was taken (nothing taken since). */
+  rollback(m: TableMark): void {
+    this.rows = m.rows;
+    this.columns.forEach((c, i) => c.rollback(m.columns[i]!));
   }
 
   /** The rows so far as a batch (null when there are none); the builder starts over. */

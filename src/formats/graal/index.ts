@@ -9,11 +9,11 @@ import { decodeBinary } from './binary.js';
 import { type BinaryEncodeOptions, binaryLayout, encodeBinary } from './binary-encode.js';
 import { diff } from './diff.js';
 import { extract } from './extract.js';
-import { indexRows } from './index-rows.js';
+import { indexRows, writeRows } from './index-rows.js';
 
 export { diff } from './diff.js';
 export { extract } from './extract.js';
-export { indexRows } from './index-rows.js';
+export { indexRows, writeRows } from './index-rows.js';
 
 import { decodeGmap, encodeGmap } from './gmap.js';
 import { BINARY_LAYOUTS, GMAP_MAGIC, gridDigest, LEVEL_SIZE, NW_MAGIC } from './level.js';
@@ -148,5 +148,6 @@ export const definition = defineFormat<'graal' | 'graal-nw' | 'graal-gmap', Graa
   mainGrid,
   extract,
   indexRows,
+  writeRows,
   diff,
 });

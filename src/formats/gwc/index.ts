@@ -15,10 +15,10 @@ export { diff } from './diff.js';
 export { gwcSeconds } from './encode.js';
 export { extract, safeName } from './extract.js';
 export { compareGwz, decodeGwz, encodeGwz, type GwzComparison, isRootLua } from './gwz.js';
-export { indexRows } from './index-rows.js';
+export { indexRows, writeRows } from './index-rows.js';
 
 import { extract } from './extract.js';
-import { indexRows } from './index-rows.js';
+import { indexRows, writeRows } from './index-rows.js';
 
 export { isUtf8 } from './lua.js';
 export { MEDIA_TYPES, mediaTypeName, mediaTypeNumber, sniffMedia } from './media.js';
@@ -77,5 +77,6 @@ export const definition = defineFormat<'gwc' | 'gwz', GwcDecoded, GwcAnySummary,
   mainGrid,
   extract,
   indexRows,
+  writeRows,
   diff,
 });

@@ -1,12 +1,12 @@
-// indexRows() for Teeworlds/DDNet maps: every layer in file order (its group beside it), the tile
+// writeRows() for Teeworlds/DDNet maps: every layer in file order (its group beside it), the tile
 // histogram of each tile layer (the physics layers by their tile type), quads, sound sources and
 // the game layer's entities as objects, the info item and settings as texts, images with pixels.
 // A map decoded with `layers: 'lazy'` is read one deflated block at a time and keeps none of them
 // (readUncached), so indexing the largest maps holds one grid, not the whole map.
 import { isPending, readUncached } from '../../core/lazy.js';
-import type { ImageRow, LayerRow, LevelRows, ObjectRow, TextRow, TileRow } from '../define.js';
+import type { ImageRow, LayerRow, LevelRows, ObjectRow, RowSink } from '../define.js';
 import { pixelSourceOf } from '../pixel-source.js';
-import { levelRow, notIndexable, tileHistogram } from '../rows.js';
+import { collectRows, levelRow, notIndexable, tileCounts } from '../rows.js';
 import type { MapImage, MapLayer, OpaqueLayer, QuadsLayer, SoundsLayer, TeeworldsMap } from './types.js';
 
 /** Game-layer indices from 192 up are entities (the 0.6 entity offset is 191). */
@@ -28,21 +28,22 @@ const ENTITY_NAMES: Record<number, string> = {
 const FIXED = 1024;
 
 export function indexRows(map: TeeworldsMap): LevelRows {
+  return collectRows((sink) => writeRows(map, sink));
+}
+
+export function writeRows(map: TeeworldsMap, sink: RowSink): void {
   if (map.blocksNotInflated !== undefined) throw notIndexable('teeworlds');
   const imageName = (i: number) => (i >= 0 && i < map.images.length ? map.images[i]!.name.text : null);
-  const layers: LayerRow[] = [];
-  const tiles: TileRow[] = [];
-  const objects: ObjectRow[] = [];
-  const texts: TextRow[] = [];
+  const objects = new Objects(sink);
   let game: { width: number; height: number } | null = null;
+  let layer = 0;
   map.groups.forEach((g, group) => {
-    if (g.name.text) texts.push({ source: 'group-name', text: g.name.text });
+    if (g.name.text) sink.text('group-name', g.name.text);
     for (const l of g.layers) {
-      const layer = layers.length;
-      if (l.name.text) texts.push({ source: 'layer-name', text: l.name.text });
-      layers.push(layerRow(l, layer, group, imageName));
+      if (l.name.text) sink.text('layer-name', l.name.text);
+      sink.layer(layerRow(l, layer, group, imageName));
       const cells = cellsOf(l);
-      if (cells) tiles.push(...tileHistogram(cells, layer, l.kind));
+      if (cells) tileCounts(cells, layer, l.kind, sink);
       if (l.kind === 'game' && cells) {
         game ??= { width: l.width, height: l.height };
         entities(cells, l.width, layer, objects);
@@ -50,6 +51,7 @@ export function indexRows(map: TeeworldsMap): LevelRows {
       if (l.kind === 'opaque') readDeferredBlocks(l);
       if (l.kind === 'quads') quads(l, layer, imageName, objects);
       if (l.kind === 'sounds') sources(l, layer, map, objects);
+      layer++;
     }
   });
   const info = map.info;
@@ -60,24 +62,62 @@ export function indexRows(map: TeeworldsMap): LevelRows {
       ['info.credits', info.credits],
       ['info.license', info.license],
     ] as const)
-      if (t?.text) texts.push({ source, text: t.text });
-    for (const s of info.settings ?? []) texts.push({ source: 'settings', text: s.text });
+      if (t?.text) sink.text(source, t.text);
+    for (const s of info.settings ?? []) sink.text('settings', s.text);
   }
-  const images: ImageRow[] = map.images.map((img, index) => {
-    texts.push({ source: 'image-name', text: img.name.text });
-    return imageRow(img, index);
+  map.images.forEach((img, index) => {
+    sink.text('image-name', img.name.text);
+    sink.image(imageRow(img, index));
   });
-  for (const e of map.envelopes) if (e.name.text) texts.push({ source: 'envelope-name', text: e.name.text });
-  for (const s of map.sounds) texts.push({ source: 'sound-name', text: s.name.text });
+  for (const e of map.envelopes) if (e.name.text) sink.text('envelope-name', e.name.text);
+  for (const s of map.sounds) sink.text('sound-name', s.name.text);
   const g = game as { width: number; height: number } | null;
-  return {
-    level: levelRow({ author: info?.author?.text ?? null, flavour: map.flavour, game: 'teeworlds', width: g?.width ?? null, height: g?.height ?? null }),
-    layers,
-    tiles,
-    objects,
-    texts,
-    images,
+  sink.level(levelRow({ author: info?.author?.text ?? null, flavour: map.flavour, game: 'teeworlds', width: g?.width ?? null, height: g?.height ?? null }));
+}
+
+/** The level's objects as they are written: each numbered in the order written, in one reused row. */
+class Objects {
+  private readonly row: ObjectRow = {
+    kind: '',
+    index: 0,
+    layer: null,
+    name: null,
+    logic: null,
+    image: null,
+    x: null,
+    y: null,
+    width: null,
+    height: null,
+    target: null,
+    fields: null,
   };
+  private next = 0;
+  constructor(private readonly sink: RowSink) {}
+
+  add(
+    kind: string,
+    layer: number,
+    name: string | null,
+    image: string | null,
+    x: number,
+    y: number,
+    width: number | null,
+    height: number | null,
+    fields: ObjectRow['fields'],
+  ): void {
+    const r = this.row;
+    r.kind = kind;
+    r.index = this.next++;
+    r.layer = layer;
+    r.name = name;
+    r.image = image;
+    r.x = x;
+    r.y = y;
+    r.width = width;
+    r.height = height;
+    r.fields = fields;
+    this.sink.object(r);
+  }
 }
 
 function layerRow(l: MapLayer, layer: number, group: number, imageName: (i: number) => string | null): LayerRow {
@@ -148,70 +188,49 @@ function imageRow(img: MapImage, index: number): ImageRow {
   return row;
 }
 
-function entities(index: Uint8Array, width: number, layer: number, out: ObjectRow[]): void {
+function entities(index: Uint8Array, width: number, layer: number, out: Objects): void {
   for (let i = 0; i < index.length; i++) {
     const t = index[i]!;
     if (t < ENTITY_FIRST) continue;
-    out.push({
-      kind: 'entity',
-      index: out.length,
-      layer,
-      name: ENTITY_NAMES[t] ?? `entity-${t - ENTITY_FIRST + 1}`,
-      logic: null,
-      image: null,
-      x: i % width,
-      y: Math.floor(i / width),
-      width: null,
-      height: null,
-      target: null,
-      fields: { tile: t },
-    });
+    out.add('entity', layer, ENTITY_NAMES[t] ?? `entity-${t - ENTITY_FIRST + 1}`, null, i % width, Math.floor(i / width), null, null, { tile: t });
   }
 }
 
-function quads(l: QuadsLayer, layer: number, imageName: (i: number) => string | null, out: ObjectRow[]): void {
+function quads(l: QuadsLayer, layer: number, imageName: (i: number) => string | null, out: Objects): void {
   const q = l.quads;
   if (!q) return;
+  const image = imageName(l.image);
   for (let i = 0; i < q.count; i++) {
     const p = q.points.subarray(i * 10, i * 10 + 10);
     const xs = [p[0]!, p[2]!, p[4]!, p[6]!];
     const ys = [p[1]!, p[3]!, p[5]!, p[7]!];
-    out.push({
-      kind: 'quad',
-      index: out.length,
+    out.add(
+      'quad',
       layer,
-      name: null,
-      logic: null,
-      image: imageName(l.image),
+      null,
+      image,
       // The pivot (fifth point), in pixels.
-      x: p[8]! / FIXED,
-      y: p[9]! / FIXED,
-      width: (Math.max(...xs) - Math.min(...xs)) / FIXED,
-      height: (Math.max(...ys) - Math.min(...ys)) / FIXED,
-      target: null,
-      fields: { posEnv: q.posEnv[i]!, posEnvOffset: q.posEnvOffset[i]!, colorEnv: q.colorEnv[i]!, colorEnvOffset: q.colorEnvOffset[i]! },
-    });
+      p[8]! / FIXED,
+      p[9]! / FIXED,
+      (Math.max(...xs) - Math.min(...xs)) / FIXED,
+      (Math.max(...ys) - Math.min(...ys)) / FIXED,
+      { posEnv: q.posEnv[i]!, posEnvOffset: q.posEnvOffset[i]!, colorEnv: q.colorEnv[i]!, colorEnvOffset: q.colorEnvOffset[i]! },
+    );
   }
 }
 
-function sources(l: SoundsLayer, layer: number, map: TeeworldsMap, out: ObjectRow[]): void {
+function sources(l: SoundsLayer, layer: number, map: TeeworldsMap, out: Objects): void {
   const s = l.sources;
   if (!s) return;
   const sound = l.sound >= 0 && l.sound < map.sounds.length ? map.sounds[l.sound]!.name.text : null;
   for (let i = 0; i < s.count; i++)
-    out.push({
-      kind: 'sound-source',
-      index: out.length,
-      layer,
-      name: sound,
-      logic: null,
-      image: null,
-      x: s.position[i * 2]! / FIXED,
-      y: s.position[i * 2 + 1]! / FIXED,
-      width: null,
-      height: null,
-      target: null,
-      fields: { loop: s.loop[i]!, pan: s.pan[i]!, delay: s.delay[i]!, falloff: s.falloff[i]!, posEnv: s.posEnv[i]!, soundEnv: s.soundEnv[i]! },
+    out.add('sound-source', layer, sound, null, s.position[i * 2]! / FIXED, s.position[i * 2 + 1]! / FIXED, null, null, {
+      loop: s.loop[i]!,
+      pan: s.pan[i]!,
+      delay: s.delay[i]!,
+      falloff: s.falloff[i]!,
+      posEnv: s.posEnv[i]!,
+      soundEnv: s.soundEnv[i]!,
     });
 }
 

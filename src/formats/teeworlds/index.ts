@@ -7,14 +7,14 @@ import { defineFormat } from '../define.js';
 import { sniffDatafile } from './datafile.js';
 import { diff } from './diff.js';
 import { extract } from './extract.js';
-import { indexRows } from './index-rows.js';
+import { indexRows, writeRows } from './index-rows.js';
 import { decodeMap } from './map.js';
 import { type EncodeOptions, encodeMap } from './map-encode.js';
 import { mainGrid, summarize, type TeeworldsSummary } from './summary.js';
 
 export { diff } from './diff.js';
 export { extract } from './extract.js';
-export { indexRows } from './index-rows.js';
+export { indexRows, writeRows } from './index-rows.js';
 
 import type { TeeworldsMap, TeeworldsWarningCode } from './types.js';
 
@@ -53,5 +53,6 @@ export const definition = defineFormat<'teeworlds', TeeworldsMap, TeeworldsSumma
   mainGrid,
   extract,
   indexRows,
+  writeRows,
   diff,
 });

@@ -1,16 +1,20 @@
-// indexRows() for Rusty Hearts .wdata: every box of every table (event boxes by type, aniBGs,
+// writeRows() for Rusty Hearts .wdata: every box of every table (event boxes by type, aniBGs,
 // item boxes, gimmicks) as an object at its position, its fields beside it; trigger and script
 // texts, scene files and resource paths as texts. No tile grids.
-import type { LevelRows, ObjectRow, TextRow } from '../define.js';
-import { levelRow, notIndexable } from '../rows.js';
+import type { LevelRows, RowSink } from '../define.js';
+import { collectRows, levelRow, notIndexable } from '../rows.js';
 import { typeName } from './layout.js';
 import { type BoxKind, boxAt } from './rows.js';
 import type { WdataLevel, WString } from './types.js';
 import { isNoPath } from './wstring.js';
 
 export function indexRows(level: WdataLevel): LevelRows {
+  return collectRows((sink) => writeRows(level, sink));
+}
+
+export function writeRows(level: WdataLevel, sink: RowSink): void {
   if (level.summaryOnly) throw notIndexable('wdata');
-  const objects: ObjectRow[] = [];
+  let index = 0;
   const tables: [BoxKind, string, number][] = [];
   level.eventBoxes?.tables.forEach((t, type) => tables.push([type, typeName(type), t.count]));
   tables.push(['aniBG', 'aniBG', level.aniBGs.count], ['itemBox', 'itemBox', level.itemBoxes.count], ['gimmick', 'gimmick', level.gimmicks.count]);
@@ -22,9 +26,9 @@ export function indexRows(level: WdataLevel): LevelRows {
         fields[k] = v === null || typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean' ? v : JSON.stringify(v);
       fields.scale = JSON.stringify(scale);
       fields.rotation = JSON.stringify(rotation);
-      objects.push({
+      sink.object({
         kind: name,
-        index: objects.length,
+        index: index++,
         layer: null,
         name: boxName,
         logic: null,
@@ -38,9 +42,8 @@ export function indexRows(level: WdataLevel): LevelRows {
         fields,
       });
     }
-  const texts: TextRow[] = [];
   const push = (source: string, s: WString | null) => {
-    if (s && !isNoPath(s) && s.text) texts.push({ source, text: s.text });
+    if (s && !isNoPath(s) && s.text) sink.text(source, s.text);
   };
   for (const [source, s] of [
     ['model-path', level.modelPath],
@@ -64,5 +67,5 @@ export function indexRows(level: WdataLevel): LevelRows {
     push('scene-resource', r.key);
     for (const p of r.paths) push('scene-model', p.model);
   }
-  return { level: levelRow({ flavour: `main-v${level.mainVersion}`, game: 'rusty-hearts' }), layers: [], tiles: [], objects, texts, images: [] };
+  sink.level(levelRow({ flavour: `main-v${level.mainVersion}`, game: 'rusty-hearts' }));
 }

@@ -5,14 +5,14 @@ import { defineFormat } from '../define.js';
 import { decode, sniffWdata } from './decode.js';
 import { diff } from './diff.js';
 import { encode } from './encode.js';
-import { indexRows } from './index-rows.js';
+import { indexRows, writeRows } from './index-rows.js';
 import { mainGrid, summarize, type WdataSummary } from './summary.js';
 import type { WdataEncodeOptions, WdataLevel } from './types.js';
 
 export { decode, MAX_EVENTBOX_VERSION, MAX_MAIN_VERSION, SIGNATURE } from './decode.js';
 export { diff } from './diff.js';
 export { encode } from './encode.js';
-export { indexRows } from './index-rows.js';
+export { indexRows, writeRows } from './index-rows.js';
 export { type BoxKind, boxAt, extract, levelRows, type WdataBox } from './rows.js';
 export { mainGrid, summarize, type WdataSummary, type WdataSummaryFields } from './summary.js';
 
@@ -59,5 +59,6 @@ export const definition = defineFormat<'wdata', WdataLevel, WdataSummary, WdataE
   mainGrid,
   extract,
   indexRows,
+  writeRows,
   diff,
 });

@@ -1,65 +1,83 @@
-// indexRows() for WWD: each plane is a layer (its image sets joined as its image), its tile
+// writeRows() for WWD: each plane is a layer (its image sets joined as its image), its tile
 // values a histogram, its objects rows with their logic and every fixed field; the header's texts.
-import type { LevelRows, ObjectRow } from '../define.js';
-import { levelRow, notIndexable, tileHistogram } from '../rows.js';
+import type { LevelRows, ObjectRow, RowSink } from '../define.js';
+import { collectRows, levelRow, notIndexable, tileCounts } from '../rows.js';
 import { OBJECT_FIELDS } from './objects.js';
 import type { WwdLevel } from './types.js';
 
 /** The stored string lengths are the file's framing, not facts about the object. */
 const FIELD_NAMES = OBJECT_FIELDS.map(([name]) => name).filter((n) => !n.endsWith('Length'));
+/** Each field's `"name":` as it starts in the fields' JSON text. */
+const FIELD_KEYS = FIELD_NAMES.map((n) => `${JSON.stringify(n)}:`);
 
 export function indexRows(level: WwdLevel): LevelRows {
+  return collectRows((sink) => writeRows(level, sink));
+}
+
+export function writeRows(level: WwdLevel, sink: RowSink): void {
   if (level.sections === 'summary') throw notIndexable('wwd');
   const main = level.planes[level.mainPlane];
-  const objects: ObjectRow[] = [];
-  const layers = level.planes.map((p, layer) => {
-    const t = p.objects;
-    for (let i = 0; i < t.count; i++) {
-      // Most of an object's 46 numbers are 0: only the others are kept (README: absent means 0).
-      const fields: Record<string, number | string> = {};
-      if (t.animation[i]!.text) fields.animation = t.animation[i]!.text;
-      for (const f of FIELD_NAMES) {
-        const v = t[f][i]!;
-        if (v !== 0) fields[f] = v;
-      }
-      objects.push({
-        kind: 'object',
-        index: objects.length,
-        layer,
-        name: t.name[i]!.text,
-        logic: t.logic[i]!.text,
-        image: t.imageSet[i]!.text,
-        x: t.x[i]!,
-        y: t.y[i]!,
-        width: null,
-        height: null,
-        target: null,
-        fields,
-      });
-    }
-    return {
+  // One row object for every object of the level: the sink copies what it keeps.
+  const row: ObjectRow = {
+    kind: 'object',
+    index: 0,
+    layer: 0,
+    name: null,
+    logic: null,
+    image: null,
+    x: 0,
+    y: 0,
+    width: null,
+    height: null,
+    target: null,
+    fields: null,
+  };
+  level.planes.forEach((p, layer) => {
+    const kind = p.flagBits.main ? 'main' : 'plane';
+    sink.layer({
       layer,
       group: null,
-      kind: p.flagBits.main ? 'main' : 'plane',
+      kind,
       name: p.name.text,
       width: p.tilesWide,
       height: p.tilesHigh,
       image: p.imageSetNames.map((t) => t.text).join(',') || null,
-    };
+    });
+    tileCounts(p.tiles, layer, kind, sink);
+    const t = p.objects;
+    // The columns looked up once per plane: a lookup by a varying key per field and object cost
+    // more than everything else here.
+    const columns = FIELD_NAMES.map((f) => t[f]);
+    const { animation, name, logic, imageSet, x, y } = t;
+    row.layer = layer;
+    for (let i = 0; i < t.count; i++) {
+      // Most of an object's 46 numbers are 0: only the others are kept (README: absent means 0).
+      // The fields' JSON is written as text: every value is an integer (or the animation's string).
+      let json = animation[i]!.text ? `{"animation":${JSON.stringify(animation[i]!.text)}` : '';
+      for (let f = 0; f < columns.length; f++) {
+        const v = columns[f]![i]!;
+        if (v !== 0) json += (json ? ',' : '{') + FIELD_KEYS[f]! + v;
+      }
+      row.name = name[i]!.text;
+      row.logic = logic[i]!.text;
+      row.image = imageSet[i]!.text;
+      row.x = x[i]!;
+      row.y = y[i]!;
+      sink.object(row, json ? `${json}}` : '{}');
+      row.index++;
+    }
   });
   const h = level.header;
-  return {
-    level: levelRow({ name: h.name.text, author: h.author.text, game: level.game, width: main?.tilesWide ?? null, height: main?.tilesHigh ?? null }),
-    layers,
-    tiles: level.planes.flatMap((p, layer) => tileHistogram(p.tiles, layer, p.flagBits.main ? 'main' : 'plane')),
-    objects,
-    texts: [
-      { source: 'name', text: h.name.text },
-      { source: 'author', text: h.author.text },
-      { source: 'birth', text: h.birth.text },
-      { source: 'launch-app', text: h.launchApp.text },
-    ].filter((t) => t.text !== ''),
-    // The image sets the header names (Claw's REZ folders): external, by name.
-    images: h.imageSets.map((s, i) => ({ index: i, name: s.text, width: null, height: null, external: true, pixels: null })).filter((img) => img.name !== ''),
-  };
+  for (const [source, t] of [
+    ['name', h.name],
+    ['author', h.author],
+    ['birth', h.birth],
+    ['launch-app', h.launchApp],
+  ] as const)
+    if (t.text !== '') sink.text(source, t.text);
+  // The image sets the header names (Claw's REZ folders): external, by name.
+  h.imageSets.forEach((s, index) => {
+    if (s.text !== '') sink.image({ index, name: s.text, width: null, height: null, external: true, pixels: null });
+  });
+  sink.level(levelRow({ name: h.name.text, author: h.author.text, game: level.game, width: main?.tilesWide ?? null, height: main?.tilesHigh ?? null }));
 }

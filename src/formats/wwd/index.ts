@@ -8,14 +8,14 @@ export { extract } from './extract.js';
 
 import { decode, sniffWwd } from './decode.js';
 import { encode } from './encode.js';
-import { indexRows } from './index-rows.js';
+import { indexRows, writeRows } from './index-rows.js';
 import { mainGrid, summarize, type WwdSummary } from './summary.js';
 import type { WwdEncodeOptions, WwdLevel } from './types.js';
 
 export { decode } from './decode.js';
 export { diff } from './diff.js';
 export { encode } from './encode.js';
-export { indexRows } from './index-rows.js';
+export { indexRows, writeRows } from './index-rows.js';
 export { mainGrid, summarize, type WwdSummary, type WwdSummaryFields } from './summary.js';
 
 /** `'wwd'` when `head` starts with the WWD header size 0x5F4; never throws. */
@@ -34,6 +34,7 @@ export const definition = defineFormat<'wwd', WwdLevel, WwdSummary, WwdEncodeOpt
   mainGrid,
   extract,
   indexRows,
+  writeRows,
   diff,
 });
 export type { Text } from '../../core/text.js';

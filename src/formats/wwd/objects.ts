@@ -167,10 +167,17 @@ function decodeStrings(blob: Uint8Array, start: Uint32Array, lengths: Int32Array
   const name = canonicalEncoding(encoding);
   const whole = isSingleByte(name) ? decodeText(blob, name) : null;
   const hasNul = blob.indexOf(0) >= 0;
+  // Most stored strings are empty (nearly every object's name, most animations): they share one
+  // empty view, as a view per string cost more than the rest of this function.
+  const empty = blob.subarray(0, 0);
   for (let k = 0; k < count; k++) {
     let at = start[k]!;
     for (let w = 0; w < 4; w++) {
       const n = lengths[w]![k]! >>> 0;
+      if (n === 0) {
+        out[w]![k] = { text: '', raw: empty, encoding: name };
+        continue;
+      }
       const raw = blob.subarray(at, at + n);
       const nul = hasNul ? raw.indexOf(0) : -1;
       const visible = nul < 0 ? n : nul;
