@@ -144,8 +144,10 @@ export class LevelRowsBuilder {
   /** The rows so far (null when there are none); the builder starts over. */
   take(): IndexBatch | null {
     this.dropOpen();
-    const batch = this.tables.map((t) => t.take());
-    return batch.some((b) => b !== null) ? batch : null;
+    if (this.tables.every((t) => t.rows === 0)) return null;
+    const bytes = this.tables.reduce((n, t) => n + (t.rows ? t.pending : 0), 0);
+    const arena = { bytes: new Uint8Array(bytes), at: 0 };
+    return this.tables.map((t) => t.take(arena));
   }
 }
 

@@ -30,8 +30,14 @@ function scanItem(item: ScanItem, config: ScanConfig, stages: StageTimes, index:
   return read;
 }
 
-serveBatches(
-  scanItem,
-  (r) => ('record' in r ? jsonText(r.record) : undefined),
-  (config) => (config.index ? new LevelRowsBuilder(hash, config.index.digests ? new DigestCache(config.index.digests) : undefined) : undefined),
-);
+/** The scan's row builder, kept from batch to batch (each batch's last message takes its rows, leaving it empty). */
+let rows: { run: string; builder: LevelRowsBuilder } | undefined;
+
+function rowsBuilder(config: ScanConfig): LevelRowsBuilder | undefined {
+  const index = config.index;
+  if (!index) return undefined;
+  if (rows?.run !== index.run) rows = { run: index.run, builder: new LevelRowsBuilder(hash, index.digests ? new DigestCache(index.digests) : undefined) };
+  return rows.builder;
+}
+
+serveBatches(scanItem, (r) => ('record' in r ? jsonText(r.record) : undefined), rowsBuilder);

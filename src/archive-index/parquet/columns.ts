@@ -27,6 +27,13 @@ const encoder = new TextEncoder();
 /** Capacity a builder keeps between batches. */
 const KEEP_BYTES = 1 << 20;
 
+/** One buffer that a message's batches are copied into (LevelRowsBuilder.take): one allocation and one transfer per message, not two per column. */
+export interface Arena {
+  bytes: Uint8Array;
+  /** Where the next copy goes. */
+  at: number;
+}
+
 /** A growable byte buffer with little-endian number writes. */
 class Bytes {
   buf: Uint8Array;
@@ -38,6 +45,7 @@ class Bytes {
     this.view = new DataView(this.buf.buffer);
   }
 
+  /** Room for `n` more bytes. Callers check `len + n > buf.length` first: this runs per value written, and the check inline costs a compare, a call costs more than the write. */
   reserve(n: number): void {
     if (this.len + n <= this.buf.length) return;
     const grown = new Uint8Array(Math.max(this.buf.length * 2, this.len + n));
@@ -46,9 +54,17 @@ class Bytes {
     this.view = new DataView(grown.buffer);
   }
 
-  /** A copy of what was written, sized to it. The buffer is reused, unless one huge text grew it: then it starts small again. */
-  take(): Uint8Array {
-    const out = this.buf.slice(0, this.len);
+  /**
+   * A copy of what was written, sized to it: its own buffer, or a view of `arena` (its next bytes).
+   * The buffer is reused, unless one huge text grew it: then it starts small again.
+   */
+  take(arena?: Arena): Uint8Array {
+    let out: Uint8Array;
+    if (arena) {
+      out = arena.bytes.subarray(arena.at, arena.at + this.len);
+      out.set(this.buf.subarray(0, this.len));
+      arena.at += this.len;
+    } else out = this.buf.slice(0, this.len);
     this.len = 0;
     if (this.buf.length > KEEP_BYTES) {
       this.buf = new Uint8Array(256);
@@ -76,7 +92,7 @@ export class ColumnBuilder {
 
   push(v: Cell): void {
     const d = this.defs;
-    d.reserve(1);
+    if (d.len === d.buf.length) d.reserve(1);
     const ok = v !== null && v !== undefined && this.write(v);
     d.buf[d.len++] = ok ? 1 : 0;
     if (ok) this.present++;
@@ -90,14 +106,14 @@ export class ColumnBuilder {
         const s = typeof v === 'string' ? v : String(v);
         if (s === this.lastText) {
           const n = b.len - this.lastAt;
-          b.reserve(n);
+          if (b.len + n > b.buf.length) b.reserve(n);
           b.buf.copyWithin(b.len, this.lastAt, this.lastAt + n);
           this.lastAt = b.len;
           b.len += n;
           return true;
         }
         // UTF-8 takes at most 3 bytes per UTF-16 unit.
-        b.reserve(4 + s.length * 3);
+        if (b.len + 4 + s.length * 3 > b.buf.length) b.reserve(4 + s.length * 3);
         const { written } = encoder.encodeInto(s, b.buf.subarray(b.len + 4));
         b.view.setUint32(b.len, written, true);
         this.lastText = s;
@@ -107,13 +123,13 @@ export class ColumnBuilder {
       }
       case 'BOOLEAN':
         if (typeof v !== 'boolean') return false;
-        b.reserve(1);
+        if (b.len === b.buf.length) b.reserve(1);
         b.buf[b.len++] = v ? 1 : 0;
         return true;
       case 'INTEGER': {
         const n = Number(v);
         if (!Number.isInteger(n) || n < INT32_MIN || n > INT32_MAX) return false;
-        b.reserve(4);
+        if (b.len + 4 > b.buf.length) b.reserve(4);
         b.view.setInt32(b.len, n, true);
         b.len += 4;
         return true;
@@ -121,7 +137,7 @@ export class ColumnBuilder {
       case 'DOUBLE': {
         const n = Number(v);
         if (!Number.isFinite(n)) return false;
-        b.reserve(8);
+        if (b.len + 8 > b.buf.length) b.reserve(8);
         b.view.setFloat64(b.len, n, true);
         b.len += 8;
         return true;
@@ -130,7 +146,7 @@ export class ColumnBuilder {
         // BIGINT, and TIMESTAMP as epoch milliseconds: whole numbers within ±2^53.
         const n = Number(v);
         if (!Number.isSafeInteger(n)) return false;
-        b.reserve(8);
+        if (b.len + 8 > b.buf.length) b.reserve(8);
         // Two 32-bit halves: BigInt per value would cost more than the rest of the row.
         const hi = Math.floor(n / 2 ** 32);
         b.view.setUint32(b.len, n - hi * 2 ** 32, true);
@@ -152,8 +168,13 @@ export class ColumnBuilder {
     this.lastText = null;
   }
 
-  take(): ColumnBatch {
-    const out = { defs: this.defs.take(), values: this.values.take(), present: this.present };
+  /** Bytes take() would copy out. */
+  get pending(): number {
+    return this.defs.len + this.values.len;
+  }
+
+  take(arena?: Arena): ColumnBatch {
+    const out = { defs: this.defs.take(arena), values: this.values.take(arena), present: this.present };
     this.present = 0;
     this.lastText = null;
     return out;
@@ -196,17 +217,24 @@ export class TableBuilder {
   }
 
   /** The rows so far as a batch (null when there are none); the builder starts over. */
-  take(): TableBatch | null {
+  /** Bytes take() would copy out. */
+  get pending(): number {
+    let n = 0;
+    for (const c of this.columns) n += c.pending;
+    return n;
+  }
+
+  take(arena?: Arena): TableBatch | null {
     if (this.rows === 0) return null;
-    const batch = { rows: this.rows, columns: this.columns.map((c) => c.take()) };
+    const batch = { rows: this.rows, columns: this.columns.map((c) => c.take(arena)) };
     this.rows = 0;
     return batch;
   }
 }
 
-/** The buffers of batches, for a postMessage transfer list. */
+/** The buffers of batches (each once), for a postMessage transfer list. */
 export function batchBuffers(batches: readonly (TableBatch | null)[]): ArrayBuffer[] {
-  const out: ArrayBuffer[] = [];
-  for (const b of batches) if (b) for (const c of b.columns) out.push(c.defs.buffer as ArrayBuffer, c.values.buffer as ArrayBuffer);
-  return out;
+  const out = new Set<ArrayBuffer>();
+  for (const b of batches) if (b) for (const c of b.columns) out.add(c.defs.buffer as ArrayBuffer).add(c.values.buffer as ArrayBuffer);
+  return [...out];
 }
