@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LevelRowsBuilder } from '../../src/archive-index/level-rows.js';
 import type { LevelRows, RowSink } from '../../src/formats/define.js';
-import { type AnyDecoded, decode, indexRows, writeRows } from '../../src/index.js';
+import { type AnyDecoded, decode, indexRows, writeRows, wwd } from '../../src/index.js';
 import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
 
 const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -81,5 +81,32 @@ describe('the index builder and writeRows()', () => {
     // A level that wrote no level row is refused, and leaves nothing either.
     expect(() => b.addLevel('dddddddddddddddd', value.format, (sink) => sink.text('x', 'y'))).toThrow(/no level row/);
     expect(b.take()).toBeNull();
+  });
+});
+
+describe('WWD objectStrings()', () => {
+  it("gives the texts the tables' Texts hold, before and after they are read, and a changed Text's new text", () => {
+    let objects = 0;
+    for (const path of ALL.filter((p) => p.endsWith('.wwd'))) {
+      let level: wwd.WwdLevel;
+      try {
+        level = wwd.decode(readBytes(path));
+      } catch {
+        continue;
+      }
+      for (const plane of level.planes) {
+        const t = plane.objects;
+        const before = wwd.objectStrings(t);
+        const texts = wwd.OBJECT_STRINGS.map((k) => t[k].map((x) => x.text));
+        expect(before, path).toEqual(texts);
+        expect(wwd.objectStrings(t)).toEqual(texts);
+        objects += t.count;
+        if (t.count) {
+          t.logic[0]!.text = 'ChangedLogic';
+          expect(wwd.objectStrings(t)[1]![0]).toBe('ChangedLogic');
+        }
+      }
+    }
+    expect(objects).toBeGreaterThan(10);
   });
 });

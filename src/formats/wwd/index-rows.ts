@@ -2,7 +2,7 @@
 // values a histogram, its objects rows with their logic and every fixed field; the header's texts.
 import type { LevelRows, ObjectRow, RowSink } from '../define.js';
 import { collectRows, levelRow, notIndexable, tileCounts } from '../rows.js';
-import { OBJECT_FIELDS } from './objects.js';
+import { OBJECT_FIELDS, objectStrings } from './objects.js';
 import type { WwdLevel } from './types.js';
 
 /** The stored string lengths are the file's framing, not facts about the object. */
@@ -48,19 +48,20 @@ export function writeRows(level: WwdLevel, sink: RowSink): void {
     // The columns looked up once per plane: a lookup by a varying key per field and object cost
     // more than everything else here.
     const columns = FIELD_NAMES.map((f) => t[f]);
-    const { animation, name, logic, imageSet, x, y } = t;
+    const [name, logic, imageSet, animation] = objectStrings(t) as [string[], string[], string[], string[]];
+    const { x, y } = t;
     row.layer = layer;
     for (let i = 0; i < t.count; i++) {
       // Most of an object's 46 numbers are 0: only the others are kept (README: absent means 0).
       // The fields' JSON is written as text: every value is an integer (or the animation's string).
-      let json = animation[i]!.text ? `{"animation":${JSON.stringify(animation[i]!.text)}` : '';
+      let json = animation[i] ? `{"animation":${JSON.stringify(animation[i])}` : '';
       for (let f = 0; f < columns.length; f++) {
         const v = columns[f]![i]!;
         if (v !== 0) json += (json ? ',' : '{') + FIELD_KEYS[f]! + v;
       }
-      row.name = name[i]!.text;
-      row.logic = logic[i]!.text;
-      row.image = imageSet[i]!.text;
+      row.name = name[i]!;
+      row.logic = logic[i]!;
+      row.image = imageSet[i]!;
       row.x = x[i]!;
       row.y = y[i]!;
       sink.object(row, json ? `${json}}` : '{}');

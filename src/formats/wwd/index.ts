@@ -41,7 +41,7 @@ export type { Text } from '../../core/text.js';
 export { wapmapChecksum, wapworldChecksum } from './checksum.js';
 export { type NewLevelOptions, type NewPlaneOptions, newLevel, newPlane } from './create.js';
 export { detectGame } from './game.js';
-export { OBJECT_FIELDS, objectAt, objectTable } from './objects.js';
+export { OBJECT_FIELDS, OBJECT_STRINGS, objectAt, objectStrings, objectTable } from './objects.js';
 export { WWD_LAYOUT_VERSION } from './summary.js';
 export { fixedText } from './text.js';
 export type {

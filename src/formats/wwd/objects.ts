@@ -5,7 +5,7 @@
 import type { DecodeContext } from '../../core/context.js';
 import { bufferToOverwrite } from '../../core/host.js';
 import { kernelError } from '../../core/kernel-status.js';
-import { defineLazy } from '../../core/lazy.js';
+import { defineLazy, isPending } from '../../core/lazy.js';
 import type { ByteReader, ByteWriter } from '../../core/reader.js';
 import { recordOf } from '../../core/record.js';
 import { canonicalEncoding, decodeText, isSingleByte, type Text } from '../../core/text.js';
@@ -133,12 +133,13 @@ export function readObjects(r: ByteReader, count: number, ctx: DecodeContext, cl
   // The strings become Texts on first read of any of the four lists (issue 21: a table of
   // thousands of objects allocates no Text, view or string a caller never reads).
   const lengths = columns.slice(LEN_INDEX, LEN_INDEX + OBJECT_STRINGS.length);
-  const encoding = ctx.encoding;
+  const encoding = canonicalEncoding(ctx.encoding);
+  let strings: string[][] | undefined;
+  const stringsOf = () => (strings ??= decodeStrings(blob, start, lengths, count, encoding));
   let text: Text[][] | undefined;
-  return buildTable(count, columns, () => {
-    text ??= decodeStrings(blob, start, lengths, count, encoding);
-    return text;
-  });
+  const table = buildTable(count, columns, () => (text ??= textsOf(stringsOf(), blob, start, lengths, count, encoding)));
+  storedStrings.set(table, stringsOf);
+  return table;
 }
 
 /** Total string bytes of the `count` objects at `pos`, or -1 when the table passes the end of `src`. */
@@ -157,16 +158,31 @@ function stringBytes(src: Uint8Array, pos: number, count: number): number {
 }
 
 /**
- * The four string columns as Texts (text up to a NUL, raw all stored bytes). With a single-byte
- * code page the whole blob is decoded once and each text is a substring of it (one TextDecoder
- * call per table instead of four per object, which dominated decode time); other code pages
- * decode string by string.
+ * The four string columns' texts (each up to a NUL). With a single-byte code page the whole blob
+ * is decoded once and each text is a substring of it (one TextDecoder call per table instead of
+ * four per object, which dominated decode time); other code pages decode string by string.
  */
-function decodeStrings(blob: Uint8Array, start: Uint32Array, lengths: Int32Array[], count: number, encoding: string): Text[][] {
-  const out: Text[][] = [new Array<Text>(count), new Array<Text>(count), new Array<Text>(count), new Array<Text>(count)];
-  const name = canonicalEncoding(encoding);
-  const whole = isSingleByte(name) ? decodeText(blob, name) : null;
+function decodeStrings(blob: Uint8Array, start: Uint32Array, lengths: Int32Array[], count: number, encoding: string): string[][] {
+  const out: string[][] = [new Array<string>(count), new Array<string>(count), new Array<string>(count), new Array<string>(count)];
+  const whole = isSingleByte(encoding) ? decodeText(blob, encoding) : null;
   const hasNul = blob.indexOf(0) >= 0;
+  for (let k = 0; k < count; k++) {
+    let at = start[k]!;
+    for (let w = 0; w < 4; w++) {
+      const n = lengths[w]![k]! >>> 0;
+      const nul = hasNul && n > 0 ? blob.subarray(at, at + n).indexOf(0) : -1;
+      const visible = nul < 0 ? n : nul;
+      // Single-byte pages give one UTF-16 unit per byte, so byte offsets index the whole decode.
+      out[w]![k] = visible === 0 ? '' : whole !== null ? whole.substring(at, at + visible) : decodeText(blob.subarray(at, at + visible), encoding);
+      at += n;
+    }
+  }
+  return out;
+}
+
+/** The four string columns as Texts: `strings` (decodeStrings) with the stored bytes of each. */
+function textsOf(strings: string[][], blob: Uint8Array, start: Uint32Array, lengths: Int32Array[], count: number, encoding: string): Text[][] {
+  const out: Text[][] = [new Array<Text>(count), new Array<Text>(count), new Array<Text>(count), new Array<Text>(count)];
   // Most stored strings are empty (nearly every object's name, most animations): they share one
   // empty view, as a view per string cost more than the rest of this function.
   const empty = blob.subarray(0, 0);
@@ -174,20 +190,26 @@ function decodeStrings(blob: Uint8Array, start: Uint32Array, lengths: Int32Array
     let at = start[k]!;
     for (let w = 0; w < 4; w++) {
       const n = lengths[w]![k]! >>> 0;
-      if (n === 0) {
-        out[w]![k] = { text: '', raw: empty, encoding: name };
-        continue;
-      }
-      const raw = blob.subarray(at, at + n);
-      const nul = hasNul ? raw.indexOf(0) : -1;
-      const visible = nul < 0 ? n : nul;
-      // Single-byte pages give one UTF-16 unit per byte, so byte offsets index the whole decode.
-      const s = visible === 0 ? '' : whole !== null ? whole.substring(at, at + visible) : decodeText(raw.subarray(0, visible), name);
-      out[w]![k] = { text: s, raw, encoding: name };
+      out[w]![k] = { text: strings[w]![k]!, raw: n === 0 ? empty : blob.subarray(at, at + n), encoding };
       at += n;
     }
   }
   return out;
+}
+
+/** How a decoded table's string columns are read as strings alone (objectStrings), without a Text per string. */
+const storedStrings = new WeakMap<WwdObjectTable, () => string[][]>();
+
+/**
+ * The texts of a table's four string columns (OBJECT_STRINGS order). For a decoded table whose
+ * Texts were never read, made from the stored bytes without them: the archive index reads every
+ * object's name, logic and image set, and hundreds of thousands of Texts (each with a view of its
+ * bytes) cost it more than the rest of the level.
+ */
+export function objectStrings(table: WwdObjectTable): readonly (readonly string[])[] {
+  const stored = storedStrings.get(table);
+  if (stored && OBJECT_STRINGS.every((k) => isPending(table, k))) return stored();
+  return OBJECT_STRINGS.map((k) => table[k].map((t) => t.text));
 }
 
 /**
