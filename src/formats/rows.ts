@@ -19,13 +19,10 @@ const SEEN_COUNTS = new Uint32Array(1 << 16);
 export function tileCounts(cells: ArrayLike<number>, layer: number, kind: string, sink: RowSink): void {
   let n = 0;
   if (cells instanceof Uint8Array) {
-    const counts = byteCounts(cells);
-    for (let t = 0; t < 256; t++)
-      if (counts[t]) {
-        SEEN_TILES[n] = t;
-        SEEN_COUNTS[n++] = counts[t]!;
-      }
-  } else if (cells instanceof Uint16Array) {
+    histogramOf(byteCounts(cells), layer, kind, sink);
+    return;
+  }
+  if (cells instanceof Uint16Array) {
     // Graal boards: values vary cell to cell, so runs are short; a table of every 16-bit value
     // counts them, and only the values met are read back (and cleared) afterwards.
     for (let i = 0; i < cells.length; i++) {
@@ -59,6 +56,17 @@ export function tileCounts(cells: ArrayLike<number>, layer: number, kind: string
       );
     return;
   }
+  if (n) sink.tiles(layer, kind, SEEN_TILES.subarray(0, n), SEEN_COUNTS.subarray(0, n));
+}
+
+/** A histogram of byte values (`counts[t]` cells hold t) as one `sink.tiles` call, the values present only. */
+export function histogramOf(counts: Uint32Array, layer: number, kind: string, sink: RowSink): void {
+  let n = 0;
+  for (let t = 0; t < counts.length; t++)
+    if (counts[t]) {
+      SEEN_TILES[n] = t;
+      SEEN_COUNTS[n++] = counts[t]!;
+    }
   if (n) sink.tiles(layer, kind, SEEN_TILES.subarray(0, n), SEEN_COUNTS.subarray(0, n));
 }
 

@@ -2,6 +2,8 @@
 // paths special-case: unaligned views, lengths that are not whole words, zero words, runs.
 import { describe, expect, it } from 'vitest';
 import { byteCounts, tileHistogram } from '../../src/formats/rows.js';
+import { countTileRecords } from '../../src/formats/teeworlds/grid-counts.js';
+import { jsKernels } from '../../src/index.js';
 
 function naive(cells: ArrayLike<number>): Map<number, number> {
   const m = new Map<number, number>();
@@ -41,6 +43,22 @@ describe('tile histogram', () => {
       const want = [...naive(cells)].sort((a, b) => a[0] - b[0]);
       expect(rows.map((r) => [r.tile, r.count])).toEqual(want);
       expect(rows.every((r) => r.layer === 2 && r.kind === 'plane')).toBe(true);
+    }
+  });
+
+  it('counts tile records in place as splitting them into columns and counting the index column does', () => {
+    const bytes = random(4 * 3001 + 3, 11, 80);
+    // Some records with a skip or reserved byte set (each one dirty), some with only flags.
+    for (let r = 0; r < 3001; r += 37) bytes[r * 4 + 2 + (r % 2)] = 1 + (r % 200);
+    for (const offset of [0, 1, 2, 3]) {
+      const block = new Uint8Array(bytes).subarray(offset, offset + 4 * 3000);
+      const counts = new Uint32Array(256);
+      const dirty = countTileRecords(block, 3000, counts);
+      const split = block.slice();
+      const wantDirty = jsKernels.splitTilesInPlace(split, 3000);
+      expect(dirty, `offset ${offset}`).toBe(wantDirty);
+      expect([...counts]).toEqual([...byteCounts(split.subarray(0, 3000))]);
+      expect(dirty).toBeGreaterThan(50);
     }
   });
 });

@@ -6,7 +6,8 @@
 import { isPending, readUncached } from '../../core/lazy.js';
 import type { ImageRow, LayerRow, LevelRows, ObjectRow, RowSink } from '../define.js';
 import { pixelSourceOf } from '../pixel-source.js';
-import { collectRows, levelRow, notIndexable, tileCounts } from '../rows.js';
+import { collectRows, histogramOf, levelRow, notIndexable, tileCounts } from '../rows.js';
+import { gridCountsOf } from './grid-counts.js';
 import type { MapImage, MapLayer, OpaqueLayer, QuadsLayer, SoundsLayer, TeeworldsMap } from './types.js';
 
 /** Game-layer indices from 192 up are entities (the 0.6 entity offset is 191). */
@@ -42,8 +43,10 @@ export function writeRows(map: TeeworldsMap, sink: RowSink): void {
     for (const l of g.layers) {
       if (l.name.text) sink.text('layer-name', l.name.text);
       sink.layer(layerRow(l, layer, group, imageName));
-      const cells = cellsOf(l);
-      if (cells) tileCounts(cells, layer, l.kind, sink);
+      const counted = l.kind === 'game' ? undefined : gridCountsOf(l);
+      const cells = counted ? undefined : cellsOf(l);
+      if (counted) histogramOf(counted, layer, l.kind, sink);
+      else if (cells) tileCounts(cells, layer, l.kind, sink);
       if (l.kind === 'game' && cells) {
         game ??= { width: l.width, height: l.height };
         entities(cells, l.width, layer, objects);

@@ -10,6 +10,7 @@ import { makeText, type Text } from '../../core/text.js';
 import { notePixelSource } from '../pixel-source.js';
 import { type BlockReader, type Datafile, ITEMTYPE_EX, readDatafile } from './datafile.js';
 import { flavourOf } from './flavour.js';
+import { countTileRecords, noteGridCounter } from './grid-counts.js';
 import {
   AUTOMAPPER,
   BEZIER_INTS,
@@ -712,7 +713,7 @@ function decodeTileLayer(rd: Reader, d: Int32Array, index: number, path: string,
   const key = gridKey(kind);
   if (rd.ctx.lazyLayers && !rd.summaryOnly) {
     // Everything above is what the full decode checks before inflating; the stream waits for a read.
-    const late = deferGrid(rd.ctx, layer, key, plan, rd.df.deferData(dataIndex, gridPath));
+    const late = deferGrid(rd.ctx, layer, key, plan, rd.df.deferData(dataIndex, gridPath), declared);
     if (mayWarnOnRead(plan)) rd.late.push({ at: rd.ctx.warnings.list.length, list: late });
   } else {
     const source: BlockReader = { read: () => rd.df.readData(dataIndex, gridPath), readTiles: (c) => rd.df.readTiles(dataIndex, gridPath, c) };
@@ -748,6 +749,7 @@ function deferGrid(
   key: GridKey,
   plan: GridPlan,
   source: BlockReader,
+  declared: number,
 ): () => DecodeWarning<TeeworldsWarningCode>[] {
   let found: DecodeWarning<TeeworldsWarningCode>[] | undefined;
   const read = () => {
@@ -757,6 +759,22 @@ function deferGrid(
     return grid;
   };
   defineLazy(gridFields(layer), key, read);
+  // A CTile grid stored as exactly its records (what readGrid splits in one step) can also be
+  // counted without being read (grid-counts.ts); the count gives the read's warnings too.
+  const resident = source.readResident;
+  if (key === 'tiles' && plan.tilemapVersion < 4 && declared === plan.cells * 4 && plan.cells > 0 && resident) {
+    noteGridCounter(layer, {
+      key,
+      count: () => {
+        const sink = new WarningSink<TeeworldsWarningCode>('teeworlds', ctx.strict);
+        const counts = new Uint32Array(256);
+        const dirty = resident((block) => countTileRecords(block, plan.cells, counts));
+        warnDirtyTiles(sink, dirty, plan);
+        found = sink.list;
+        return counts;
+      },
+    });
+  }
   return () => {
     if (!found) read();
     return found!;
@@ -774,9 +792,7 @@ function gridFields(layer: TileLayer): Partial<Record<GridKey, TileLayerGrid>> {
 function readGrid(ctx: DecodeContext<TeeworldsWarningCode>, plan: GridPlan, source: BlockReader, sink: WarningSink<TeeworldsWarningCode>): TileLayerGrid {
   const { kind, cells, tilemapVersion, stride, offset, path } = plan;
   const ctile = gridKey(kind) === 'tiles';
-  const warnDirty = (dirty: number) => {
-    if (dirty > 0) sink.warn('NONZERO_TILE_SKIP', `${dirty} tiles have non-zero skip/reserved bytes (ignored)`, offset, path);
-  };
+  const warnDirty = (dirty: number) => warnDirtyTiles(sink, dirty, plan);
   // The commonest grid, a compressed block of exactly width × height CTiles: inflated and split
   // in one step (with the WASM inflater, one trip into its memory; only the columns come out).
   const direct = ctile && tilemapVersion < 4 ? source.readTiles(cells) : undefined;
@@ -837,6 +853,10 @@ function readGrid(ctx: DecodeContext<TeeworldsWarningCode>, plan: GridPlan, sour
       warnDirty(dropped);
       return { index: col(0), flags: col(1) };
   }
+}
+
+function warnDirtyTiles(sink: WarningSink<TeeworldsWarningCode>, dirty: number, plan: GridPlan): void {
+  if (dirty > 0) sink.warn('NONZERO_TILE_SKIP', `${dirty} tiles have non-zero skip/reserved bytes (ignored)`, plan.offset, plan.path);
 }
 
 /** Any tile layer's grid field. */
