@@ -85,8 +85,9 @@ export interface FormatNamespace<Id extends FormatId, Value extends Decoded, S e
   /**
    * indexRows() as calls on `sink`, one per row (tile rows one call per layer), the level's own
    * row last: what the index's builder takes, writing each row into its columns as it comes, so a
-   * level of a hundred thousand objects is never held as row objects. The sink must not keep a row
-   * object it is given: the caller may reuse it for the next call.
+   * level of a hundred thousand objects is never held as row objects. The sink must not keep a
+   * layer, object or level row it is given (the caller may reuse it for the next call); image rows
+   * are each the writer's own, and may be kept.
    */
   writeRows(value: Value, sink: RowSink): void;
   /**
