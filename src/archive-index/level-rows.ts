@@ -136,8 +136,9 @@ export class LevelRowsBuilder {
     return digest;
   }
 
-  /** A warnings row of a level whose rows could not be made. */
+  /** A warnings row of a level whose rows could not be made (what it wrote of them is dropped first). */
   addFailure(id: string, code: string, message: string): void {
+    this.dropOpen();
     this.tables[WORKER_TABLES.indexOf('warnings')]!.row([id, code, message, null]);
   }
 

@@ -81,6 +81,12 @@ describe('the index builder and writeRows()', () => {
     // A level that wrote no level row is refused, and leaves nothing either.
     expect(() => b.addLevel('dddddddddddddddd', value.format, (sink) => sink.text('x', 'y'))).toThrow(/no level row/);
     expect(b.take()).toBeNull();
+
+    // A level whose finishing failed: its rows go, the failure's warnings row stays.
+    b.addLevel('eeeeeeeeeeeeeeee', value.format, (sink) => writeRows(value, sink));
+    b.addFailure('eeeeeeeeeeeeeeee', 'INDEX_ROWS_FAILED', 'levelkit bug: a test');
+    const failed = b.take()!;
+    expect(failed.map((t) => t?.rows ?? 0)).toEqual([0, 0, 0, 0, 0, 0, 1]);
   });
 });
 
