@@ -5,8 +5,8 @@
 // (readUncached), so indexing the largest maps holds one grid, not the whole map.
 import { isPending, readUncached } from '../../core/lazy.js';
 import type { ImageRow, LayerRow, LevelRows, ObjectRow, RowSink } from '../define.js';
-import { pixelSourceOf } from '../pixel-source.js';
-import { collectRows, histogramOf, levelRow, notIndexable, tileCounts } from '../rows.js';
+import { type PixelSource, pixelSourceOf } from '../pixel-source.js';
+import { collectRows, histogramOf, levelRow, notIndexable, objectRow, tileCounts } from '../rows.js';
 import { gridCountsOf } from './grid-counts.js';
 import type { MapImage, MapLayer, OpaqueLayer, QuadsLayer, SoundsLayer, TeeworldsMap } from './types.js';
 
@@ -80,20 +80,7 @@ export function writeRows(map: TeeworldsMap, sink: RowSink): void {
 
 /** The level's objects as they are written: each numbered in the order written, in one reused row. */
 class Objects {
-  private readonly row: ObjectRow = {
-    kind: '',
-    index: 0,
-    layer: null,
-    name: null,
-    logic: null,
-    image: null,
-    x: null,
-    y: null,
-    width: null,
-    height: null,
-    target: null,
-    fields: null,
-  };
+  private readonly row = objectRow({ kind: '', index: 0 });
   private next = 0;
   constructor(private readonly sink: RowSink) {}
 
@@ -179,14 +166,13 @@ function imageRow(img: MapImage, index: number): ImageRow {
   const count = img.width * img.height;
   if (isPending(img, 'pixels')) {
     Object.defineProperty(row, 'pixels', { enumerable: true, get: () => rgba(readUncached(img, 'pixels')!, count) });
-    const key = pixelsKey(img, img.width, img.height);
-    if (key) row.pixelsKey = key;
-    const withPixels = pixelSourceOf(img)?.withPixels;
-    if (withPixels) row.withPixels = withPixels;
+    const src = pixelSourceOf(img);
+    if (src) row.pixelsKey = pixelsKey(src, img.width, img.height);
+    if (src?.withPixels) row.withPixels = src.withPixels;
   } else if (img.pixels) {
     row.pixels = rgba(img.pixels, count);
-    const key = pixelsKey(img.pixels, img.width, img.height);
-    if (key) row.pixelsKey = key;
+    const src = pixelSourceOf(img.pixels);
+    if (src) row.pixelsKey = pixelsKey(src, img.width, img.height);
   }
   return row;
 }
@@ -242,9 +228,7 @@ function sources(l: SoundsLayer, layer: number, map: TeeworldsMap, out: Objects)
  * (formats/pixel-source.ts), where the decoder noted it: everything inflating them depends on, so
  * equal keys mean equal pixels and the same outcome of inflating them.
  */
-function pixelsKey(owner: Uint8Array | MapImage, width: number, height: number): Uint8Array | undefined {
-  const src = pixelSourceOf(owner);
-  if (!src) return undefined;
+function pixelsKey(src: PixelSource, width: number, height: number): Uint8Array {
   const key = new Uint8Array(src.stored.length + 16);
   key.set(src.stored);
   const shape = new DataView(key.buffer, src.stored.length);

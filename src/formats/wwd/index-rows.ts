@@ -1,7 +1,7 @@
 // writeRows() for WWD: each plane is a layer (its image sets joined as its image), its tile
 // values a histogram, its objects rows with their logic and every fixed field; the header's texts.
-import type { LevelRows, ObjectRow, RowSink } from '../define.js';
-import { collectRows, levelRow, notIndexable, tileCounts } from '../rows.js';
+import type { LevelRows, RowSink } from '../define.js';
+import { collectRows, levelRow, notIndexable, objectRow, tileCounts } from '../rows.js';
 import { OBJECT_FIELDS, objectStrings } from './objects.js';
 import type { WwdLevel } from './types.js';
 
@@ -18,20 +18,7 @@ export function writeRows(level: WwdLevel, sink: RowSink): void {
   if (level.sections === 'summary') throw notIndexable('wwd');
   const main = level.planes[level.mainPlane];
   // One row object for every object of the level: the sink copies what it keeps.
-  const row: ObjectRow = {
-    kind: 'object',
-    index: 0,
-    layer: 0,
-    name: null,
-    logic: null,
-    image: null,
-    x: 0,
-    y: 0,
-    width: null,
-    height: null,
-    target: null,
-    fields: null,
-  };
+  const row = objectRow({ kind: 'object', index: 0 });
   level.planes.forEach((p, layer) => {
     const kind = p.flagBits.main ? 'main' : 'plane';
     sink.layer({
