@@ -138,6 +138,16 @@ export function inflateBlock(
 }
 
 /**
+ * The inflater for a block read resident and not kept (a lazy decode's grids, counted where they
+ * lie): under `inflate: 'auto'` with the WASM kernels, their inflater, which inflates into WASM
+ * memory, so no array the size of the block is allocated (node:zlib makes one per call, and under
+ * a scan's steady stream of blocks those fill a worker's malloc arena); else the decode's own.
+ */
+export function residentInflater(ctx: DecodeContext): Inflater {
+  return ctx.inflateChoice === 'auto' && ctx.kernels.name === 'wasm' ? ctx.kernels : ctx.inflater;
+}
+
+/**
  * inflateBlock() for a block several kernels then read: `use(block, consumed)` gets the inflated
  * bytes, valid only while it runs (copy what is kept). With a kernel inflater that is one trip
  * into its memory (Kernels.inflateResident: the WASM set inflates into its arena and its kernels

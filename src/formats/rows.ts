@@ -17,46 +17,57 @@ const SEEN_COUNTS = new Uint32Array(1 << 16);
  * table, wider ones (WWD planes) by runs of one value.
  */
 export function tileCounts(cells: ArrayLike<number>, layer: number, kind: string, sink: RowSink): void {
-  let n = 0;
   if (cells instanceof Uint8Array) {
     histogramOf(byteCounts(cells), layer, kind, sink);
     return;
   }
-  if (cells instanceof Uint16Array) {
-    // Graal boards: values vary cell to cell, so runs are short; a table of every 16-bit value
-    // counts them, and only the values met are read back (and cleared) afterwards.
-    for (let i = 0; i < cells.length; i++) {
-      const t = cells[i]!;
-      if (WORD_COUNTS[t]!++ === 0) SEEN_TILES[n++] = t;
-    }
-    SEEN_TILES.subarray(0, n).sort();
-    for (let i = 0; i < n; i++) {
-      const t = SEEN_TILES[i]!;
-      SEEN_COUNTS[i] = WORD_COUNTS[t]!;
-      WORD_COUNTS[t] = 0;
-    }
-  } else {
-    // Planes are mostly long runs of one value (empty space): one map update per run, not per cell.
-    const counts = new Map<number, number>();
-    let i = 0;
-    while (i < cells.length) {
-      const t = cells[i]!;
-      let j = i + 1;
-      while (j < cells.length && cells[j] === t) j++;
-      counts.set(t, (counts.get(t) ?? 0) + (j - i));
-      i = j;
-    }
-    const tiles = [...counts.keys()].sort((a, b) => a - b);
-    if (tiles.length)
-      sink.tiles(
-        layer,
-        kind,
-        tiles,
-        tiles.map((t) => counts.get(t)!),
-      );
+  if (!(cells instanceof Uint16Array)) {
+    histogramRows(runCounts(cells), layer, kind, sink);
     return;
   }
+  // Graal boards: values vary cell to cell, so runs are short; a table of every 16-bit value
+  // counts them, and only the values met are read back (and cleared) afterwards.
+  let n = 0;
+  for (let i = 0; i < cells.length; i++) {
+    const t = cells[i]!;
+    if (WORD_COUNTS[t]!++ === 0) SEEN_TILES[n++] = t;
+  }
+  SEEN_TILES.subarray(0, n).sort();
+  for (let i = 0; i < n; i++) {
+    const t = SEEN_TILES[i]!;
+    SEEN_COUNTS[i] = WORD_COUNTS[t]!;
+    WORD_COUNTS[t] = 0;
+  }
   if (n) sink.tiles(layer, kind, SEEN_TILES.subarray(0, n), SEEN_COUNTS.subarray(0, n));
+}
+
+/** A histogram as one `sink.tiles` call for the layer (none when it is empty). */
+export function histogramRows(h: Histogram, layer: number, kind: string, sink: RowSink): void {
+  if (h.tiles.length) sink.tiles(layer, kind, h.tiles, h.counts);
+}
+
+/** The distinct values of a grid with how often each occurs, in ascending order of value. */
+export interface Histogram {
+  tiles: number[];
+  counts: number[];
+}
+
+/**
+ * tileCounts' histogram of a grid of wide values (WWD planes), as arrays. Planes are mostly long
+ * runs of one value (empty space): one map update per run, not per cell.
+ */
+export function runCounts(cells: ArrayLike<number>): Histogram {
+  const counts = new Map<number, number>();
+  let i = 0;
+  while (i < cells.length) {
+    const t = cells[i]!;
+    let j = i + 1;
+    while (j < cells.length && cells[j] === t) j++;
+    counts.set(t, (counts.get(t) ?? 0) + (j - i));
+    i = j;
+  }
+  const tiles = [...counts.keys()].sort((a, b) => a - b);
+  return { tiles, counts: tiles.map((t) => counts.get(t)!) };
 }
 
 /** A histogram of byte values (`counts[t]` cells hold t) as one `sink.tiles` call, the values present only. */

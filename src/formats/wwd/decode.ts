@@ -3,16 +3,29 @@
 // and every tolerated fault.
 
 import type { DecodeContext } from '../../core/context.js';
-import { inflateBlockResident } from '../../core/inflate.js';
+import { type Inflater, inflateBlockResident, residentInflater } from '../../core/inflate.js';
+import { defineLazy } from '../../core/lazy.js';
 import type { DecodeOptions } from '../../core/limits.js';
 import { ByteReader } from '../../core/reader.js';
 import { startDecode } from '../decode-context.js';
+import { type Histogram, runCounts } from '../rows.js';
 import { classifyChecksum } from './checksum.js';
 import { detectGame } from './game.js';
 import { HEADER_BYTES, PLANE_HEADER_BYTES, PLANES_OFFSET_AT, type PlaneHeader, readHeader, SIGNATURE, TILE_PROPERTIES_OFFSET_AT } from './header.js';
 import { canonicalLayout, firstLayoutDifference, SectionBudget } from './layout.js';
 import { emptyObjectTable, objectsByteLength } from './objects.js';
-import { claimPlaneSections, gridStats, gridsApart, readGrid, readImageSetNames, readPlaneHeaders, readPlaneObjects, seekAbsolute } from './planes.js';
+import { notePlaneCounts } from './plane-counts.js';
+import {
+  claimPlaneSections,
+  gridStats,
+  gridsApart,
+  gridView,
+  readGrid,
+  readImageSetNames,
+  readPlaneHeaders,
+  readPlaneObjects,
+  seekAbsolute,
+} from './planes.js';
 import { readTileProperties, readTileTableHeader, TILE_TABLE_COUNT_WORD } from './tile-properties.js';
 import type { WwdContainer, WwdLevel, WwdPlane, WwdWarningCode } from './types.js';
 
@@ -28,7 +41,10 @@ export function sniffWwd(head: Uint8Array): boolean {
  * grid size), CORRUPT_COMPRESSED, LIMIT_EXCEEDED. Offsets inside the main block are the spec's
  * absolute offsets into header + uncompressed block. Warnings: CHECKSUM_MISMATCH, TRAILING_BYTES,
  * LAYOUT, NO_MAIN_PLANE. The input is never modified, and no array in the result is a view of it
- * (grids may be views of the freshly inflated block, see keepGridsInPlace).
+ * (grids may be views of the freshly inflated block, see keepGridsInPlace). With `layers: 'lazy'`
+ * (a compressed file, full depth) every plane but the main one keeps its tiles unread: they are
+ * inflated again on first read, and its histogram, counted in the decode's pass, is there for the
+ * archive index (plane-counts.ts).
  */
 export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
   const { bytes, ctx } = startDecode<WwdWarningCode>('wwd', input, opts);
@@ -49,10 +65,19 @@ export function decode(input: Uint8Array, opts: DecodeOptions = {}): WwdLevel {
   // The block's kernels (grid scans, object tables) read it where the inflater left it: in the
   // WASM arena for a kernel inflater (one trip into its memory, issue 22); everything the level
   // keeps is copied out of it inside semantics().
-  const top: TopFields = { header, mainBlockSizeField, storedChecksum, stored };
+  // Lazy planes are counted and left where the inflater put the block: WASM memory, when it can.
+  const lazy = header.compressed && ctx.lazyLayers && !ctx.summaryOnly;
+  const inflater = lazy ? residentInflater(ctx) : ctx.inflater;
+  const top: TopFields = { header, mainBlockSizeField, storedChecksum, stored, lazy, inflater };
   return header.compressed
-    ? inflateBlockResident(ctx, stored, mainBlockSizeField, { offset: HEADER_BYTES, path: 'mainBlock' }, (block, consumed, owned) =>
-        readBlock(ctx, top, block, consumed, owned),
+    ? inflateBlockResident(
+        ctx,
+        stored,
+        mainBlockSizeField,
+        MAIN_BLOCK,
+        (block, consumed, owned) => readBlock(ctx, top, block, consumed, owned),
+        false,
+        inflater,
       )
     : readBlock(ctx, top, stored, stored.length, false);
 }
@@ -63,7 +88,13 @@ interface TopFields {
   mainBlockSizeField: number;
   storedChecksum: number;
   stored: Uint8Array;
+  /** Planes other than the main one are left lazy (compressed files only). */
+  lazy: boolean;
+  /** What inflated the main block, and inflates it again for a lazy plane. */
+  inflater: Inflater;
 }
+
+const MAIN_BLOCK = { offset: HEADER_BYTES, path: 'mainBlock' };
 
 /**
  * The container facts (checksum, trailing bytes) and the semantics of the main block (`block`,
@@ -72,7 +103,7 @@ interface TopFields {
  * only this decode holds), when grids may stay where they lie (see keepGridsInPlace).
  */
 function readBlock(ctx: DecodeContext<WwdWarningCode>, top: TopFields, block: Uint8Array, consumed: number, owned: boolean): WwdLevel {
-  const { header, mainBlockSizeField, storedChecksum, stored } = top;
+  const { header, mainBlockSizeField, storedChecksum, stored, lazy } = top;
   const summaryOnly = ctx.summaryOnly;
   const trailing = stored.slice(consumed);
   const facts = classifyChecksum(ctx.kernels, stored.subarray(0, consumed), trailing, storedChecksum);
@@ -105,13 +136,17 @@ function readBlock(ctx: DecodeContext<WwdWarningCode>, top: TopFields, block: Ui
   // block before any grid is copied (see SectionBudget).
   const budget = new SectionBudget(block.length);
   claimPlaneSections(br, headers, header.planesOffset - HEADER_BYTES, ctx, budget);
+  /** The zlib stream, copied once for the lazy planes to inflate again (the input is not kept). */
+  let kept: Uint8Array | undefined;
   const inPlace = owned ? keepGridsInPlace(headers, block.length, summaryOnly ? mainPlane : -1) : null;
 
   const planes: WwdPlane[] = headers.map((p, i) =>
     br.within(`planes[${i}]`, () => {
       const full = !summaryOnly || i === mainPlane;
       const headerAt = header.planesOffset + i * PLANE_HEADER_BYTES;
-      const grid = full ? readGrid(br, p, headerAt, inPlace?.[i]) : null;
+      // A lazy plane's cells are read where they lie (null: not 4-byte aligned there, read eagerly).
+      const resident = lazy && i !== mainPlane && p.tilesWide * p.tilesHigh > 0 ? gridView(br, p, headerAt) : null;
+      const grid = resident ? { tiles: resident, cells: resident } : full ? readGrid(br, p, headerAt, inPlace?.[i]) : null;
       const tiles = grid ? grid.tiles : new Uint32Array(0);
       const imageSetNames = readImageSetNames(br, p, ctx, budget, headerAt);
       // A summary keeps no objects but still reads them: the block is inflated already, and a
@@ -120,7 +155,12 @@ function readBlock(ctx: DecodeContext<WwdWarningCode>, top: TopFields, block: Ui
       const objects = summaryOnly ? emptyObjectTable() : read;
       // Scanned where the cells lie in the block (in place when it is held in WASM memory).
       const stats = grid ? gridStats(grid.cells, p.imageSetCount, ctx) : null;
-      return { ...p, tiles, imageSetNames, objects, stats };
+      const plane: WwdPlane = { ...p, tiles, imageSetNames, objects, stats };
+      if (resident) {
+        kept ??= stored.slice(0, consumed);
+        deferTiles(ctx, top, plane, p, headerAt, runCounts(resident), kept, i);
+      }
+      return plane;
     }),
   );
 
@@ -150,6 +190,38 @@ function readBlock(ctx: DecodeContext<WwdWarningCode>, top: TopFields, block: Ui
 }
 
 /**
+ * Makes the tiles of lazy `plane` (the `i`th, read from `header` at `headerAt`) inflate the main
+ * block (`stream`) again on first read and copy them out; `counts` is its histogram, taken while
+ * its cells lay in this decode's block. The block's size and budget were checked and charged by the decode.
+ */
+function deferTiles(
+  ctx: DecodeContext<WwdWarningCode>,
+  top: TopFields,
+  plane: WwdPlane,
+  header: PlaneHeader,
+  headerAt: number,
+  counts: Histogram,
+  stream: Uint8Array,
+  i: number,
+): void {
+  notePlaneCounts(plane, counts);
+  defineLazy(plane, 'tiles', () =>
+    inflateBlockResident(
+      ctx,
+      stream,
+      top.mainBlockSizeField,
+      MAIN_BLOCK,
+      (block) => {
+        const r = new ByteReader(block, 'wwd', HEADER_BYTES);
+        return r.within(`planes[${i}]`, () => readGrid(r, header, headerAt).tiles);
+      },
+      true,
+      top.inflater,
+    ),
+  );
+}
+
+/**
  * Which grids of an owned block the level keeps as views of it rather than copies (issue 21: no
  * copy you can avoid; a corpus pass copied 68 MB of grids). A view keeps the whole block alive, so
  * only when the kept grids are at least half of it (the level then holds at most twice its grids),
@@ -171,7 +243,8 @@ function keepGridsInPlace(headers: readonly PlaneHeader[], blockBytes: number, o
 function checkLayout(ctx: DecodeContext<WwdWarningCode>, header: WwdLevel['header'], planes: WwdPlane[], tableEnd: number, block: Uint8Array): Uint8Array {
   const expected = canonicalLayout(
     planes.map((p) => ({
-      gridBytes: p.tiles.length * 4,
+      // From the header, not `tiles` (a lazy plane's would be inflated for it).
+      gridBytes: p.tilesWide * p.tilesHigh * 4,
       imageSetBytes: p.imageSetNames.reduce((n, s) => n + s.raw.length + 1, 0),
       objectCount: p.objects.count,
       objectBytes: objectsByteLength(p.objects),

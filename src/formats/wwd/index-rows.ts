@@ -1,8 +1,9 @@
 // writeRows() for WWD: each plane is a layer (its image sets joined as its image), its tile
 // values a histogram, its objects rows with their logic and every fixed field; the header's texts.
 import type { LevelRows, RowSink } from '../define.js';
-import { collectRows, levelRow, notIndexable, objectRow, tileCounts } from '../rows.js';
+import { collectRows, histogramRows, levelRow, notIndexable, objectRow, tileCounts } from '../rows.js';
 import { OBJECT_FIELDS, objectStrings } from './objects.js';
+import { planeCountsOf } from './plane-counts.js';
 import type { WwdLevel } from './types.js';
 
 /** The stored string lengths are the file's framing, not facts about the object. */
@@ -30,7 +31,10 @@ export function writeRows(level: WwdLevel, sink: RowSink): void {
       height: p.tilesHigh,
       image: p.imageSetNames.map((t) => t.text).join(',') || null,
     });
-    tileCounts(p.tiles, layer, kind, sink);
+    // A lazy plane's histogram was counted by the decode: its tiles stay unread.
+    const counted = planeCountsOf(p);
+    if (counted) histogramRows(counted, layer, kind, sink);
+    else tileCounts(p.tiles, layer, kind, sink);
     const t = p.objects;
     // The columns looked up once per plane: a lookup by a varying key per field and object cost
     // more than everything else here.

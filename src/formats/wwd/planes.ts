@@ -103,6 +103,18 @@ export function readGrid(r: ByteReader, p: PlaneHeader, headerAt: number, inPlac
 }
 
 /**
+ * A plane's cells where they lie in the block, valid as long as the block is (a lazy plane counts
+ * them there), or null when they are not 4-byte aligned there or the host is big-endian (then read
+ * them with readGrid). Its size was checked and claimed by claimPlaneSections.
+ */
+export function gridView(r: ByteReader, p: PlaneHeader, headerAt: number): Uint32Array | null {
+  const cells = p.tilesWide * p.tilesHigh;
+  seekAbsolute(r, p.tilesOffset, { at: headerAt + TILES_OFFSET_AT, path: `${r.path}.tilesOffset` });
+  const src = r.view8(cells * 4, 'tiles');
+  return LITTLE_ENDIAN_HOST && src.byteOffset % 4 === 0 ? new Uint32Array(src.buffer, src.byteOffset, cells) : null;
+}
+
+/**
  * For each plane, whether its grid's bytes (tilesOffset, 4 per cell) overlap no other plane's
  * grid: only such a grid may be kept as a view of the block, or two planes would share cells.
  */
