@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { LevelRowsBuilder } from '../../src/archive-index/level-rows.js';
 import { isPending } from '../../src/core/lazy.js';
 import type { ImageRow, LevelRows } from '../../src/formats/define.js';
+import { byteCounts } from '../../src/formats/rows.js';
+import { gridCountsOf } from '../../src/formats/teeworlds/grid-counts.js';
 import type { MapLayer, TeeworldsMap } from '../../src/formats/teeworlds/types.js';
 import { indexRows, teeworlds } from '../../src/index.js';
 import { type ScanConfig, type ScanRecord, scanBytes } from '../../src/scan/job.js';
@@ -60,6 +62,35 @@ let withPixelsSeen = 0;
 describe("index rows of a map decoded with layers: 'lazy'", () => {
   it.each(TEE.map((p) => [p.slice(FIXTURES.length + 1), p]))('%s: equal the eager rows, and hold no grid', (name, path) => {
     expectSameRows(readBytes(path), name);
+  });
+});
+
+describe('physics grids of a lazy map', () => {
+  it('are counted where they are inflated, as the eager type column counts', () => {
+    const seen = new Set<string>();
+    for (const p of TEE) {
+      const bytes = readBytes(p);
+      let eager: TeeworldsMap;
+      try {
+        eager = teeworlds.decode(bytes);
+      } catch {
+        continue;
+      }
+      const lazy = teeworlds.decode(bytes, { layers: 'lazy' }) as TeeworldsMap;
+      lazy.groups.forEach((g, gi) =>
+        g.layers.forEach((l, li) => {
+          if (l.kind !== 'tele' && l.kind !== 'speedup' && l.kind !== 'switch' && l.kind !== 'tune') return;
+          const counted = gridCountsOf(l);
+          const read = (eager.groups[gi]!.layers[li] as unknown as Record<string, { type: Uint8Array } | undefined>)[l.kind];
+          if (!read) return;
+          expect(counted, `${p}: ${l.kind}`).toBeDefined();
+          expect([...counted!], `${p}: ${l.kind}`).toEqual([...byteCounts(read.type)]);
+          expect(isPending(l, l.kind)).toBe(true);
+          seen.add(l.kind);
+        }),
+      );
+    }
+    expect([...seen].sort()).toEqual(['speedup', 'switch', 'tele', 'tune']);
   });
 });
 
@@ -123,5 +154,24 @@ describe('scan --index decodes lazily, and its records stay those of a scan with
     }
     // Both kinds of deferred block were damaged and caught.
     expect([...seen].sort()).toEqual(['grid', 'image']);
+  });
+
+  it('a damaged block of a 2007 map (its data, checked where they inflate): the eager decode error, and no rows', () => {
+    const source = TEE.find((p) => p.endsWith('/legacy-2007.map'))!;
+    const bytes = readBytes(source);
+    let damaged = 0;
+    for (const b of teeworlds.openDatafile(bytes).blocks) {
+      if (b.storedByteLength < 16) continue;
+      const bad = bytes.slice();
+      bad[b.offset + (b.storedByteLength >> 1)]! ^= 0x5a;
+      bad[b.offset + b.storedByteLength - 2]! ^= 0xff;
+      const plain = scanned(source, bad, false).record;
+      if (!plain.error?.path.startsWith('data[')) continue;
+      const withIndex = scanned(source, bad, true);
+      expect(withIndex.record, plain.error.path).toEqual(plain);
+      expect(withIndex.rows, plain.error.path).toBeNull();
+      damaged++;
+    }
+    expect(damaged).toBeGreaterThan(0);
   });
 });

@@ -7,8 +7,9 @@ import { isPending, readUncached } from '../../core/lazy.js';
 import type { ImageRow, LayerRow, LevelRows, ObjectRow, RowSink } from '../define.js';
 import { type PixelSource, pixelSourceOf } from '../pixel-source.js';
 import { collectRows, histogramOf, levelRow, notIndexable, objectRow, tileCounts } from '../rows.js';
+import { checkDeferredBlocks } from './deferred-blocks.js';
 import { gridCountsOf } from './grid-counts.js';
-import type { MapImage, MapLayer, OpaqueLayer, QuadsLayer, SoundsLayer, TeeworldsMap } from './types.js';
+import type { MapImage, MapLayer, QuadsLayer, SoundsLayer, TeeworldsMap } from './types.js';
 
 /** Game-layer indices from 192 up are entities (the 0.6 entity offset is 191). */
 const ENTITY_FIRST = 192;
@@ -38,6 +39,8 @@ export function writeRows(map: TeeworldsMap, sink: RowSink): void {
   const objects = new Objects(sink);
   let game: { width: number; height: number } | null = null;
   let layer = 0;
+  // A 2007 map's data have no rows; inflated (and dropped) so that a damaged one refuses the map.
+  if (map.legacy) checkDeferredBlocks(map.legacy, 'data');
   map.groups.forEach((g, group) => {
     if (g.name.text) sink.text('group-name', g.name.text);
     for (const l of g.layers) {
@@ -51,7 +54,7 @@ export function writeRows(map: TeeworldsMap, sink: RowSink): void {
         game ??= { width: l.width, height: l.height };
         entities(cells, l.width, layer, objects);
       }
-      if (l.kind === 'opaque') readDeferredBlocks(l);
+      if (l.kind === 'opaque') checkDeferredBlocks(l, 'blocks');
       if (l.kind === 'quads') quads(l, layer, imageName, objects);
       if (l.kind === 'sounds') sources(l, layer, map, objects);
       layer++;
@@ -145,15 +148,6 @@ function cellsOf(l: MapLayer): Uint8Array | undefined {
     default:
       return undefined;
   }
-}
-
-/**
- * An opaque layer's deferred blocks, read once and dropped: the index has no use for them, but
- * reading them makes indexRows() of a lazy map throw wherever the eager decode would have (a
- * damaged stream), so no map the decoder refuses gets rows.
- */
-function readDeferredBlocks(l: OpaqueLayer): void {
-  if (isPending(l, 'blocks')) readUncached(l, 'blocks');
 }
 
 /**

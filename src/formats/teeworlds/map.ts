@@ -9,8 +9,9 @@ import { defineLazy } from '../../core/lazy.js';
 import { makeText, type Text } from '../../core/text.js';
 import { notePixelSource } from '../pixel-source.js';
 import { type BlockReader, type Datafile, ITEMTYPE_EX, readDatafile } from './datafile.js';
+import { noteDeferredBlocks } from './deferred-blocks.js';
 import { flavourOf } from './flavour.js';
-import { countTileRecords, noteGridCounter } from './grid-counts.js';
+import { countRecordByte, countTileRecords, noteGridCounter, TYPE_BYTE } from './grid-counts.js';
 import {
   AUTOMAPPER,
   BEZIER_INTS,
@@ -640,6 +641,10 @@ function readOpaqueBlocks(rd: Reader): void {
 /** An opaque layer's `blocks`, read on first access (layers: 'lazy'); a function of its own so the loader holds only `deferred`. */
 function deferOpaqueBlocks(layer: OpaqueLayer, deferred: { slot: number; source: BlockReader }[]): void {
   defineLazy(layer, 'blocks', () => deferred.map(({ slot, source }) => ({ slot, bytes: source.read() })));
+  noteDeferredBlocks(
+    layer,
+    deferred.map((d) => d.source),
+  );
 }
 
 function decodeTileLayer(rd: Reader, d: Int32Array, index: number, path: string, detail: boolean): TileLayer | OpaqueLayer {
@@ -759,21 +764,34 @@ function deferGrid(
     return grid;
   };
   defineLazy(gridFields(layer), key, read);
-  // A CTile grid stored as exactly its records (what readGrid splits in one step) can also be
-  // counted without being read (grid-counts.ts); the count gives the read's warnings too.
+  // A grid stored as whole records can also be counted without being read (grid-counts.ts): a
+  // CTile grid of exactly its records (what readGrid splits in one step), whose count gives the
+  // read's warnings too, and a physics grid (its tile type byte; its read warns of nothing).
   const resident = source.readResident;
-  if (key === 'tiles' && plan.tilemapVersion < 4 && declared === plan.cells * 4 && plan.cells > 0 && resident) {
-    noteGridCounter(layer, {
-      key,
-      count: () => {
-        const sink = new WarningSink<TeeworldsWarningCode>('teeworlds', ctx.strict);
-        const counts = new Uint32Array(256);
-        const dirty = resident((block) => countTileRecords(block, plan.cells, counts));
-        warnDirtyTiles(sink, dirty, plan);
-        found = sink.list;
-        return counts;
-      },
-    });
+  if (resident && plan.cells > 0 && plan.tilemapVersion < 4) {
+    const typeAt = TYPE_BYTE[plan.kind];
+    if (key === 'tiles' && declared === plan.cells * 4)
+      noteGridCounter(layer, {
+        key,
+        count: () => {
+          const sink = new WarningSink<TeeworldsWarningCode>('teeworlds', ctx.strict);
+          const counts = new Uint32Array(256);
+          const dirty = resident((block) => countTileRecords(block, plan.cells, counts));
+          warnDirtyTiles(sink, dirty, plan);
+          found = sink.list;
+          return counts;
+        },
+      });
+    else if (typeAt !== undefined && declared >= plan.cells * plan.stride)
+      noteGridCounter(layer, {
+        key,
+        count: () => {
+          const counts = new Uint32Array(256);
+          resident((block) => countRecordByte(block, plan.cells, plan.stride, typeAt, counts));
+          found = [];
+          return counts;
+        },
+      });
   }
   return () => {
     if (!found) read();
@@ -866,6 +884,17 @@ type TileLayerGrid = TileColumns | TeleColumns | SpeedupColumns | SwitchColumns 
 
 function decodeLegacy(rd: Reader): NonNullable<TeeworldsMap['legacy']> {
   const items = rd.df.items;
+  if (rd.ctx.lazyLayers && !rd.summaryOnly) {
+    // The data are read on first access, as a lazy map's grids (checked and charged now).
+    const deferred = rd.df.blocks.map((_, i) => {
+      claimBlock(rd, i, `data[${i}]`);
+      return rd.df.deferData(i, `data[${i}]`);
+    });
+    const legacy: NonNullable<TeeworldsMap['legacy']> = { items, data: [] };
+    defineLazy(legacy, 'data', () => deferred.map((b) => b.read()));
+    noteDeferredBlocks(legacy, deferred);
+    return legacy;
+  }
   const data = rd.df.blocks.map((_, i) => readOrClaim(rd, i, `data[${i}]`));
   if (rd.summaryOnly) return { items };
   return { items, data: data.map((b) => b!) };
