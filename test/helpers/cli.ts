@@ -67,6 +67,10 @@ export function completion(child: ChildProcessWithoutNullStreams, what: string, 
   return new Promise((resolve, reject) => {
     let stdout = '';
     let stderr = '';
+    // Decoded as a stream: a chunk may end inside a multi-byte character (a query's output of
+    // 'objGrüße2' once read as 'objGrü\ufffd\ufffde2' when decoded chunk by chunk).
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
     child.stdout.on('data', (d) => {
       stdout += d;
     });
