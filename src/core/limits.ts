@@ -98,11 +98,13 @@ export interface DecodeOptions {
    */
   sections?: Sections;
   /**
-   * Teeworlds only (other formats decode as `eager`). `eager` (default) inflates every tile-layer
-   * grid during decode. `lazy` checks each grid as `eager` does up to its zlib stream (index, sizes,
-   * limits, the per-file budget) and keeps only its compressed bytes (a copy); the grid is inflated
-   * when its field is first read, and a damaged stream throws its DecodeError then. See the
-   * Teeworlds README §Memory.
+   * Teeworlds and WWD (other formats decode as `eager`). `eager` (default) inflates every grid
+   * during decode. Teeworlds, `lazy`: each tile-layer grid (and a 2007 map's data) is checked as
+   * `eager` checks it up to its zlib stream (index, sizes, limits, the per-file budget) and kept
+   * as its compressed bytes (a copy); it is inflated when its field is first read, and a damaged
+   * stream throws its DecodeError then (Teeworlds README §Memory). WWD, `lazy` (a compressed file):
+   * the main block is inflated and checked as `eager` does; the main plane's tiles are kept, every
+   * other plane's are inflated again from a copy of the stream on first read (WWD README).
    */
   layers?: LayerLoading;
   /**
