@@ -77,4 +77,24 @@ describeCorpus('wwd', 'WWD corpus decoded lazily', (dir) => {
     expect(files).toBeGreaterThan(40);
     expect(left).toBeGreaterThan(50);
   }, 120_000);
+
+  it("with node:zlib, a lazy level's main plane never keeps the whole block alive", () => {
+    let viewsLimited = 0;
+    for (const p of listFiles(dir, /\.wwd$/i)) {
+      const bytes = readBytes(p);
+      let level: WwdLevel;
+      try {
+        level = wwd.decode(bytes, { layers: 'lazy', inflate: 'native' });
+      } catch {
+        continue;
+      }
+      const main = level.planes[level.mainPlane];
+      if (!level.header.compressed || !main || main.tiles.length === 0) continue;
+      // A view of the block is kept only when the kept grids are at least half of it (decode.ts
+      // keepGridsInPlace): a lazy level keeps one grid, so it holds at most twice that grid.
+      expect(main.tiles.buffer.byteLength, p).toBeLessThanOrEqual(2 * main.tiles.byteLength);
+      viewsLimited++;
+    }
+    expect(viewsLimited).toBeGreaterThan(40);
+  });
 });

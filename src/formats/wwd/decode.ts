@@ -138,7 +138,8 @@ function readBlock(ctx: DecodeContext<WwdWarningCode>, top: TopFields, block: Ui
   claimPlaneSections(br, headers, header.planesOffset - HEADER_BYTES, ctx, budget);
   /** The zlib stream, copied once for the lazy planes to inflate again (the input is not kept). */
   let kept: Uint8Array | undefined;
-  const inPlace = owned ? keepGridsInPlace(headers, block.length, summaryOnly ? mainPlane : -1) : null;
+  // A summary or a lazy decode keeps only the main plane's grid: only it counts toward keeping views.
+  const inPlace = owned ? keepGridsInPlace(headers, block.length, summaryOnly || lazy ? mainPlane : -1) : null;
 
   const planes: WwdPlane[] = headers.map((p, i) =>
     br.within(`planes[${i}]`, () => {
