@@ -20,7 +20,7 @@ import { schemaCommand } from './commands/schema.js';
 import { completionScript, SHELLS } from './completion.js';
 import { helpText, parseCommandArgs, UsageError } from './options.js';
 import { Reporter } from './report.js';
-import { stdoutGone } from './stdout.js';
+import { stdoutFailure, stdoutGone, writeStdout } from './stdout.js';
 import { packageVersion } from './version.js';
 
 const COMMANDS: Record<string, Command> = {
@@ -44,8 +44,7 @@ const helpCommand: Command = {
   run({ positionals }) {
     if (positionals.length > 1) throw new UsageError('help takes one command');
     const [name] = positionals;
-    if (name === undefined) process.stdout.write(overview());
-    else process.stdout.write(helpText(knownCommand(name)));
+    writeStdout(name === undefined ? overview() : helpText(knownCommand(name)));
     return 0;
   },
 };
@@ -57,7 +56,7 @@ const completionCommand: Command = {
   run({ positionals }) {
     const shell = SHELLS.find((s) => s === positionals[0]);
     if (positionals.length !== 1 || !shell) throw new UsageError(`completion needs one shell: ${SHELLS.join(', ')}`);
-    process.stdout.write(completionScript(shell, ALL));
+    writeStdout(completionScript(shell, ALL));
     return 0;
   },
 };
@@ -103,13 +102,27 @@ function asksVersion(args: readonly string[], cmd: Command): boolean {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  const code = await dispatch(argv);
+  // Whatever the command did, output that did not land is a failure, never exit 0 (stdout.ts).
+  const failed = await stdoutFailure();
+  if (failed) {
+    const cmd = commandNamed(argv[0] ?? '') ? ` ${argv[0]}` : '';
+    process.stderr.write(`levelkit${cmd}: ${failed.code}: ${printable(failed.message)}\n`);
+    return 2;
+  }
+  // `levelkit info --json dir | head` closed the pipe: the reader's choice, not a failure (stdout.ts).
+  return stdoutGone.aborted ? 0 : code;
+}
+
+async function dispatch(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === '--version' || name === '-V') {
-    process.stdout.write(`levelkit ${packageVersion()}\n`);
+    writeStdout(`levelkit ${packageVersion()}\n`);
     return 0;
   }
   if (!name || name === '--help' || name === '-h') {
-    (name ? process.stdout : process.stderr).write(overview());
+    if (name) writeStdout(overview());
+    else process.stderr.write(overview());
     return name ? 0 : 1;
   }
   const cmd = commandNamed(name);
@@ -120,18 +133,16 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   }
   if (asksVersion(rest, cmd)) {
-    process.stdout.write(`levelkit ${packageVersion()}\n`);
+    writeStdout(`levelkit ${packageVersion()}\n`);
     return 0;
   }
   try {
     const args = parseCommandArgs(rest, cmd.options);
     if (args.options.help) {
-      process.stdout.write(helpText(cmd));
+      writeStdout(helpText(cmd));
       return 0;
     }
-    const code = await cmd.run(args, new Reporter(name, args.options.json));
-    // `levelkit info --json dir | head` closed the pipe: the reader's choice, not a failure (stdout.ts).
-    return stdoutGone.aborted ? 0 : code;
+    return await cmd.run(args, new Reporter(name, args.options.json));
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`levelkit ${name}: ${printable(e.message)}\nusage: ${cmd.usage}   (levelkit ${name} --help)\n`);

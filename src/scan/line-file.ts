@@ -12,6 +12,8 @@ export interface LineFileFs {
   writeSync(fd: number, buffer: Uint8Array, offset: number, length: number): number;
   ftruncateSync(fd: number, length: number): void;
   fstatSync(fd: number): { isFile(): boolean };
+  fsyncSync(fd: number): void;
+  closeSync(fd: number): void;
 }
 
 export class LineFile {
@@ -46,6 +48,25 @@ export class LineFile {
     }
     this.whole += bytes.length;
     this.lines++;
+  }
+
+  /**
+   * Syncs the file when it is a regular one, then closes it. What a disk (or a network or quota-
+   * bound file system) could not hold after all is reported there, not at the write: OutputError
+   * `IO` naming the path, so a scan whose records did not all land never ends as a success.
+   */
+  close(): void {
+    try {
+      try {
+        if (this.isFile()) this.io.fsyncSync(this.fd);
+      } finally {
+        this.io.closeSync(this.fd);
+      }
+    } catch (e) {
+      const err = e as NodeJS.ErrnoException;
+      if (!err || typeof err.code !== 'string') throw e;
+      throw new OutputError('IO', `cannot write ${displayName(this.path)}: ${systemReason(err)}`);
+    }
   }
 
   private cutBack(e: unknown, torn: number): unknown {

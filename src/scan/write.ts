@@ -285,6 +285,12 @@ function notAFolder(st: fs.Stats): string | undefined {
 
 function writeInFolder(dir: Folder, base: Buffer, shown: Buffer, bytes: Uint8Array, force: boolean): boolean {
   const target = joinBytes(dir, base);
+  const there = fs.lstatSync(target, { throwIfNoEntry: false });
+  if (there && !there.isFile() && !there.isSymbolicLink() && !there.isDirectory()) {
+    if (!force) return false;
+    writeInto(target, shown, there, bytes);
+    return true;
+  }
   const tmp = joinBytes(
     dir,
     Buffer.concat([Buffer.from('.'), base.subarray(0, 100), Buffer.from(`.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`)]),
@@ -311,6 +317,40 @@ function writeInFolder(dir: Folder, base: Buffer, shown: Buffer, bytes: Uint8Arr
     } catch {
       /* renamed away */
     }
+  }
+}
+
+/**
+ * Writes into what stands at the target when it is a stream, not a file: a character device
+ * (`--report /dev/full`, `-o /dev/null`) or a named pipe, as a shell's `>` would. Moving a file
+ * over it would replace the device node (as root, in /dev) and report success for bytes nobody
+ * got; written into, a device that refuses says so (ENOSPC) and the command fails. A block
+ * device or a socket is refused: neither is a place for a file.
+ */
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+function writeInto(target: Buffer, shown: Buffer, st: fs.Stats, bytes: Uint8Array): void {
+  if (!st.isCharacterDevice() && !st.isFIFO())
+    throw unsafe(`${displayName(shown)} is a ${st.isBlockDevice() ? 'block device' : 'socket'}, not a file levelkit can write`);
+  // No O_CREAT: if the device went away meanwhile, nothing is created in its place. A pipe is
+  // opened without blocking: with no reader that is ENXIO at once, not a command that waits for ever.
+  const fd = fs.openSync(target, fs.constants.O_WRONLY | O_NOFOLLOW | (st.isFIFO() ? (fs.constants.O_NONBLOCK ?? 0) : 0));
+  try {
+    for (let off = 0; off < bytes.length; ) {
+      let n: number;
+      try {
+        n = fs.writeSync(fd, bytes, off, bytes.length - off);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+        Atomics.wait(PAUSE, 0, 0, 10); // the pipe is full: its reader is behind
+        continue;
+      }
+      // A count of 0 for a non-empty write would repeat for ever.
+      if (!(n > 0)) throw Object.assign(new Error('EIO: write took no bytes, write'), { code: 'EIO', syscall: 'write' });
+      off += n;
+    }
+  } finally {
+    fs.closeSync(fd);
   }
 }
 

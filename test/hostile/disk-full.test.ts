@@ -31,6 +31,8 @@ function fullDisk(capacity: number, step: number): LineFileFs {
     },
     ftruncateSync: fs.ftruncateSync,
     fstatSync: fs.fstatSync,
+    fsyncSync: fs.fsyncSync,
+    closeSync: fs.closeSync,
   };
 }
 

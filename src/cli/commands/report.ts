@@ -40,7 +40,7 @@ export const reportCommand: Command = {
     if (listKind !== undefined && raw.csv === true) throw new UsageError('--list and --csv both write to stdout: give one');
     if (reportFile === STDOUT && (listKind !== undefined || raw.csv === true))
       throw new UsageError('--report - and --list/--csv both write to stdout: give one');
-    const list = listKind === undefined ? undefined : new RecordList(listKind as ListKind, (text) => process.stdout.write(text));
+    const list = listKind === undefined ? undefined : new RecordList(listKind as ListKind, writeStdout);
     const csv = raw.csv === true ? new RecordsCsv() : undefined;
     // Checked before reading (lstat: a dangling link is refused too, never followed to create its target).
     if (reportFile !== undefined && reportFile !== STDOUT) checkNewFile('--report', reportFile, options.force);

@@ -2,6 +2,7 @@
 import { SCHEMA_VERSION, TABLES } from '../../archive-index/schema.js';
 import type { Command } from '../command.js';
 import { UsageError } from '../options.js';
+import { writeStdout } from '../stdout.js';
 
 export const schemaCommand: Command = {
   usage: 'levelkit schema [--json]',
@@ -11,7 +12,7 @@ export const schemaCommand: Command = {
   run({ options, positionals }) {
     if (positionals.length) throw new UsageError('schema takes no arguments');
     if (options.json) {
-      process.stdout.write(`${JSON.stringify({ version: SCHEMA_VERSION, tables: TABLES })}\n`);
+      writeStdout(`${JSON.stringify({ version: SCHEMA_VERSION, tables: TABLES })}\n`);
       return 0;
     }
     let s = `levelkit index schema, version ${SCHEMA_VERSION}\n`;
@@ -20,7 +21,7 @@ export const schemaCommand: Command = {
       const w = Math.max(...t.columns.map((c) => c.name.length));
       for (const c of t.columns) s += `  ${c.name.padEnd(w)}  ${c.type.padEnd(9)}  ${c.doc}\n`;
     }
-    process.stdout.write(s);
+    writeStdout(s);
     return 0;
   },
 };

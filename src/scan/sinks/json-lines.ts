@@ -1,7 +1,6 @@
 // The JSON lines sink: one line per record (line.ts: the worker's own text), to a file (--out,
 // through line-file.ts: whole lines even on a full disk) or to standard output (the CLI's, which
 // waits for a pending write and notices when its reader has gone). See src/scan/README.md ("Sinks").
-import * as fs from 'node:fs';
 import type { ScanRecord } from '../job.js';
 import { recordLine } from '../line.js';
 import type { LineFile } from '../line-file.js';
@@ -28,7 +27,7 @@ export class JsonLinesSink implements Sink {
 
   /** Lines to a file opened for writing (scan --out), closed at the end. */
   static toFile(file: LineFile): JsonLinesSink {
-    return new JsonLinesSink({ write: (line) => file.write(line), close: () => fs.closeSync(file.fd) });
+    return new JsonLinesSink({ write: (line) => file.write(line), close: () => file.close() });
   }
 
   add(record: ScanRecord): void | Promise<void> {
