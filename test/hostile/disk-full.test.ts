@@ -64,6 +64,26 @@ describe('LineFile (scan --out)', () => {
     for (const line of text.split('\n').filter(Boolean)) expect(() => checkRecord(JSON.parse(line))).not.toThrow();
   });
 
+  it('a sync that fails at the end (EIO, as a network or quota-bound disk reports it) is an IO error naming the file, and the file is closed', () => {
+    const path = join(root, 'sync.jsonl');
+    const closed: number[] = [];
+    const eio = Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO', syscall: 'fsync' });
+    const io: LineFileFs = {
+      ...fullDisk(Number.POSITIVE_INFINITY, 1 << 20),
+      fsyncSync: () => {
+        throw eio;
+      },
+      closeSync: (fd) => {
+        closed.push(fd);
+        fs.closeSync(fd);
+      },
+    };
+    const out = new LineFile(fs.openSync(path, 'wx'), Buffer.from(path), io);
+    out.write(record(0));
+    expect(() => out.close()).toThrow(new OutputError('IO', `cannot write ${path}: i/o error (EIO)`));
+    expect(closed).toEqual([out.fd]);
+  });
+
   it('a write that takes no bytes is an error, not an endless loop', () => {
     const path = join(root, 'zero.jsonl');
     const out = new LineFile(fs.openSync(path, 'wx'), Buffer.from(path), { ...fs, writeSync: () => 0 });
