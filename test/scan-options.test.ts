@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCommandArgs, UsageError } from '../src/cli/options.js';
 import { SCAN_OPTIONS, scanSettings } from '../src/cli/scan-args.js';
 import type { SpawnWorker } from '../src/scan/pool.js';
-import { type ScanOptions, scan } from '../src/scan/scan.js';
+import { type ScanOptions, type ScanStats, scan } from '../src/scan/scan.js';
 import { FIXTURES } from './helpers/paths.js';
 
 const settings = (args: string[], env: NodeJS.ProcessEnv) => scanSettings(parseCommandArgs(['dir', ...args], SCAN_OPTIONS), env);
@@ -84,6 +84,12 @@ describe('scan() options', () => {
     [{ decode: { limits: { maxGridCells: -1 } } }, RangeError, /'limits.maxGridCells' must be a whole number ≥ 0/],
     [{ decode: { limits: { maxCells: 5 } } }, TypeError, /unknown option 'limits.maxCells'/],
     [{ decode: { onProgress: () => {} } }, TypeError, /unknown scan option 'decode.onProgress'/],
+    // The options the index, check and --resume brought (issue 38): validated like the old ones.
+    [{ depth: 'full', check: { rules: ['wwd/no-such-rule'] } }, RangeError, /scan option 'check.rules': unknown rule "wwd\/no-such-rule"/],
+    [{ depth: 'full', check: { rules: ['wwd/unknown-logik'] } }, RangeError, /unknown rule "wwd\/unknown-logik" \(did you mean 'wwd\/unknown-logic'\?\)/],
+    [{ depth: 'full', check: { rule: ['wwd/object-outside-plane'] } }, TypeError, /unknown scan option 'check.rule' \(known: rules\)/],
+    [{ depth: 'full', index: { run: 'r', onRows: () => {}, onrows: () => {} } }, TypeError, /unknown scan option 'index.onrows'/],
+    [{ stats: 5 }, TypeError, /scan option 'stats' must be an object/],
   ])('%j: thrown by scan() itself, before any worker starts or any file is touched', (bad, type, message) => {
     spawned = 0;
     fsCalls = 0;
@@ -111,4 +117,48 @@ describe('scan() options', () => {
     expect(recs).toHaveLength(1);
     expect(recs[0]!.format).toBe('wwd');
   });
+});
+
+describe('callbacks the scan calls (issue 38): their mistakes end the scan as its rejection', () => {
+  const WWD = `${FIXTURES}/wwd`;
+  const collect = async (options: ScanOptions) => {
+    const recs = [];
+    for await (const r of scan([WWD], { workers: 1, ...options })) recs.push(r);
+    return recs;
+  };
+
+  it('index.onRows that throws: scan() rejects with that error (not an uncaught exception and a scan that never settles)', async () => {
+    const failure = new Error('the index writer ran out of room');
+    let calls = 0;
+    const onRows = () => {
+      calls++;
+      throw failure;
+    };
+    await expect(collect({ depth: 'full', index: { run: 'run-1', onRows } })).rejects.toBe(failure);
+    expect(calls).toBe(1);
+  }, 30_000);
+
+  it('index.onRows that returns a Promise: a TypeError naming it', async () => {
+    await expect(collect({ depth: 'full', index: { run: 'run-1', onRows: async () => {} } })).rejects.toThrow(
+      new TypeError("levelkit: scan option 'index.onRows' must take the rows synchronously; it returned a Promise"),
+    );
+  }, 30_000);
+
+  it('a skip that returns a Promise: a TypeError naming skip, not every file silently skipped', async () => {
+    const stats: ScanStats = { found: 0, walkDone: false, replacedWorkers: 0 };
+    // What a JavaScript caller can pass, whatever the types say.
+    const skip = (async () => false) as unknown as ScanOptions['skip'];
+    await expect(collect({ skip, stats })).rejects.toThrow(
+      new TypeError("levelkit: scan option 'skip' must return true or false, got a Promise (it is called synchronously, once per file)"),
+    );
+    expect(stats.skipped ?? 0).toBe(0);
+  }, 30_000);
+
+  it('a skip that answers true or false still skips what it names', async () => {
+    const stats: ScanStats = { found: 0, walkDone: false, replacedWorkers: 0 };
+    const recs = await collect({ skip: (k) => k.path.endsWith('claw-compressed.wwd'), stats });
+    expect(stats.skipped).toBe(1);
+    expect(recs.some((r) => r.path.endsWith('claw-compressed.wwd'))).toBe(false);
+    expect(recs.length).toBeGreaterThan(3);
+  }, 30_000);
 });

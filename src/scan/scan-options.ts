@@ -4,6 +4,8 @@
 // The scan's first stage; its option types (public, re-exported by scan.ts) are declared here too.
 import { availableParallelism } from 'node:os';
 import type { IndexBatch } from '../archive-index/level-rows.js';
+import { RULE_IDS } from '../check/registry.js';
+import { closest } from '../core/suggest.js';
 import { DEFAULT_LIMITS, DecodeError, type DecodeOptions, wwd } from '../index.js';
 import type { Depth, Inject, ScanConfig, StageTimes } from './job.js';
 import type { SpawnWorker } from './pool.js';
@@ -119,6 +121,8 @@ const OPTION_NAMES: readonly string[] = [
 ];
 /** What `decode` may hold: the options that travel to the workers (functions cannot). */
 const DECODE_NAMES: readonly string[] = ['backend', 'inflate', 'strict', 'encoding', 'limits'];
+const CHECK_NAMES: readonly string[] = ['rules'];
+const INDEX_NAMES: readonly string[] = ['run', 'onRows'];
 const DEFAULT_TIMEOUT_MS = 5000;
 
 /** scan()'s options with defaults filled in and the worker count capped (WORKERS_PER_CORE × cores). */
@@ -160,20 +164,14 @@ export function checkScanOptions(paths: unknown, options: ScanOptions): CheckedS
   if (options.exclude !== undefined && !(Array.isArray(options.exclude) && options.exclude.every(isIdentity)))
     throw new TypeError(`levelkit: scan option 'exclude' must be an array of { dev, ino } bigints (fs.statSync(p, { bigint: true }))`);
   if (options.spawn !== undefined && typeof options.spawn !== 'function') throw new TypeError(`levelkit: scan option 'spawn' must be a function`);
-  if (options.check !== undefined) {
-    const rules = (options.check as { rules?: unknown }).rules;
-    if (
-      typeof options.check !== 'object' ||
-      options.check === null ||
-      (rules !== undefined && !(Array.isArray(rules) && rules.every((r) => typeof r === 'string')))
-    )
-      throw new TypeError("levelkit: scan option 'check' must be { rules?: rule ids (strings) }");
-    if (depth !== 'full') throw new RangeError("levelkit: scan option 'check' needs depth 'full' (the rules read every section)");
-  }
+  if (options.stats !== undefined && (typeof options.stats !== 'object' || options.stats === null))
+    throw new TypeError(`levelkit: scan option 'stats' must be an object (the scan updates it), got ${shown(options.stats)}`);
+  if (options.check !== undefined) checkCheck(options.check, depth);
   if (options.index !== undefined) {
     const ix = options.index as { run?: unknown; onRows?: unknown };
     if (typeof ix !== 'object' || ix === null || typeof ix.run !== 'string' || ix.run === '' || typeof ix.onRows !== 'function')
       throw new TypeError(`levelkit: scan option 'index' must be { run: a non-empty string, onRows: a function }`);
+    knownKeys('index', ix, INDEX_NAMES);
     if (depth !== 'full') throw new RangeError("levelkit: scan option 'index' needs depth 'full' (an index holds every layer and object)");
   }
   if (options.skip !== undefined && typeof options.skip !== 'function') throw new TypeError(`levelkit: scan option 'skip' must be a function`);
@@ -187,6 +185,26 @@ export function checkScanOptions(paths: unknown, options: ScanOptions): CheckedS
     timeoutMs,
     memoryMb: options.spawn ? options.workerMemoryMb : workerMemoryMb(options.workerMemoryMb, running),
   };
+}
+
+/** `check`: `{ rules? }`, each rule one levelkit has (a mistyped id would otherwise run no rule and find nothing), as `levelkit check --rule` refuses it. */
+function checkCheck(check: unknown, depth: Depth): void {
+  const rules = (check as { rules?: unknown } | null)?.rules;
+  if (typeof check !== 'object' || check === null || (rules !== undefined && !(Array.isArray(rules) && rules.every((r) => typeof r === 'string'))))
+    throw new TypeError("levelkit: scan option 'check' must be { rules?: rule ids (strings) }");
+  knownKeys('check', check, CHECK_NAMES);
+  for (const id of (rules as string[] | undefined) ?? []) {
+    if (RULE_IDS.includes(id)) continue;
+    const guess = closest(id, RULE_IDS);
+    throw new RangeError(`levelkit: scan option 'check.rules': unknown rule ${JSON.stringify(id)}${guess ? ` (did you mean '${guess}'?)` : ''}`);
+  }
+  if (depth !== 'full') throw new RangeError("levelkit: scan option 'check' needs depth 'full' (the rules read every section)");
+}
+
+/** TypeError for a key of the option `name` that is not one of `known`: a misspelt key would otherwise be ignored. */
+function knownKeys(name: string, value: object, known: readonly string[]): void {
+  for (const key of Object.keys(value))
+    if (!known.includes(key)) throw new TypeError(`levelkit: unknown scan option '${name}.${key}' (known: ${known.join(', ')})`);
 }
 
 function checkShard(shard: unknown): void {
@@ -206,8 +224,7 @@ function checkShard(shard: unknown): void {
 function checkDecode(decode: unknown): void {
   if (decode === undefined) return;
   if (typeof decode !== 'object' || decode === null) throw new TypeError(`levelkit: scan option 'decode' must be an object, got ${shown(decode)}`);
-  for (const key of Object.keys(decode))
-    if (!DECODE_NAMES.includes(key)) throw new TypeError(`levelkit: unknown scan option 'decode.${key}' (known: ${DECODE_NAMES.join(', ')})`);
+  knownKeys('decode', decode, DECODE_NAMES);
   try {
     wwd.decode(new Uint8Array(0), decode);
   } catch (e) {

@@ -54,7 +54,23 @@ export class Schedule {
   ) {
     this.highWater = checked.workers * BATCH_FILES * 3;
     this.pool = new Pool<Task>(spawn, checked.workers, config, checked.timeoutMs, (task, a) => this.answer(task, a));
-    if (options.index) this.pool.onIndex = options.index.onRows;
+    if (options.index) {
+      const onRows = options.index.onRows;
+      // Called from a worker's message handler: what it throws would be uncaught there, and scan() would never settle.
+      this.pool.onIndex = (batch) => {
+        if (this.failure) return;
+        try {
+          const answer: unknown = onRows(batch);
+          // The rows must be taken before their records are yielded; a Promise's rejection would also go unheard.
+          if (answer instanceof Promise) {
+            answer.catch(() => {});
+            throw new TypeError("levelkit: scan option 'index.onRows' must take the rows synchronously; it returned a Promise");
+          }
+        } catch (e) {
+          this.fail(e);
+        }
+      };
+    }
     options.signal?.addEventListener('abort', this.onAbort, { once: true });
   }
 
@@ -190,6 +206,8 @@ export class Schedule {
 
   /** The next record for the consumer, or undefined when none is waiting. Records of no known format are passed over unless `all`. */
   take(): ScanRecord | undefined {
+    // After a failure (fail()) no more records: the one whose index rows the caller could not take would follow.
+    if (this.failure) return undefined;
     while (this.out.length) {
       const r = this.out.shift()!;
       this.freeRoom();

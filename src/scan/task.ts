@@ -60,8 +60,15 @@ export type Unchanged = (key: ResumeKey) => boolean;
 /** The caller's `skip`, counting what it skips in `stats.skipped`; undefined when it skips nothing. */
 export function unchangedFilter(options: ScanOptions, stats: ScanStats): Unchanged | undefined {
   if (!options.skip) return undefined;
+  const skip = options.skip;
   return (key) => {
-    if (!options.skip?.(key)) return false;
+    const answer: unknown = skip(key);
+    // Called for each file as the walk meets it, so an async `skip`'s Promise would be truthy: every file skipped, silently.
+    if (typeof answer !== 'boolean')
+      throw new TypeError(
+        `levelkit: scan option 'skip' must return true or false, got ${answer instanceof Promise ? 'a Promise (it is called synchronously, once per file)' : String(answer)}`,
+      );
+    if (!answer) return false;
     stats.skipped = (stats.skipped ?? 0) + 1;
     return true;
   };
