@@ -116,7 +116,7 @@ describe('query writes nothing', () => {
       'SELECT * FROM checkpoint()',
     ];
     const got = await outcomes(statements);
-    for (const [i, m] of got.entries()) expect(m, statements[i]).toMatch(/^the index is read-only|^\d+ statements given/);
+    expect(got.filter((m) => !/^the index is read-only|^\d+ statements given/.test(m))).toEqual([]);
     // The command: one line, exit 1.
     expect(await refused(statements[0]!)).toMatch(/^levelkit query: the index is read-only/);
     expect(snapshot(tmp)).toEqual(before);
@@ -150,7 +150,7 @@ describe('query reads only the index', () => {
         `SELECT * FROM glob('${join(index, '*', '*')}')`,
         "SELECT * FROM read_text('/etc/passwd')",
       ]);
-      for (const m of got) expect(m).toMatch(/^Permission Error: Cannot access file/);
+      expect(got.filter((m) => !m.startsWith('Permission Error: Cannot access file'))).toEqual([]);
     } finally {
       rmSync(link);
     }
