@@ -1,22 +1,19 @@
 // `levelkit query <dir> "<SQL>"`: the index's tables as views over their Parquet parts, in a DuckDB
-// that can read nothing outside the index folder, install or load nothing, change no setting, and
-// runs only SELECT (and EXPLAIN): no file is written, no database attached.
-import { realpathSync } from 'node:fs';
-import { sep } from 'node:path';
-import type { DuckDBConnection } from '@duckdb/node-api';
-import { loadEngine, sqlString } from './engine.js';
+// that can open no file but those parts (and its own spill folder), install or load nothing, and
+// change no setting; and only one SELECT (or EXPLAIN of one) reaches it (read-only.ts). Rows come
+// back a chunk at a time, so a result of any size is held one chunk at a time.
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DuckDBConnection, DuckDBInstance, DuckDBResult } from '@duckdb/node-api';
+import { type DuckDbModule, loadEngine, sqlString } from './engine.js';
 import { partsOf } from './parts.js';
+import { checkReadOnly, QueryError } from './read-only.js';
 import { TABLES, type Table } from './schema.js';
 
-/** A query the index refuses (not read-only), or SQL DuckDB rejects. */
-export class QueryError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'QueryError';
-  }
-}
+export { QueryError } from './read-only.js';
 
-/** The statement types a read-only query may run (DuckDB's StatementType: SELECT 1, EXPLAIN 4). */
+/** DuckDB's StatementType for SELECT (1) and EXPLAIN (4): what checkReadOnly lets through, checked again once prepared. */
 const READ_ONLY = new Set([1, 4]);
 
 export interface QueryResult {
@@ -24,61 +21,129 @@ export interface QueryResult {
   rows: unknown[][];
 }
 
+/** A query's answer as it comes: its columns, then its rows a batch (one DuckDB chunk, ≤ 2,048 rows) at a time. */
+export interface QueryRows extends AsyncIterable<unknown[][]> {
+  /** The column names as the query gave them (two may be equal). */
+  columns: string[];
+  /** Per column, whether its type is a number (right-aligned in a table). */
+  numeric: boolean[];
+}
+
 /** An open index: run queries, then close. */
 export class IndexQuery {
-  private constructor(private readonly db: DuckDBConnection) {}
+  private constructor(
+    private readonly engine: DuckDbModule,
+    private readonly instance: DuckDBInstance,
+    private readonly db: DuckDBConnection,
+    private readonly spill: string,
+  ) {}
 
   /** Opens the index at `dir`; BrokenPart for a part that is not whole, EngineMissing without DuckDB. */
   static async open(dir: string): Promise<IndexQuery> {
     const root = realpathSync(dir);
     // Every part checked before DuckDB is asked to read any: a broken one is named, not a Parquet error.
     const parts = new Map(TABLES.map((t) => [t.name, partsOf(root, t.name)] as const));
-    const { DuckDBInstance } = await loadEngine();
-    const instance = await DuckDBInstance.create(':memory:', { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' });
-    const db = await instance.connect();
-    await db.run(`SET allowed_directories = [${sqlString(root + sep)}]`);
-    await db.run('SET enable_external_access = false');
-    for (const t of TABLES) await db.run(`CREATE VIEW "${t.name}_all" AS ${source(t, parts.get(t.name)!)}`);
-    // The latest scan of each path and member; every table's rows follow their file.
-    await db.run(
-      'CREATE VIEW files AS SELECT * EXCLUDE (latest) FROM (SELECT *, row_number() OVER (PARTITION BY path, member ORDER BY scanned_at DESC, run DESC) AS latest FROM files_all) WHERE latest = 1',
-    );
-    for (const t of TABLES) if (t.name !== 'files') await db.run(`CREATE VIEW "${t.name}" AS SELECT * FROM "${t.name}_all" WHERE id IN (SELECT id FROM files)`);
-    await db.run('SET lock_configuration = true');
-    return new IndexQuery(db);
+    const engine = await loadEngine();
+    // DuckDB may always read and write its temp_directory (by default `.tmp` in the current folder,
+    // which made the user's own `.tmp` readable): a private one instead, for sorts that spill, removed on close.
+    const spill = mkdtempSync(join(tmpdir(), 'levelkit-query-'));
+    let instance: DuckDBInstance | undefined;
+    try {
+      instance = await engine.DuckDBInstance.create(':memory:', {
+        autoinstall_known_extensions: 'false',
+        autoload_known_extensions: 'false',
+        temp_directory: spill,
+      });
+      const db = await instance.connect();
+      // The exact part files, not the index folder: no new file can be made there (an EXPORT's
+      // folder, a log), and no link or stray file in it leads anywhere else.
+      const allowed = [...parts.values()].flat();
+      if (allowed.length) await db.run(`SET allowed_paths = [${allowed.map(sqlString).join(', ')}]`);
+      await db.run('SET enable_external_access = false');
+      for (const t of TABLES) await db.run(`CREATE VIEW "${t.name}_all" AS ${source(t, parts.get(t.name)!)}`);
+      // The latest scan of each path and member; every table's rows follow their file.
+      await db.run(
+        'CREATE VIEW files AS SELECT * EXCLUDE (latest) FROM (SELECT *, row_number() OVER (PARTITION BY path, member ORDER BY scanned_at DESC, run DESC) AS latest FROM files_all) WHERE latest = 1',
+      );
+      for (const t of TABLES)
+        if (t.name !== 'files') await db.run(`CREATE VIEW "${t.name}" AS SELECT * FROM "${t.name}_all" WHERE id IN (SELECT id FROM files)`);
+      await db.run('SET lock_configuration = true');
+      return new IndexQuery(engine, instance, db, spill);
+    } catch (e) {
+      instance?.closeSync();
+      rmSync(spill, { recursive: true, force: true });
+      throw e;
+    }
   }
 
-  /** Runs `sql` (one or more statements; the last one's rows are returned). QueryError for anything but SELECT/EXPLAIN. */
+  /**
+   * Starts `sql` (one SELECT, or EXPLAIN of one); QueryError for anything else or SQL DuckDB
+   * rejects. Rows are made only as the caller reads them; stop reading to stop the query.
+   */
+  async stream(sql: string): Promise<QueryRows> {
+    await checkReadOnly(this.db, sql);
+    const result = await failAsQuery(async () => {
+      const extracted = await this.db.extractStatements(sql);
+      if (extracted.count !== 1) throw new QueryError(`${extracted.count} statements given: query runs one at a time`);
+      const prepared = await extracted.prepare(0);
+      if (!READ_ONLY.has(prepared.statementType)) throw new QueryError('the index is read-only');
+      return prepared.stream();
+    });
+    const { DuckDBTypeId } = this.engine;
+    const numericTypes = new Set<number>([
+      DuckDBTypeId.TINYINT,
+      DuckDBTypeId.SMALLINT,
+      DuckDBTypeId.INTEGER,
+      DuckDBTypeId.BIGINT,
+      DuckDBTypeId.HUGEINT,
+      DuckDBTypeId.UTINYINT,
+      DuckDBTypeId.USMALLINT,
+      DuckDBTypeId.UINTEGER,
+      DuckDBTypeId.UBIGINT,
+      DuckDBTypeId.UHUGEINT,
+      DuckDBTypeId.FLOAT,
+      DuckDBTypeId.DOUBLE,
+      DuckDBTypeId.DECIMAL,
+    ]);
+    const columns = result.columnNames();
+    return {
+      columns,
+      numeric: columns.map((_, i) => numericTypes.has(result.columnTypeId(i))),
+      [Symbol.asyncIterator]: () => this.chunks(result),
+    };
+  }
+
+  /** Runs `sql` to the end and returns every row (for callers that need them all, e.g. index diff). */
   async run(sql: string): Promise<QueryResult> {
-    let extracted: Awaited<ReturnType<DuckDBConnection['extractStatements']>>;
-    try {
-      extracted = await this.db.extractStatements(sql);
-    } catch (e) {
-      throw new QueryError(firstLine(e));
-    }
-    if (extracted.count === 0) throw new QueryError('no SQL statement given');
-    let result: QueryResult = { columns: [], rows: [] };
-    for (let i = 0; i < extracted.count; i++) {
-      let prepared: Awaited<ReturnType<typeof extracted.prepare>>;
-      try {
-        prepared = await extracted.prepare(i);
-      } catch (e) {
-        throw new QueryError(firstLine(e));
-      }
-      if (!READ_ONLY.has(prepared.statementType))
-        throw new QueryError('the index is read-only: only SELECT (and EXPLAIN) queries run (no COPY, ATTACH, INSTALL, SET, CREATE …)');
-      try {
-        const reader = await prepared.runAndReadAll();
-        result = { columns: reader.columnNames(), rows: reader.getRowsJS() as unknown[][] };
-      } catch (e) {
-        throw new QueryError(firstLine(e));
-      }
-    }
-    return result;
+    const answer = await this.stream(sql);
+    const rows: unknown[][] = [];
+    for await (const batch of answer) for (const r of batch) rows.push(r);
+    return { columns: answer.columns, rows };
   }
 
   close(): void {
     this.db.closeSync();
+    this.instance.closeSync();
+    rmSync(this.spill, { recursive: true, force: true });
+  }
+
+  private async *chunks(result: DuckDBResult): AsyncGenerator<unknown[][]> {
+    const converter = this.engine.JSDuckDBValueConverter;
+    for (;;) {
+      const chunk = await failAsQuery(() => result.fetchChunk());
+      if (!chunk || chunk.rowCount === 0) return;
+      yield chunk.convertRows(converter);
+    }
+  }
+}
+
+/** DuckDB's errors (bad SQL, a failed cast in row 1,000,000) as one-line QueryErrors. */
+async function failAsQuery<T>(f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (e) {
+    if (e instanceof QueryError) throw e;
+    throw new QueryError(String((e as Error)?.message ?? e).split('\n')[0]!);
   }
 }
 
@@ -86,8 +151,4 @@ export class IndexQuery {
 function source(t: Table, parts: string[]): string {
   if (parts.length) return `SELECT * FROM read_parquet([${parts.map(sqlString).join(', ')}], union_by_name = true)`;
   return `SELECT ${t.columns.map((c) => `CAST(NULL AS ${c.type}) AS "${c.name}"`).join(', ')} WHERE false`;
-}
-
-function firstLine(e: unknown): string {
-  return String((e as Error)?.message ?? e).split('\n')[0]!;
 }
