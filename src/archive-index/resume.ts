@@ -63,14 +63,15 @@ export function indexedPath(given: string): string {
 const RETRIED_CODES = ['TIMEOUT', 'WORKER_CRASHED', 'IO'];
 
 /**
- * The latest rows of each (path, member) in the index at `dir`, by key: the options they were made
- * with (null: an index older than schema 3, options unknown). Files whose latest row is a failure
- * of the machine (a timeout, a lost worker, a read error, memory) are left out: every resume
- * tries them again.
+ * The latest rows of each (path, member) in the index at `dir`, by key (resumeKey): true when they
+ * were made with `options` (rowOptions), false with others or unknown ones (an index older than
+ * schema 3). Files whose latest row is a failure of the machine (a timeout, a lost worker, a read
+ * error, memory) are left out: every resume tries them again. Compared in the query, so a year's
+ * archive is held as its keys, not as a copy of the options per file.
  */
-export async function indexedFiles(dir: string): Promise<Map<string, string | null>> {
+export async function indexedFiles(dir: string, options: string): Promise<Map<string, boolean>> {
   const parts = partsOf(dir, 'files');
-  const files = new Map<string, string | null>();
+  const files = new Map<string, boolean>();
   if (parts.length === 0) return files;
   const { DuckDBInstance } = await loadEngine();
   const instance = await DuckDBInstance.create(':memory:', { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' });
@@ -79,16 +80,16 @@ export async function indexedFiles(dir: string): Promise<Map<string, string | nu
     const list = parts.map(sqlString).join(', ');
     // The empty typed relation gives `options` to an index whose parts all predate it.
     const all = `SELECT * FROM (SELECT CAST(NULL AS VARCHAR) AS options WHERE false) UNION ALL BY NAME SELECT * FROM read_parquet([${list}], union_by_name = true)`;
-    const latest = `SELECT *, row_number() OVER (PARTITION BY path, member ORDER BY scanned_at DESC, run DESC) AS n FROM (${all})`;
+    const latest = `SELECT path, member, bytes, mtime, options, error_code, error_message, row_number() OVER (PARTITION BY path, member ORDER BY scanned_at DESC, run DESC) AS n FROM (${all})`;
     const retried = RETRIED_CODES.map(sqlString).join(', ');
     const reader = await db.runAndReadAll(
-      `SELECT path, member, bytes, epoch_ms(mtime), options FROM (${latest}) WHERE n = 1 AND mtime IS NOT NULL AND bytes IS NOT NULL` +
+      `SELECT path, member, bytes, epoch_ms(mtime), options IS NOT DISTINCT FROM ${sqlString(options)} FROM (${latest}) WHERE n = 1 AND mtime IS NOT NULL AND bytes IS NOT NULL` +
         ` AND coalesce(error_code, '') NOT IN (${retried}) AND NOT (coalesce(error_code, '') = 'LIMIT_EXCEEDED' AND coalesce(error_message, '') LIKE '%memory%')`,
     );
-    for (const [path, member, bytes, mtime, options] of reader.getRows())
+    for (const [path, member, bytes, mtime, same] of reader.getRows())
       files.set(
         resumeKey({ path: String(path), member: member === null ? null : String(member), bytes: Number(bytes), mtimeMs: Number(mtime) }),
-        options === null ? null : String(options),
+        same === true,
       );
   } finally {
     db.closeSync();
@@ -96,14 +97,14 @@ export async function indexedFiles(dir: string): Promise<Map<string, string | nu
   return files;
 }
 
-/** scan()'s `skip` for a resume with `options` (rowOptions): counts in `otherOptions` the unchanged files it decodes again because their rows were made with other options. */
-export function resumeSkip(indexed: ReadonlyMap<string, string | null>, options: string): { skip: (k: ResumeKey) => boolean; otherOptions: number } {
+/** scan()'s `skip` for a resume (indexedFiles): counts in `otherOptions` the unchanged files it decodes again because their rows were made with other options. */
+export function resumeSkip(indexed: ReadonlyMap<string, boolean>): { skip: (k: ResumeKey) => boolean; otherOptions: number } {
   const filter = {
     otherOptions: 0,
     skip: (k: ResumeKey): boolean => {
-      const made = indexed.get(resumeKey(k));
-      if (made === undefined) return false;
-      if (made === options) return true;
+      const same = indexed.get(resumeKey(k));
+      if (same === undefined) return false;
+      if (same) return true;
       filter.otherOptions++;
       return false;
     },

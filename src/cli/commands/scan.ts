@@ -82,7 +82,7 @@ export const scanCommand: Command = {
       const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
       const shape = rowOptions(shaping, RULE_IDS);
       try {
-        resume = settings.resume ? resumeSkip(await indexedFiles(indexDir), shape) : undefined;
+        resume = settings.resume ? resumeSkip(await indexedFiles(indexDir, shape)) : undefined;
         index = new IndexSink(
           await IndexWriter.open(indexDir, { hash, rowOptions: shape, ...(shard ? { shard } : {}) }),
           settings.check ? { rules: RULE_IDS } : undefined,
