@@ -2,11 +2,15 @@
 // other options (a mistaken --max-bytes, no --check) are decoded again, rows of a machine's
 // failure (a crashed worker) are tried again, and one file is one file however its folder is
 // typed. An index older than the options column resumes too. Fixtures only.
+
+import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { indexedFiles, rowOptions } from '../../src/archive-index/resume.js';
+import { indexedFiles, resumeKey, rowOptions } from '../../src/archive-index/resume.js';
+import { IndexWriter } from '../../src/archive-index/writer.js';
+import { errorFields, lostRecord, type ScanRecord } from '../../src/scan/job.js';
 import { type BinOptions, runBin } from '../helpers/cli.js';
 import { ROOT } from '../helpers/paths.js';
 
@@ -71,6 +75,40 @@ describe('rowOptions: what --resume compares', () => {
     expect(rowOptions({ depth: 'full', maxBytes: 256 * 2 ** 20, maxZipRatio: 100, decode: { limits: { maxRecords: 1 << 24 } } }, [])).toBe(base);
     expect(rowOptions({ depth: 'full', decode: { encoding: 'cp1250' } }, [])).toBe(rowOptions({ depth: 'full', decode: { encoding: 'windows-1250' } }, []));
     expect(rowOptions({ depth: 'full', check: { rules: ['b', 'a'] } }, [])).toBe(rowOptions({ depth: 'full', check: {} }, ['a', 'b']));
+  });
+});
+
+describe('indexedFiles: what a resume may skip', () => {
+  it('leaves out the files the machine failed (time, a lost worker, reading, memory), keeps what the file itself gave', async () => {
+    const asked = rowOptions({ depth: 'full', decode: {} }, []);
+    const writer = await IndexWriter.open(dir, { hash: (b) => createHash('sha256').update(b).digest('hex'), rowOptions: asked });
+    const base = (name: string) => ({ path: join(archive, name), member: null });
+    const failedWith = (name: string, code: string, message: string): ScanRecord => ({
+      ...base(name),
+      bytes: 10,
+      format: null,
+      error: errorFields(code, message),
+    });
+    const records: ScanRecord[] = [
+      { ...base('decoded.map'), bytes: 10, format: 'teeworlds' },
+      failedWith('truncated.map', 'TRUNCATED', 'cut short'),
+      failedWith('too-big.map', 'LIMIT_EXCEEDED', '10 bytes, over the 2-byte limit (--max-bytes)'),
+      failedWith('unreadable.map', 'IO', 'cannot read: EIO'),
+      failedWith('huge.map', 'LIMIT_EXCEEDED', '10 bytes: more than this process can hold in memory (lower --max-bytes)'),
+      lostRecord(base('slow.map'), 10, { timeout: 5000 }),
+      lostRecord(base('crashed.map'), 10, { crashed: 'exit 1' }),
+      lostRecord(base('greedy.map'), 10, { crashed: 'out of memory', outOfMemory: true }, 256),
+    ];
+    for (const r of records) writer.addRecord(r, 1_000);
+    await writer.close();
+    const kept = await indexedFiles(dir, asked);
+    const key = (name: string) => resumeKey({ path: join(archive, name), member: null, bytes: 10, mtimeMs: 1_000 });
+    expect([...kept].sort()).toEqual([
+      [key('decoded.map'), true],
+      [key('too-big.map'), true],
+      [key('truncated.map'), true],
+    ]);
+    expect([...(await indexedFiles(dir, rowOptions({ depth: 'full', maxBytes: 2 }, []))).values()]).toEqual([false, false, false]);
   });
 });
 
