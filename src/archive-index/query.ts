@@ -147,8 +147,9 @@ async function failAsQuery<T>(f: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A table's rows: its parts read together (columns added by later schema versions read as null in older parts), or none. */
+/** A table's rows: its parts read together, every column of this schema version (null in parts older than the column), or none. */
 function source(t: Table, parts: string[]): string {
-  if (parts.length) return `SELECT * FROM read_parquet([${parts.map(sqlString).join(', ')}], union_by_name = true)`;
-  return `SELECT ${t.columns.map((c) => `CAST(NULL AS ${c.type}) AS "${c.name}"`).join(', ')} WHERE false`;
+  const none = `SELECT ${t.columns.map((c) => `CAST(NULL AS ${c.type}) AS "${c.name}"`).join(', ')} WHERE false`;
+  if (parts.length) return `${none} UNION ALL BY NAME SELECT * FROM read_parquet([${parts.map(sqlString).join(', ')}], union_by_name = true)`;
+  return none;
 }

@@ -4,7 +4,7 @@
 // INDEX.md documents every column.
 
 /** Bumped whenever a table or column is added, removed, renamed or retyped. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** DuckDB/Parquet types the index uses. */
 export type ColumnType = 'VARCHAR' | 'BIGINT' | 'INTEGER' | 'DOUBLE' | 'BOOLEAN' | 'TIMESTAMP';
@@ -33,7 +33,11 @@ export const TABLES: readonly Table[] = [
     row: 'a scanned file or zip member (the latest scan of each path and member; files_all keeps every scan)',
     columns: [
       ID,
-      c('path', 'VARCHAR', 'the file on disk as the scan names it (\\xNN for bytes of a name that is not UTF-8)'),
+      c(
+        'path',
+        'VARCHAR',
+        'the file on disk; levelkit scan makes it absolute from the real path of each folder it is given, so every spelling of a folder is one (\\xNN for bytes of a name that is not UTF-8; before version 3, as typed)',
+      ),
       c('member', 'VARCHAR', 'the path inside its zip (nested zips joined by /), null for a plain file'),
       c('bytes', 'BIGINT', 'size of the file or member'),
       c('mtime', 'TIMESTAMP', 'modification time of the file (of the zip, for a member)'),
@@ -46,6 +50,11 @@ export const TABLES: readonly Table[] = [
       c('warnings', 'INTEGER', 'number of warnings (rows in warnings)'),
       c('run', 'VARCHAR', 'the scan run that wrote the row'),
       c('scanned_at', 'TIMESTAMP', 'when that run started'),
+      c(
+        'options',
+        'VARCHAR',
+        'the scan options that shape the rows, as JSON (depth, maxBytes, limits, strict, encoding, check rules); scan --resume decodes again a file indexed with others; null before version 3',
+      ),
     ],
   },
   {

@@ -30,6 +30,8 @@ export interface IndexWriterOptions {
   hash: (b: Uint8Array) => string;
   /** Written into each part's footer (`created_by`). */
   createdBy?: string;
+  /** The options that shaped the rows (resume.ts rowOptions), in each files row for `--resume`; null when not given. */
+  rowOptions?: string;
 }
 
 export class IndexWriter {
@@ -97,6 +99,7 @@ export class IndexWriter {
       warnings.length,
       this.run,
       this.startedMs,
+      this.options.rowOptions ?? null,
     ]);
     for (const w of warnings) this.warnings.row([id, w.code, w.message, w.offset]);
     for (const f of r.findings ?? []) this.findings.row(findingRow(id, f));

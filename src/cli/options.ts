@@ -92,7 +92,10 @@ export const OPTIONS = {
     value: 'dir',
     help: 'also write the archive index (Parquet tables: files, levels, layers, tiles, objects, texts, images, warnings) into this folder; implies --depth full; needs @duckdb/node-api (levelkit schema lists the columns)',
   },
-  resume: { type: 'boolean', help: 'with --index: skip files whose path, member, size and modification time already stand in the index' },
+  resume: {
+    type: 'boolean',
+    help: 'with --index: skip files whose latest rows there were made from the same path, member, size and modification time with the same options (depth, limits, --strict, --encoding, --check); decode the rest again',
+  },
   check: { type: 'boolean', help: "with --index: run levelkit check's rules on every level and write what they find into the findings table" },
   list: {
     type: 'string',

@@ -147,10 +147,8 @@ export function checkScanOptions(paths: unknown, options: ScanOptions): CheckedS
   if (depth !== 'cheap' && depth !== 'full') throw new RangeError(`levelkit: scan option 'depth' must be 'cheap' or 'full', got ${shown(depth)}`);
   const workers = options.workers ?? undefined;
   if (workers !== undefined) wholeNumber('workers', workers, 1);
-  const maxBytes = options.maxBytes ?? DEFAULT_LIMITS.maxInflatedBytes;
+  const { maxBytes, maxZipRatio } = sizeCaps(options);
   wholeNumber('maxBytes', maxBytes, 1);
-  // --max-zip-ratio, or the decoders' limits.maxZipRatio (--limit maxZipRatio=…): one ratio for zips and GWZ alike.
-  const maxZipRatio = options.maxZipRatio ?? options.decode?.limits?.maxZipRatio ?? DEFAULT_LIMITS.maxZipRatio;
   wholeNumber('maxZipRatio', maxZipRatio, 1);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || !Number.isFinite(timeoutMs))
@@ -205,6 +203,15 @@ function checkCheck(check: unknown, depth: Depth): void {
 function knownKeys(name: string, value: object, known: readonly string[]): void {
   for (const key of Object.keys(value))
     if (!known.includes(key)) throw new TypeError(`levelkit: unknown scan option '${name}.${key}' (known: ${known.join(', ')})`);
+}
+
+/** The scan's own size caps with their defaults: the largest file read, and the one inflate ratio of zips and GWZ alike. */
+export function sizeCaps(options: Pick<ScanOptions, 'maxBytes' | 'maxZipRatio' | 'decode'>): { maxBytes: number; maxZipRatio: number } {
+  return {
+    maxBytes: options.maxBytes ?? DEFAULT_LIMITS.maxInflatedBytes,
+    // --max-zip-ratio, or the decoders' limits.maxZipRatio (--limit maxZipRatio=…).
+    maxZipRatio: options.maxZipRatio ?? options.decode?.limits?.maxZipRatio ?? DEFAULT_LIMITS.maxZipRatio,
+  };
 }
 
 function checkShard(shard: unknown): void {

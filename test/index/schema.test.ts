@@ -10,6 +10,8 @@ const PINNED: Record<number, string> = {
   1: '4f36fb0096bfe0d6a773519efcab2daf3dffe35a7e4abc79236444a64a10edda',
   // 2 adds the findings table (levelkit check).
   2: 'd31f40aa4e321d0a5a0856f12312a8179d57f5401bbd926414437fb42713f877',
+  // 3 adds files.options (what --resume compares), and files.path is absolute.
+  3: 'ac51663c7352aa6c01daa45101a6f04927df8de0384a79a8df04fc9fff2b9ed9',
 };
 
 function columnsDigest(): string {
@@ -26,7 +28,7 @@ describe('index schema', () => {
   it('keeps the column names the issue fixed', () => {
     const has = (table: string, cols: string[]) =>
       expect(TABLES.find((t) => t.name === table)?.columns.map((c) => c.name)).toEqual(expect.arrayContaining(cols));
-    has('files', ['id', 'path', 'member', 'bytes', 'sha256', 'format', 'version', 'error_code', 'error_message', 'grid_digest', 'mtime']);
+    has('files', ['id', 'path', 'member', 'bytes', 'sha256', 'format', 'version', 'error_code', 'error_message', 'grid_digest', 'mtime', 'options']);
     has('levels', ['id', 'name', 'title', 'author', 'flavour', 'game', 'width', 'height']);
     has('layers', ['id', 'layer', 'kind', 'name', 'width', 'height', 'image']);
     has('tiles', ['id', 'layer', 'kind', 'tile', 'count']);

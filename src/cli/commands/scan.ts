@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { EngineMissing } from '../../archive-index/engine.js';
 import { BrokenPart } from '../../archive-index/parts.js';
-import { indexedKeys, resumeKey } from '../../archive-index/resume.js';
+import { indexedFiles, indexedPath, resumeSkip, rowOptions } from '../../archive-index/resume.js';
 import { IndexWriter } from '../../archive-index/writer.js';
 import { RULE_IDS } from '../../check/registry.js';
 import type { Inject } from '../../scan/job.js';
@@ -68,13 +68,25 @@ export const scanCommand: Command = {
     if (outFile !== undefined) checkNewFile('--out', outFile, options.force);
     if (reportFile !== undefined) checkNewFile('--report', reportFile, options.force);
 
+    // What shapes each file's rows: stored with them in the index, and what --resume compares.
+    const shaping: ScanOptions = {
+      depth,
+      maxBytes: options.maxBytes,
+      ...(options.maxZipRatio !== undefined ? { maxZipRatio: options.maxZipRatio } : {}),
+      decode: decodeOptions(options),
+      ...(settings.check ? { check: {} } : {}),
+    };
     let index: IndexSink | undefined;
-    let known: Set<string> | undefined;
+    let resume: ReturnType<typeof resumeSkip> | undefined;
     if (indexDir !== undefined) {
       const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+      const shape = rowOptions(shaping, RULE_IDS);
       try {
-        known = settings.resume ? await indexedKeys(indexDir) : undefined;
-        index = new IndexSink(await IndexWriter.open(indexDir, { hash, ...(shard ? { shard } : {}) }), settings.check ? { rules: RULE_IDS } : undefined);
+        resume = settings.resume ? resumeSkip(await indexedFiles(indexDir, shape)) : undefined;
+        index = new IndexSink(
+          await IndexWriter.open(indexDir, { hash, rowOptions: shape, ...(shard ? { shard } : {}) }),
+          settings.check ? { rules: RULE_IDS } : undefined,
+        );
       } catch (e) {
         if (e instanceof EngineMissing || e instanceof BrokenPart) throw new UsageError(e.message);
         throw e;
@@ -97,11 +109,9 @@ export const scanCommand: Command = {
     if (oldReport) exclude.push(identity(oldReport));
     const stats: ScanStats = { found: 0, walkDone: false, replacedWorkers: 0 };
     const opts: ScanOptions = {
-      depth,
+      ...shaping,
       workers,
       timeoutMs: timeout * 1000,
-      maxBytes: options.maxBytes,
-      ...(options.maxZipRatio !== undefined ? { maxZipRatio: options.maxZipRatio } : {}),
       follow: options.follow,
       all: raw.all === true,
       sort: raw.sort === true,
@@ -110,11 +120,9 @@ export const scanCommand: Command = {
       stats,
       exclude,
       ...(workerMemory === undefined ? {} : { workerMemoryMb: workerMemory }),
-      decode: decodeOptions(options),
       ...(shard ? { shard } : {}),
       ...(index ? { index: index.scanOption } : {}),
-      ...(settings.check ? { check: {} } : {}),
-      ...(known ? { skip: (k) => known.has(resumeKey(k)) } : {}),
+      ...(resume ? { skip: resume.skip } : {}),
       ...testInjection(),
     };
     // Opened last, once nothing else can refuse the run: no empty --out is left by a usage error.
@@ -130,7 +138,8 @@ export const scanCommand: Command = {
     else if (recordsToStdout) sinks.push(new JsonLinesSink({ write: writeStdout, ready: stdoutReady, gone: stdoutGone }));
     let reportKept = false;
     try {
-      await feed(() => scan(positionals, opts), sinks);
+      // The index names every file absolute (resume.ts indexedPath): one file is one row however its folder is typed.
+      await feed(() => scan(indexDir === undefined ? positionals : positionals.map(indexedPath), opts), sinks);
       // The reader of the records left: stop as quietly as it did.
       if (stdoutGone.aborted) return 0;
       const summary = report.report();
@@ -148,7 +157,8 @@ export const scanCommand: Command = {
         if (index)
           process.stderr.write(
             `index        ${indexDir} (run ${index.writer.run}): ${[...index.writer.rows].map(([t, n]) => `${t} ${n}`).join(', ') || 'no rows'}` +
-              `${stats.skipped ? `; ${stats.skipped} unchanged files skipped (--resume)` : ''}\n`,
+              `${stats.skipped ? `; ${stats.skipped} unchanged files skipped (--resume)` : ''}` +
+              `${resume?.otherOptions ? `; ${resume.otherOptions} unchanged files decoded again: indexed with other options (--resume)` : ''}\n`,
           );
         if (stats.replacedWorkers)
           process.stderr.write(
