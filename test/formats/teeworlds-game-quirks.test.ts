@@ -123,6 +123,26 @@ describe('an embedded image of 0 × 0 with an empty pixel block', () => {
   }, 60_000);
 });
 
+describe('an embedded image whose block is shorter than its pixels (an InfClass map: 3-byte pixels in a v1 item)', () => {
+  const bytes = load('short-image.map');
+
+  it('decodes without the image, with SHORT_IMAGE_DATA, the stored bytes kept; written back as it was', () => {
+    const m = teeworlds.decode(bytes);
+    expect(codes(m)).toEqual(['SHORT_IMAGE_DATA']);
+    expect(m.images[0]).not.toHaveProperty('pixels');
+    expect(m.images[0]!.storedPixels).toHaveLength(4 * 2 * 3);
+    expect(codes(teeworlds.decode(bytes, { sections: 'summary' }))).toEqual(['SHORT_IMAGE_DATA']);
+    expect(teeworlds.decode(bytes, { layers: 'lazy' }).images[0]!.storedPixels).toEqual(m.images[0]!.storedPixels);
+    roundTrips(bytes);
+  });
+
+  it('pixels set beside the kept bytes are refused (one of them would be lost)', () => {
+    const m = teeworlds.decode(bytes);
+    m.images[0]!.pixels = new Uint8Array(4 * 2 * 4);
+    expect(() => teeworlds.encode(m)).toThrow(/images\[0\]\.pixels/);
+  });
+});
+
 describe('a speed-up grid stored as width × height × 4 bytes (old 4-byte records)', () => {
   const bytes = load('speedup-4byte.map');
   const speedupOf = (m: TeeworldsMap) => m.groups[0]!.layers[1] as SpeedupLayer;

@@ -186,6 +186,7 @@ function checkImage(img: MapImage, path: string): void {
   if (external) {
     if (img.pixels !== undefined)
       throw fail('BAD_VALUE', `${path}.pixels`, { expected: 'absent (an external image stores no pixels)', actual: describe(img.pixels) });
+    if (img.storedPixels !== undefined) throw fail('BAD_VALUE', `${path}.storedPixels`, { expected: 'absent (an external image stores no pixels)' });
     return;
   }
   // 0 × 0 reads back as itself (an empty image, warning EMPTY_IMAGE): its empty block is written.
@@ -197,6 +198,16 @@ function checkImage(img: MapImage, path: string): void {
   if (height < 1) throw fail('OUT_OF_RANGE', `${path}.height`, { expected: '≥ 1 for an embedded image', actual: height });
   const bytes = width * height * (img.format === 0 ? 3 : 4);
   if (bytes > MAX_BLOCK_BYTES) throw fail('LIMIT_EXCEEDED', `${path}.pixels`, { expected: `≤ ${MAX_BLOCK_BYTES} bytes`, actual: bytes });
+  if (img.storedPixels !== undefined) {
+    // Kept as stored (SHORT_IMAGE_DATA): it reads back so only while still too short to be pixels.
+    if (img.pixels !== undefined)
+      throw fail('BAD_VALUE', `${path}.pixels`, { expected: 'absent while storedPixels is kept (delete storedPixels to write pixels)' });
+    if (!(img.storedPixels instanceof Uint8Array))
+      throw fail('BAD_VALUE', `${path}.storedPixels`, { expected: 'Uint8Array', actual: describe(img.storedPixels) });
+    if (img.storedPixels.length === 0 || img.storedPixels.length >= bytes)
+      throw fail('BAD_LENGTH', `${path}.storedPixels`, { expected: `1..${bytes - 1} bytes (shorter than the pixels)`, actual: img.storedPixels.length });
+    return;
+  }
   if (img.pixels === undefined)
     throw fail('BAD_VALUE', `${path}.pixels`, { expected: 'the pixels of an embedded image', actual: "undefined (decoded with sections: 'summary'?)" });
   column(img.pixels, Uint8Array, bytes, `${path}.pixels`);

@@ -77,7 +77,7 @@ export function encodeMap(model: TeeworldsMap, opts?: EncodeOptions): Uint8Array
     d[IMAGE.height] = img.height;
     d[IMAGE.external] = img.external ? 1 : 0;
     d[IMAGE.name] = out.string(img.name, `images[${k}].name`);
-    d[IMAGE.data] = img.external ? -1 : out.data(img.pixels!);
+    d[IMAGE.data] = img.external ? -1 : out.data(img.storedPixels ?? img.pixels!);
     if (img.version >= 2) d[IMAGE.format] = img.format!;
     out.item(ITEM.IMAGE, k, d);
   });

@@ -364,7 +364,7 @@ function decodeImage(rd: Reader, d: Int32Array, index: number, path: string): Ma
       actual: `${width} × ${height}`,
     });
   const declared = rd.df.blocks[dataIndex]?.byteLength ?? -1;
-  if (declared >= 0 && declared < bytes) throw rd.fail('CORRUPT', index, `${path}.pixels`, { expected: `≥ ${bytes} bytes`, actual: declared });
+  if (declared >= 0 && declared < bytes) return shortImage(rd, img, dataIndex, bytes, path);
   if (rd.ctx.lazyLayers && !rd.summaryOnly) {
     // Tilesets are most of a big map's memory after its grids: kept deflated like them.
     claimBlock(rd, dataIndex, `${path}.pixels`);
@@ -403,6 +403,25 @@ function emptyImage(rd: Reader, img: MapImage, dataIndex: number, path: string):
   rd.ctx.warnings.warn('EMPTY_IMAGE', 'embedded image of 0 × 0 pixels', rd.df.blocks[dataIndex]!.offset, path);
   warnOversized(rd, rd.df.blocks[dataIndex]!.byteLength, dataIndex, path);
   if (!rd.summaryOnly) img.pixels = new Uint8Array(0);
+  return img;
+}
+
+/**
+ * An embedded image whose block holds fewer bytes than its pixels (an InfClass map's 128 × 128
+ * image stored as 3-byte pixels in a version-1 item, which has no format field): the game cannot
+ * use it and plays the map without it. No `pixels`; the stored bytes are kept in `storedPixels`,
+ * which the encoder writes back. Read at every depth but the summary's (no stream is left unchecked).
+ */
+function shortImage(rd: Reader, img: MapImage, dataIndex: number, bytes: number, path: string): MapImage {
+  const declared = rd.df.blocks[dataIndex]!.byteLength;
+  rd.ctx.warnings.warn(
+    'SHORT_IMAGE_DATA',
+    `${img.width} × ${img.height} image needs ${bytes} bytes of pixels, its block holds ${declared}; not loaded (kept in storedPixels)`,
+    rd.df.blocks[dataIndex]!.offset,
+    `${path}.pixels`,
+  );
+  const stored = readOrClaim(rd, dataIndex, `${path}.pixels`);
+  if (stored) img.storedPixels = stored;
   return img;
 }
 

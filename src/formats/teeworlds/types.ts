@@ -19,6 +19,7 @@ export type TeeworldsWarningCode =
   | 'ZERO_SIZE_DATA' // a data block declares an inflated size of 0 (TeeUniverse)
   | 'STRING_NOT_TERMINATED' // a data string without its NUL
   | 'OVERSIZED_IMAGE_DATA' // bytes after an image's pixels (dropped)
+  | 'SHORT_IMAGE_DATA' // an embedded image's block is shorter than its pixels (not loaded; kept in storedPixels)
   | 'EMPTY_IMAGE' // an embedded image of 0 × 0 (older editors' embed of an image they could not load)
   | 'BEZIER_MISMATCH' // the envpoints-bezier item does not cover the points (ignored)
   | 'UNGROUPED_LAYERS' // layer items no group refers to (dropped)
@@ -81,6 +82,11 @@ export interface MapImage {
   format?: number;
   /** Row-major pixels, `width × height × channels` bytes (channels 4, or 3 for format 0); absent when external or with `sections: 'summary'`. */
   pixels?: Uint8Array;
+  /**
+   * An embedded image whose block is shorter than its pixels (warning SHORT_IMAGE_DATA): the game
+   * cannot use it, so it has no `pixels`; these are the stored bytes, which the encoder writes back.
+   */
+  storedPixels?: Uint8Array;
 }
 
 export interface MapSound {
