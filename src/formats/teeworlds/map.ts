@@ -402,7 +402,10 @@ function emptyImage(rd: Reader, img: MapImage, dataIndex: number, path: string):
   claimBlock(rd, dataIndex, `${path}.pixels`);
   rd.ctx.warnings.warn('EMPTY_IMAGE', 'embedded image of 0 × 0 pixels', rd.df.blocks[dataIndex]!.offset, path);
   warnOversized(rd, rd.df.blocks[dataIndex]!.byteLength, dataIndex, path);
-  if (!rd.summaryOnly) img.pixels = new Uint8Array(0);
+  if (rd.summaryOnly) return img;
+  // Lazy like every embedded image's pixels (there is nothing to inflate).
+  if (rd.ctx.lazyLayers) defineLazy(img, 'pixels', () => new Uint8Array(0));
+  else img.pixels = new Uint8Array(0);
   return img;
 }
 
@@ -420,9 +423,19 @@ function shortImage(rd: Reader, img: MapImage, dataIndex: number, bytes: number,
     rd.df.blocks[dataIndex]!.offset,
     `${path}.pixels`,
   );
+  if (rd.ctx.lazyLayers && !rd.summaryOnly) {
+    claimBlock(rd, dataIndex, `${path}.pixels`);
+    deferStoredPixels(img, rd.df.deferData(dataIndex, `${path}.pixels`));
+    return img;
+  }
   const stored = readOrClaim(rd, dataIndex, `${path}.pixels`);
   if (stored) img.storedPixels = stored;
   return img;
+}
+
+/** An image's `storedPixels` read on first access (layers: 'lazy'); a function of its own so the loader holds only `source`. */
+function deferStoredPixels(img: MapImage, source: BlockReader): void {
+  defineLazy(img, 'storedPixels', () => source.read());
 }
 
 function warnOversized(rd: Reader, extra: number, dataIndex: number, path: string): void {
@@ -796,9 +809,22 @@ function ignoreGrid(rd: Reader, layer: TileLayer, plan: GridPlan, dataIndex: num
     readOrClaim(rd, dataIndex, plan.path);
     return layer;
   }
+  if (rd.ctx.lazyLayers) {
+    // Deferred like every other grid: the stored bytes and the empty grid are made on first read.
+    claimBlock(rd, dataIndex, plan.path);
+    deferIgnoredGrid(rd.ctx, layer, plan, rd.df.deferData(dataIndex, plan.path));
+    return layer;
+  }
   layer.ignoredGrid = readBlock(rd, dataIndex, plan.path);
   gridFields(layer)[gridKey(plan.kind)] = readGrid(rd.ctx, plan, NO_RECORDS, rd.ctx.warnings);
   return layer;
+}
+
+/** ignoreGrid's fields read on first access (layers: 'lazy'); a function of its own so the loaders hold only `source`. */
+function deferIgnoredGrid(ctx: DecodeContext<TeeworldsWarningCode>, layer: TileLayer, plan: GridPlan, source: BlockReader): void {
+  defineLazy(layer, 'ignoredGrid', () => source.read());
+  // Reading no records warns of nothing: the sink is only readGrid's due.
+  defineLazy(gridFields(layer), gridKey(plan.kind), () => readGrid(ctx, plan, NO_RECORDS, new WarningSink<TeeworldsWarningCode>('teeworlds', ctx.strict)));
 }
 
 /** Whether reading a grid's stream can warn (NONZERO_TILE_SKIP: CTile grids not in tile-skip form). */
