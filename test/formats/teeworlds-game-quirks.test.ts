@@ -2,6 +2,7 @@
 // groups (an MMOTee map), an embedded image of 0 × 0, a speed-up grid stored as old 4-byte records.
 // Each decodes as the game plays it, with a warning, and is written back as it was stored.
 // Fixtures: fixtures/teeworlds/{shared-layers,empty-image,speedup-4byte}.map (generators).
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -119,7 +120,14 @@ describe('an embedded image of 0 × 0 with an empty pixel block', () => {
     const [rec] = jsonLines(readFileSync(records, 'utf8'));
     expect(rec).toMatchObject({ format: 'teeworlds' });
     expect(rec!.error).toBeUndefined();
-    expect(rec!.warnings).toMatchObject({ EMPTY_IMAGE: 1 });
+    expect(rec!.warnings.map((w: { code: string }) => w.code)).toEqual(['ZERO_SIZE_DATA', 'EMPTY_IMAGE']);
+    // The index holds the map's rows, its images table included.
+    const q = bin(tmp, 'query', join(tmp, 'index'), 'SELECT image, width, height, pixels_sha256 FROM images ORDER BY image', '--json');
+    expect(q.status, q.stderr).toBe(0);
+    const rows = jsonLines(q.stdout);
+    expect(rows).toHaveLength(2);
+    // The empty image's row: 0 × 0, the digest of no bytes.
+    expect(rows[0]).toEqual({ image: 0, width: 0, height: 0, pixels_sha256: createHash('sha256').digest('hex') });
   }, 60_000);
 });
 
