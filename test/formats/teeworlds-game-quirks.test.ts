@@ -182,6 +182,19 @@ describe('a speed-up grid stored as width × height × 4 bytes (old 4-byte recor
     roundTrips(bytes);
   });
 
+  it('a huge layer over a short block is refused by the per-file budget before its empty grid is allocated', () => {
+    const df = teeworlds.openDatafile(bytes);
+    const items = df.items.map((i) => ({ ...i, data: i.data.slice() }));
+    const speedup = items.filter((i) => i.typeId === 5)[1]!.data;
+    speedup[4] = 20_000; // width (layer header 3 ints, tilemap version, then width and height)
+    speedup[5] = 20_000;
+    const huge = teeworlds.writeDatafile(
+      items,
+      df.blocks.map((_, i) => df.readData(i, `data[${i}]`)),
+    );
+    expect(() => teeworlds.decode(huge)).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED', path: 'groups[0].layers[1].speedup' }));
+  });
+
   it('a grid set while the ignored bytes are kept is refused (they would be written instead)', () => {
     const m = teeworlds.decode(bytes);
     speedupOf(m).speedup!.force[3] = 7;

@@ -760,6 +760,8 @@ function decodeTileLayer(rd: Reader, d: Int32Array, index: number, path: string,
   }
   // A tile-skip grid expands beyond its block: the expansion is charged to the per-file budget.
   if (tilemapVersion >= 4) rd.ctx.charge(cells * 2, { offset: rd.df.blocks[dataIndex]!.offset, path: gridPath });
+  // So does an ignored grid (any short block): its empty columns are not bounded by its block.
+  if (ignored) rd.ctx.charge(cells * struct.stride, { offset: rd.df.blocks[dataIndex]!.offset, path: gridPath });
   if (short) {
     // QUIRK: 2010 DDRace test maps use 4-byte speedup and 2-byte switch tiles. (The block's
     // declared size is what it inflates to, so this is known before inflating, and given at every depth.)
