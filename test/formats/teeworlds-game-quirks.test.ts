@@ -7,10 +7,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { base, group, tileLayer } from '../../fixtures/generators/teeworlds.js';
 import type { SpeedupLayer, TeeworldsMap } from '../../src/formats/teeworlds/types.js';
 import { EncodeError, summarize, teeworlds } from '../../src/index.js';
 import { bin, jsonLines } from '../helpers/cli.js';
 import { assertBuilt, FIXTURES } from '../helpers/paths.js';
+import { Prng } from '../helpers/prng.js';
 import { sameMap } from './teeworlds-helpers.js';
 
 const path = (name: string) => join(FIXTURES, 'teeworlds', name);
@@ -60,6 +62,18 @@ describe('a layer listed by two groups (MMOTee: group 1 starts inside group 0)',
     // The summary counts what the game draws: the shared layer in each group.
     expect(summarize(m).summary).toMatchObject({ layers: 4, layersByKind: { game: 1, tiles: 2, quads: 1 } });
     expect(summarize(teeworlds.decode(bytes, { sections: 'summary' })).summary).toEqual(summarize(m).summary);
+  });
+
+  it('the layers all groups list are bounded together (limits.maxRecords), shared ones counted in each group', () => {
+    // Four groups listing the same four layers: 9 items, 16 layers listed.
+    const rng = new Prng(38);
+    const m = base('ddnet');
+    const layers = [tileLayer(rng, 'game', 3, 2, 2, 'Game'), ...[1, 2, 3].map((k) => tileLayer(rng, 'tiles', 3, 2, 2, `T${k}`))];
+    m.groups = [0, 1, 2, 3].map(() => group(2, '', layers));
+    const many = teeworlds.encode(m);
+    expect(itemsOf(many, 5)).toHaveLength(4);
+    expect(teeworlds.decode(many, { limits: { maxRecords: 16 } }).groups.flatMap((g) => g.layers)).toHaveLength(16);
+    expect(() => teeworlds.decode(many, { limits: { maxRecords: 10 } })).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED', path: 'groups[2].layers' }));
   });
 
   it('encode writes the same group ranges and the shared layer once: the same bytes', () => {

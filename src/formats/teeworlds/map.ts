@@ -536,6 +536,9 @@ function decodeGroups(rd: Reader): MapGroup[] {
   // A layer listed by two groups is decoded once and appears in each (the same object), as the
   // game draws it in each; the encoder writes such groups back over the same layer items.
   const decoded: MapLayer[] = new Array(layerItems.num);
+  // Shared layers make the groups list more layers than there are items: bounded together, or
+  // a small file of many groups each listing every layer would list them quadratically often.
+  let listed = 0;
   const groups = eachItem(rd, ITEM.GROUP, (d, index, g): MapGroup => {
     const path = `groups[${g}]`;
     need(rd, d, index, GROUP.sizeByVersion[1]!, path);
@@ -544,6 +547,12 @@ function decodeGroups(rd: Reader): MapGroup[] {
       num = d[GROUP.numLayers]!;
     if (start < 0 || num < 0 || start + num > layerItems.num)
       throw rd.fail('BAD_INDEX', index, `${path}.layers`, { expected: `layers within 0..${layerItems.num}`, actual: `${start}+${num}` });
+    listed += num;
+    if (listed > rd.ctx.limits.maxRecords)
+      throw rd.fail('LIMIT_EXCEEDED', index, `${path}.layers`, {
+        expected: `≤ ${rd.ctx.limits.maxRecords} layers listed by all groups (limits.maxRecords)`,
+        actual: listed,
+      });
     let shared = 0;
     for (let l = start; l < start + num; l++) {
       if (owner[l] === -1) owner[l] = g;
