@@ -28,15 +28,15 @@ const withoutTiming = (r: object) => {
 
 /** What fixtures/ holds (generated levels, the bad-file sets and zip/levels.zip); change it with the fixtures. */
 const FIXTURES_SUMMARY = {
-  files: 103,
-  bytes: 404085,
+  files: 108,
+  bytes: 406907,
   formats: {
     graal: { files: 8, versions: { 'GR-V1.00': 1, 'GR-V1.01': 1, 'GR-V1.03': 2, 'GR-V1.04': 1, 'GR-V1.05': 1, 'Z3-V1.03': 1, 'Z3-V1.04': 1 } },
-    'graal-gmap': { files: 1, versions: { GRMAP001: 1 } },
+    'graal-gmap': { files: 2, versions: { GRMAP001: 2 } },
     'graal-nw': { files: 3, versions: { GLEVNW01: 3 } },
     gwc: { files: 5, versions: { '10': 5 } },
     gwz: { files: 1, versions: { '0': 1 } },
-    teeworlds: { files: 13, versions: { '3': 1, '4': 12 } },
+    teeworlds: { files: 17, versions: { '3': 1, '4': 16 } },
     // One generated file per main version, and EventBox versions 1–9 at main version 22.
     wdata: {
       files: 27,
@@ -80,9 +80,24 @@ const FIXTURES_SUMMARY = {
     UNSUPPORTED_VERSION: 2,
   },
   // MEDIA_TYPE_MISMATCH (gwc/orphan-records.gwc) is checked at the cheap depth too since issue 28.
-  warnings: { CHECKSUM_MISMATCH: 1, HEADER_LENGTH: 1, HEADER_SIZE_BUG: 1, MEDIA_TYPE_MISMATCH: 1, ORPHAN_BYTES: 2, TRAILING_BYTES: 1, UNKNOWN_MEDIA_TYPE: 1 },
+  // Issue 38's game quirks (teeworlds/{shared-layers,empty-image,short-image,speedup-4byte}.map):
+  // SHARED_LAYERS, EMPTY_IMAGE with the empty block's ZERO_SIZE_DATA, SHORT_IMAGE_DATA, UNDERSIZED_TILES.
+  warnings: {
+    CHECKSUM_MISMATCH: 1,
+    EMPTY_IMAGE: 1,
+    HEADER_LENGTH: 1,
+    HEADER_SIZE_BUG: 1,
+    MEDIA_TYPE_MISMATCH: 1,
+    ORPHAN_BYTES: 2,
+    SHARED_LAYERS: 1,
+    SHORT_IMAGE_DATA: 1,
+    TRAILING_BYTES: 1,
+    UNDERSIZED_TILES: 1,
+    UNKNOWN_MEDIA_TYPE: 1,
+    ZERO_SIZE_DATA: 1,
+  },
   // The Teeworlds maps with v3 tile layers besides the game layer's, whose grids the cheap scan leaves deflated.
-  unchecked: { NONZERO_TILE_SKIP: 5 },
+  unchecked: { NONZERO_TILE_SKIP: 8 },
   // The five zip members are copies of generated levels; the graal/nw pairs share their grid.
   duplicates: { contentDigest: { groups: 5, files: 10 }, gridDigest: { groups: 6, files: 24 } },
 };
@@ -97,12 +112,12 @@ describe('levelkit scan fixtures/', () => {
     expect(withoutTiming(summary)).toEqual(FIXTURES_SUMMARY);
     expect(summary.timing.seconds).toBeGreaterThan(0);
     const lines = jsonLines(r.stdout);
-    expect(lines).toHaveLength(103);
+    expect(lines).toHaveLength(108);
     const keys = lines.map((l) => `${l.path}!${l.member ?? ''}`);
     expect(keys).toEqual([...keys].sort());
     expect(lines.find((l) => l.member === 'more.zip/tw07-skip.map')).toMatchObject({ path: 'fixtures/zip/levels.zip', format: 'teeworlds', version: 4 });
     // The table on stderr carries the same counts.
-    expect(r.stderr).toMatch(/^files\s+103 /m);
+    expect(r.stderr).toMatch(/^files\s+108 /m);
     expect(r.stderr).toMatch(/^errors\s+38: BAD_INDEX 2, /m);
     // The library's reportOf gives the same summary from the same records.
     expect(withoutTiming(reportOf(lines as ScanRecord[]))).toEqual(FIXTURES_SUMMARY);
@@ -288,7 +303,7 @@ describe('shards', () => {
     const m = await spawnSyncEnv(['report', ...[0, 1, 2].map((k) => join(tmp, `shard${k}.jsonl`)), '--report', merged], {});
     expect(m.code).toBe(0);
     // With --all the 19 files of no known format (READMEs, manifests, the zip's text file) count too.
-    expect(m.stdout).toMatch(/^files\s+122 /m);
+    expect(m.stdout).toMatch(/^files\s+127 /m);
     const a = JSON.parse(readFileSync(single, 'utf8'));
     const b = JSON.parse(readFileSync(merged, 'utf8'));
     expect(b.timing).toBeUndefined();

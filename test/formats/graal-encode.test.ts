@@ -2,10 +2,13 @@
 // .nw injection of issue 11, short layers, tile ids past the code width, counts a version cannot
 // store, the .gmap grid, option checks, the windows-1250 text that used to become '?', and the
 // offsets warnings carry.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { link, sampleLevel, txt, txts } from '../../fixtures/generators/graal.js';
 import { EncodeError } from '../../src/core/errors.js';
 import * as graal from '../../src/formats/graal/index.js';
+import { FIXTURES } from '../helpers/paths.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const latin = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
@@ -235,5 +238,32 @@ describe('graal warnings: typed codes and real offsets (or none)', () => {
     const chest = Buffer.from(base).indexOf(Buffer.from([33, 34, 35, 32, 0x0a])); // x 1, y 2, bombs (3), sign 0
     const extra = Uint8Array.from([...base.subarray(0, chest + 4), 0x41, ...base.subarray(chest + 4)]);
     expect(graal.decodeBinary(extra).warnings).toEqual([expect.objectContaining({ code: 'CHEST_EXTRA', offset: chest + 4 })]);
+  });
+});
+
+describe('generated .gmap (GENERATED and HEIGHTMAP, no LEVELNAMES; issue 38 §1)', () => {
+  const bytes = new Uint8Array(readFileSync(join(FIXTURES, 'graal', 'generated.gmap')));
+
+  it('the fixture reproduces the class: a size, GENERATED and HEIGHTMAP, and no LEVELNAMES block', () => {
+    const text = new TextDecoder().decode(bytes);
+    expect(text).toMatch(/^GRMAP001\r\nWIDTH 4\r\nHEIGHT 3\r\nGENERATED\r\nHEIGHTMAP\r\n/);
+    expect(text).not.toMatch(/LEVELNAMES/);
+  });
+
+  it('decodes with no names and no warning, and is written back as it was', () => {
+    const map = graal.decodeGmap(bytes);
+    expect(map).toMatchObject({ width: 4, height: 3, levels: [], withoutLevelNames: true, warnings: [] });
+    expect(map.options.map((o) => o.text)).toEqual(['GENERATED', 'HEIGHTMAP', '0,5,1,6', '3,8,4,0', '6,2,7,3', 'HEIGHTMAPEND', 'MAPIMG generated.png']);
+    const again = graal.encodeGmap(map);
+    expect(again).toEqual(bytes);
+    expect(graal.decodeGmap(again)).toEqual(map);
+  });
+
+  it('a map with names keeps its block; names added to a map without one are refused, not dropped', () => {
+    expect(graal.decodeGmap(new Uint8Array(readFileSync(join(FIXTURES, 'graal', 'world.gmap'))))).not.toHaveProperty('withoutLevelNames');
+    const map = graal.decodeGmap(bytes);
+    map.levels = [txts('a.nw', 'b.nw', 'c.nw', 'd.nw')];
+    expect(() => graal.encodeGmap(map)).toThrow(EncodeError);
+    expect(() => graal.encodeGmap(map)).toThrow(/levels/);
   });
 });

@@ -30,7 +30,9 @@ function lazyFields(m: TeeworldsMap): [object, string, string][] {
   const out: [object, string, string][] = [];
   if (m.legacy) out.push([m.legacy, 'data', 'legacy.data']);
   m.images.forEach((img, i) => {
-    if (!img.external) out.push([img, 'pixels', `images[${i}].pixels`]);
+    // An image too short for its pixels (SHORT_IMAGE_DATA) has none: its stored bytes wait instead.
+    const key = 'storedPixels' in img ? 'storedPixels' : 'pixels';
+    if (!img.external) out.push([img, key, `images[${i}].${key}`]);
   });
   m.groups.forEach((g, gi) =>
     g.layers.forEach((l, li) => {

@@ -4,7 +4,7 @@
 // suites would look as green as one that ran them.
 import { existsSync } from 'node:fs';
 import { describe, it } from 'vitest';
-import { corpusPath } from './paths.js';
+import { corpusPath, REGRESSIONS } from './paths.js';
 
 /** What a suite needs: the value, or a sentence saying what is missing and how to provide it. */
 export type Need<T> = { ok: true; value: T } | { ok: false; missing: string };
@@ -17,6 +17,12 @@ export function corpus(format: string): Need<string> {
   const dir = corpusPath(format);
   if (existsSync(dir)) return { ok: true, value: dir };
   return { ok: false, missing: `${dir} not found (put ../shared/corpus beside the repo or set LEVELKIT_CORPUS)` };
+}
+
+/** The shared folder of real files that once failed (../shared/regressions, or LEVELKIT_REGRESSIONS). */
+export function regressions(): Need<string> {
+  if (existsSync(REGRESSIONS)) return { ok: true, value: REGRESSIONS };
+  return { ok: false, missing: `${REGRESSIONS} not found (put ../shared/regressions beside the repo or set LEVELKIT_REGRESSIONS)` };
 }
 
 /** `describe(name, body)` when the need is met; otherwise skipped with a notice, or failing under CI. */

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const FIXTURES = join(ROOT, 'fixtures');
 export const CORPUS = process.env.LEVELKIT_CORPUS ?? resolve(ROOT, '../shared/corpus');
+/** Real files that once failed (../shared/regressions, beside the corpus), or LEVELKIT_REGRESSIONS. */
+export const REGRESSIONS = process.env.LEVELKIT_REGRESSIONS ?? resolve(CORPUS, '../regressions');
 
 /** Where the shared corpus of `format` is expected; it may be absent (see corpus() in needs.ts). */
 export function corpusPath(format: string): string {

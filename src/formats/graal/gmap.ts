@@ -65,7 +65,9 @@ export function decodeGmap(input: Uint8Array, opts?: DecodeOptions): GraalGmap {
     }
   }
   texts.finish();
-  if (map.levels.length !== map.height || map.levels.some((r) => r.length !== map.width)) {
+  // A generated map (GENERATED, HEIGHTMAP) names no levels: written back without the block.
+  if (gridAt === undefined) map.withoutLevelNames = true;
+  else if (map.levels.length !== map.height || map.levels.some((r) => r.length !== map.width)) {
     ctx.warnings.warn('GRID_SIZE', `LEVELNAMES is not ${map.width}×${map.height}`, gridAt, 'LEVELNAMES');
   }
   map.warnings = ctx.warnings.list;
@@ -118,7 +120,8 @@ const enc = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 
 /**
  * Encodes a .gmap: header, WIDTH, HEIGHT, the names grid (every name quoted), then the option
- * lines. EncodeError when the grid is not `height` rows of `width` names (BAD_LENGTH), a name
+ * lines (no names block for a map `withoutLevelNames`, which must then have no rows). EncodeError
+ * when the grid is not `height` rows of `width` names (BAD_LENGTH), a name
  * holds `"` or a line break, or an option line would read back as something else (BAD_VALUE).
  */
 export function encodeGmap(map: GraalGmap): Uint8Array {
@@ -129,9 +132,14 @@ export function encodeGmap(map: GraalGmap): Uint8Array {
   const width = c.int(map.width, 0, Number.MAX_SAFE_INTEGER, 'width');
   const height = c.int(map.height, 0, Number.MAX_SAFE_INTEGER, 'height');
   const levels = c.array(map.levels, 'levels');
-  if (levels.length !== height) c.fail('BAD_LENGTH', 'levels', `${height} rows (height)`, levels.length);
+  const withoutNames = map.withoutLevelNames === true;
+  if (map.withoutLevelNames !== undefined && !withoutNames) c.fail('BAD_VALUE', 'withoutLevelNames', 'true or absent', map.withoutLevelNames);
+  // Without the LEVELNAMES block the grid reads back empty, whatever the size says.
+  if (withoutNames && levels.length > 0) c.fail('BAD_LENGTH', 'levels', 'no rows (withoutLevelNames: the map names no levels)', levels.length);
+  if (!withoutNames && levels.length !== height) c.fail('BAD_LENGTH', 'levels', `${height} rows (height)`, levels.length);
   const eol = enc(map.lineEnding);
-  const lines: Uint8Array[] = [enc(GMAP_MAGIC), enc(`WIDTH ${width}`), enc(`HEIGHT ${height}`), enc('LEVELNAMES')];
+  const lines: Uint8Array[] = [enc(GMAP_MAGIC), enc(`WIDTH ${width}`), enc(`HEIGHT ${height}`)];
+  if (!withoutNames) lines.push(enc('LEVELNAMES'));
   levels.forEach((row, y) => {
     c.array(row, `levels[${y}]`);
     if (row.length !== width) c.fail('BAD_LENGTH', `levels[${y}]`, `${width} names (width)`, row.length);
@@ -145,7 +153,7 @@ export function encodeGmap(map: GraalGmap): Uint8Array {
     });
     lines.push(Uint8Array.from(parts));
   });
-  lines.push(enc('LEVELNAMESEND'));
+  if (!withoutNames) lines.push(enc('LEVELNAMESEND'));
   c.array(map.options, 'options').forEach((o, i) => {
     const path = `options[${i}]`;
     const bytes = c.line(c.text(o, path), path, true);

@@ -132,6 +132,12 @@ export interface GraalGmap {
   levels: Text[][];
   /** Every other line (MAPIMG, NOAUTOMAPPING, LOADATSTART blocks…), in file order. */
   options: Text[];
+  /**
+   * True when the file has no LEVELNAMES block: a generated map (`GENERATED`, `HEIGHTMAP` …
+   * `HEIGHTMAPEND`), whose levels the server makes. `levels` is then empty (no GRID_SIZE: there
+   * is no grid to be the wrong size) and the encoder writes no names block. Absent otherwise.
+   */
+  withoutLevelNames?: true;
   lineEnding: '\n' | '\r\n';
   warnings: DecodeWarning<GraalWarningCode>[];
 }

@@ -8,7 +8,8 @@ export function extract(map: TeeworldsMap): ExtractedFile[] {
   const files: ExtractedFile[] = [];
   const images = map.images.map((img, k) => {
     const { pixels, ...rest } = img;
-    if (!pixels) return rest;
+    // A 0 × 0 image (EMPTY_IMAGE) has no picture to write: map.json lists it without a file.
+    if (!pixels || pixels.length === 0) return rest;
     const path = `images/${k}-${safeName(img.name.text)}.png`;
     files.push({ path, image: { width: img.width, height: img.height, channels: img.format === 0 ? 3 : 4, pixels: pixels.slice() } });
     return { ...rest, file: path };

@@ -24,6 +24,7 @@ import {
 } from './items.js';
 import { packName, unpackName } from './names.js';
 import { blockSlots, placeTileLayer } from './placement.js';
+import { placeGroupLayers } from './shared-layers.js';
 import type { MapEnvelope, MapGroup, MapImage, MapInfo, MapLayer, MapSound, OpaqueLayer, TeeworldsMap, TileLayer } from './types.js';
 import { UUID } from './uuid.js';
 
@@ -141,10 +142,11 @@ export function checkMap(map: TeeworldsMap): void {
   if (map.info !== null) checkInfo(map.info, 'info');
   list(map.images, 'images').forEach((img, k) => checkImage(img as MapImage, `images[${k}]`));
   checkEnvelopes(map.envelopes);
-  let layers = 0;
   list(map.groups, 'groups').forEach((g, k) => {
-    layers += checkGroup(g as MapGroup, `groups[${k}]`);
+    checkGroup(g as MapGroup, `groups[${k}]`);
   });
+  // A layer two groups list is one item (shared-layers.ts): counted once, and its place checked.
+  const layers = placeGroupLayers(map.groups).items.length;
   if (layers > MAX_ITEMS_PER_TYPE) throw fail('LIMIT_EXCEEDED', 'groups', { expected: `≤ ${MAX_ITEMS_PER_TYPE} layers in all`, actual: layers });
   list(map.sounds, 'sounds').forEach((s, k) => checkSound(s as MapSound, `sounds[${k}]`));
   list(map.automapperConfigs, 'automapperConfigs').forEach((a, k) => {
@@ -184,12 +186,28 @@ function checkImage(img: MapImage, path: string): void {
   if (external) {
     if (img.pixels !== undefined)
       throw fail('BAD_VALUE', `${path}.pixels`, { expected: 'absent (an external image stores no pixels)', actual: describe(img.pixels) });
+    if (img.storedPixels !== undefined) throw fail('BAD_VALUE', `${path}.storedPixels`, { expected: 'absent (an external image stores no pixels)' });
+    return;
+  }
+  // 0 × 0 reads back as itself (an empty image, warning EMPTY_IMAGE): its empty block is written.
+  if (width === 0 && height === 0) {
+    column(img.pixels, Uint8Array, 0, `${path}.pixels`);
     return;
   }
   if (width < 1) throw fail('OUT_OF_RANGE', `${path}.width`, { expected: '≥ 1 for an embedded image', actual: width });
   if (height < 1) throw fail('OUT_OF_RANGE', `${path}.height`, { expected: '≥ 1 for an embedded image', actual: height });
   const bytes = width * height * (img.format === 0 ? 3 : 4);
   if (bytes > MAX_BLOCK_BYTES) throw fail('LIMIT_EXCEEDED', `${path}.pixels`, { expected: `≤ ${MAX_BLOCK_BYTES} bytes`, actual: bytes });
+  if (img.storedPixels !== undefined) {
+    // Kept as stored (SHORT_IMAGE_DATA): it reads back so only while still too short to be pixels.
+    if (img.pixels !== undefined)
+      throw fail('BAD_VALUE', `${path}.pixels`, { expected: 'absent while storedPixels is kept (delete storedPixels to write pixels)' });
+    if (!(img.storedPixels instanceof Uint8Array))
+      throw fail('BAD_VALUE', `${path}.storedPixels`, { expected: 'Uint8Array', actual: describe(img.storedPixels) });
+    if (img.storedPixels.length === 0 || img.storedPixels.length >= bytes)
+      throw fail('BAD_LENGTH', `${path}.storedPixels`, { expected: `1..${bytes - 1} bytes (shorter than the pixels)`, actual: img.storedPixels.length });
+    return;
+  }
   if (img.pixels === undefined)
     throw fail('BAD_VALUE', `${path}.pixels`, { expected: 'the pixels of an embedded image', actual: "undefined (decoded with sections: 'summary'?)" });
   column(img.pixels, Uint8Array, bytes, `${path}.pixels`);
@@ -253,8 +271,8 @@ function checkEnvelopes(envs: MapEnvelope[]): void {
   if (bytes > MAX_BLOCK_BYTES) throw fail('LIMIT_EXCEEDED', 'envelopes', { expected: `≤ ${MAX_BLOCK_BYTES} bytes of points`, actual: bytes });
 }
 
-/** Checks one group and its layers; returns the layer count. */
-function checkGroup(g: MapGroup, path: string): number {
+/** Checks one group and its layers. */
+function checkGroup(g: MapGroup, path: string): void {
   object(g, path);
   const version = int(g.version, `${path}.version`);
   for (const f of ['offsetX', 'offsetY', 'parallaxX', 'parallaxY'] as const) int(g[f], `${path}.${f}`);
@@ -268,7 +286,6 @@ function checkGroup(g: MapGroup, path: string): number {
   else noName(g.name, `${path}.name`, 'group version < 3 has no name');
   const layers = list(g.layers, `${path}.layers`);
   layers.forEach((l, k) => checkLayer(l as MapLayer, `${path}.layers[${k}]`));
-  return layers.length;
 }
 
 const GRID_KEYS = ['tiles', 'tele', 'speedup', 'switch', 'tune'] as const;
@@ -436,6 +453,27 @@ function checkTileLayer(l: TileLayer, fields: Record<string, unknown>, path: str
     case 'speedup':
       for (const f of ['force', 'maxSpeed', 'type']) column(g[f], Uint8Array, cells, `${path}.speedup.${f}`);
       column(g.angle, Int16Array, cells, `${path}.speedup.angle`);
+  }
+  if (l.ignoredGrid !== undefined) checkIgnoredGrid(l, g, cells * struct.stride, `${path}.ignoredGrid`);
+}
+
+/**
+ * A grid kept as stored because DDNet ignores it (map.ts ignoreGrid) reads back as itself only
+ * while it is still too short to be read, on a kind DDNet ignores that way, and while the grid it
+ * decodes to (all empty) is unchanged: values set in the grid would not be what is written.
+ */
+function checkIgnoredGrid(l: TileLayer, grid: Record<string, unknown>, full: number, path: string): void {
+  if (l.kind !== 'tele' && l.kind !== 'speedup' && l.kind !== 'switch' && l.kind !== 'tune')
+    throw fail('BAD_VALUE', path, { expected: 'absent (only tele, speedup, switch and tune grids are ignored when short)' });
+  if (l.tilemapVersion >= 4) throw fail('BAD_VALUE', path, { expected: 'absent (tilemap version 4 has no physics grids)' });
+  if (!(l.ignoredGrid instanceof Uint8Array)) throw fail('BAD_VALUE', path, { expected: 'Uint8Array', actual: describe(l.ignoredGrid) });
+  if (l.ignoredGrid.length === 0 || l.ignoredGrid.length >= full)
+    throw fail('BAD_LENGTH', path, { expected: `1..${full - 1} bytes (shorter than the grid, as DDNet ignores it)`, actual: l.ignoredGrid.length });
+  for (const [f, col] of Object.entries(grid)) {
+    if ((col as ArrayLike<number>).length > 0 && Array.prototype.some.call(col, (v: number) => v !== 0))
+      throw fail('BAD_VALUE', `${path.slice(0, -'.ignoredGrid'.length)}.${gridKey(l.kind)}.${f}`, {
+        expected: 'all 0 while ignoredGrid is kept (delete ignoredGrid to write the grid)',
+      });
   }
 }
 

@@ -37,6 +37,7 @@ import {
 import { checkMap } from './map-check.js';
 import { packName } from './names.js';
 import { blockSlots } from './placement.js';
+import { placeGroupLayers } from './shared-layers.js';
 import type { DatafileItem, MapEnvelope, MapLayer, TeeworldsMap, TileLayer } from './types.js';
 import { UUID, uuidToInts } from './uuid.js';
 
@@ -76,12 +77,13 @@ export function encodeMap(model: TeeworldsMap, opts?: EncodeOptions): Uint8Array
     d[IMAGE.height] = img.height;
     d[IMAGE.external] = img.external ? 1 : 0;
     d[IMAGE.name] = out.string(img.name, `images[${k}].name`);
-    d[IMAGE.data] = img.external ? -1 : out.data(img.pixels!);
+    d[IMAGE.data] = img.external ? -1 : out.data(img.storedPixels ?? img.pixels!);
     if (img.version >= 2) d[IMAGE.format] = img.format!;
     out.item(ITEM.IMAGE, k, d);
   });
   encodeEnvelopes(out, map.envelopes);
-  let layerCount = 0;
+  const placed = placeGroupLayers(map.groups);
+  const written = new Set<MapLayer>();
   map.groups.forEach((g, k) => {
     const d = new Int32Array(GROUP.sizeByVersion[g.version] ?? 15);
     d[GROUP.version] = g.version;
@@ -89,7 +91,7 @@ export function encodeMap(model: TeeworldsMap, opts?: EncodeOptions): Uint8Array
     d[GROUP.offsetY] = g.offsetY;
     d[GROUP.parallaxX] = g.parallaxX;
     d[GROUP.parallaxY] = g.parallaxY;
-    d[GROUP.startLayer] = layerCount;
+    d[GROUP.startLayer] = placed.starts[k]!;
     d[GROUP.numLayers] = g.layers.length;
     if (d.length > GROUP.useClipping) {
       d[GROUP.useClipping] = g.clipping.enabled ? 1 : 0;
@@ -100,7 +102,12 @@ export function encodeMap(model: TeeworldsMap, opts?: EncodeOptions): Uint8Array
     }
     if (d.length >= GROUP.name + GROUP.nameInts) packName(text(g.name, `groups[${k}].name`), d, GROUP.name, GROUP.nameInts);
     out.item(ITEM.GROUP, k, d);
-    g.layers.forEach((l, j) => out.item(ITEM.LAYER, layerCount++, encodeLayer(out, l, `groups[${k}].layers[${j}]`)));
+    // A layer an earlier group also lists was written with it (placeGroupLayers): once, its data too.
+    g.layers.forEach((l, j) => {
+      if (written.has(l)) return;
+      written.add(l);
+      out.item(ITEM.LAYER, written.size - 1, encodeLayer(out, l, `groups[${k}].layers[${j}]`));
+    });
   });
   map.sounds.forEach((s, k) => {
     const data = s.external ? -1 : out.data(s.data!);
@@ -331,7 +338,8 @@ function encodeTileLayer(out: Builder, l: TileLayer, path: string): Int32Array {
     default:
       throw encodeError('teeworlds', 'BAD_VALUE', { path: `${path}.kind`, expected: 'a tile layer kind', actual: l.kind });
   }
-  d[layout.ext + phys.ext] = out.data(grid);
+  // A grid DDNet ignores (stored too short; it decodes as empty) goes back as it was stored.
+  d[layout.ext + phys.ext] = out.data(l.ignoredGrid ?? grid);
   return d;
 }
 

@@ -355,6 +355,8 @@ function decodeImage(rd: Reader, d: Int32Array, index: number, path: string): Ma
   // QUIRK: 0.7 editors 2012–2020 wrote format 0 for 3-byte RGB images.
   const channels = img.format === 0 ? 3 : 4;
   const dataIndex = d[IMAGE.data]!;
+  // QUIRK: older editors embed an image they could not load as 0 × 0 with an empty block.
+  if (width === 0 && height === 0) return emptyImage(rd, img, dataIndex, path);
   const bytes = width > 0 && height > 0 ? width * height * channels : -1;
   if (bytes < 0 || bytes > rd.ctx.limits.maxInflatedBytes)
     throw rd.fail('LIMIT_EXCEEDED', index, path, {
@@ -362,7 +364,7 @@ function decodeImage(rd: Reader, d: Int32Array, index: number, path: string): Ma
       actual: `${width} × ${height}`,
     });
   const declared = rd.df.blocks[dataIndex]?.byteLength ?? -1;
-  if (declared >= 0 && declared < bytes) throw rd.fail('CORRUPT', index, `${path}.pixels`, { expected: `≥ ${bytes} bytes`, actual: declared });
+  if (declared >= 0 && declared < bytes) return shortImage(rd, img, dataIndex, bytes, path);
   if (rd.ctx.lazyLayers && !rd.summaryOnly) {
     // Tilesets are most of a big map's memory after its grids: kept deflated like them.
     claimBlock(rd, dataIndex, `${path}.pixels`);
@@ -389,6 +391,51 @@ function decodeImage(rd: Reader, d: Int32Array, index: number, path: string): Ma
   const stored = rd.df.storedData(dataIndex);
   if (stored) notePixelSource(img.pixels, { stored, channels, declared });
   return img;
+}
+
+/**
+ * A 0 × 0 embedded image: no pixels (DDNet loads the map and reports the image as not loaded).
+ * Its block is claimed but not read: an empty v4 block cannot be inflated (ZERO_SIZE_DATA), and
+ * any bytes it holds are dropped, as after any image's pixels. The encoder writes an empty block.
+ */
+function emptyImage(rd: Reader, img: MapImage, dataIndex: number, path: string): MapImage {
+  claimBlock(rd, dataIndex, `${path}.pixels`);
+  rd.ctx.warnings.warn('EMPTY_IMAGE', 'embedded image of 0 × 0 pixels', rd.df.blocks[dataIndex]!.offset, path);
+  warnOversized(rd, rd.df.blocks[dataIndex]!.byteLength, dataIndex, path);
+  if (rd.summaryOnly) return img;
+  // Lazy like every embedded image's pixels (there is nothing to inflate).
+  if (rd.ctx.lazyLayers) defineLazy(img, 'pixels', () => new Uint8Array(0));
+  else img.pixels = new Uint8Array(0);
+  return img;
+}
+
+/**
+ * An embedded image whose block holds fewer bytes than its pixels (an InfClass map's 128 × 128
+ * image stored as 3-byte pixels in a version-1 item, which has no format field): the game cannot
+ * use it and plays the map without it. No `pixels`; the stored bytes are kept in `storedPixels`,
+ * which the encoder writes back. Read at every depth but the summary's (no stream is left unchecked).
+ */
+function shortImage(rd: Reader, img: MapImage, dataIndex: number, bytes: number, path: string): MapImage {
+  const declared = rd.df.blocks[dataIndex]!.byteLength;
+  rd.ctx.warnings.warn(
+    'SHORT_IMAGE_DATA',
+    `${img.width} × ${img.height} image needs ${bytes} bytes of pixels, its block holds ${declared}; not loaded (kept in storedPixels)`,
+    rd.df.blocks[dataIndex]!.offset,
+    `${path}.pixels`,
+  );
+  if (rd.ctx.lazyLayers && !rd.summaryOnly) {
+    claimBlock(rd, dataIndex, `${path}.pixels`);
+    deferStoredPixels(img, rd.df.deferData(dataIndex, `${path}.pixels`));
+    return img;
+  }
+  const stored = readOrClaim(rd, dataIndex, `${path}.pixels`);
+  if (stored) img.storedPixels = stored;
+  return img;
+}
+
+/** An image's `storedPixels` read on first access (layers: 'lazy'); a function of its own so the loader holds only `source`. */
+function deferStoredPixels(img: MapImage, source: BlockReader): void {
+  defineLazy(img, 'storedPixels', () => source.read());
 }
 
 function warnOversized(rd: Reader, extra: number, dataIndex: number, path: string): void {
@@ -486,6 +533,12 @@ function envelopePoints(pts: Int32Array, start: number, n: number, pointInts: nu
 function decodeGroups(rd: Reader): MapGroup[] {
   const layerItems = rd.ofType(ITEM.LAYER);
   const owner = new Int32Array(layerItems.num).fill(-1);
+  // A layer listed by two groups is decoded once and appears in each (the same object), as the
+  // game draws it in each; the encoder writes such groups back over the same layer items.
+  const decoded: MapLayer[] = new Array(layerItems.num);
+  // Shared layers make the groups list more layers than there are items: bounded together, or
+  // a small file of many groups each listing every layer would list them quadratically often.
+  let listed = 0;
   const groups = eachItem(rd, ITEM.GROUP, (d, index, g): MapGroup => {
     const path = `groups[${g}]`;
     need(rd, d, index, GROUP.sizeByVersion[1]!, path);
@@ -494,10 +547,26 @@ function decodeGroups(rd: Reader): MapGroup[] {
       num = d[GROUP.numLayers]!;
     if (start < 0 || num < 0 || start + num > layerItems.num)
       throw rd.fail('BAD_INDEX', index, `${path}.layers`, { expected: `layers within 0..${layerItems.num}`, actual: `${start}+${num}` });
+    listed += num;
+    if (listed > rd.ctx.limits.maxRecords)
+      throw rd.fail('LIMIT_EXCEEDED', index, `${path}.layers`, {
+        expected: `≤ ${rd.ctx.limits.maxRecords} layers listed by all groups (limits.maxRecords)`,
+        actual: listed,
+      });
+    let shared = 0;
     for (let l = start; l < start + num; l++) {
-      if (owner[l] !== -1) throw rd.fail('CORRUPT', index, `${path}.layers`, { detail: `layer ${l} already belongs to group ${owner[l]}` });
-      owner[l] = g;
+      if (owner[l] === -1) owner[l] = g;
+      else shared++;
     }
+    // QUIRK: an MMOTee map's group 1 starts inside group 0's layers. DDNet's loader refuses
+    // overlapping groups; the game that ships the map draws the shared layers in both.
+    if (shared > 0)
+      rd.ctx.warnings.warn(
+        'SHARED_LAYERS',
+        `${shared} of its layers are also listed by an earlier group; drawn in each`,
+        rd.df.itemOffsets[index],
+        `${path}.layers`,
+      );
     const at = (k: number) => (version >= 2 && d.length > k ? d[k]! : 0);
     const group: MapGroup = {
       version,
@@ -511,7 +580,8 @@ function decodeGroups(rd: Reader): MapGroup[] {
     };
     for (let l = 0; l < num; l++) {
       const li = layerItems.start + start + l;
-      group.layers.push(decodeLayer(rd, rd.data(li), li, `${path}.layers[${l}]`));
+      decoded[start + l] ??= decodeLayer(rd, rd.data(li), li, `${path}.layers[${l}]`);
+      group.layers.push(decoded[start + l]!);
     }
     return group;
   });
@@ -690,23 +760,30 @@ function decodeTileLayer(rd: Reader, d: Int32Array, index: number, path: string,
   // most 256 tiles; uncompressed grids are tolerated down to half size (see UNDERSIZED_TILES).
   const declared = rd.df.blocks[dataIndex]!.byteLength;
   const struct = TILE_STRUCTS[gridKey(kind)];
-  if (tilemapVersion >= 4 ? cells > (declared >>> 2) * 256 : cells * struct.stride > declared * 2) {
+  const short = tilemapVersion < 4 && declared < cells * struct.stride;
+  // DDNet uses a tele, speed-up, switch or tune grid only when its block holds width × height
+  // records (CCollision::Init compares the block's size); a shorter one is ignored, the map plays.
+  const ignored = short && IGNORED_WHEN_SHORT.has(kind);
+  if (!ignored && (tilemapVersion >= 4 ? cells > (declared >>> 2) * 256 : cells * struct.stride > declared * 2)) {
     throw rd.fail('CORRUPT', index, gridPath, { expected: `a data block for ${width} × ${height} tiles`, actual: `${declared} bytes` });
   }
   // A tile-skip grid expands beyond its block: the expansion is charged to the per-file budget.
   if (tilemapVersion >= 4) rd.ctx.charge(cells * 2, { offset: rd.df.blocks[dataIndex]!.offset, path: gridPath });
-  if (tilemapVersion < 4 && declared < cells * struct.stride) {
-    // QUIRK: 2010 DDRace test maps use 4-byte speedup and 2-byte switch tiles; read what is there.
-    // (The block's declared size is what it inflates to, so this is known before inflating, and
-    // given at every depth.)
+  // So does an ignored grid (any short block): its empty columns are not bounded by its block.
+  if (ignored) rd.ctx.charge(cells * struct.stride, { offset: rd.df.blocks[dataIndex]!.offset, path: gridPath });
+  if (short) {
+    // QUIRK: 2010 DDRace test maps use 4-byte speedup and 2-byte switch tiles. (The block's
+    // declared size is what it inflates to, so this is known before inflating, and given at every depth.)
     rd.ctx.warnings.warn(
       'UNDERSIZED_TILES',
-      `${kind} grid holds ${declared} bytes, ${width}×${height} ${struct.stride}-byte tiles need ${cells * struct.stride}; the rest reads as empty`,
+      `${kind} grid holds ${declared} bytes, ${width}×${height} ${struct.stride}-byte tiles need ${cells * struct.stride}; ` +
+        (ignored ? 'ignored as DDNet ignores it (reads as empty; its bytes kept in ignoredGrid)' : 'the rest reads as empty'),
       rd.df.blocks[dataIndex]!.offset,
       gridPath,
     );
   }
   const plan: GridPlan = { kind, cells, tilemapVersion, stride: struct.stride, offset: rd.df.blocks[dataIndex]!.offset, path: gridPath };
+  if (ignored) return ignoreGrid(rd, layer, plan, dataIndex);
   // The summary reads the game grid only (for gridDigest); the rest is checked up to the inflate,
   // and the checks of the stream's contents are named as not run.
   if (rd.summaryOnly && kind !== 'game') {
@@ -725,6 +802,40 @@ function decodeTileLayer(rd: Reader, d: Int32Array, index: number, path: string,
     gridFields(layer)[key] = readGrid(rd.ctx, plan, source, rd.ctx.warnings);
   }
   return layer;
+}
+
+/** Physics grids DDNet ignores when their block is shorter than width × height records. */
+const IGNORED_WHEN_SHORT: ReadonlySet<TileLayerKind> = new Set(['tele', 'speedup', 'switch', 'tune']);
+
+/** Nothing to read: the grid of a layer whose stored grid is ignored is all empty. */
+const NO_RECORDS: BlockReader = { read: () => new Uint8Array(0), readTiles: () => undefined };
+
+/**
+ * A layer whose stored grid DDNet ignores (too short for its size): its grid reads as empty, as the
+ * game plays it, and the stored bytes are kept in `ignoredGrid` so the encoder writes them back.
+ * They are read now at every depth but the summary's: a short block, and no grid of records to defer.
+ */
+function ignoreGrid(rd: Reader, layer: TileLayer, plan: GridPlan, dataIndex: number): TileLayer {
+  if (rd.summaryOnly) {
+    readOrClaim(rd, dataIndex, plan.path);
+    return layer;
+  }
+  if (rd.ctx.lazyLayers) {
+    // Deferred like every other grid: the stored bytes and the empty grid are made on first read.
+    claimBlock(rd, dataIndex, plan.path);
+    deferIgnoredGrid(rd.ctx, layer, plan, rd.df.deferData(dataIndex, plan.path));
+    return layer;
+  }
+  layer.ignoredGrid = readBlock(rd, dataIndex, plan.path);
+  gridFields(layer)[gridKey(plan.kind)] = readGrid(rd.ctx, plan, NO_RECORDS, rd.ctx.warnings);
+  return layer;
+}
+
+/** ignoreGrid's fields read on first access (layers: 'lazy'); a function of its own so the loaders hold only `source`. */
+function deferIgnoredGrid(ctx: DecodeContext<TeeworldsWarningCode>, layer: TileLayer, plan: GridPlan, source: BlockReader): void {
+  defineLazy(layer, 'ignoredGrid', () => source.read());
+  // Reading no records warns of nothing: the sink is only readGrid's due.
+  defineLazy(gridFields(layer), gridKey(plan.kind), () => readGrid(ctx, plan, NO_RECORDS, new WarningSink<TeeworldsWarningCode>('teeworlds', ctx.strict)));
 }
 
 /** Whether reading a grid's stream can warn (NONZERO_TILE_SKIP: CTile grids not in tile-skip form). */

@@ -19,8 +19,11 @@ export type TeeworldsWarningCode =
   | 'ZERO_SIZE_DATA' // a data block declares an inflated size of 0 (TeeUniverse)
   | 'STRING_NOT_TERMINATED' // a data string without its NUL
   | 'OVERSIZED_IMAGE_DATA' // bytes after an image's pixels (dropped)
+  | 'SHORT_IMAGE_DATA' // an embedded image's block is shorter than its pixels (not loaded; kept in storedPixels)
+  | 'EMPTY_IMAGE' // an embedded image of 0 × 0 (older editors' embed of an image they could not load)
   | 'BEZIER_MISMATCH' // the envpoints-bezier item does not cover the points (ignored)
   | 'UNGROUPED_LAYERS' // layer items no group refers to (dropped)
+  | 'SHARED_LAYERS' // a group lists layers an earlier group lists too (MMOTee; in each group, decoded once)
   | 'UNDERSIZED_TILES' // 2010 DDRace grids with smaller tiles (the rest reads as empty)
   | 'NONZERO_TILE_SKIP' // CTile skip/reserved bytes set (ignored)
   | 'BAD_INFO_FIELD'; // an info field or the settings name a block that cannot be theirs (read as null)
@@ -79,6 +82,11 @@ export interface MapImage {
   format?: number;
   /** Row-major pixels, `width × height × channels` bytes (channels 4, or 3 for format 0); absent when external or with `sections: 'summary'`. */
   pixels?: Uint8Array;
+  /**
+   * An embedded image whose block is shorter than its pixels (warning SHORT_IMAGE_DATA): the game
+   * cannot use it, so it has no `pixels`; these are the stored bytes, which the encoder writes back.
+   */
+  storedPixels?: Uint8Array;
 }
 
 export interface MapSound {
@@ -166,6 +174,12 @@ export interface TileLayerBase extends LayerBase {
   colorEnv: number;
   colorEnvOffset: number;
   image: number;
+  /**
+   * A tele, speed-up, switch or tune grid stored shorter than `width × height` records (2010
+   * DDRace's 4-byte speed-up and 2-byte switch tiles): DDNet ignores it, so the grid reads as empty
+   * (warning UNDERSIZED_TILES), and these stored bytes are what the encoder writes back.
+   */
+  ignoredGrid?: Uint8Array;
 }
 
 // Grids are absent with `sections: 'summary'` (except the game layer's `tiles`).
