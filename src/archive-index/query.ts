@@ -5,7 +5,7 @@ import { realpathSync } from 'node:fs';
 import { sep } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { loadEngine, sqlString } from './engine.js';
-import { partsOf } from './parts.js';
+import { namingBrokenParts, partsOf } from './parts.js';
 import { TABLES, type Table } from './schema.js';
 
 /** A query the index refuses (not read-only), or SQL DuckDB rejects. */
@@ -26,7 +26,11 @@ export interface QueryResult {
 
 /** An open index: run queries, then close. */
 export class IndexQuery {
-  private constructor(private readonly db: DuckDBConnection) {}
+  private constructor(
+    private readonly db: DuckDBConnection,
+    /** Every part the views read, for naming the one DuckDB cannot read. */
+    private readonly parts: readonly string[],
+  ) {}
 
   /** Opens the index at `dir`; BrokenPart for a part that is not whole, EngineMissing without DuckDB. */
   static async open(dir: string): Promise<IndexQuery> {
@@ -45,7 +49,7 @@ export class IndexQuery {
     );
     for (const t of TABLES) if (t.name !== 'files') await db.run(`CREATE VIEW "${t.name}" AS SELECT * FROM "${t.name}_all" WHERE id IN (SELECT id FROM files)`);
     await db.run('SET lock_configuration = true');
-    return new IndexQuery(db);
+    return new IndexQuery(db, [...parts.values()].flat());
   }
 
   /** Runs `sql` (one or more statements; the last one's rows are returned). QueryError for anything but SELECT/EXPLAIN. */
@@ -68,9 +72,10 @@ export class IndexQuery {
       if (!READ_ONLY.has(prepared.statementType))
         throw new QueryError('the index is read-only: only SELECT (and EXPLAIN) queries run (no COPY, ATTACH, INSTALL, SET, CREATE …)');
       try {
-        const reader = await prepared.runAndReadAll();
+        const reader = await namingBrokenParts(this.db, this.parts, () => prepared.runAndReadAll());
         result = { columns: reader.columnNames(), rows: reader.getRowsJS() as unknown[][] };
       } catch (e) {
+        // A part damaged inside its pages: named (BrokenPart's message), not DuckDB's decompression error.
         throw new QueryError(firstLine(e));
       }
     }

@@ -2,7 +2,7 @@
 // (path, member, size, modification time), so an unchanged archive costs a walk and a stat.
 import type { ResumeKey } from '../scan/scan.js';
 import { loadEngine, sqlString } from './engine.js';
-import { partsOf } from './parts.js';
+import { namingBrokenParts, partsOf } from './parts.js';
 
 export function resumeKey(k: ResumeKey): string {
   return `${k.path}\0${k.member ?? ''}\0${k.bytes}\0${Math.round(k.mtimeMs)}`;
@@ -18,8 +18,10 @@ export async function indexedKeys(dir: string): Promise<Set<string>> {
   const db = await instance.connect();
   try {
     const list = parts.map(sqlString).join(', ');
-    const reader = await db.runAndReadAll(
-      `SELECT path, member, bytes, epoch_ms(mtime) FROM read_parquet([${list}], union_by_name = true) WHERE mtime IS NOT NULL AND bytes IS NOT NULL`,
+    const reader = await namingBrokenParts(db, parts, () =>
+      db.runAndReadAll(
+        `SELECT path, member, bytes, epoch_ms(mtime) FROM read_parquet([${list}], union_by_name = true) WHERE mtime IS NOT NULL AND bytes IS NOT NULL`,
+      ),
     );
     for (const [path, member, bytes, mtime] of reader.getRows())
       keys.add(resumeKey({ path: String(path), member: member === null ? null : String(member), bytes: Number(bytes), mtimeMs: Number(mtime) }));
