@@ -9,9 +9,8 @@
 // be the file lstat saw), and a part's footer is walked before DuckDB is asked to read it.
 import * as fs from 'node:fs';
 import { join } from 'node:path';
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { COMMITS, type CommittedPart, isCommitName, parseCommit } from './commits.js';
-import { sqlString } from './engine.js';
+import { loadEngine, sqlString } from './engine.js';
 import { footerDamage } from './parquet/footer.js';
 import type { TableName } from './schema.js';
 
@@ -174,20 +173,28 @@ function checkPart(file: string, listed?: Listed): void {
 
 /**
  * Runs `read` (a DuckDB statement over `parts`); when DuckDB fails, finds the part it could not
- * read (each read whole, one at a time: only on this path) and throws a BrokenPart naming it with
- * DuckDB's first line, so damage inside a part's pages (its footer fine) is one line naming the
- * file, not a decompression error naming nothing. Rethrows DuckDB's error when every part reads.
+ * read (each read whole, one at a time, in a DuckDB of its own: an internal error may have spoilt
+ * the caller's; only on this path) and throws a BrokenPart naming it with DuckDB's first line, so
+ * damage inside a part's pages (its footer fine) is one line naming the file, not a decompression
+ * or Thrift error naming nothing. Rethrows DuckDB's error when every part reads.
  */
-export async function namingBrokenParts<T>(db: DuckDBConnection, parts: readonly string[], read: () => Promise<T>): Promise<T> {
+export async function namingBrokenParts<T>(parts: readonly string[], read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (e) {
-    for (const p of parts) {
-      try {
-        await db.run(`SELECT max(hash(COLUMNS(*))) FROM read_parquet(${sqlString(p)})`);
-      } catch (bad) {
-        throw new BrokenPart(p, `cannot be read: ${String((bad as Error)?.message ?? bad).split('\n')[0]}`);
+    const { DuckDBInstance } = await loadEngine();
+    const db = await (await DuckDBInstance.create(':memory:', { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' })).connect();
+    try {
+      for (const p of parts) {
+        try {
+          // Every value of every column decoded: a page no reader can read fails here.
+          await db.run(`SELECT max(hash(COLUMNS(*))) FROM read_parquet(${sqlString(p)})`);
+        } catch (bad) {
+          throw new BrokenPart(p, `cannot be read: ${String((bad as Error)?.message ?? bad).split('\n')[0]}`);
+        }
       }
+    } finally {
+      db.closeSync();
     }
     throw e;
   }

@@ -72,7 +72,7 @@ export class IndexQuery {
       if (!READ_ONLY.has(prepared.statementType))
         throw new QueryError('the index is read-only: only SELECT (and EXPLAIN) queries run (no COPY, ATTACH, INSTALL, SET, CREATE …)');
       try {
-        const reader = await namingBrokenParts(this.db, this.parts, () => prepared.runAndReadAll());
+        const reader = await namingBrokenParts(this.parts, () => prepared.runAndReadAll());
         result = { columns: reader.columnNames(), rows: reader.getRowsJS() as unknown[][] };
       } catch (e) {
         // A part damaged inside its pages: named (BrokenPart's message), not DuckDB's decompression error.

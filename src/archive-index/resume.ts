@@ -18,7 +18,7 @@ export async function indexedKeys(dir: string): Promise<Set<string>> {
   const db = await instance.connect();
   try {
     const list = parts.map(sqlString).join(', ');
-    const reader = await namingBrokenParts(db, parts, () =>
+    const reader = await namingBrokenParts(parts, () =>
       db.runAndReadAll(
         `SELECT path, member, bytes, epoch_ms(mtime) FROM read_parquet([${list}], union_by_name = true) WHERE mtime IS NOT NULL AND bytes IS NOT NULL`,
       ),

@@ -246,10 +246,12 @@ export class IndexWriter {
         parts.push({ table, name, bytes, rows: batches.reduce((n, b) => n + b.rows, 0) });
       }
       if (parts.length === 0) return;
-      for (const p of parts) {
-        const f = this.folders.get(p.table)!;
-        await step(f.shown, () => f.handle.sync());
-      }
+      await Promise.all(
+        parts.map((p) => {
+          const f = this.folders.get(p.table)!;
+          return step(f.shown, () => f.handle.sync());
+        }),
+      );
       const listed = parts.map(({ table, name, bytes }) => ({ table, name, bytes }));
       const commits = this.folders.get(COMMITS)!;
       await this.writeDurably(commits, commitName(this.shard, this.run, seq), [Buffer.from(commitText(listed))], made);

@@ -69,12 +69,13 @@ describe('scan --index killed at any instant, then --resume', () => {
     const dir = join(tmp, 'killed-outside');
     const child = binChild(['scan', archive, '--index', dir, ...SCAN], { env: SMALL });
     const done = completion(child, 'scan', 60_000);
-    // Killed once a few commits have landed (a commit every few files), wherever the writer is then.
-    const commits = join(dir, '_commits');
+    // Killed once a few flushes have written their files part (a flush every few files), wherever the writer is then.
+    const files = join(dir, 'files');
     for (let i = 0; i < 6000 && child.exitCode === null; i++) {
-      if ((fs.existsSync(commits) ? fs.readdirSync(commits).length : 0) >= 3) break;
+      if ((fs.existsSync(files) ? fs.readdirSync(files).filter((n) => n.endsWith('.parquet')).length : 0) >= 3) break;
       await new Promise((r) => setTimeout(r, 5));
     }
+    expect(child.exitCode, 'the scan ended before it was killed').toBeNull();
     child.kill('SIGKILL');
     await done;
     const resumed = await runBin(['scan', archive, '--index', dir, '--resume', ...SCAN], { env: SMALL });
