@@ -337,9 +337,11 @@ async function openFolder(dir: string, name: string, io: IndexFs): Promise<Folde
     handle = await io.open(shown, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | fs.constants.O_NOFOLLOW);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP') throw new OutputError('UNSAFE_PATH', `${shown} is a symbolic link; levelkit writes an index only into real folders`);
-    if (code === 'ENOTDIR') throw new OutputError('UNSAFE_PATH', `${shown} is not a folder`);
-    throw ioError(pathBytes(shown), e);
+    if (code !== 'ELOOP' && code !== 'ENOTDIR') throw ioError(pathBytes(shown), e);
+    // O_DIRECTORY refuses a link to a folder with ENOTDIR before O_NOFOLLOW's ELOOP: lstat tells them apart.
+    if (fs.lstatSync(shown, { throwIfNoEntry: false })?.isSymbolicLink())
+      throw new OutputError('UNSAFE_PATH', `${shown} is a symbolic link; levelkit writes an index only into real folders`);
+    throw new OutputError('UNSAFE_PATH', `${shown} is not a folder`);
   }
   // Through the handle where /proc allows (Linux's openat()): a folder swapped for a link meanwhile is not followed.
   const proc = `/proc/self/fd/${handle.fd}`;

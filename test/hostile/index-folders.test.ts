@@ -62,12 +62,11 @@ async function refused(dir: string, named: string | RegExp, readers: Reader[] = 
   }
 }
 
-/** Puts a socket file at `path` (the server is closed again; the file stays). */
-async function socketAt(path: string): Promise<void> {
+/** A socket file at `path`, listening until the returned close() (Node removes the file when its server closes). */
+async function socketAt(path: string): Promise<() => Promise<void>> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(path, resolve));
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!fs.existsSync(path)) throw new Error('the socket file went away with its server');
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
 describe('special files named like index files', () => {
@@ -104,8 +103,12 @@ describe('special files named like index files', () => {
     const dir = copy();
     const part = firstPart(dir, 'files');
     fs.rmSync(part);
-    await socketAt(part);
-    await refused(dir, `${part}: is a socket`);
+    const close = await socketAt(part);
+    try {
+      await refused(dir, `${part}: is a socket`);
+    } finally {
+      await close();
+    }
   }, 60_000);
 
   const root = process.getuid?.() === 0 ? { ok: true as const, value: true } : { ok: false as const, missing: 'mknod needs root' };
