@@ -60,8 +60,9 @@ interface Folder {
 /** A worker message's rows, held until every file they belong to has had its record (its files row). */
 interface Waiting {
   batch: IndexBatch;
-  /** Files whose record has not come yet. */
+  /** Files whose record has not come yet, of `of`. */
   files: number;
+  of: number;
   bytes: number;
 }
 
@@ -127,7 +128,7 @@ export class IndexWriter {
       const b = batch[WORKER_TABLES.indexOf(t)];
       if (b) for (const id of idsOf(b)) ids.add(id);
     }
-    const w: Waiting = { batch, files: ids.size, bytes: batch.reduce((n, b) => n + (b ? batchBytes(b) : 0), 0) };
+    const w: Waiting = { batch, files: ids.size, of: ids.size, bytes: batch.reduce((n, b) => n + (b ? batchBytes(b) : 0), 0) };
     for (const id of ids) {
       const list = this.awaited.get(id);
       if (list) list.push(w);
@@ -195,15 +196,28 @@ export class IndexWriter {
     this.heldBytes += batchBytes(b);
   }
 
+  /**
+   * Flushes once enough is held, and only between two messages' records: while some of a message's
+   * files have their records (their files rows held) and others not, a flush would commit those
+   * files rows without their level rows. A message's records come one after another, so this waits
+   * a few records at most.
+   */
   private flushIfFull(): void {
-    if (this.heldBytes + this.files.pending >= this.flushBytes) this.flush();
+    if (this.heldBytes + this.files.pending < this.flushBytes) return;
+    if (this.waiting.some((w) => w.files > 0 && w.files < w.of)) return;
+    this.flush();
   }
 
-  /** Starts committing what is held whole (rows waiting for records stay); the commits run one after another, behind the scan. */
-  private flush(): void {
+  /**
+   * Starts committing what is held whole (rows waiting for records stay); the commits run one after
+   * another, behind the scan. `last`: the scan is over, so a message some of whose records came
+   * goes too (a stop in its middle: the rest of its files never come, and their rows are orphans
+   * no files row names), and one none of whose records came is dropped.
+   */
+  private flush(last = false): void {
     let kept = 0;
     for (const w of this.waiting) {
-      if (w.files > 0) {
+      if (w.files > 0 && !(last && w.files < w.of)) {
         this.waiting[kept++] = w;
         continue;
       }
@@ -285,7 +299,7 @@ export class IndexWriter {
 
   /** Commits the rest and waits for every commit. Throws the first write's failure. Rows still waiting for records that never came (a stopped scan) are dropped: their files are not indexed. */
   async close(): Promise<void> {
-    this.flush();
+    this.flush(true);
     this.waiting.length = 0;
     this.awaited.clear();
     await this.writing;
