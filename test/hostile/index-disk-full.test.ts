@@ -1,7 +1,7 @@
 // scan --index on a full disk (issue 38 §3): no part is left cut short under its final name, the
 // scan stops with one IO line naming the file and the system's reason (exit 2), and a later
 // --resume with room completes the index exactly. First the writer on an injected fs that fills
-// up; then the command on a real tmpfs of 512 KiB (root only: mount), remounted larger to resume.
+// up; then the command on a real tmpfs of 100 KiB (root only: mount), remounted larger to resume.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -85,7 +85,7 @@ function tmpfsNeed(): Need<string> {
   if (process.getuid?.() !== 0) return { ok: false, missing: 'mounting a small tmpfs needs root (.ci/run runs as root)' };
   const mnt = join(tmp, 'small');
   fs.mkdirSync(mnt);
-  const r = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=512k', 'tmpfs', mnt], { encoding: 'utf8' });
+  const r = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=100k', 'tmpfs', mnt], { encoding: 'utf8' });
   if (r.status !== 0) return { ok: false, missing: `mount -t tmpfs failed: ${r.stderr.trim()}` };
   return { ok: true, value: mnt };
 }
