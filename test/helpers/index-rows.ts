@@ -12,6 +12,8 @@ export async function indexContent(dir: string): Promise<Record<string, string[]
   const read = (parts: string[]) => `read_parquet([${parts.map((p) => `'${p.replaceAll("'", "''")}'`).join(', ')}], union_by_name = true)`;
   try {
     const files = partsOf(dir, 'files');
+    // Rows with no files part at all still show (their path null), not a binder error.
+    const filesSource = files.length ? read(files) : '(SELECT NULL::VARCHAR AS id, NULL::VARCHAR AS path, NULL::VARCHAR AS member WHERE false)';
     const out: Record<string, string[]> = {};
     for (const t of TABLES) {
       const parts = partsOf(dir, t.name);
@@ -22,7 +24,7 @@ export async function indexContent(dir: string): Promise<Record<string, string[]
       const sql =
         t.name === 'files'
           ? `SELECT * EXCLUDE (id, run, scanned_at) FROM ${read(parts)}`
-          : `SELECT f.path, f.member, t.* EXCLUDE (id) FROM ${read(parts)} t LEFT JOIN ${read(files)} f USING (id)`;
+          : `SELECT f.path, f.member, t.* EXCLUDE (id) FROM ${read(parts)} t LEFT JOIN ${filesSource} f USING (id)`;
       const rows = (await db.runAndReadAll(sql)).getRowObjectsJson();
       out[t.name] = rows.map((r) => JSON.stringify(r)).sort();
     }
