@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance, DuckDBResult } from '@duckdb/node-api';
 import { type DuckDbModule, loadEngine, sqlString } from './engine.js';
-import { partsOf } from './parts.js';
+import { namingBrokenParts, partsOf } from './parts.js';
 import { checkReadOnly, QueryError } from './read-only.js';
 import { TABLES, type Table } from './schema.js';
 
@@ -36,6 +36,8 @@ export class IndexQuery {
     private readonly instance: DuckDBInstance,
     private readonly db: DuckDBConnection,
     private readonly spill: string,
+    /** Every part the views read, for naming the one DuckDB cannot read. */
+    private readonly parts: readonly string[],
   ) {}
 
   /** Opens the index at `dir`; BrokenPart for a part that is not whole, EngineMissing without DuckDB. */
@@ -68,7 +70,7 @@ export class IndexQuery {
       for (const t of TABLES)
         if (t.name !== 'files') await db.run(`CREATE VIEW "${t.name}" AS SELECT * FROM "${t.name}_all" WHERE id IN (SELECT id FROM files)`);
       await db.run('SET lock_configuration = true');
-      return new IndexQuery(engine, instance, db, spill);
+      return new IndexQuery(engine, instance, db, spill, allowed);
     } catch (e) {
       instance?.closeSync();
       rmSync(spill, { recursive: true, force: true });
@@ -87,7 +89,8 @@ export class IndexQuery {
       if (extracted.count !== 1) throw new QueryError(`${extracted.count} statements given: query runs one at a time`);
       const prepared = await extracted.prepare(0);
       if (!READ_ONLY.has(prepared.statementType)) throw new QueryError('the index is read-only');
-      return prepared.stream();
+      // A part damaged inside its pages: named (BrokenPart's message), not DuckDB's decompression error.
+      return namingBrokenParts(this.parts, () => prepared.stream());
     });
     const { DuckDBTypeId } = this.engine;
     const numericTypes = new Set<number>([
@@ -130,7 +133,7 @@ export class IndexQuery {
   private async *chunks(result: DuckDBResult): AsyncGenerator<unknown[][]> {
     const converter = this.engine.JSDuckDBValueConverter;
     for (;;) {
-      const chunk = await failAsQuery(() => result.fetchChunk());
+      const chunk = await failAsQuery(() => namingBrokenParts(this.parts, () => result.fetchChunk()));
       if (!chunk || chunk.rowCount === 0) return;
       yield chunk.convertRows(converter);
     }

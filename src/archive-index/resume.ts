@@ -8,7 +8,7 @@ import { DEFAULT_LIMITS } from '../core/default-limits.js';
 import type { ResumeKey, ScanOptions } from '../scan/scan.js';
 import { sizeCaps } from '../scan/scan-options.js';
 import { loadEngine, sqlString } from './engine.js';
-import { partsOf } from './parts.js';
+import { namingBrokenParts, partsOf } from './parts.js';
 
 export function resumeKey(k: ResumeKey): string {
   return `${k.path}\0${k.member ?? ''}\0${k.bytes}\0${Math.round(k.mtimeMs)}`;
@@ -82,9 +82,11 @@ export async function indexedFiles(dir: string, options: string): Promise<Map<st
     const all = `SELECT * FROM (SELECT CAST(NULL AS VARCHAR) AS options WHERE false) UNION ALL BY NAME SELECT * FROM read_parquet([${list}], union_by_name = true)`;
     const latest = `SELECT path, member, bytes, mtime, options, error_code, error_message, row_number() OVER (PARTITION BY path, member ORDER BY scanned_at DESC, run DESC) AS n FROM (${all})`;
     const retried = RETRIED_CODES.map(sqlString).join(', ');
-    const reader = await db.runAndReadAll(
-      `SELECT path, member, bytes, epoch_ms(mtime), options IS NOT DISTINCT FROM ${sqlString(options)} FROM (${latest}) WHERE n = 1 AND mtime IS NOT NULL AND bytes IS NOT NULL` +
-        ` AND coalesce(error_code, '') NOT IN (${retried}) AND NOT (coalesce(error_code, '') = 'LIMIT_EXCEEDED' AND coalesce(error_message, '') LIKE '%memory%')`,
+    const reader = await namingBrokenParts(parts, () =>
+      db.runAndReadAll(
+        `SELECT path, member, bytes, epoch_ms(mtime), options IS NOT DISTINCT FROM ${sqlString(options)} FROM (${latest}) WHERE n = 1 AND mtime IS NOT NULL AND bytes IS NOT NULL` +
+          ` AND coalesce(error_code, '') NOT IN (${retried}) AND NOT (coalesce(error_code, '') = 'LIMIT_EXCEEDED' AND coalesce(error_message, '') LIKE '%memory%')`,
+      ),
     );
     for (const [path, member, bytes, mtime, same] of reader.getRows())
       files.set(

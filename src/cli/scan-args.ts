@@ -66,6 +66,7 @@ export function scanSettings({ positionals, raw }: Parsed, env: NodeJS.ProcessEn
   const timeoutSeconds = raw.timeout === undefined ? 5 : positiveNumber('timeout', raw.timeout as string);
   const memory = raw['worker-memory'] === undefined ? undefined : wholeNumber('worker-memory', raw['worker-memory'] as string, MIN_WORKER_MEMORY_MB, 2 ** 20);
   const index = raw.index as string | undefined;
+  if (index === '') throw new UsageError('--index needs a folder: --index "" names none');
   if (raw.resume && index === undefined) throw new UsageError('--resume needs --index <dir> (it resumes from what the index holds)');
   if (raw.check && index === undefined) throw new UsageError('--check writes findings into the index: it needs --index <dir> (levelkit check prints them)');
   const depth = (raw.depth ?? (index === undefined ? 'cheap' : 'full')) as string;

@@ -167,7 +167,7 @@ describe('levelkit query', () => {
       expect(r.stderr.trim().split('\n'), sql).toHaveLength(1);
       expect(r.stdout, sql).toBe('');
     }
-    expect(readdirSync(index).sort()).toEqual(['files', 'findings', 'images', 'layers', 'levels', 'objects', 'texts', 'tiles', 'warnings']);
+    expect(readdirSync(index).sort()).toEqual(['_commits', 'files', 'findings', 'images', 'layers', 'levels', 'objects', 'texts', 'tiles', 'warnings']);
     expect(readdirSync(tmp).filter((n) => /^[yz]\./.test(n))).toEqual([]);
   });
 

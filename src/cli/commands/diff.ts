@@ -6,6 +6,7 @@
 import { diffIndexes, type IndexChange, isIndexFolder } from '../../archive-index/diff.js';
 import { EngineMissing } from '../../archive-index/engine.js';
 import { BrokenPart } from '../../archive-index/parts.js';
+import { QueryError } from '../../archive-index/query.js';
 import { type AnyDecoded, type Change, decode, diff } from '../../index.js';
 import { jsonText } from '../../scan/json-text.js';
 import { displayName, fileFields, pathBytes, printable } from '../../scan/names.js';
@@ -125,7 +126,7 @@ async function indexDiff(a: string, b: string, json: boolean): Promise<number> {
   try {
     changes = await diffIndexes(a, b);
   } catch (e) {
-    if (e instanceof BrokenPart || e instanceof EngineMissing) {
+    if (e instanceof BrokenPart || e instanceof EngineMissing || e instanceof QueryError) {
       process.stderr.write(`levelkit diff: ${printable(e.message)}\n`);
       return 2;
     }

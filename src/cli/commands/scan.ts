@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { EngineMissing } from '../../archive-index/engine.js';
 import { BrokenPart } from '../../archive-index/parts.js';
 import { indexedFiles, indexedPath, resumeSkip, rowOptions } from '../../archive-index/resume.js';
-import { IndexWriter } from '../../archive-index/writer.js';
+import { type IndexFs, IndexWriter } from '../../archive-index/writer.js';
 import { RULE_IDS } from '../../check/registry.js';
 import type { Inject } from '../../scan/job.js';
 import { jsonText } from '../../scan/json-text.js';
@@ -83,12 +83,15 @@ export const scanCommand: Command = {
       const shape = rowOptions(shaping, RULE_IDS);
       try {
         resume = settings.resume ? resumeSkip(await indexedFiles(indexDir, shape)) : undefined;
-        index = new IndexSink(
-          await IndexWriter.open(indexDir, { hash, rowOptions: shape, ...(shard ? { shard } : {}) }),
-          settings.check ? { rules: RULE_IDS } : undefined,
-        );
+        const writer = await IndexWriter.open(indexDir, { hash, rowOptions: shape, ...(shard ? { shard } : {}), ...testIndexOptions() });
+        index = new IndexSink(writer, settings.check ? { rules: RULE_IDS } : undefined);
       } catch (e) {
-        if (e instanceof EngineMissing || e instanceof BrokenPart) throw new UsageError(e.message);
+        if (e instanceof EngineMissing) throw new UsageError(e.message);
+        // A part or folder of the index that cannot be trusted: named in one line, nothing written.
+        if (e instanceof BrokenPart) {
+          process.stderr.write(`levelkit scan: broken index: ${printable(e.message)}\n`);
+          return 2;
+        }
         throw e;
       }
     }
@@ -201,6 +204,34 @@ function openRecords(path: string, force: boolean): LineFile {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${printable(path)} exists (--force overwrites it)`);
     throw ioError(pathBytes(path), e);
   }
+}
+
+/**
+ * The index writer's test-only knobs: LEVELKIT_TEST_FLUSH_BYTES=<n> commits every n bytes of rows
+ * (not every 8 MiB), so a small scan commits many times; LEVELKIT_TEST_INDEX_KILL=<k> kills the
+ * process (SIGKILL, as a power cut stops it) before the writer's k-th file operation, so a test
+ * stops it between any two of a commit's steps.
+ */
+function testIndexOptions(): { flushBytes?: number; fs?: IndexFs } {
+  const n = Number(process.env.LEVELKIT_TEST_FLUSH_BYTES);
+  const kill = Number(process.env.LEVELKIT_TEST_INDEX_KILL);
+  if (!Number.isSafeInteger(kill) || kill < 1) return Number.isSafeInteger(n) && n > 0 ? { flushBytes: n } : {};
+  let ops = 0;
+  const before =
+    <A extends unknown[], R>(f: (...a: A) => R) =>
+    (...a: A): R => {
+      if (++ops >= kill) process.kill(process.pid, 'SIGKILL');
+      return f(...a);
+    };
+  const p = fs.promises;
+  const io: IndexFs = {
+    open: before(p.open),
+    rename: before(p.rename),
+    unlink: before(p.unlink),
+    mkdir: before(p.mkdir) as IndexFs['mkdir'],
+    rm: before(p.rm),
+  };
+  return { ...(Number.isSafeInteger(n) && n > 0 ? { flushBytes: n } : {}), fs: io };
 }
 
 /** LEVELKIT_TEST_INJECT=hang=<text>,crash=<text>: the test-only fault injection of scan() (see src/scan/job.ts). */
