@@ -1,7 +1,6 @@
 // How `levelkit diff` prints changes for a person: counts per kind, then one line per change (cells
 // as rectangles, a script's changed lines below its change), at most MAX_LINES of them.
 
-import { appendAll } from '../diff/change.js';
 import type { Change, DiffValue } from '../index.js';
 import { printable } from '../scan/names.js';
 
@@ -19,7 +18,8 @@ export function countsLine(changes: readonly Change[]): string {
 /** The whole text: the counts, then the changes. */
 export function changesText(title: string, changes: readonly Change[]): string {
   const lines = [`${printable(title)}: ${countsLine(changes)}`];
-  for (const c of changes.slice(0, MAX_LINES)) appendAll(lines, changeLines(c));
+  // Line by line: a spread of a 400 KB script's hunk lines overflows the call stack.
+  for (const c of changes.slice(0, MAX_LINES)) for (const line of changeLines(c)) lines.push(line);
   if (changes.length > MAX_LINES) lines.push(`  … ${changes.length - MAX_LINES} more (--json lists every change)`);
   return `${lines.join('\n')}\n`;
 }
