@@ -2,7 +2,9 @@
 // two archive indexes, each read through its `files` view (the latest scan of each path and member).
 import * as fs from 'node:fs';
 import { join } from 'node:path';
-import { IndexQuery } from './query.js';
+import { loadEngine, sqlString } from './engine.js';
+import { BrokenPart, partsOf } from './parts.js';
+import { IndexQuery, QueryError } from './query.js';
 
 /** A file as one index knows it. */
 export interface IndexedFile {
@@ -47,22 +49,57 @@ export async function diffIndexes(oldDir: string, newDir: string): Promise<Index
   return out.sort((a, b) => (a.path === b.path ? (a.member ?? '').localeCompare(b.member ?? '') : a.path < b.path ? -1 : 1));
 }
 
-/** Every file of an index by `[path, member]` (as JSON). */
+/** Every file of an index by `[path, member]` (as JSON). A row without a path is its part's fault: BrokenPart naming it. */
 async function filesOf(dir: string): Promise<Map<string, IndexedFile>> {
   const index = await IndexQuery.open(dir);
+  let rows: unknown[][];
   try {
-    const { rows } = await index.run('SELECT path, member, sha256, bytes, format FROM files');
-    return new Map(
-      rows.map(([path, member, sha256, bytes, format]) => [
-        JSON.stringify([path, member ?? null]),
-        {
-          sha256: (sha256 as string | null) ?? null,
-          bytes: bytes === null || bytes === undefined ? null : Number(bytes),
-          format: (format as string | null) ?? null,
-        },
-      ]),
-    );
+    rows = (await index.run(`SELECT ${COLUMNS.join(', ')} FROM files`)).rows;
+  } catch (e) {
+    // A column no part has: DuckDB's binder error, which names no part.
+    if (e instanceof QueryError) throw await culprit(dir, e.message);
+    throw e;
   } finally {
     index.close();
   }
+  const files = new Map<string, IndexedFile>();
+  for (const [path, member, sha256, bytes, format] of rows) {
+    if (typeof path !== 'string') throw await culprit(dir, 'a file row has no path');
+    files.set(JSON.stringify([path, member ?? null]), {
+      sha256: typeof sha256 === 'string' ? sha256 : null,
+      bytes: bytes === null || bytes === undefined ? null : Number(bytes),
+      format: typeof format === 'string' ? format : null,
+    });
+  }
+  return files;
+}
+
+/** The columns of `files` a diff reads; `path` must be set in every row. */
+const COLUMNS = ['path', 'member', 'sha256', 'bytes', 'format'];
+
+/**
+ * The part of `dir`'s files table that lacks a column diff reads or holds a row without a path
+ * (parts are merged by column name, so a part without `path` reads as null paths), as a BrokenPart;
+ * the files folder itself when no one part is to blame.
+ */
+async function culprit(dir: string, why: string): Promise<BrokenPart> {
+  const { DuckDBInstance } = await loadEngine();
+  const db = await (await DuckDBInstance.create(':memory:', { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' })).connect();
+  try {
+    for (const part of partsOf(fs.realpathSync(dir), 'files')) {
+      let nullPaths: number;
+      try {
+        const read = await db.runAndReadAll(
+          `SELECT count(*) FILTER (WHERE path IS NULL) FROM (SELECT ${COLUMNS.join(', ')} FROM read_parquet(${sqlString(part)}))`,
+        );
+        nullPaths = Number(read.getRowsJS()[0]?.[0] ?? 0);
+      } catch (e) {
+        return new BrokenPart(part, `not a part of the files table: ${String((e as Error)?.message ?? e).split('\n')[0]}`);
+      }
+      if (nullPaths > 0) return new BrokenPart(part, 'a file row with no path (null): not a part levelkit wrote');
+    }
+  } finally {
+    db.closeSync();
+  }
+  return new BrokenPart(join(dir, 'files'), why);
 }

@@ -19,15 +19,17 @@ export function selectRules(ids: readonly string[] | undefined): Rule[] {
 
 /**
  * Runs the level rules of `ids` that apply to `level`'s format and collects the archive rules'
- * facts. A rule that throws is levelkit's bug: it becomes a `check/internal` error finding, so one
+ * facts (`onRule` is told each rule before it runs: a scan worker marks it, so a timeout can name
+ * it). A rule that throws is levelkit's bug: it becomes a `check/internal` error finding, so one
  * rule cannot lose the others' findings or the file's record.
  */
-export function checkLevel(level: AnyDecoded, ids?: readonly string[]): LevelCheck {
+export function checkLevel(level: AnyDecoded, ids?: readonly string[], onRule?: (rule: Rule) => void): LevelCheck {
   const family = ruleFormatOf(level.format);
   const findings: Finding[] = [];
   let facts: Record<string, unknown> | undefined;
   for (const rule of selectRules(ids)) {
     if (rule.format !== family) continue;
+    onRule?.(rule);
     try {
       if (rule.kind === 'level') {
         const r = rule as LevelRule<AnyDecoded>;

@@ -18,7 +18,8 @@ export function countsLine(changes: readonly Change[]): string {
 /** The whole text: the counts, then the changes. */
 export function changesText(title: string, changes: readonly Change[]): string {
   const lines = [`${printable(title)}: ${countsLine(changes)}`];
-  for (const c of changes.slice(0, MAX_LINES)) lines.push(...changeLines(c));
+  // Line by line: a spread of a 400 KB script's hunk lines overflows the call stack.
+  for (const c of changes.slice(0, MAX_LINES)) for (const line of changeLines(c)) lines.push(line);
   if (changes.length > MAX_LINES) lines.push(`  … ${changes.length - MAX_LINES} more (--json lists every change)`);
   return `${lines.join('\n')}\n`;
 }
@@ -35,7 +36,9 @@ export function changeLines(c: Change): string[] {
   if (c.from !== undefined || c.to !== undefined) parts.push(`${show(c.from ?? null)} → ${show(c.to ?? null)}`);
   const out = [`  ${printable(parts.join('  '))}`];
   for (const h of c.hunks ?? []) {
-    out.push(`    @@ -${h.fromLine} +${h.toLine}`);
+    out.push(
+      `    @@ -${h.fromLine} +${h.toLine}${h.coarse ? ` (${h.removed.length} lines replaced by ${h.added.length}: too different to align line by line)` : ''}`,
+    );
     for (const l of h.removed) out.push(`    -${printable(l)}`);
     for (const l of h.added) out.push(`    +${printable(l)}`);
   }

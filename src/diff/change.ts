@@ -12,6 +12,12 @@ export interface LineHunk {
   toLine: number;
   removed: string[];
   added: string[];
+  /**
+   * Set when the texts were too different to align line by line within the line diff's bounds
+   * (src/diff/sequence.ts: MAX_EDITS edits, MAX_STEPS steps): every line between the common first
+   * and last lines is `removed` and `added` here, lines the two still share not looked for.
+   */
+  coarse?: true;
 }
 
 /**
@@ -47,3 +53,13 @@ export interface Change {
 
 /** Typed arrays up to this length are carried in changes as number arrays; longer ones by length and digest. */
 export const INLINE_ARRAY_MAX = 64;
+
+/**
+ * Appends `items` to `out` one at a time. `out.push(...items)` passes every item as an argument on
+ * the call stack, and the changes of a big map (a 600 × 600 checkerboard is 180,000 rectangles)
+ * overflow it: "Maximum call stack size exceeded".
+ */
+export function appendAll<T>(out: T[], items: readonly T[]): T[] {
+  for (const x of items) out.push(x);
+  return out;
+}

@@ -2,7 +2,7 @@
 // field that differs, nested plain objects by dotted name, Texts by their text.
 
 import { isTypedArray } from '../core/json.js';
-import type { Change, DiffValue } from './change.js';
+import { appendAll, type Change, type DiffValue } from './change.js';
 import { isText, plain, sameValue } from './plain.js';
 
 /** One field that differs. */
@@ -27,7 +27,7 @@ export function fieldChanges(a: object, b: object, skip: readonly string[] = [],
     const x = ra[k];
     const y = rb[k];
     if (sameValue(x, y)) continue;
-    if (isNested(x) && isNested(y)) out.push(...fieldChanges(x, y, [], `${prefix}${k}.`));
+    if (isNested(x) && isNested(y)) appendAll(out, fieldChanges(x, y, [], `${prefix}${k}.`));
     else out.push({ field: `${prefix}${k}`, from: plain(x), to: plain(y) });
   }
   return out;

@@ -1,11 +1,11 @@
 // Semantic diffs of levels, shared by every format's diff() (src/formats/<fmt>/diff.ts): the Change
 // record, and helpers for fields, cell grids, record lists and text lines. See README.md here.
 
-export { type Change, type DiffValue, INLINE_ARRAY_MAX, type LineHunk } from './change.js';
+export { appendAll, type Change, type DiffValue, INLINE_ARRAY_MAX, type LineHunk } from './change.js';
 export { type FieldChange, fieldChanges, fieldChangesAs } from './fields.js';
 export { type CellColumn, cellChanges, type Grid } from './grid.js';
 export { lineHunks, splitLines } from './lines.js';
 export { type Matching, matchSequence } from './match.js';
 export { digestOf, isText, plain, sameBytes, sameValue } from './plain.js';
 export { type RecordsSpec, recordChanges } from './records.js';
-export { commonPairs } from './sequence.js';
+export { type Alignment, alignment, commonPairs, MAX_EDITS, MAX_STEPS } from './sequence.js';

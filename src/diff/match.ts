@@ -15,7 +15,7 @@ export interface Matching {
   added: number[];
 }
 
-/** Matches sequences by `key` (kind and name), falling back to `kind` for leftovers in place. */
+/** Matches sequences by `key` (kind and name), falling back to `kind` for leftovers in place. Linear after commonPairs (no search per element). */
 export function matchSequence(a: { key: string; kind: string }[], b: { key: string; kind: string }[]): Matching {
   const inOrder = commonPairs(
     a.map((x) => x.key),
@@ -25,11 +25,15 @@ export function matchSequence(a: { key: string; kind: string }[], b: { key: stri
   const usedA = new Set(inOrder.map(([i]) => i));
   const usedB = new Set(inOrder.map(([, j]) => j));
   const moved = new Set<number>();
-  // The same kind and name elsewhere: moved.
+  // The same kind and name elsewhere: moved (the first unused one of `a` with that key).
+  const waiting = queuesBy(
+    range(0, a.length).filter((i) => !usedA.has(i)),
+    (i) => a[i]!.key,
+  );
   b.forEach((y, j) => {
     if (usedB.has(j)) return;
-    const i = a.findIndex((x, k) => !usedA.has(k) && x.key === y.key);
-    if (i < 0) return;
+    const i = waiting.get(y.key)?.next();
+    if (i === undefined) return;
     usedA.add(i);
     usedB.add(j);
     moved.add(j);
@@ -39,12 +43,14 @@ export function matchSequence(a: { key: string; kind: string }[], b: { key: stri
   let i0 = 0;
   let j0 = 0;
   for (const [ai, bj] of [...inOrder, [a.length, b.length] as [number, number]]) {
-    const left = range(i0, ai).filter((i) => !usedA.has(i));
+    const left = queuesBy(
+      range(i0, ai).filter((i) => !usedA.has(i)),
+      (i) => a[i]!.kind,
+    );
     for (let j = j0; j < bj; j++) {
       if (usedB.has(j)) continue;
-      const at = left.findIndex((i) => a[i]!.kind === b[j]!.kind);
-      if (at < 0) continue;
-      const i = left.splice(at, 1)[0]!;
+      const i = left.get(b[j]!.kind)?.next();
+      if (i === undefined) continue;
       usedA.add(i);
       usedB.add(j);
       pairs.push([i, j]);
@@ -54,6 +60,27 @@ export function matchSequence(a: { key: string; kind: string }[], b: { key: stri
   }
   pairs.sort((p, q) => p[1] - q[1]);
   return { pairs, moved, removed: range(0, a.length).filter((i) => !usedA.has(i)), added: range(0, b.length).filter((j) => !usedB.has(j)) };
+}
+
+/** A queue of indices taken in order: next() is the first not taken yet (a cursor, not shift(), which moves the rest). */
+class Queue {
+  private at = 0;
+  constructor(private readonly items: number[]) {}
+  next(): number | undefined {
+    return this.at < this.items.length ? this.items[this.at++] : undefined;
+  }
+}
+
+/** `indices` grouped by `keyOf`, each group in order. */
+function queuesBy(indices: number[], keyOf: (i: number) => string): Map<string, Queue> {
+  const lists = new Map<string, number[]>();
+  for (const i of indices) {
+    const k = keyOf(i);
+    const list = lists.get(k);
+    if (list) list.push(i);
+    else lists.set(k, [i]);
+  }
+  return new Map([...lists].map(([k, list]) => [k, new Queue(list)]));
 }
 
 function range(from: number, to: number): number[] {

@@ -1,7 +1,7 @@
 // Lists of records (links, chests, objects, rows): matched by a key where they have one (an id, a
 // name), else by content with what is left paired by position; each pair compared field by field.
 
-import type { Change, DiffValue } from './change.js';
+import { appendAll, type Change, type DiffValue } from './change.js';
 import { fieldChanges } from './fields.js';
 import { plain } from './plain.js';
 import { commonPairs } from './sequence.js';
@@ -38,7 +38,7 @@ export function recordChanges<R>(a: readonly R[], b: readonly R[], spec: Records
     matchedB.add(j);
     const id = idOf(b[j]!, j);
     for (const f of fieldChanges(fields(a[i]!), fields(b[j]!), spec.skip)) out.push({ kind: `${spec.kind}-changed`, ...where, id, ...f });
-    if (spec.more) out.push(...spec.more(a[i]!, b[j]!, id));
+    if (spec.more) appendAll(out, spec.more(a[i]!, b[j]!, id));
   }
   a.forEach((r, i) => {
     if (!matchedA.has(i)) out.push({ kind: `${spec.kind}-removed`, ...where, id: idOf(r, i), ...spec.at?.(r), from: plain(fields(r)) });
@@ -58,10 +58,16 @@ function pairByKey<R>(a: readonly R[], b: readonly R[], key: (r: R, i: number) =
     if (list) list.push(j);
     else waiting.set(k, [j]);
   });
+  // A cursor per key rather than shift(), which moves every later index (quadratic over many records of one key).
+  const taken = new Map<string | number, number>();
   const pairs: [number, number][] = [];
   a.forEach((r, i) => {
-    const j = waiting.get(key(r, i))?.shift();
-    if (j !== undefined) pairs.push([i, j]);
+    const k = key(r, i);
+    const list = waiting.get(k);
+    const at = taken.get(k) ?? 0;
+    if (!list || at >= list.length) return;
+    taken.set(k, at + 1);
+    pairs.push([i, list[at]!]);
   });
   return pairs;
 }

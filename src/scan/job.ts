@@ -3,8 +3,9 @@
 // the step every file ends in (detect, decode to the asked depth, summarise, hash the bytes for
 // duplicate finding, build the record). Reading the file is the host's (item-node.ts).
 import { fileId, type IndexBatch, type LevelRowsBuilder } from '../archive-index/level-rows.js';
+import { RULES } from '../check/registry.js';
 import { checkLevel, type LevelCheck } from '../check/run.js';
-import type { Finding } from '../check/types.js';
+import type { Finding, Rule } from '../check/types.js';
 import {
   type AnyDecoded,
   DecodeError,
@@ -176,7 +177,21 @@ export interface BatchResult<R = ItemResult> {
 export const PROGRESS_BATCH = 0;
 export const PROGRESS_INDEX = 1;
 export const PROGRESS_STARTED = 2;
-export const PROGRESS_SLOTS = 3;
+/** Which check rule the item is in (its index in RULES + 1; 0 while decoding), so a TIMEOUT names the rule that ran out of time. */
+export const PROGRESS_RULE = 3;
+export const PROGRESS_SLOTS = 4;
+
+/** The running worker's progress slots (the worker loop sets them per batch; null outside a worker). */
+let progressSlots: Int32Array | null = null;
+
+/** Makes scanBytes() mark in `slots` which check rule it runs. */
+export function markRulesIn(slots: Int32Array | null): void {
+  progressSlots = slots;
+}
+
+function markRule(rule: Rule | null): void {
+  if (progressSlots) Atomics.store(progressSlots, PROGRESS_RULE, rule ? RULES.indexOf(rule) + 1 : 0);
+}
 
 /** One file's bytes for a worker (the single-file form, also what the in-process reference scan runs). */
 export interface JobMessage {
@@ -366,7 +381,10 @@ export function scanBytes(
   const onValue: OnValue | undefined =
     indexed || config.check
       ? (v) => {
-          if (config.check) checked = checkLevel(v, config.check.rules);
+          if (config.check) {
+            checked = checkLevel(v, config.check.rules, markRule);
+            markRule(null);
+          }
           return indexed ? rowsOf(index, fileId(config.index!.run, base.path, base.member, hash), v) : undefined;
         }
       : undefined;
@@ -444,7 +462,13 @@ function startRecord(base: RecordBase, bytes: number | null, format: string | nu
 }
 
 /** Why a file has no answer from its worker: it hung past its time limit, or its worker died (`outOfMemory`: at its heap limit). */
-export type LostItem = { timeout: number } | { crashed: string; outOfMemory?: true };
+export type LostItem = { timeout: number; rule?: number } | { crashed: string; outOfMemory?: true };
+
+/** What ran out of time: check rule number `rule` (PROGRESS_RULE), or the decoding. */
+function timedOut(rule: number | undefined): string {
+  const id = rule ? RULES[rule - 1]?.id : undefined;
+  return id ? `check rule ${id}` : 'decoding';
+}
 
 /** The record of a file whose worker hung past its time limit or died; `memoryMb`: the workers' heap limit (--worker-memory), if one was given. */
 export function lostRecord(base: RecordBase, size: number | null, lost: LostItem, memoryMb?: number): ScanRecord {
@@ -453,7 +477,7 @@ export function lostRecord(base: RecordBase, size: number | null, lost: LostItem
       ...base,
       bytes: size,
       format: null,
-      error: errorFields('TIMEOUT', `decoding took longer than ${lost.timeout} ms (--timeout); its worker was replaced`),
+      error: errorFields('TIMEOUT', `${timedOut(lost.rule)} took longer than ${lost.timeout} ms (--timeout); its worker was replaced`),
     };
   if (lost.outOfMemory)
     return {

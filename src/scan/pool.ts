@@ -13,6 +13,7 @@ import {
   noStageTimes,
   PROGRESS_BATCH,
   PROGRESS_INDEX,
+  PROGRESS_RULE,
   PROGRESS_SLOTS,
   PROGRESS_STARTED,
   type ScanConfig,
@@ -246,18 +247,18 @@ export class Pool<T extends PoolTask, C = ScanConfig, R = ItemResult> {
   }
 
   /** The item the worker is on and when it started it (the first unanswered one, from when the batch was posted, until the worker marks one). */
-  private current(slot: Slot<T, C>): { index: number; started: number } {
+  private current(slot: Slot<T, C>): { index: number; started: number; rule: number } {
     const p = slot.progress;
-    if (Atomics.load(p, PROGRESS_BATCH) !== slot.batchId) return { index: slot.next, started: slot.postedAt };
+    if (Atomics.load(p, PROGRESS_BATCH) !== slot.batchId) return { index: slot.next, started: slot.postedAt, rule: 0 };
     const index = Atomics.load(p, PROGRESS_INDEX);
     const started = this.epoch + Atomics.load(p, PROGRESS_STARTED);
     // An item already answered: the worker is between it and the next one.
-    return index < slot.next ? { index: slot.next, started: this.now() } : { index, started };
+    return index < slot.next ? { index: slot.next, started: this.now(), rule: 0 } : { index, started, rule: Atomics.load(p, PROGRESS_RULE) };
   }
 
   /** A slot's timer went off: the file it is on is over its limit (TIMEOUT), or the timer is set for that file's deadline. */
   private check(slot: Slot<T, C>): void {
-    const { index, started } = this.current(slot);
+    const { index, started, rule } = this.current(slot);
     const batch = slot.batch!;
     const task = batch[Math.min(index, batch.length - 1)]!;
     const limit = this.limitOf(task);
@@ -267,7 +268,7 @@ export class Pool<T extends PoolTask, C = ScanConfig, R = ItemResult> {
       return;
     }
     // A decoder in an endless loop never yields, so the only way out is to end its thread.
-    this.lose(slot, index, { timeout: limit });
+    this.lose(slot, index, rule ? { timeout: limit, rule } : { timeout: limit });
   }
 
   /** Ends the slot's worker: the item at `index` gets `why`, the batch's other unanswered items go back to the queue. */

@@ -7,7 +7,18 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { LevelRowsBuilder } from '../archive-index/level-rows.js';
 import { batchBuffers } from '../archive-index/parquet/columns.js';
 import { init } from '../index.js';
-import { type BatchMessage, type BatchResult, noStageTimes, PROGRESS_BATCH, PROGRESS_INDEX, PROGRESS_STARTED, type ScanItem, type StageTimes } from './job.js';
+import {
+  type BatchMessage,
+  type BatchResult,
+  markRulesIn,
+  noStageTimes,
+  PROGRESS_BATCH,
+  PROGRESS_INDEX,
+  PROGRESS_RULE,
+  PROGRESS_STARTED,
+  type ScanItem,
+  type StageTimes,
+} from './job.js';
 import { procCpuMs } from './thread-cpu.js';
 
 /** A long batch sends what it has at least this often, so results stream and a timeout loses little. */
@@ -51,6 +62,7 @@ export function serveBatches<C, R>(
 
   const runBatch = (msg: BatchMessage<C>): void => {
     const progress = new Int32Array(msg.progress);
+    markRulesIn(progress);
     let stages = noStageTimes();
     let results: (R | null)[] = [];
     let lines: string[] = [];
@@ -75,6 +87,7 @@ export function serveBatches<C, R>(
     };
     for (let i = 0; i < msg.items.length; i++) {
       const now = performance.now();
+      Atomics.store(progress, PROGRESS_RULE, 0);
       Atomics.store(progress, PROGRESS_STARTED, Math.round(performance.timeOrigin + now - msg.epoch));
       Atomics.store(progress, PROGRESS_INDEX, i);
       Atomics.store(progress, PROGRESS_BATCH, msg.batch);

@@ -7,6 +7,8 @@ import { printable } from '../../scan/names.js';
 /** A finding with the file it was found in. */
 export interface CheckedFinding extends Finding {
   path: string;
+  /** Base64 of the path's exact bytes when they are not UTF-8 (the record's `pathBytes`). */
+  pathBytes?: string;
   member: string | null;
 }
 

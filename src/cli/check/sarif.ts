@@ -1,14 +1,18 @@
 // The findings of a check as one SARIF 2.1.0 log (OASIS), the shape code-scanning services
 // (GitHub, GitLab, Azure DevOps) read: one run, levelkit as the tool with every rule it ran, one
-// result per finding at the file (a zip member as `zip!/member`), with the level's own place in
-// the result's properties (levels have no text lines to point at).
+// result per finding at the file, with the level's own place in the result's properties (levels
+// have no text lines to point at). The file is an RFC 3986 URI relative to SRCROOT (sarif-uri.ts);
+// a zip member points at its zip, the file a repository holds, with the member's name in the
+// location's properties (`member`). The log's text is escaped as every other JSON output (jsonText).
 import { RULES } from '../../check/registry.js';
 import type { Severity } from '../../check/types.js';
 import type { CheckedFinding } from './output.js';
+import { artifactLocation, baseUri, SRCROOT } from './sarif-uri.js';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', note: 'note' };
 
-export function sarifLog(findings: readonly CheckedFinding[], ruleIds: readonly string[], version: string): object {
+/** The log of `findings`; relative paths and those under `root` (the folder check ran in) are relative to SRCROOT = `root`. */
+export function sarifLog(findings: readonly CheckedFinding[], ruleIds: readonly string[], version: string, root = process.cwd()): object {
   const rules = RULES.filter((r) => ruleIds.includes(r.id));
   const indexOf = new Map(rules.map((r, i) => [r.id, i]));
   return {
@@ -29,6 +33,7 @@ export function sarifLog(findings: readonly CheckedFinding[], ruleIds: readonly 
             })),
           },
         },
+        originalUriBaseIds: { [SRCROOT]: { uri: baseUri(root) } },
         results: findings.map((f) => ({
           ruleId: f.rule,
           ...(indexOf.has(f.rule) ? { ruleIndex: indexOf.get(f.rule) } : {}),
@@ -37,7 +42,10 @@ export function sarifLog(findings: readonly CheckedFinding[], ruleIds: readonly 
           locations: [
             {
               physicalLocation: {
-                artifactLocation: { uri: artifactUri(f.path, f.member) },
+                artifactLocation: {
+                  ...artifactLocation(f.pathBytes === undefined ? Buffer.from(f.path, 'utf8') : Buffer.from(f.pathBytes, 'base64'), root),
+                  ...(f.member === null ? {} : { properties: { member: f.member } }),
+                },
                 ...(f.where.offset !== undefined ? { region: { byteOffset: f.where.offset } } : {}),
               },
             },
@@ -47,14 +55,4 @@ export function sarifLog(findings: readonly CheckedFinding[], ruleIds: readonly 
       },
     ],
   };
-}
-
-/** A relative URI reference for the file (forward slashes, each segment percent-encoded). */
-function artifactUri(path: string, member: string | null): string {
-  const full = member === null ? path : `${path}!/${member}`;
-  return full
-    .replaceAll('\\', '/')
-    .split('/')
-    .map((s) => encodeURIComponent(s).replaceAll('%21', '!'))
-    .join('/');
 }

@@ -5,6 +5,7 @@
 
 import { RULES } from '../../check/registry.js';
 import { checkArchive } from '../../check/run.js';
+import { jsonText } from '../../scan/json-text.js';
 import { printable } from '../../scan/names.js';
 import { type ScanOptions, scan } from '../../scan/scan.js';
 import { checkSettings, fails } from '../check/args.js';
@@ -57,7 +58,11 @@ export const checkCommand: Command = {
     let failedFiles = 0;
     let found = 0;
     let failing = false;
-    const emit = (f: CheckedFinding) => {
+    // Paths that are not UTF-8, by their record's text: SARIF encodes a file's URI from its raw bytes.
+    const rawNames = new Map<string, string>();
+    const emit = (given: CheckedFinding) => {
+      const raw = rawNames.get(given.path);
+      const f = raw === undefined ? given : { ...given, pathBytes: raw };
       found++;
       if (fails(f.severity, settings.failOn)) failing = true;
       if (settings.output === 'sarif') held.push(f);
@@ -71,12 +76,13 @@ export const checkCommand: Command = {
         process.stderr.write(`levelkit check: ${printable(file)}: ${rec.error.code}: ${printable(rec.error.message)}\n`);
         continue;
       }
+      if (rec.pathBytes !== undefined) rawNames.set(rec.path, rec.pathBytes);
       for (const f of rec.findings ?? []) emit({ ...f, path: rec.path, member: rec.member });
       if (rec.checkFacts) facts.push({ path: rec.path, member: rec.member, facts: rec.checkFacts });
     }
     if (stdoutGone.aborted) return 0;
     for (const f of checkArchive(facts, settings.rules)) emit(f);
-    if (settings.output === 'sarif') writeStdout(`${JSON.stringify(sarifLog(held, settings.rules, packageVersion()), null, 2)}\n`);
+    if (settings.output === 'sarif') writeStdout(`${jsonText(sarifLog(held, settings.rules, packageVersion()), 2)}\n`);
     if (!scanArgs.quiet)
       process.stderr.write(
         `levelkit check: ${files} file${files === 1 ? '' : 's'}, ${found} finding${found === 1 ? '' : 's'}${failedFiles ? `, ${failedFiles} not decoded` : ''}\n`,

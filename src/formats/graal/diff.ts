@@ -2,7 +2,7 @@
 // cells per layer, links, baddies, chests, signs, and NPCs with a line diff of their scripts; for a
 // .gmap, its size, level names by cell and option lines. Kinds are listed in src/diff/README.md.
 
-import { type Change, cellChanges, fieldChangesAs, lineHunks, recordChanges, splitLines } from '../../diff/index.js';
+import { appendAll, type Change, cellChanges, fieldChangesAs, lineHunks, recordChanges, splitLines } from '../../diff/index.js';
 import { LEVEL_SIZE } from './level.js';
 import type { GraalGmap, GraalLevel, GraalNpc } from './types.js';
 
@@ -27,16 +27,17 @@ function levelDiff(a: GraalLevel, b: GraalLevel): Change[] {
   for (const y of b.layers) {
     const x = byIndex.get(y.index);
     const where = { layer: y.index, layerKind: 'board' };
-    if (x) out.push(...cellChanges(board(x.tiles), board(y.tiles), where));
+    if (x) appendAll(out, cellChanges(board(x.tiles), board(y.tiles), where));
     else out.push({ kind: 'layer-added', ...where });
   }
-  for (const x of a.layers) if (!b.layers.some((l) => l.index === x.index)) out.push({ kind: 'layer-removed', layer: x.index, layerKind: 'board' });
+  const inB = new Set(b.layers.map((l) => l.index));
+  for (const x of a.layers) if (!inB.has(x.index)) out.push({ kind: 'layer-removed', layer: x.index, layerKind: 'board' });
   const at = (r: { x: number; y: number }) => ({ x: r.x, y: r.y });
-  out.push(...recordChanges(a.links, b.links, { kind: 'link', at }));
-  out.push(...recordChanges(a.baddies, b.baddies, { kind: 'baddy', at }));
-  out.push(...recordChanges(a.chests, b.chests, { kind: 'chest', at }));
-  out.push(...recordChanges(a.signs, b.signs, { kind: 'sign', at }));
-  out.push(...recordChanges(a.npcs, b.npcs, { kind: 'npc', at, skip: ['script'], more: scriptChanges(at) }));
+  appendAll(out, recordChanges(a.links, b.links, { kind: 'link', at }));
+  appendAll(out, recordChanges(a.baddies, b.baddies, { kind: 'baddy', at }));
+  appendAll(out, recordChanges(a.chests, b.chests, { kind: 'chest', at }));
+  appendAll(out, recordChanges(a.signs, b.signs, { kind: 'sign', at }));
+  appendAll(out, recordChanges(a.npcs, b.npcs, { kind: 'npc', at, skip: ['script'], more: scriptChanges(at) }));
   return out;
 }
 

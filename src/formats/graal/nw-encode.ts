@@ -116,7 +116,9 @@ export function encodeNw(level: GraalLevel): Uint8Array {
     const p = `signs[${i}]`;
     c.object(s, p);
     lines.push(words('SIGN', number(s.x, `${p}.x`), number(s.y, `${p}.y`)));
-    lines.push(...blockLines(c.pageBytes(s.text, encoding, `${p}.text`), `${p}.text`, 'SIGNEND'), stringBytes('SIGNEND'));
+    // One line at a time: a spread of a 400 KB script's lines overflows the call stack.
+    for (const line of blockLines(c.pageBytes(s.text, encoding, `${p}.text`), `${p}.text`, 'SIGNEND')) lines.push(line);
+    lines.push(stringBytes('SIGNEND'));
   });
   c.array(level.npcs, 'npcs').forEach((n, i) => {
     const p = `npcs[${i}]`;
@@ -125,7 +127,8 @@ export function encodeNw(level: GraalLevel): Uint8Array {
     // `-` is how .nw spells "no image"; an image really named `-` would read back as none.
     if (image.length === 1 && image[0] === 0x2d) c.fail('BAD_VALUE', `${p}.image`, 'not "-" (.nw writes "-" for no image)', '-');
     lines.push(words('NPC', image.length ? image : '-', number(n.x, `${p}.x`), number(n.y, `${p}.y`)));
-    lines.push(...blockLines(c.text(n.script, `${p}.script`), `${p}.script`, 'NPCEND'), stringBytes('NPCEND'));
+    for (const line of blockLines(c.text(n.script, `${p}.script`), `${p}.script`, 'NPCEND')) lines.push(line);
+    lines.push(stringBytes('NPCEND'));
   });
   c.array(level.chests, 'chests').forEach((ch, i) => {
     const p = `chests[${i}]`;

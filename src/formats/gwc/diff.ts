@@ -2,7 +2,7 @@
 // bytecode (the same or not, with sizes), media by id and SHA-256; for two GWZ source zips, the Lua
 // source by lines and media by name. Kinds are listed in src/diff/README.md.
 
-import { type Change, digestOf, fieldChangesAs, lineHunks, recordChanges, splitLines } from '../../diff/index.js';
+import { appendAll, type Change, digestOf, fieldChangesAs, lineHunks, recordChanges, splitLines } from '../../diff/index.js';
 import type { GwcCartridge, GwcDecoded, GwcMedia, GwzArchive, GwzMember } from './types.js';
 
 /** Recomputed by encode(): never a change of their own. The date is compared as `createdSeconds`. */
@@ -29,7 +29,7 @@ function cartridgeDiff(a: GwcCartridge, b: GwcCartridge): Change[] {
   if (la.sha256 !== lb.sha256) out.push({ kind: 'lua-changed', field: 'bytecode', from: la, to: lb });
   if ((a.lua.sourceName?.text ?? null) !== (b.lua.sourceName?.text ?? null))
     out.push({ kind: 'lua-changed', field: 'sourceName', from: a.lua.sourceName?.text ?? null, to: b.lua.sourceName?.text ?? null });
-  out.push(...recordChanges(a.media, b.media, { kind: 'media', key: (m) => m.id, fields: mediaFields }));
+  appendAll(out, recordChanges(a.media, b.media, { kind: 'media', key: (m) => m.id, fields: mediaFields }));
   if (digestOf(a.trailing) !== digestOf(b.trailing)) out.push({ kind: 'trailing', from: a.trailing.length, to: b.trailing.length });
   return out;
 }
@@ -53,7 +53,7 @@ function gwzDiff(a: GwzArchive, b: GwzArchive): Change[] {
   const hunks = lineHunks(splitLines(a.lua.text), splitLines(b.lua.text));
   if (hunks.length) out.push({ kind: 'lua-changed', field: 'source', hunks });
   const member = (m: GwzMember) => ({ bytes: m.data.length, sha256: digestOf(m.data) });
-  out.push(...recordChanges(a.media, b.media, { kind: 'media', key: (m) => m.name, fields: member }));
-  out.push(...recordChanges(a.others, b.others, { kind: 'member', key: (m) => m.name, fields: member }));
+  appendAll(out, recordChanges(a.media, b.media, { kind: 'media', key: (m) => m.name, fields: member }));
+  appendAll(out, recordChanges(a.others, b.others, { kind: 'member', key: (m) => m.name, fields: member }));
   return out;
 }

@@ -3,7 +3,7 @@
 // the physics layers: tele number, speedup force and angle, switch number and delay, tune zone),
 // quads and sound sources. Kinds are listed in src/diff/README.md.
 
-import { type Change, cellChanges, digestOf, fieldChangesAs, type Grid, matchSequence, plain, recordChanges } from '../../diff/index.js';
+import { appendAll, type Change, cellChanges, digestOf, fieldChangesAs, type Grid, matchSequence, plain, recordChanges } from '../../diff/index.js';
 import { gridKey } from './items.js';
 import type { MapGroup, MapLayer, QuadColumns, SoundSourceColumns, TeeworldsMap, TileLayer } from './types.js';
 
@@ -21,7 +21,7 @@ export function layerChanges(a: TeeworldsMap, b: TeeworldsMap): Change[] {
   const out: Change[] = [];
   const groups = matchSequence(a.groups.map(groupKey), b.groups.map(groupKey));
   const groupOf = new Map(groups.pairs);
-  for (const [i, j] of groups.pairs) out.push(...fieldChangesAs('group-changed', { id: j }, groupFields(a.groups[i]!), groupFields(b.groups[j]!)));
+  for (const [i, j] of groups.pairs) appendAll(out, fieldChangesAs('group-changed', { id: j }, groupFields(a.groups[i]!), groupFields(b.groups[j]!)));
   for (const i of groups.removed) out.push({ kind: 'group-removed', id: i, from: plain(groupFields(a.groups[i]!)) });
   for (const j of groups.added) out.push({ kind: 'group-added', id: j, to: plain(groupFields(b.groups[j]!)) });
 
@@ -34,7 +34,7 @@ export function layerChanges(a: TeeworldsMap, b: TeeworldsMap): Change[] {
     const where = { layer: j, layerKind: y.layer.kind };
     if (layers.moved.has(j) || groupOf.get(x.group) !== y.group)
       out.push({ kind: 'layer-moved', ...where, from: { layer: i, group: x.group, index: x.index }, to: { layer: j, group: y.group, index: y.index } });
-    out.push(...sameLayerChanges(x.layer, y.layer, where));
+    appendAll(out, sameLayerChanges(x.layer, y.layer, where));
   }
   for (const i of layers.removed) out.push({ kind: 'layer-removed', layer: i, layerKind: la[i]!.layer.kind, from: plain(layerFields(la[i]!.layer)) });
   for (const j of layers.added) out.push({ kind: 'layer-added', layer: j, layerKind: lb[j]!.layer.kind, to: plain(layerFields(lb[j]!.layer)) });
@@ -75,10 +75,10 @@ function sameLayerChanges(x: MapLayer, y: MapLayer, where: { layer: number; laye
   const out = fieldChangesAs('layer-changed', where, layerFields(x), layerFields(y), ['quads', 'sources']);
   const ga = gridOf(x);
   const gb = gridOf(y);
-  if (ga && gb) out.push(...cellChanges(ga, gb, where));
-  if (x.kind === 'quads' && y.kind === 'quads') out.push(...recordChanges(quadRows(x.quads), quadRows(y.quads), { kind: 'quad', where, key: (_q, i) => i }));
+  if (ga && gb) appendAll(out, cellChanges(ga, gb, where));
+  if (x.kind === 'quads' && y.kind === 'quads') appendAll(out, recordChanges(quadRows(x.quads), quadRows(y.quads), { kind: 'quad', where, key: (_q, i) => i }));
   if (x.kind === 'sounds' && y.kind === 'sounds')
-    out.push(...recordChanges(sourceRows(x.sources), sourceRows(y.sources), { kind: 'source', where, key: (_s, i) => i }));
+    appendAll(out, recordChanges(sourceRows(x.sources), sourceRows(y.sources), { kind: 'source', where, key: (_s, i) => i }));
   return out;
 }
 

@@ -2,7 +2,7 @@
 // and paths, then each section's rows — boxes matched by name, triggers by name, scenes by file, scene
 // resources by key (duplicates in order). Kinds are listed in src/diff/README.md.
 
-import { type Change, fieldChangesAs, recordChanges } from '../../diff/index.js';
+import { appendAll, type Change, fieldChangesAs, recordChanges } from '../../diff/index.js';
 import { typeName } from './layout.js';
 import { type BoxKind, boxAt } from './rows.js';
 import type { WdataBoxTable, WdataLevel } from './types.js';
@@ -27,14 +27,16 @@ export function diff(a: WdataLevel, b: WdataLevel): Change[] {
   for (const l of [a, b]) if (l.summaryOnly) throw new TypeError("levelkit wdata: diff needs full decodes (not sections: 'summary')");
   const out = fieldChangesAs('header', {}, a, b, HEADER_SKIP);
   const types = Math.max(a.eventBoxes?.tables.length ?? 0, b.eventBoxes?.tables.length ?? 0);
-  for (let t = 0; t < types; t++) out.push(...boxChanges(a, b, t, `event:${typeName(t)}`));
-  out.push(...boxChanges(a, b, 'aniBG', 'aniBGs'), ...boxChanges(a, b, 'itemBox', 'itemBoxes'), ...boxChanges(a, b, 'gimmick', 'gimmicks'));
+  for (let t = 0; t < types; t++) appendAll(out, boxChanges(a, b, t, `event:${typeName(t)}`));
+  appendAll(out, boxChanges(a, b, 'aniBG', 'aniBGs'));
+  appendAll(out, boxChanges(a, b, 'itemBox', 'itemBoxes'));
+  appendAll(out, boxChanges(a, b, 'gimmick', 'gimmicks'));
   const { triggers: ta, ...ra } = a.triggers;
   const { triggers: tb, ...rb } = b.triggers;
-  out.push(...fieldChangesAs('row-changed', { section: 'triggers' }, ra, rb));
-  out.push(...recordChanges(ta ?? [], tb ?? [], { kind: 'row', where: { section: 'triggers' }, key: (r) => r.name.text }));
-  out.push(...recordChanges(a.scenes, b.scenes, { kind: 'row', where: { section: 'scenes' }, key: (r) => r.file.text }));
-  out.push(...recordChanges(a.sceneResources, b.sceneResources, { kind: 'row', where: { section: 'sceneResources' }, key: (r) => r.key.text }));
+  appendAll(out, fieldChangesAs('row-changed', { section: 'triggers' }, ra, rb));
+  appendAll(out, recordChanges(ta ?? [], tb ?? [], { kind: 'row', where: { section: 'triggers' }, key: (r) => r.name.text }));
+  appendAll(out, recordChanges(a.scenes, b.scenes, { kind: 'row', where: { section: 'scenes' }, key: (r) => r.file.text }));
+  appendAll(out, recordChanges(a.sceneResources, b.sceneResources, { kind: 'row', where: { section: 'sceneResources' }, key: (r) => r.key.text }));
   return out;
 }
 

@@ -2,7 +2,7 @@
 // by name; properties and image sets), each plane's tile cells, its objects matched by id (each
 // changed field), and the tile properties. Kinds are listed in src/diff/README.md.
 
-import { type Change, cellChanges, fieldChangesAs, matchSequence, plain, recordChanges } from '../../diff/index.js';
+import { appendAll, type Change, cellChanges, fieldChangesAs, matchSequence, plain, recordChanges } from '../../diff/index.js';
 import { objectAt } from './objects.js';
 import type { WwdLevel, WwdObject, WwdPlane, WwdTileProperty } from './types.js';
 
@@ -22,8 +22,8 @@ export function diff(a: WwdLevel, b: WwdLevel): Change[] {
     const x = a.planes[i]!;
     const y = b.planes[j]!;
     if (planes.moved.has(j)) out.push({ kind: 'plane-moved', ...where, from: i, to: j });
-    out.push(...fieldChangesAs('plane-changed', where, x, y, PLANE_SKIP));
-    out.push(...cellChanges(grid(x), grid(y), where));
+    appendAll(out, fieldChangesAs('plane-changed', where, x, y, PLANE_SKIP));
+    appendAll(out, cellChanges(grid(x), grid(y), where));
     out.push(
       ...recordChanges(objects(x), objects(y), {
         kind: 'object',
@@ -36,7 +36,7 @@ export function diff(a: WwdLevel, b: WwdLevel): Change[] {
   }
   for (const i of planes.removed) out.push({ kind: 'plane-removed', layer: i, layerKind: 'plane', from: a.planes[i]!.name.text });
   for (const j of planes.added) out.push({ kind: 'plane-added', layer: j, layerKind: 'plane', to: b.planes[j]!.name.text });
-  out.push(...recordChanges(a.tileProperties, b.tileProperties, { kind: 'tile-property', key: (_t, i) => i, fields: tileProperty }));
+  appendAll(out, recordChanges(a.tileProperties, b.tileProperties, { kind: 'tile-property', key: (_t, i) => i, fields: tileProperty }));
   if (a.tail.length !== b.tail.length || a.tail.some((v, i) => v !== b.tail[i])) out.push({ kind: 'tail', from: plain(a.tail), to: plain(b.tail) });
   return out;
 }
