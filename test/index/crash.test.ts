@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrokenPart, partsOf } from '../../src/archive-index/parts.js';
-import { indexedKeys, resumeKey } from '../../src/archive-index/resume.js';
+import { indexedFiles, resumeKey } from '../../src/archive-index/resume.js';
 import { type IndexFs, IndexWriter } from '../../src/archive-index/writer.js';
 import type { ScanRecord } from '../../src/scan/job.js';
 import { binChild, completion, runBin } from '../helpers/cli.js';
@@ -126,7 +126,7 @@ describe("a crash between a flush's parts and its commit (injected)", () => {
     const onDisk = partFiles(dir).filter((f) => f.endsWith('.parquet'));
     expect(onDisk.filter((f) => f.includes('/files/'))).toHaveLength(2);
     expect(partsOf(dir, 'files')).toHaveLength(1);
-    expect([...(await indexedKeys(dir))]).toEqual([resumeKey({ path: '/archive/level-1.wwd', member: null, bytes: 101, mtimeMs: 1_000 })]);
+    expect([...(await indexedFiles(dir, '')).keys()]).toEqual([resumeKey({ path: '/archive/level-1.wwd', member: null, bytes: 101, mtimeMs: 1_000 })]);
     const q = await runBin(['query', dir, 'SELECT path FROM files_all', '--json']);
     expect(
       q.stdout
@@ -161,6 +161,6 @@ describe("a crash between a flush's parts and its commit (injected)", () => {
     await next.close();
     expect(fs.readdirSync(join(dir, '_commits')).filter((n) => n.startsWith('legacy-'))).toHaveLength(1);
     expect(partsOf(dir, 'files')).toHaveLength(2);
-    expect((await indexedKeys(dir)).size).toBe(2);
+    expect((await indexedFiles(dir, '')).size).toBe(2);
   });
 });
