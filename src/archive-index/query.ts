@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance, DuckDBResult } from '@duckdb/node-api';
 import { type DuckDbModule, loadEngine, sqlString } from './engine.js';
-import { namingBrokenParts, partsOf } from './parts.js';
+import { BrokenPart, namingBrokenParts, partsOf } from './parts.js';
 import { checkReadOnly, QueryError } from './read-only.js';
 import { TABLES, type Table } from './schema.js';
 
@@ -145,7 +145,8 @@ async function failAsQuery<T>(f: () => Promise<T>): Promise<T> {
   try {
     return await f();
   } catch (e) {
-    if (e instanceof QueryError) throw e;
+    // A part damaged inside its pages (namingBrokenParts) stays a BrokenPart: the index's fault, not the SQL's.
+    if (e instanceof QueryError || e instanceof BrokenPart) throw e;
     throw new QueryError(String((e as Error)?.message ?? e).split('\n')[0]!);
   }
 }

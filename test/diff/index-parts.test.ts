@@ -1,11 +1,12 @@
 // `levelkit diff <old index> <new index>` over a files part that is not levelkit's (a null path, a
 // column missing, written here with DuckDB's COPY … TO): one line naming the part, exit 2, never
 // "Cannot read properties of null".
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMITS, commitText } from '../../src/archive-index/commits.js';
 import { sqlString } from '../../src/archive-index/engine.js';
 import { cli } from '../helpers/cli.js';
 import { FIXTURES } from '../helpers/paths.js';
@@ -21,6 +22,9 @@ async function withPart(name: string, select: string): Promise<{ index: string; 
   const db = await (await DuckDBInstance.create(':memory:')).connect();
   await db.run(`COPY (${select}) TO ${sqlString(part)} (FORMAT parquet)`);
   db.closeSync();
+  // Committed as the index's own writer commits a part (commits.ts): readers see only committed parts.
+  const name0 = 'part-zz-foreign-0001.parquet';
+  writeFileSync(join(index, COMMITS, 'zz-foreign-0001.json'), commitText([{ table: 'files', name: name0, bytes: statSync(part).size }]));
   return { index, part };
 }
 

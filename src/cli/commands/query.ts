@@ -41,6 +41,7 @@ export const queryCommand: Command = {
       return 0;
     } catch (e) {
       if (e instanceof QueryError) return fail(e.message);
+      if (e instanceof BrokenPart) return fail(`broken index part: ${e.message}`);
       throw e;
     } finally {
       index.close();
