@@ -288,7 +288,16 @@ function writeInFolder(dir: Folder, base: Buffer, shown: Buffer, bytes: Uint8Arr
   const there = fs.lstatSync(target, { throwIfNoEntry: false });
   if (there && !there.isFile() && !there.isSymbolicLink() && !there.isDirectory()) {
     if (!force) return false;
-    writeInto(target, shown, there, bytes);
+    writeInto(target, shown, there, bytes, false);
+    return true;
+  }
+  // A link to a device or a pipe (`/dev/stdout` → /proc/self/fd/1) names a stream, as it does to a
+  // shell's `>`: written into, not replaced by a file (as root that would replace /dev/stdout itself).
+  // A link to anything else is replaced with --force, never written through.
+  const followed = there?.isSymbolicLink() ? fs.statSync(target, { throwIfNoEntry: false }) : undefined;
+  if (followed && (followed.isCharacterDevice() || followed.isFIFO())) {
+    if (!force) return false;
+    writeInto(target, shown, followed, bytes, true);
     return true;
   }
   const tmp = joinBytes(
@@ -329,13 +338,18 @@ function writeInFolder(dir: Folder, base: Buffer, shown: Buffer, bytes: Uint8Arr
  */
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
-function writeInto(target: Buffer, shown: Buffer, st: fs.Stats, bytes: Uint8Array): void {
+function writeInto(target: Buffer, shown: Buffer, st: fs.Stats, bytes: Uint8Array, throughLink: boolean): void {
   if (!st.isCharacterDevice() && !st.isFIFO())
     throw unsafe(`${displayName(shown)} is a ${st.isBlockDevice() ? 'block device' : 'socket'}, not a file levelkit can write`);
   // No O_CREAT: if the device went away meanwhile, nothing is created in its place. A pipe is
   // opened without blocking: with no reader that is ENXIO at once, not a command that waits for ever.
-  const fd = fs.openSync(target, fs.constants.O_WRONLY | O_NOFOLLOW | (st.isFIFO() ? (fs.constants.O_NONBLOCK ?? 0) : 0));
+  const fd = fs.openSync(target, fs.constants.O_WRONLY | (throughLink ? 0 : O_NOFOLLOW) | (st.isFIFO() ? (fs.constants.O_NONBLOCK ?? 0) : 0));
   try {
+    // Through a link, what was opened must still be a stream: a link switched to a file meanwhile is
+    // refused before a byte is written (no O_TRUNC, so the file is untouched).
+    const opened = fs.fstatSync(fd);
+    if (throughLink && !opened.isCharacterDevice() && !opened.isFIFO())
+      throw unsafe(`${displayName(shown)} changed while being opened: it now leads to a file, which levelkit does not write through a link`);
     for (let off = 0; off < bytes.length; ) {
       let n: number;
       try {

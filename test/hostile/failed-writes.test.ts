@@ -8,7 +8,7 @@
 // (`.png`, `.nw`), not /dev/full itself: a command that replaced its output by a rename once
 // replaced /dev/full with a regular file, breaking every later test on the machine.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { closeSync, lstatSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, mkdtempSync, openSync, readlinkSync, rmSync, symlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,6 +162,14 @@ describeWith(need, 'every output onto a full device: one IO line, exit 2', (full
     expect(fullDevice(target).ok).toBe(true);
     expectOneIoLine(await run(['extract', GRAAL, '-o', out, '--force']), target);
     expect(lstatSync(target).isCharacterDevice()).toBe(true);
+  });
+
+  it('a link to the device (as /dev/stdout links to /proc/self/fd/1): written into, IO naming it, the link kept', async () => {
+    const link = join(tmp, 'report-link.json');
+    symlinkSync(full, link);
+    expectOneIoLine(await run(['scan', GRAAL_DIR, '--report', link, '--force', '--out', join(tmp, 'scan-out-link.jsonl'), '--quiet']), link);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(link)).toBe(full);
   });
 });
 
