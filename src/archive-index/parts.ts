@@ -41,10 +41,10 @@ export function partName(shard: string, run: string, seq: number): string {
  * disk cut short); an index written before commits (no `_commits`) is read as it was, every
  * `part-*.parquet` of the table's folder. BrokenPart for a part listed but missing, of another
  * size, not a regular file or not a whole Parquet file, and for a folder that is a link.
+ * `committed`: committedParts(dir), read once by a caller that asks for every table.
  */
-export function partsOf(dir: string, table: TableName): string[] {
+export function partsOf(dir: string, table: TableName, committed = committedParts(dir)): string[] {
   const folder = join(dir, table);
-  const committed = committedParts(dir);
   if (committed === null) {
     const names = folderNames(folder, false);
     const parts = names.filter((n) => n.startsWith('part-') && n.endsWith('.parquet')).sort();

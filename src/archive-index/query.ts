@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance, DuckDBResult } from '@duckdb/node-api';
 import { type DuckDbModule, loadEngine, sqlString } from './engine.js';
-import { BrokenPart, namingBrokenParts, partsOf } from './parts.js';
+import { BrokenPart, committedParts, namingBrokenParts, partsOf } from './parts.js';
 import { checkReadOnly, QueryError } from './read-only.js';
 import { TABLES, type Table } from './schema.js';
 
@@ -44,7 +44,9 @@ export class IndexQuery {
   static async open(dir: string): Promise<IndexQuery> {
     const root = realpathSync(dir);
     // Every part checked before DuckDB is asked to read any: a broken one is named, not a Parquet error.
-    const parts = new Map(TABLES.map((t) => [t.name, partsOf(root, t.name)] as const));
+    // The commits are read once for all nine tables.
+    const committed = committedParts(root);
+    const parts = new Map(TABLES.map((t) => [t.name, partsOf(root, t.name, committed)] as const));
     const engine = await loadEngine();
     // DuckDB may always read and write its temp_directory (by default `.tmp` in the current folder,
     // which made the user's own `.tmp` readable): a private one instead, for sorts that spill, removed on close.

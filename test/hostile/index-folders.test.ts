@@ -84,20 +84,27 @@ describe('special files named like index files', () => {
     await refused(dir, `${objects}: is a FIFO`, ['query', 'diff']);
   }, 60_000);
 
-  it('a FIFO named like a part in an index written before commits is refused', async () => {
-    const dir = copy();
-    fs.rmSync(join(dir, '_commits'), { recursive: true });
-    const fifo = join(dir, 'files', 'part-all-x-0000.parquet');
-    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
-    await refused(dir, `${fifo}: is a FIFO`);
-  }, 60_000);
-
-  it('a FIFO named like a commit is refused, never opened', async () => {
-    const dir = copy();
-    const fifo = join(dir, '_commits', 'all-x-0001.json');
-    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
-    await refused(dir, `${fifo}: is a FIFO`);
-  }, 60_000);
+  // Where the FIFO goes, in a fresh copy of the index.
+  const fifoPlaces: [string, (dir: string) => string][] = [
+    [
+      'a FIFO named like a part in an index written before commits',
+      (dir) => {
+        fs.rmSync(join(dir, '_commits'), { recursive: true });
+        return join(dir, 'files', 'part-all-x-0000.parquet');
+      },
+    ],
+    ['a FIFO named like a commit', (dir) => join(dir, '_commits', 'all-x-0001.json')],
+  ];
+  it.each(fifoPlaces)(
+    '%s is refused, never opened',
+    async (_, place) => {
+      const dir = copy();
+      const fifo = place(dir);
+      expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+      await refused(dir, `${fifo}: is a FIFO`);
+    },
+    60_000,
+  );
 
   it('a socket in place of a committed part is refused', async () => {
     const dir = copy();
