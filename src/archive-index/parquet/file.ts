@@ -1,4 +1,4 @@
-// One Parquet file from a table's batches (columns.ts): a single row group, each column a chunk
+// One Parquet file from a table's batches (columns.ts): row groups, each column a chunk
 // of data pages (v1: definition levels as one bit-packed run, values PLAIN) compressed by the
 // given codec, and the Thrift footer. Only what the index needs: flat optional columns of the
 // six types in schema.ts. Host-independent: the caller compresses and writes.
@@ -32,99 +32,140 @@ const PHYSICAL: Record<ColumnType, { type: number; converted?: number }> = {
   VARCHAR: { type: 6, converted: 0 },
 };
 
-/** The file's bytes as pieces, in order; null when the batches hold no row. */
-export async function encodeParquet(table: Table, batches: readonly TableBatch[], codec: Codec, createdBy: string): Promise<Uint8Array[] | null> {
-  const rows = batches.reduce((n, b) => n + b.rows, 0);
-  if (rows === 0) return null;
-  const pieces: Uint8Array[] = [MAGIC];
-  let offset = MAGIC.length;
-  const chunks: Fields[] = [];
-  let groupBytes = 0;
-  for (let c = 0; c < table.columns.length; c++) {
-    const column = table.columns[c]!;
-    const start = offset;
-    let uncompressed = 0;
-    let compressed = 0;
-    for (const page of pagesOf(batches, c)) {
-      const body = pageBody(page, column.type);
-      const stored = await codec.compress(body);
-      const header = new CompactWriter()
-        .struct([
-          [1, DATA_PAGE],
-          [2, body.length],
-          [3, stored.length],
-          [
-            5,
-            [
-              [1, page.rows],
-              [2, PLAIN],
-              [3, RLE],
-              [4, RLE],
-            ],
-          ],
-        ])
-        .bytes();
-      pieces.push(header, stored);
-      offset += header.length + stored.length;
-      uncompressed += header.length + body.length;
-      compressed += header.length + stored.length;
-    }
-    groupBytes += uncompressed;
-    const physical = PHYSICAL[column.type];
-    chunks.push([
-      [2, i64(start)],
-      [
-        3,
-        [
-          [1, physical.type],
-          [2, list([PLAIN, RLE])],
-          [3, list([column.name])],
-          [4, codec.id],
-          [5, i64(rows)],
-          [6, i64(uncompressed)],
-          [7, i64(compressed)],
-          [9, i64(start)],
-        ],
-      ],
-    ]);
+/**
+ * One Parquet file written a row group at a time, so a writer can append groups to an open file
+ * as rows come and hold only the next group: the pieces of each `rowGroup()` (the first begins
+ * with the magic), then `finish()`'s footer. A file of no row group is not a Parquet file the
+ * writer makes (`finish()` throws).
+ */
+export class PartEncoder {
+  private readonly groups: Fields[] = [];
+  /** Bytes of the file so far (where the next piece starts). */
+  private offset = 0;
+  /** Rows in the groups so far. */
+  rows = 0;
+
+  constructor(
+    readonly table: Table,
+    private readonly codec: Codec,
+    private readonly createdBy: string,
+  ) {}
+
+  /** Bytes written so far. */
+  get bytes(): number {
+    return this.offset;
   }
-  const schema: Fields[] = [
-    [
-      [4, 'schema'],
-      [5, table.columns.length],
-    ],
-    ...table.columns.map(
-      (col): Fields => [
-        [1, PHYSICAL[col.type].type],
-        [3, OPTIONAL],
-        [4, col.name],
-        [6, PHYSICAL[col.type].converted],
-      ],
-    ),
-  ];
-  const footer = new CompactWriter()
-    .struct([
-      [1, 1],
-      [2, list(schema)],
-      [3, i64(rows)],
-      [
-        4,
-        list([
+
+  /** One row group of `batches`' rows, as pieces to append in order; none when they hold no row. */
+  async rowGroup(batches: readonly TableBatch[]): Promise<Uint8Array[]> {
+    const { table, codec } = this;
+    const rows = batches.reduce((n, b) => n + b.rows, 0);
+    if (rows === 0) return [];
+    const pieces: Uint8Array[] = [];
+    if (this.offset === 0) {
+      pieces.push(MAGIC);
+      this.offset = MAGIC.length;
+    }
+    const chunks: Fields[] = [];
+    let groupBytes = 0;
+    for (let c = 0; c < table.columns.length; c++) {
+      const column = table.columns[c]!;
+      const start = this.offset;
+      let uncompressed = 0;
+      let compressed = 0;
+      for (const page of pagesOf(batches, c)) {
+        const body = pageBody(page, column.type);
+        const stored = await codec.compress(body);
+        const header = new CompactWriter()
+          .struct([
+            [1, DATA_PAGE],
+            [2, body.length],
+            [3, stored.length],
+            [
+              5,
+              [
+                [1, page.rows],
+                [2, PLAIN],
+                [3, RLE],
+                [4, RLE],
+              ],
+            ],
+          ])
+          .bytes();
+        pieces.push(header, stored);
+        this.offset += header.length + stored.length;
+        uncompressed += header.length + body.length;
+        compressed += header.length + stored.length;
+      }
+      groupBytes += uncompressed;
+      const physical = PHYSICAL[column.type];
+      chunks.push([
+        [2, i64(start)],
+        [
+          3,
           [
-            [1, list(chunks)],
-            [2, i64(groupBytes)],
-            [3, i64(rows)],
+            [1, physical.type],
+            [2, list([PLAIN, RLE])],
+            [3, list([column.name])],
+            [4, codec.id],
+            [5, i64(rows)],
+            [6, i64(uncompressed)],
+            [7, i64(compressed)],
+            [9, i64(start)],
           ],
-        ]),
+        ],
+      ]);
+    }
+    this.groups.push([
+      [1, list(chunks)],
+      [2, i64(groupBytes)],
+      [3, i64(rows)],
+    ]);
+    this.rows += rows;
+    return pieces;
+  }
+
+  /** The footer and the closing magic: the last pieces of the file. */
+  finish(): Uint8Array[] {
+    if (this.groups.length === 0) throw new Error('levelkit: a Parquet part needs at least one row group');
+    const { table } = this;
+    const schema: Fields[] = [
+      [
+        [4, 'schema'],
+        [5, table.columns.length],
       ],
-      [6, createdBy],
-    ])
-    .bytes();
-  const tail = new Uint8Array(8);
-  new DataView(tail.buffer).setUint32(0, footer.length, true);
-  tail.set(MAGIC, 4);
-  pieces.push(footer, tail);
-  return pieces;
+      ...table.columns.map(
+        (col): Fields => [
+          [1, PHYSICAL[col.type].type],
+          [3, OPTIONAL],
+          [4, col.name],
+          [6, PHYSICAL[col.type].converted],
+        ],
+      ),
+    ];
+    const footer = new CompactWriter()
+      .struct([
+        [1, 1],
+        [2, list(schema)],
+        [3, i64(this.rows)],
+        [4, list(this.groups)],
+        [6, this.createdBy],
+      ])
+      .bytes();
+    const tail = new Uint8Array(8);
+    new DataView(tail.buffer).setUint32(0, footer.length, true);
+    tail.set(MAGIC, 4);
+    this.offset += footer.length + tail.length;
+    return [footer, tail];
+  }
+}
+
+/** The file's bytes as pieces, in order, all `batches` in one row group; null when they hold no row. */
+export async function encodeParquet(table: Table, batches: readonly TableBatch[], codec: Codec, createdBy: string): Promise<Uint8Array[] | null> {
+  const part = new PartEncoder(table, codec, createdBy);
+  const pieces = await part.rowGroup(batches);
+  if (pieces.length === 0) return null;
+  return [...pieces, ...part.finish()];
 }
 
 /** A page's worth of one column: consecutive batches' parts, together up to PAGE_BYTES of values (one batch may be more). */
