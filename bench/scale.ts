@@ -139,6 +139,11 @@ async function generate(dir: string, files: number, only?: Kind): Promise<{ stat
 const scanIndex = (archive: string, index: string, ...more: string[]) => levelkit(['scan', archive, '--index', index, '--quiet', ...more]);
 const scanFull = (archive: string) => levelkit(['scan', archive, '--depth', 'full', '--out', '/dev/null', '--force', '--quiet']);
 
+const small = Math.min(...SIZES),
+  large = Math.max(...SIZES);
+// The CPU ratio's archive: 50,000 files, or the largest size below that.
+const cpuSize = SIZES.includes(50_000) ? 50_000 : Math.max(...SIZES.filter((n) => n <= 50_000), small);
+
 try {
   // 1. Each size: generate, then SCALE_RUNS fresh indexes (peak RSS, wall per level); the first is kept.
   for (const n of SIZES) {
@@ -173,15 +178,13 @@ try {
       indexBytes,
       indexBytesPerLevel: indexBytes / stats.levels,
     };
-    // Smaller archives are no longer needed once measured; the largest one serves the resume run.
-    if (n !== Math.max(...SIZES)) rm(archive);
+    // Archives no longer needed are removed at once: the largest serves the resume run, the CPU size the CPU ratio.
+    if (n !== large && n !== cpuSize) rm(archive);
   }
-  const small = Math.min(...SIZES),
-    large = Math.max(...SIZES);
 
   // 2. Unchanged --resume at the largest size ÷ the fresh index's median wall.
   const resumes: number[] = [];
-  for (let r = 0; r < Math.min(3, RUNS); r++) {
+  for (let r = 0; r < Math.min(2, RUNS); r++) {
     const run = await scanIndex(archives[large]!, keptIndex[large]!, '--resume');
     resumes.push(run.wall);
     log(`resume ${large} run ${r + 1}: ${run.wall.toFixed(1)} s`);
@@ -207,16 +210,14 @@ try {
     queries.push({ name, sql, seconds, median: median(seconds), floor, answer });
     log(`query ${name}: median ${median(seconds).toFixed(3)} s → ${answer.slice(0, 120)}`);
   }
-  rm(archives[large]!);
+  if (large !== cpuSize) rm(archives[large]!);
 
   // 4. CPU of scan --index ÷ scan --depth full --out /dev/null, alternating A B A B, on the corpus
-  // and on an archive of 50,000 files (or the largest size below it), generated again.
+  // and on the archive of 50,000 files (or the largest size below it).
   const cpuSets: { name: string; dir: string }[] = [];
   if (existsSync(CORPUS)) cpuSets.push({ name: 'corpus', dir: CORPUS });
   else log(`no corpus at ${CORPUS}: its CPU ratio is skipped`);
-  const cpuSize = SIZES.includes(50_000) ? 50_000 : Math.max(...SIZES.filter((n) => n <= 50_000), small);
-  const cpuArchive = join(tmp, `cpu-${cpuSize}`);
-  await generate(cpuArchive, cpuSize);
+  const cpuArchive = archives[cpuSize]!;
   cpuSets.push({ name: `${cpuSize} files`, dir: cpuArchive });
   const cpuRatios: { name: string; cpu: number[]; wall: number[]; load: string }[] = [];
   for (const set of cpuSets) {
