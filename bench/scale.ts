@@ -35,8 +35,15 @@ let cleaned = false;
 function cleanUp(): void {
   if (cleaned) return;
   cleaned = true;
-  child?.kill('SIGKILL');
-  rmSync(tmp, { recursive: true, force: true });
+  // The measured process runs under /usr/bin/time in a group of its own: end both.
+  if (child?.pid !== undefined && child.exitCode === null) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  rmSync(tmp, { recursive: true, force: true, maxRetries: 5 });
 }
 process.on('exit', cleanUp);
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
@@ -64,7 +71,7 @@ function levelkit(args: string[]): Promise<Run> {
   const timeFile = join(tmp, 'time.txt');
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const p = spawn('/usr/bin/time', ['-o', timeFile, '-f', '%U %S %M', process.execPath, CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn('/usr/bin/time', ['-o', timeFile, '-f', '%U %S %M', process.execPath, CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     child = p;
     let stdout = '',
       stderr = '';
