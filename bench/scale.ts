@@ -124,6 +124,7 @@ interface SizeFigures {
   archiveBytes: number;
   genSeconds: number;
   genFilesPerSecond: number;
+  genFilesPerCpuSecond: number;
   perKind: GenStats['perKind'];
   peakMB: number[];
   wall: number[];
@@ -137,10 +138,13 @@ const sizes: Record<number, SizeFigures> = {};
 const keptIndex: Record<number, string> = {};
 const archives: Record<number, string> = {};
 
-async function generate(dir: string, files: number, only?: Kind): Promise<{ stats: GenStats; seconds: number }> {
-  const t0 = performance.now();
+/** Generates an archive; `cpuSeconds` is the whole process's (the worker threads' included), so files per CPU second does not depend on the load. */
+async function generate(dir: string, files: number, only?: Kind): Promise<{ stats: GenStats; seconds: number; cpuSeconds: number }> {
+  const t0 = performance.now(),
+    c0 = process.cpuUsage();
   const stats = await generateArchive(dir, files, only ? { only, salt: 1 } : {});
-  return { stats, seconds: (performance.now() - t0) / 1000 };
+  const c = process.cpuUsage(c0);
+  return { stats, seconds: (performance.now() - t0) / 1000, cpuSeconds: (c.user + c.system) / 1e6 };
 }
 
 const scanIndex = (archive: string, index: string, ...more: string[]) => levelkit(['scan', archive, '--index', index, '--quiet', ...more]);
@@ -156,10 +160,10 @@ try {
   for (const n of SIZES) {
     const archive = join(tmp, `archive-${n}`);
     log(`generating ${n} files`);
-    const { stats, seconds } = await generate(archive, n);
+    const { stats, seconds, cpuSeconds } = await generate(archive, n);
     archives[n] = archive;
     log(
-      `${stats.files} files, ${stats.levels} levels, ${(stats.bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s (${(stats.files / seconds).toFixed(0)} files/s)`,
+      `${stats.files} files, ${stats.levels} levels, ${(stats.bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s (${(stats.files / seconds).toFixed(0)} files/s; ${(stats.files / cpuSeconds).toFixed(0)} per CPU second)`,
     );
     const runs: Run[] = [];
     for (let r = 0; r < RUNS; r++) {
@@ -177,6 +181,7 @@ try {
       archiveBytes: stats.bytes,
       genSeconds: seconds,
       genFilesPerSecond: stats.files / seconds,
+      genFilesPerCpuSecond: stats.files / cpuSeconds,
       perKind: stats.perKind,
       peakMB: runs.map((r) => r.peakMB),
       wall: runs.map((r) => r.wall),
@@ -310,9 +315,9 @@ try {
   const big = sizes[large]!;
   const scale = 500_000 / big.files;
   console.log(
-    `\ngeneration: ${SIZES.map((n) => `${n} files in ${sizes[n]!.genSeconds.toFixed(1)} s (${sizes[n]!.genFilesPerSecond.toFixed(0)} files/s)`).join('; ')}` +
+    `\ngeneration: ${SIZES.map((n) => `${n} files in ${sizes[n]!.genSeconds.toFixed(1)} s (${sizes[n]!.genFilesPerSecond.toFixed(0)} files/s, ${sizes[n]!.genFilesPerCpuSecond.toFixed(0)} per CPU second)`).join('; ')}` +
       `\nat 500,000 files (from ${large}): archive ≈ ${((big.archiveBytes * scale) / 1e9).toFixed(1)} GB, index ≈ ${((big.indexBytes * scale) / 1e9).toFixed(1)} GB, ` +
-      `generation ≈ ${(500_000 / big.genFilesPerSecond / 60).toFixed(0)} min, one scan --index ≈ ${((median(big.wall) * scale) / 60).toFixed(0)} min`,
+      `generation ≈ ${(500_000 / big.genFilesPerSecond / 60).toFixed(0)} min at this load (${(500_000 / big.genFilesPerCpuSecond / 60 / 2).toFixed(0)} on 2 idle cores), one scan --index ≈ ${((median(big.wall) * scale) / 60).toFixed(0)} min`,
   );
   console.log(`levels per kind at ${large}: ${JSON.stringify(big.perKind)}`);
   console.log(`load at end: ${loadEnd}`);
