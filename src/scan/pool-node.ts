@@ -178,7 +178,7 @@ function startWithFlags(create: (argv: string[]) => Worker, wanted: string[]): {
 }
 
 /** From source (tests, `npm run levelkit`), a worker first registers tsx's loader, then imports the TypeScript entry. */
-function sourceBootstrap(script: URL): string {
+export function sourceBootstrap(script: URL): string {
   // The ESM build of tsx's API (require.resolve would give the CommonJS one).
   const api = pathToFileURL(
     createRequire(import.meta.url)
