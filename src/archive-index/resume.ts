@@ -2,9 +2,11 @@
 // (path, member, size, modification time) and the options each file's rows were made with, so an
 // unchanged archive costs a walk and a stat, and a resume with other options decodes again what
 // they could change. See README.md ("Resume").
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { DEFAULT_LIMITS } from '../core/default-limits.js';
+import { DIGEST_WORDS, DigestTable, digestWords } from '../scan/digest-table.js';
 import type { ResumeKey, ScanOptions } from '../scan/scan.js';
 import { sizeCaps } from '../scan/scan-options.js';
 import { loadEngine, sqlString } from './engine.js';
@@ -63,15 +65,55 @@ export function indexedPath(given: string): string {
 const RETRIED_CODES = ['TIMEOUT', 'WORKER_CRASHED', 'IO'];
 
 /**
+ * The files an index holds, by resumeKey, each with whether its rows were made with the options
+ * asked. A resume of a million files holds a million keys: as a Map of strings (an absolute path
+ * each) that was ~200 bytes of heap per file; here each key is its SHA-256 in a DigestTable (~44
+ * bytes, outside V8's heap). Two keys are one only when their SHA-256 are equal, the same trust the
+ * index puts in a file's content digest.
+ */
+export class IndexedFiles {
+  private readonly table = new DigestTable();
+  private readonly words = new Uint32Array(DIGEST_WORDS);
+
+  get size(): number {
+    return this.table.size;
+  }
+
+  /** Records `key` (resumeKey) with whether its rows were made with the options asked; a key given twice keeps its first answer. */
+  set(key: string, sameOptions: boolean): void {
+    if (this.find(key) < 0) this.table.insert(this.words, sameOptions ? 1 : 0);
+  }
+
+  /** Whether `key`'s rows were made with the options asked; undefined when the index does not hold it. */
+  get(key: string): boolean | undefined {
+    const e = this.find(key);
+    return e < 0 ? undefined : this.table.value(e) === 1;
+  }
+
+  /** How many files were indexed with the options asked, and with others. */
+  counts(): { same: number; other: number } {
+    let same = 0;
+    for (const v of this.table.allValues()) same += v;
+    return { same, other: this.table.size - same };
+  }
+
+  private find(key: string): number {
+    digestWords(createHash('sha256').update(key).digest(), this.words);
+    return this.table.find(this.words);
+  }
+}
+
+/**
  * The latest rows of each (path, member) in the index at `dir`, by key (resumeKey): true when they
  * were made with `options` (rowOptions), false with others or unknown ones (an index older than
  * schema 3). Files whose latest row is a failure of the machine (a timeout, a lost worker, a read
  * error, memory) are left out: every resume tries them again. Compared in the query, so a year's
- * archive is held as its keys, not as a copy of the options per file.
+ * archive is held as its keys, not as a copy of the options per file; and read a chunk of rows at
+ * a time, never as one array of every row.
  */
-export async function indexedFiles(dir: string, options: string): Promise<Map<string, boolean>> {
+export async function indexedFiles(dir: string, options: string): Promise<IndexedFiles> {
   const parts = partsOf(dir, 'files');
-  const files = new Map<string, boolean>();
+  const files = new IndexedFiles();
   if (parts.length === 0) return files;
   const { DuckDBInstance } = await loadEngine();
   const instance = await DuckDBInstance.create(':memory:', { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' });
@@ -82,17 +124,18 @@ export async function indexedFiles(dir: string, options: string): Promise<Map<st
     const all = `SELECT * FROM (SELECT CAST(NULL AS VARCHAR) AS options WHERE false) UNION ALL BY NAME SELECT * FROM read_parquet([${list}], union_by_name = true)`;
     const latest = `SELECT path, member, bytes, mtime, options, error_code, error_message, row_number() OVER (PARTITION BY path, member ORDER BY scanned_at DESC, run DESC) AS n FROM (${all})`;
     const retried = RETRIED_CODES.map(sqlString).join(', ');
-    const reader = await namingBrokenParts(parts, () =>
-      db.runAndReadAll(
+    await namingBrokenParts(parts, async () => {
+      const result = await db.stream(
         `SELECT path, member, bytes, epoch_ms(mtime), options IS NOT DISTINCT FROM ${sqlString(options)} FROM (${latest}) WHERE n = 1 AND mtime IS NOT NULL AND bytes IS NOT NULL` +
           ` AND coalesce(error_code, '') NOT IN (${retried}) AND NOT (coalesce(error_code, '') = 'LIMIT_EXCEEDED' AND coalesce(error_message, '') LIKE '%memory%')`,
-      ),
-    );
-    for (const [path, member, bytes, mtime, same] of reader.getRows())
-      files.set(
-        resumeKey({ path: String(path), member: member === null ? null : String(member), bytes: Number(bytes), mtimeMs: Number(mtime) }),
-        same === true,
       );
+      for await (const rows of result.yieldRows())
+        for (const [path, member, bytes, mtime, same] of rows)
+          files.set(
+            resumeKey({ path: String(path), member: member === null ? null : String(member), bytes: Number(bytes), mtimeMs: Number(mtime) }),
+            same === true,
+          );
+    });
   } finally {
     db.closeSync();
   }
@@ -100,7 +143,7 @@ export async function indexedFiles(dir: string, options: string): Promise<Map<st
 }
 
 /** scan()'s `skip` for a resume (indexedFiles): counts in `otherOptions` the unchanged files it decodes again because their rows were made with other options. */
-export function resumeSkip(indexed: ReadonlyMap<string, boolean>): { skip: (k: ResumeKey) => boolean; otherOptions: number } {
+export function resumeSkip(indexed: Pick<IndexedFiles, 'get'>): { skip: (k: ResumeKey) => boolean; otherOptions: number } {
   const filter = {
     otherOptions: 0,
     skip: (k: ResumeKey): boolean => {

@@ -1,6 +1,7 @@
 // The summary of a scan, built from its records alone so that shard outputs merged later
 // (`levelkit report a.jsonl b.jsonl`) give the same summary one big run gives. Only the timing
 // comes from the run itself.
+import { DigestCounts } from './digest-counts.js';
 import { printable } from './names.js';
 import type { ScanRecord } from './scan.js';
 
@@ -49,8 +50,9 @@ export class ReportBuilder {
   private readonly errors = new Map<string, number>();
   private readonly warnings = new Map<string, number>();
   private readonly unchecked = new Map<string, number>();
-  private readonly content = new Map<string, number>();
-  private readonly grid = new Map<string, number>();
+  /** Files per digest, for the duplicate groups: typed arrays, not strings (digest-counts.ts), as a scan meets one per file. */
+  private readonly content = new DigestCounts();
+  private readonly grid = new DigestCounts();
   private readonly errorExamples = new Map<string, Examples>();
   private readonly warningExamples = new Map<string, Examples>();
 
@@ -76,9 +78,9 @@ export class ReportBuilder {
       for (const code of new Set(rec.warnings?.map((w) => w.code))) keepExample(this.warningExamples, code, recordName(rec));
       for (const code of rec.unchecked ?? []) bump(this.unchecked, code);
       const grid = (rec.summary as { gridDigest?: unknown } | undefined)?.gridDigest;
-      if (typeof grid === 'string') bump(this.grid, grid);
+      if (typeof grid === 'string') this.grid.add(grid);
     }
-    if (rec.contentDigest) bump(this.content, rec.contentDigest);
+    if (rec.contentDigest) this.content.add(rec.contentDigest);
   }
 
   /** Counts a line of a record file that was skipped as invalid; the report then has `skippedLines`. */
@@ -102,16 +104,6 @@ export class ReportBuilder {
 
   /** The report; `seconds` (wall time of the run) adds the timing. */
   build(seconds?: number): ScanReport {
-    const dup = (m: Map<string, number>) => {
-      let groups = 0;
-      let files = 0;
-      for (const n of m.values())
-        if (n > 1) {
-          groups++;
-          files += n;
-        }
-      return { groups, files };
-    };
     const formats = sortedTable(this.formats, (f) => ({ files: f.files, versions: sortedTable(f.versions, (n) => n) }));
     const out: ScanReport = {
       files: this.files,
@@ -121,7 +113,7 @@ export class ReportBuilder {
       errors: sortedTable(this.errors, (n) => n),
       warnings: sortedTable(this.warnings, (n) => n),
       unchecked: sortedTable(this.unchecked, (n) => n),
-      duplicates: { contentDigest: dup(this.content), gridDigest: dup(this.grid) },
+      duplicates: { contentDigest: this.content.groups(), gridDigest: this.grid.groups() },
     };
     if (this.skipped !== undefined) out.skippedLines = this.skipped;
     if (seconds !== undefined) {
