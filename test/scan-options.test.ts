@@ -15,7 +15,12 @@ const settings = (args: string[], env: NodeJS.ProcessEnv) => scanSettings(parseC
 describe('--shard auto', () => {
   it('reads a whole number from Kubernetes or Slurm', () => {
     expect(settings(['--shard', 'auto/4'], { JOB_COMPLETION_INDEX: '3' }).shard).toEqual({ index: 3, count: 4 });
-    expect(settings(['--shard', 'auto/4'], { SLURM_ARRAY_TASK_ID: '7', SLURM_ARRAY_TASK_MIN: '5' }).shard).toEqual({ index: 2, count: 4 });
+    expect(settings(['--shard', 'auto/4'], { SLURM_ARRAY_TASK_ID: '2' }).shard).toEqual({ index: 2, count: 4 });
+  });
+
+  it("takes Slurm's task id as k, whatever the array's minimum: a failed task submitted again alone (--array=2) is shard 2, not 0", () => {
+    expect(settings(['--shard', 'auto/4'], { SLURM_ARRAY_TASK_ID: '2', SLURM_ARRAY_TASK_MIN: '2' }).shard).toEqual({ index: 2, count: 4 });
+    expect(settings(['--shard', 'auto/4'], { SLURM_ARRAY_TASK_ID: '3', SLURM_ARRAY_TASK_MIN: '1' }).shard).toEqual({ index: 3, count: 4 });
   });
 
   it.each([
@@ -26,8 +31,7 @@ describe('--shard auto', () => {
     [{ JOB_COMPLETION_INDEX: 'x' }, /JOB_COMPLETION_INDEX/],
     [{ JOB_COMPLETION_INDEX: '', SLURM_ARRAY_TASK_ID: '1' }, /JOB_COMPLETION_INDEX/],
     [{ SLURM_ARRAY_TASK_ID: '' }, /SLURM_ARRAY_TASK_ID must be a whole number/],
-    [{ SLURM_ARRAY_TASK_ID: '2', SLURM_ARRAY_TASK_MIN: '' }, /SLURM_ARRAY_TASK_MIN must be a whole number/],
-    [{ SLURM_ARRAY_TASK_ID: '1', SLURM_ARRAY_TASK_MIN: '2' }, /k must be 0…n-1/],
+    [{ SLURM_ARRAY_TASK_ID: '4', SLURM_ARRAY_TASK_MIN: '1' }, /SLURM_ARRAY_TASK_ID is 4; shards are 0…3, so submit the array as --array=0-3/],
     [{ JOB_COMPLETION_INDEX: '4' }, /k must be 0…n-1 and n ≥ 1; got 4\/4/],
     [{}, /needs JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID/],
   ])('%j is a usage error, not shard 0', (env, message) => {

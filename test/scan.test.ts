@@ -289,7 +289,7 @@ describe('shards', () => {
     for (let k = 0; k < 3; k++) {
       // One shard through --shard k/3, one through auto and a Kubernetes index, one through Slurm's.
       const shard = k === 0 ? ['--shard', '0/3'] : ['--shard', 'auto/3'];
-      const env: Record<string, string> = k === 1 ? { JOB_COMPLETION_INDEX: '1' } : k === 2 ? { SLURM_ARRAY_TASK_ID: '3', SLURM_ARRAY_TASK_MIN: '1' } : {};
+      const env: Record<string, string> = k === 1 ? { JOB_COMPLETION_INDEX: '1' } : k === 2 ? { SLURM_ARRAY_TASK_ID: '2', SLURM_ARRAY_TASK_MIN: '1' } : {};
       runs.push(spawnSyncEnv([...args, ...shard, '--out', join(tmp, `shard${k}.jsonl`)], env));
     }
     const done = await Promise.all(runs);

@@ -119,13 +119,16 @@ function parseShard(s: string, env: NodeJS.ProcessEnv): { index: number; count: 
   const count = Number(m[2]);
   let index: number;
   if (m[1] === 'auto') {
-    // Kubernetes Indexed Jobs count from 0; Slurm arrays from whatever --array says, so subtract its
-    // minimum. A variable set but empty or not a number is a broken job template: read as 0 it
-    // would scan shard 0 again and leave another shard's files unscanned.
+    // Kubernetes Indexed Jobs count from 0; so must a Slurm array (--array=0-<n-1>): k is the task
+    // id itself. Subtracting SLURM_ARRAY_TASK_MIN would make a failed task submitted again alone
+    // (--array=5: its minimum is 5) scan shard 0 again, silently. A variable set but empty or not a
+    // number is a broken job template: read as 0 it would also scan shard 0 again.
     const job = envIndex(env, 'JOB_COMPLETION_INDEX');
     const slurm = job === undefined ? envIndex(env, 'SLURM_ARRAY_TASK_ID') : undefined;
     if (job === undefined && slurm === undefined) throw new UsageError('--shard auto/n needs JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID in the environment');
-    index = job ?? slurm! - (envIndex(env, 'SLURM_ARRAY_TASK_MIN') ?? 0);
+    index = job ?? slurm!;
+    if (job === undefined && index >= count)
+      throw new UsageError(`--shard auto/${count}: SLURM_ARRAY_TASK_ID is ${index}; shards are 0…${count - 1}, so submit the array as --array=0-${count - 1}`);
   } else index = Number(m[1]);
   if (!Number.isSafeInteger(count) || count < 1 || !Number.isSafeInteger(index) || index < 0 || index >= count) {
     throw new UsageError(`--shard: k must be 0…n-1 and n ≥ 1; got ${index}/${m[2]}`);
