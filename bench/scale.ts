@@ -9,6 +9,7 @@
 // SCALE_QUERIES runs of each `levelkit query`; the median is reported (default 5)
 // SCALE_PAIRS   alternating A B pairs for the CPU ratio (default 2: A B A B)
 // SCALE_FORMAT_FILES files per format for index bytes per level (default 1000; 0 skips)
+// SCALE_GRAAL_KB the index bytes per Graal level to stay under (default 0.87: main's, for these levels)
 // SCALE_JSON    also write the figures to this file
 // SCALE_CORPUS  the real-file corpus (default ../shared/corpus beside the repo; skipped when absent)
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -25,6 +26,9 @@ const RUNS = Math.max(1, Number(process.env.SCALE_RUNS ?? 5));
 const QUERY_RUNS = Math.max(1, Number(process.env.SCALE_QUERIES ?? 5));
 const PAIRS = Math.max(1, Number(process.env.SCALE_PAIRS ?? 2));
 const FORMAT_FILES = Number(process.env.SCALE_FORMAT_FILES ?? 1000);
+// Index bytes per Graal binary level before issue 39, for THIS generator's levels (main at 547e400,
+// 2026-11-28): the floor is "no larger for the same content". (The issue's 2.1 KB was for other levels.)
+const GRAAL_KB = Number(process.env.SCALE_GRAAL_KB ?? 0.87);
 const CORPUS = process.env.SCALE_CORPUS ?? join(ROOT, '../shared/corpus');
 if (SIZES.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`SCALE_SIZES: whole numbers of files, comma-separated (got ${process.env.SCALE_SIZES})`);
 
@@ -306,7 +310,11 @@ try {
   for (const n of SIZES) rows.push([`index bytes per level, ${n} files (mix)`, `${(sizes[n]!.indexBytesPerLevel / 1024).toFixed(2)} KB`, '']);
   for (const p of perFormat) {
     const kb = p.bytesPerLevel / 1024;
-    rows.push([`index bytes per level, ${p.kind} only (${p.levels} levels)`, `${kb.toFixed(2)} KB`, p.kind === 'graal' ? `≤ 2.1 KB ${mark(kb <= 2.1)}` : '']);
+    rows.push([
+      `index bytes per level, ${p.kind} only (${p.levels} levels)`,
+      `${kb.toFixed(2)} KB`,
+      p.kind === 'graal' ? `≤ ${GRAAL_KB} KB ${mark(kb <= GRAAL_KB)}` : '',
+    ]);
   }
   const loadEnd = uptime();
   printTable(`issue 39 floors (${startedAt.slice(0, 16)}Z; load ${loadStart} → ${loadEnd})`, ['measure', 'figure', 'floor'], rows);
