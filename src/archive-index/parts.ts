@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { COMMITS, type CommittedPart, isCommitName, parseCommit } from './commits.js';
 import { loadEngine, sqlString } from './engine.js';
-import { footerDamage } from './parquet/footer.js';
+import { readFooter } from './parquet/footer.js';
 import type { TableName } from './schema.js';
 
 /** Parquet files start and end with these four bytes; the footer's length sits just before the end. */
@@ -44,17 +44,28 @@ export function partName(shard: string, run: string, seq: number): string {
  * `committed`: committedParts(dir), read once by a caller that asks for every table.
  */
 export function partsOf(dir: string, table: TableName, committed = committedParts(dir)): string[] {
+  return checkedParts(dir, table, committed).map((p) => p.file);
+}
+
+/** A part checked whole, and its footer's schema as a key (readFooter): parts of one key read together. */
+export interface CheckedPart {
+  file: string;
+  schema: string;
+}
+
+/** partsOf, with each part's schema key. */
+export function checkedParts(dir: string, table: TableName, committed = committedParts(dir)): CheckedPart[] {
   const folder = join(dir, table);
   if (committed === null) {
     const names = folderNames(folder, false);
     const parts = names.filter((n) => n.startsWith('part-') && n.endsWith('.parquet')).sort();
-    for (const n of parts) checkPart(join(folder, n));
-    return parts.map((n) => join(folder, n));
+    return parts.map((n) => checkPart(join(folder, n)));
   }
   const listed = committed.get(table) ?? [];
-  if (listed.length) folderNames(folder, true);
-  for (const p of listed) checkPart(join(folder, p.name), p);
-  return listed.map((p) => join(folder, p.name));
+  // Only that it is a real folder: its names are not needed (the commits list them), and listing a
+  // folder of thousands of parts cost as much as checking a hundred of them.
+  if (listed.length) realFolder(folder, true);
+  return listed.map((p) => checkPart(join(folder, p.name), p));
 }
 
 /** A committed part and the commit that lists it (named when the part is not as listed). */
@@ -92,14 +103,20 @@ export function committedParts(dir: string): Map<string, Listed[]> | null {
 function folderNames(folder: string, required: boolean, optional: true): string[] | null;
 function folderNames(folder: string, required: boolean): string[];
 function folderNames(folder: string, required: boolean, optional?: true): string[] | null {
+  if (!realFolder(folder, required)) return optional ? null : [];
+  return fs.readdirSync(folder);
+}
+
+/** Whether `folder` is there (BrokenPart when it is missing but `required`), refused when it is a link or not a folder. */
+function realFolder(folder: string, required: boolean): boolean {
   const st = fs.lstatSync(folder, { throwIfNoEntry: false });
   if (!st) {
     if (required) throw new BrokenPart(folder, 'is missing, but commits list parts in it');
-    return optional ? null : [];
+    return false;
   }
   if (st.isSymbolicLink()) throw new BrokenPart(folder, 'is a symbolic link; an index is read only from real folders');
   if (!st.isDirectory()) throw new BrokenPart(folder, 'is not a folder');
-  return fs.readdirSync(folder);
+  return true;
 }
 
 /** What a non-regular file is, for the line refusing it. */
@@ -149,26 +166,52 @@ function readRegular(file: string, max: number): Buffer {
   }
 }
 
-function checkPart(file: string, listed?: Listed): void {
+/**
+ * Bytes read from a part's end in one read: its footer (a few KiB for levelkit's parts), the
+ * footer's length and the magic, and for a small part the whole file, magic at the start too.
+ */
+const TAIL_BYTES = 64 * 1024;
+
+/** Checks `file` as a whole Parquet file (as `listed` by its commit); returns it with its schema key. */
+function checkPart(file: string, listed?: Listed): CheckedPart {
   const { fd, size } = openRegular(file, listed);
   try {
     if (listed && size !== listed.bytes) throw new BrokenPart(file, `${size} bytes, but ${listed.commit} lists ${listed.bytes} (cut short or overwritten?)`);
     if (size < 12) throw new BrokenPart(file, `${size} bytes: too short to be a Parquet file (truncated?)`);
-    const head = Buffer.alloc(4);
-    const tail = Buffer.alloc(8);
-    fs.readSync(fd, head, 0, 4, 0);
-    fs.readSync(fd, tail, 0, 8, size - 8);
+    // One read for the end (and the whole of a small part), a second only for what it missed.
+    const tailStart = Math.max(0, size - TAIL_BYTES);
+    const tail = readAt(fd, file, tailStart, size - tailStart, scratch);
+    const head = tailStart === 0 ? tail.subarray(0, 4) : readAt(fd, file, 0, 4);
     if (!head.equals(MAGIC)) throw new BrokenPart(file, 'does not start as a Parquet file');
-    if (!tail.subarray(4).equals(MAGIC)) throw new BrokenPart(file, 'does not end as a Parquet file (truncated?)');
-    const length = tail.readUInt32LE(0);
+    if (!tail.subarray(tail.length - 4).equals(MAGIC)) throw new BrokenPart(file, 'does not end as a Parquet file (truncated?)');
+    const length = tail.readUInt32LE(tail.length - 8);
     if (length > size - 12) throw new BrokenPart(file, `its footer (${length} bytes) does not fit in the file (truncated?)`);
-    const footer = Buffer.alloc(length);
-    fs.readSync(fd, footer, 0, length, size - 8 - length);
-    const damage = footerDamage(footer, size);
-    if (damage) throw new BrokenPart(file, damage);
+    const footerStart = size - 8 - length;
+    const footer = footerStart >= tailStart ? tail.subarray(footerStart - tailStart, tail.length - 8) : readAt(fd, file, footerStart, length);
+    const read = readFooter(footer, size);
+    if ('damage' in read) throw new BrokenPart(file, read.damage);
+    return { file, schema: read.schema };
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** The buffer every part's end is read into (nothing read into it outlives its checkPart). */
+const scratch = Buffer.allocUnsafeSlow(TAIL_BYTES);
+
+/**
+ * `length` bytes of the open part at `position`, in `into` when given (it is large enough): a
+ * part that is shorter than its size said was cut while being read.
+ */
+function readAt(fd: number, file: string, position: number, length: number, into?: Buffer): Buffer {
+  const b = into ? into.subarray(0, length) : Buffer.allocUnsafe(length);
+  let got = 0;
+  while (got < length) {
+    const n = fs.readSync(fd, b, got, length - got, position + got);
+    if (n === 0) throw new BrokenPart(file, `ends at byte ${position + got}, before the ${position + length} its size said (cut while being read?)`);
+    got += n;
+  }
+  return b;
 }
 
 /**

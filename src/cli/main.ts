@@ -7,33 +7,28 @@ import { displayName, pathBytes, printable } from '../scan/names.js';
 import { systemReason } from '../scan/read.js';
 import { OutputError } from '../scan/write.js';
 import type { Command } from './command.js';
-import { checkCommand } from './commands/check.js';
-import { convert } from './commands/convert.js';
-import { diffCommand } from './commands/diff.js';
-import { extract } from './commands/extract.js';
-import { info } from './commands/info.js';
-import { queryCommand } from './commands/query.js';
-import { renderCommand } from './commands/render.js';
-import { reportCommand } from './commands/report.js';
-import { scanCommand } from './commands/scan.js';
-import { schemaCommand } from './commands/schema.js';
 import { completionScript, SHELLS } from './completion.js';
 import { helpText, parseCommandArgs, UsageError } from './options.js';
 import { Reporter } from './report.js';
 import { stdoutFailure, stdoutGone, writeStdout } from './stdout.js';
 import { packageVersion } from './version.js';
 
-const COMMANDS: Record<string, Command> = {
-  scan: scanCommand,
-  check: checkCommand,
-  report: reportCommand,
-  query: queryCommand,
-  schema: schemaCommand,
-  info,
-  extract,
-  convert,
-  render: renderCommand,
-  diff: diffCommand,
+/**
+ * Each command's module, loaded only when that command runs: `levelkit query` loads neither the
+ * library (the decoders, the WASM kernels, the renderer: 0.76 MB of CommonJS) nor the scan, and
+ * `levelkit schema` loads no DuckDB. Only the overview and completion load them all.
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  scan: async () => (await import('./commands/scan.js')).scanCommand,
+  check: async () => (await import('./commands/check.js')).checkCommand,
+  report: async () => (await import('./commands/report.js')).reportCommand,
+  query: async () => (await import('./commands/query.js')).queryCommand,
+  schema: async () => (await import('./commands/schema.js')).schemaCommand,
+  info: async () => (await import('./commands/info.js')).info,
+  extract: async () => (await import('./commands/extract.js')).extract,
+  convert: async () => (await import('./commands/convert.js')).convert,
+  render: async () => (await import('./commands/render.js')).renderCommand,
+  diff: async () => (await import('./commands/diff.js')).diffCommand,
 };
 
 /** `levelkit help [<command>]`: the overview, or a command's --help. */
@@ -41,10 +36,10 @@ const helpCommand: Command = {
   usage: 'levelkit help [<command>]',
   summary: "Prints a command's options (the same as levelkit <command> --help), or without one the list of commands.",
   options: [],
-  run({ positionals }) {
+  async run({ positionals }) {
     if (positionals.length > 1) throw new UsageError('help takes one command');
     const [name] = positionals;
-    writeStdout(name === undefined ? overview() : helpText(knownCommand(name)));
+    writeStdout(name === undefined ? await overview() : helpText(await knownCommand(name)));
     return 0;
   },
 };
@@ -53,28 +48,39 @@ const completionCommand: Command = {
   usage: `levelkit completion ${SHELLS.join('|')}`,
   summary: 'Prints a shell completion script for the commands and their options (bash: eval "$(levelkit completion bash)").',
   options: [],
-  run({ positionals }) {
+  async run({ positionals }) {
     const shell = SHELLS.find((s) => s === positionals[0]);
     if (positionals.length !== 1 || !shell) throw new UsageError(`completion needs one shell: ${SHELLS.join(', ')}`);
-    writeStdout(completionScript(shell, ALL));
+    writeStdout(completionScript(shell, await allCommands()));
     return 0;
   },
 };
 
-const ALL: Record<string, Command> = { ...COMMANDS, help: helpCommand, completion: completionCommand };
+const ALL: Record<string, () => Promise<Command>> = { ...COMMANDS, help: async () => helpCommand, completion: async () => completionCommand };
 
-function overview(): string {
+/** Every command, loaded, by name (in ALL's order). */
+async function allCommands(): Promise<Record<string, Command>> {
+  const names = Object.keys(ALL);
+  const loaded = await Promise.all(names.map((n) => ALL[n]!()));
+  return Object.fromEntries(names.map((n, i) => [n, loaded[i]!]));
+}
+
+async function overview(): Promise<string> {
   return (
     'usage: levelkit <command> [options]   (levelkit help <command> lists its options)\n\n' +
-    Object.values(ALL)
+    Object.values(await allCommands())
       .map((c) => `  ${c.usage}\n      ${c.summary}\n`)
       .join('') +
     '  levelkit --version\n'
   );
 }
 
-function commandNamed(name: string): Command | undefined {
-  return Object.hasOwn(ALL, name) ? ALL[name] : undefined;
+function isCommand(name: string): boolean {
+  return Object.hasOwn(ALL, name);
+}
+
+function commandNamed(name: string): Promise<Command> | undefined {
+  return isCommand(name) ? ALL[name]!() : undefined;
 }
 
 /** `unknown command 'scna' (did you mean 'scan'?)` */
@@ -84,7 +90,7 @@ function unknownCommand(name: string): string {
 }
 
 /** The command called `name`, or a UsageError naming the closest one. */
-function knownCommand(name: string): Command {
+function knownCommand(name: string): Promise<Command> {
   const cmd = commandNamed(name);
   if (!cmd) throw new UsageError(unknownCommand(name));
   return cmd;
@@ -106,7 +112,7 @@ export async function main(argv: string[]): Promise<number> {
   // Whatever the command did, output that did not land is a failure, never exit 0 (stdout.ts).
   const failed = await stdoutFailure();
   if (failed) {
-    const cmd = commandNamed(argv[0] ?? '') ? ` ${argv[0]}` : '';
+    const cmd = isCommand(argv[0] ?? '') ? ` ${argv[0]}` : '';
     process.stderr.write(`levelkit${cmd}: ${failed.code}: ${printable(failed.message)}\n`);
     return 2;
   }
@@ -121,17 +127,18 @@ async function dispatch(argv: string[]): Promise<number> {
     return 0;
   }
   if (!name || name === '--help' || name === '-h') {
-    if (name) writeStdout(overview());
-    else process.stderr.write(overview());
+    if (name) writeStdout(await overview());
+    else process.stderr.write(await overview());
     return name ? 0 : 1;
   }
-  const cmd = commandNamed(name);
-  if (!cmd) {
+  const loading = commandNamed(name);
+  if (!loading) {
     // A near miss needs no list of every command; anything else gets one.
     const near = closest(name, Object.keys(ALL)) !== undefined;
-    process.stderr.write(`levelkit: ${printable(unknownCommand(name))}\n${near ? '(levelkit --help lists the commands)\n' : overview()}`);
+    process.stderr.write(`levelkit: ${printable(unknownCommand(name))}\n${near ? '(levelkit --help lists the commands)\n' : await overview()}`);
     return 1;
   }
+  const cmd = await loading;
   if (asksVersion(rest, cmd)) {
     writeStdout(`levelkit ${packageVersion()}\n`);
     return 0;

@@ -7,16 +7,47 @@
 /** Compact protocol type ids (thrift.ts writes the same). */
 const T = { TRUE: 1, FALSE: 2, BYTE: 3, I16: 4, I32: 5, I64: 6, DOUBLE: 7, BINARY: 8, LIST: 9, SET: 10, MAP: 11, STRUCT: 12 } as const;
 
+/**
+ * The fields the check reads, by Thrift field id: FileMetaData's schema (2: a list of
+ * SchemaElement), row count (3) and row groups (4), each RowGroup's columns (1), each
+ * ColumnChunk's metadata (3), and in it the chunk's compressed size (7) and first page (9).
+ * Every other field is walked and checked as strictly, but not kept: a footer of thousands of
+ * parts is walked without building a value per field.
+ */
+const SCHEMA = 2;
+const ROWS = 3;
+const ROW_GROUPS = 4;
+const COLUMNS = 1;
+const COLUMN_META = 3;
+const COMPRESSED_SIZE = 7;
+const FIRST_PAGE = 9;
+
+/** Which fields of a struct to keep: a number (true), or a struct's (or a list of structs') own kept fields. */
+interface Shape {
+  [id: number]: true | Shape;
+}
+
+const FILE_META: Shape = { [SCHEMA]: {}, [ROWS]: true, [ROW_GROUPS]: { [COLUMNS]: { [COLUMN_META]: { [COMPRESSED_SIZE]: true, [FIRST_PAGE]: true } } } };
+
 /** Nesting a Parquet footer never exceeds (schema → logical type → its fields): deeper is damage, not a footer. */
 const MAX_DEPTH = 16;
 
-/** A value as read: numbers (i64 as numbers, exact below 2^53: offsets and sizes are), bytes, lists, structs by field id. */
-type Value = number | boolean | Uint8Array | Value[] | Struct;
+/**
+ * A value as kept: a number (i64 as numbers, exact below 2^53: offsets and sizes are), a list of
+ * structs, a struct's kept fields by id; undefined for bytes, maps and other lists, which are
+ * walked and not kept.
+ */
+type Value = number | boolean | Value[] | Struct | undefined;
 type Struct = Map<number, Value>;
 
 class Reader {
   at = 0;
-  constructor(private readonly b: Uint8Array) {}
+  /** Where the top-level struct's field `spanOf` starts and ends, once read. */
+  span: [number, number] | undefined;
+  constructor(
+    private readonly b: Uint8Array,
+    private readonly spanOf = -1,
+  ) {}
 
   byte(): number {
     if (this.at >= this.b.length) throw new Error(`the footer ends inside a value (at its byte ${this.at})`);
@@ -40,7 +71,8 @@ class Reader {
     return v % 2 === 0 ? v / 2 : -(v + 1) / 2;
   }
 
-  value(type: number, depth: number): Value {
+  /** Walks one value of `type`, checking it; keeps what `shape` names of a struct or list of structs. */
+  value(type: number, depth: number, shape?: Shape): Value {
     switch (type) {
       case T.TRUE:
         return true;
@@ -55,12 +87,9 @@ class Reader {
       case T.DOUBLE:
         this.skip(8);
         return 0;
-      case T.BINARY: {
-        const n = this.varint();
-        const start = this.at;
-        this.skip(n);
-        return this.b.subarray(start, this.at);
-      }
+      case T.BINARY:
+        this.skip(this.varint());
+        return undefined;
       case T.LIST:
       case T.SET: {
         const head = this.byte();
@@ -68,39 +97,48 @@ class Reader {
         const elem = head & 15;
         // Each element takes a byte at least (a bool list packs one per byte too): more is damage.
         if (n > this.b.length - this.at) throw new Error(`a list of ${n} elements in ${this.b.length - this.at} bytes`);
-        const out: Value[] = [];
+        const kept: Value[] | undefined = shape && elem === T.STRUCT ? [] : undefined;
         // A bool element is a byte of its own, not packed into a field header.
-        for (let i = 0; i < n; i++) out.push(elem === T.TRUE || elem === T.FALSE ? this.byte() === T.TRUE : this.value(elem, depth + 1));
-        return out;
+        for (let i = 0; i < n; i++) {
+          if (elem === T.TRUE || elem === T.FALSE) this.byte();
+          else if (kept) kept.push(this.value(elem, depth + 1, shape));
+          else this.value(elem, depth + 1);
+        }
+        return kept;
       }
       case T.MAP: {
         const n = this.varint();
-        if (n === 0) return [];
+        if (n === 0) return undefined;
         const kv = this.byte();
         if (n > this.b.length - this.at) throw new Error(`a map of ${n} entries in ${this.b.length - this.at} bytes`);
         for (let i = 0; i < n; i++) {
           this.value(kv >> 4, depth + 1);
           this.value(kv & 15, depth + 1);
         }
-        return [];
+        return undefined;
       }
       case T.STRUCT:
-        return this.struct(depth + 1);
+        return this.struct(depth + 1, shape);
       default:
         throw new Error(`unknown Thrift type ${type} (at footer byte ${this.at - 1})`);
     }
   }
 
-  struct(depth: number): Struct {
+  /** A struct's fields that `shape` keeps (none without one), every field walked. */
+  struct(depth: number, shape?: Shape): Struct | undefined {
     if (depth > MAX_DEPTH) throw new Error(`structs nested more than ${MAX_DEPTH} deep`);
-    const out: Struct = new Map();
+    const out: Struct | undefined = shape ? new Map() : undefined;
     let id = 0;
     for (;;) {
       const head = this.byte();
       if (head === 0) return out;
       const type = head & 15;
       id = head >> 4 ? id + (head >> 4) : this.zigzag();
-      out.set(id, this.value(type, depth));
+      const start = this.at;
+      const keep = shape?.[id];
+      const v = this.value(type, depth, keep === true ? undefined : keep);
+      if (keep !== undefined) out!.set(id, v);
+      if (depth === 0 && id === this.spanOf) this.span = [start, this.at];
     }
   }
 
@@ -111,36 +149,42 @@ class Reader {
 }
 
 /**
- * Why `footer` (the FileMetaData of a Parquet file of `fileBytes` bytes) cannot be read, or
- * undefined when it is whole: Thrift that ends where its length says, a schema, a row count, and
- * every column chunk's pages between the leading magic and the footer.
+ * Why `footer` (the FileMetaData of a Parquet file of `fileBytes` bytes) cannot be read, or its
+ * schema when it is whole: Thrift that ends where its length says, a schema, a row count, and
+ * every column chunk's pages between the leading magic and the footer. The schema comes as a key
+ * (the bytes of every schema element: names, types, repetition, annotations), equal for two files
+ * that declare the same columns: files of one key are read together without matching columns by
+ * name (query.ts), so DuckDB reads one footer to bind, not every file's.
  */
-export function footerDamage(footer: Uint8Array, fileBytes: number): string | undefined {
-  const r = new Reader(footer);
+export function readFooter(footer: Uint8Array, fileBytes: number): { damage: string } | { schema: string } {
+  const damage = (why: string) => ({ damage: `its footer is damaged: ${why}` });
+  const r = new Reader(footer, SCHEMA);
   let meta: Struct;
   try {
-    meta = r.struct(0);
+    meta = r.struct(0, FILE_META)!;
   } catch (e) {
-    return `its footer is damaged: ${(e as Error).message}`;
+    return damage((e as Error).message);
   }
-  if (r.at !== footer.length) return `its footer is damaged: its metadata ends at byte ${r.at} of ${footer.length}`;
-  const schema = meta.get(2);
-  if (!Array.isArray(schema) || schema.length < 2) return 'its footer is damaged: no schema';
-  if (typeof meta.get(3) !== 'number') return 'its footer is damaged: no row count';
+  if (r.at !== footer.length) return damage(`its metadata ends at byte ${r.at} of ${footer.length}`);
+  const schema = meta.get(SCHEMA);
+  if (!Array.isArray(schema) || schema.length < 2 || !r.span) return damage('no schema');
+  if (typeof meta.get(ROWS) !== 'number') return damage('no row count');
   const pagesEnd = fileBytes - footer.length - 8;
-  const groups = meta.get(4);
-  if (!Array.isArray(groups)) return 'its footer is damaged: no row groups';
+  const groups = meta.get(ROW_GROUPS);
+  if (!Array.isArray(groups)) return damage('no row groups');
   for (const g of groups) {
-    const chunks = g instanceof Map ? g.get(1) : undefined;
-    if (!Array.isArray(chunks)) return 'its footer is damaged: a row group without columns';
+    const chunks = g instanceof Map ? g.get(COLUMNS) : undefined;
+    if (!Array.isArray(chunks)) return damage('a row group without columns');
     for (const c of chunks) {
-      const m = c instanceof Map ? c.get(3) : undefined;
-      if (!(m instanceof Map)) return 'its footer is damaged: a column without metadata';
-      const start = m.get(9);
-      const size = m.get(7);
+      const m = c instanceof Map ? c.get(COLUMN_META) : undefined;
+      if (!(m instanceof Map)) return damage('a column without metadata');
+      const start = m.get(FIRST_PAGE);
+      const size = m.get(COMPRESSED_SIZE);
       if (typeof start !== 'number' || typeof size !== 'number' || start < 4 || size < 0 || start + size > pagesEnd)
-        return `its footer is damaged: a column's pages (at ${String(start)}, ${String(size)} bytes) lie outside the file's ${pagesEnd - 4} bytes of pages`;
+        return damage(`a column's pages (at ${String(start)}, ${String(size)} bytes) lie outside the file's ${pagesEnd - 4} bytes of pages`);
     }
   }
-  return undefined;
+  // The schema's own bytes: equal bytes, equal columns (a schema written in another order only
+  // makes a second group, read together with the first by name).
+  return { schema: Buffer.from(footer.buffer, footer.byteOffset + r.span[0], r.span[1] - r.span[0]).toString('latin1') };
 }
