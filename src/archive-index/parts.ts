@@ -221,10 +221,16 @@ function readAt(fd: number, file: string, position: number, length: number, into
  * damage inside a part's pages (its footer fine) is one line naming the file, not a decompression
  * or Thrift error naming nothing. Rethrows DuckDB's error when every part reads.
  */
+/** DuckDB's kinds of error that come from the query, never from reading a Parquet file. */
+const QUERY_MISTAKE = /^(Parser|Binder|Catalog|Conversion|Out of Range|Not implemented|Constraint|Permission|Interrupt|INTERRUPT) Error:/;
+
 export async function namingBrokenParts<T>(parts: readonly string[], read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (e) {
+    // A mistake in the query itself (a bad cast, a value out of range, a name bound late) is not
+    // a damaged file: said at once, without reading every part of the index to be sure.
+    if (QUERY_MISTAKE.test(String((e as Error)?.message ?? e))) throw e;
     const { DuckDBInstance } = await loadEngine();
     const db = await (await DuckDBInstance.create(':memory:', { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' })).connect();
     try {

@@ -106,6 +106,7 @@ export const OPTIONS = {
     type: 'boolean',
     help: 'CSV on stdout: report, the records (fixed columns, then every summary field by dotted name; the table goes to stderr); query, the rows',
   },
+  file: { type: 'string', value: 'q.sql', help: 'query: read the SQL from this file (or give - for standard input)' },
   sort: { type: 'boolean', help: 'records sorted by path and member (held until the scan ends), for diffs between runs' },
   shard: {
     type: 'string',

@@ -1,4 +1,5 @@
-// `levelkit query <index> "<SQL>"`: SQL over an archive index (`scan --index`), read-only. Rows as
+// `levelkit query <index> "<SQL>"`: SQL over an archive index (`scan --index`), read-only; the SQL
+// may also come from standard input (`-`) or a file (`--file`, query-sql.ts). Rows as
 // an aligned table, or --json (one object per line), or --csv, written as DuckDB makes them (see
 // query-output.ts). A broken part is one line naming it.
 import { EngineMissing } from '../../archive-index/engine.js';
@@ -8,17 +9,19 @@ import { printable } from '../../scan/names.js';
 import type { Command } from '../command.js';
 import { UsageError } from '../options.js';
 import { csvOutput, jsonLinesOutput, type RowsOutput, TableOutput } from '../query-output.js';
+import { sqlOf } from '../query-sql.js';
 import { stdoutReady, writeStdout } from '../stdout.js';
 
 export const queryCommand: Command = {
-  usage: 'levelkit query <index folder> "<SQL>" [--json|--csv]',
+  usage: 'levelkit query <index folder> ("<SQL>" | - | --file q.sql) [--json|--csv]',
   summary: 'Runs a read-only SQL query over an archive index written by scan --index (tables: levelkit schema).',
-  options: ['json', 'csv'],
+  options: ['json', 'csv', 'file'],
   optionHelp: { json: 'one JSON object per row, one per line' },
   async run({ options, positionals, raw }) {
-    if (positionals.length !== 2) throw new UsageError('query needs the index folder and one SQL query (quote it)');
+    if (positionals.length === 0 || positionals.length > 2) throw new UsageError('query needs the index folder and one SQL query (quote it)');
     if (options.json && raw.csv) throw new UsageError('--json and --csv: choose one');
-    const [dir, sql] = positionals as [string, string];
+    const [dir, given] = positionals as [string, string | undefined];
+    const sql = await sqlOf(given, typeof raw.file === 'string' ? raw.file : undefined);
     let index: IndexQuery;
     try {
       index = await IndexQuery.open(dir);
