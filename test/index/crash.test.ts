@@ -119,7 +119,7 @@ describe("a crash between a flush's parts and its commit (injected)", () => {
     let commits = 0;
     // The second commit's rename never happens: its parts are all renamed into place, whole.
     const io = crashingFs((op, path) => op === 'rename' && path.endsWith('.json.tmp') && ++commits === 2);
-    const writer = await IndexWriter.open(dir, { hash, flushBytes: 1, fs: io });
+    const writer = await IndexWriter.open(dir, { hash, commitBytes: 1, fs: io });
     writer.addRecord(record(1), 1_000);
     writer.addRecord(record(2), 2_000);
     await expect(writer.close()).rejects.toThrow(/crashed before rename/);
