@@ -144,7 +144,7 @@ export class IndexWriter {
   private lastCommitMs = Date.now();
   /** The next commit's number (its parts carry it too). */
   private seq = 0;
-  /** Commits run one after another; a commit due while one is queued waits (the open parts just grow). */
+  /** Commits run one after another, one more queued at most: a commit due while two are waits (the open parts just grow). */
   private committing: Promise<void> = Promise.resolve();
   private commitsQueued = 0;
   /** Parts whose file is open (closed when committed, or at close). */
@@ -299,6 +299,9 @@ export class IndexWriter {
   private hold(table: TableName, b: TableBatch): void {
     const s = this.streams.get(table)!;
     const bytes = batchBytes(b);
+    // A worker message's batches share one buffer (LevelRowsBuilder.take): a small table's rows,
+    // held until its group fills, would keep every other table's rows of that message alive.
+    if (b.columns[0]!.values.buffer.byteLength > 2 * bytes) b = ownBuffer(b, bytes);
     s.held.push(b);
     s.heldBytes += bytes;
     this.heldBytes += bytes;
@@ -394,7 +397,7 @@ export class IndexWriter {
    * records come one after another, so this waits a few records at most.
    */
   private commitIfDue(): void {
-    if (this.partial > 0 || this.commitsQueued > 0) return;
+    if (this.partial > 0 || this.commitsQueued >= 2) return;
     if (this.uncommittedBytes + this.ownBytes() < this.commitBytes && Date.now() - this.lastCommitMs < COMMIT_MS) return;
     this.startCommit(false);
   }
@@ -435,6 +438,13 @@ export class IndexWriter {
         this.commitsQueued--;
       }
     });
+    // The next parts' groups are written once this commit is done: its footers and fsyncs do not
+    // race them for the disk, so on a disk that fills the commit that fits is the one made.
+    const committed = this.committing;
+    for (const { part } of parts) {
+      const s = this.streams.get(part.table)!;
+      s.chain = s.chain.then(() => committed);
+    }
   }
 
   /**
@@ -637,6 +647,19 @@ function idsOf(b: TableBatch): string[] {
 
 function latin1(b: Uint8Array, at: number, n: number): string {
   return Buffer.from(b.buffer, b.byteOffset + at, n).toString('latin1');
+}
+
+/** `b` copied into one buffer of its own (`bytes`: batchBytes(b)). */
+function ownBuffer(b: TableBatch, bytes: number): TableBatch {
+  const arena = new Uint8Array(bytes);
+  let at = 0;
+  const copy = (a: Uint8Array) => {
+    const out = arena.subarray(at, at + a.length);
+    out.set(a);
+    at += a.length;
+    return out;
+  };
+  return { rows: b.rows, columns: b.columns.map((c) => ({ defs: copy(c.defs), values: copy(c.values), present: c.present })) };
 }
 
 function batchBytes(b: TableBatch): number {

@@ -200,11 +200,11 @@ describe('a scan whose index writer is slow', () => {
         },
       });
     const done = feed(scanning, [counting]);
-    // Until nothing moves for half a second: the scan is waiting on the writer.
-    let last = -1;
-    for (let i = 0; i < 200 && levelRows + records !== last; i++) {
+    // Until records have come and then nothing moves for a second: the scan is waiting on the writer.
+    for (let i = 0, last = -1; i < 120; i++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      if (records > 0 && levelRows + records === last) break;
       last = levelRows + records;
-      await new Promise((r) => setTimeout(r, 500));
     }
     expect(records).toBeLessThan(FILES / 4);
     // The workers' rows that still came are those of the files in flight: at most the Schedule's high-water mark.
