@@ -1,10 +1,11 @@
-// The index's commits: one small JSON file per flush of a run, `<dir>/_commits/<shard>-<run>-<seq>.json`,
-// listing the parts that flush wrote (table, file name, bytes). A flush's parts are written,
-// fsync'd and renamed into their table folders first; the commit is written under a temporary
-// name, fsync'd and renamed into `_commits` last, and the folder fsync'd: its rename is the
-// instant the flush's rows join the index, all tables at once. Readers (parts.ts) take only the
-// parts a commit lists, so a crash or a full disk between the parts and the commit leaves parts
-// no reader sees, and `--resume` decodes their files again. See README.md ("Commits").
+// The index's commits: one small JSON file per commit of a run, `<dir>/_commits/<shard>-<run>-<seq>.json`,
+// listing the parts that commit made whole (table, file name, bytes). A commit's parts (row groups
+// appended under a temporary name, then the footer) are fsync'd and renamed into their table
+// folders first; the commit is written under a temporary name, fsync'd and renamed into `_commits`
+// last, and the folder fsync'd: its rename is the instant the commit's rows join the index, all
+// tables at once. Readers (parts.ts) take only the parts a commit lists, so a crash or a full disk
+// before it leaves parts no reader sees, and `--resume` decodes their files again. See README.md
+// ("Commits").
 import type { TableName } from './schema.js';
 
 /** The folder of the commits, beside the table folders. */
@@ -25,7 +26,7 @@ export interface Commit {
   parts: CommittedPart[];
 }
 
-/** A flush's commit file name; an index written before commits is adopted as `legacy-<run>.json`. */
+/** A commit's file name; an index written before commits is adopted as `legacy-<run>.json`. */
 export function commitName(shard: string, run: string, seq: number): string {
   return `${shard}-${run}-${String(seq).padStart(4, '0')}.json`;
 }

@@ -1,7 +1,7 @@
 // The files of an index folder: `<dir>/<table>/part-<shard>-<run>-<seq>.parquet`, one per table per
-// flush of a run or shard, so many machines can write into one shared folder and every part is
-// read together; and `<dir>/_commits/`, one file per flush naming its parts (commits.ts). A part
-// counts once a commit lists it, and only then: readers never meet a flush half-committed.
+// commit of a run or shard, so many machines can write into one shared folder and every part is
+// read together; and `<dir>/_commits/`, one file per commit naming its parts (commits.ts). A part
+// counts once a commit lists it, and only then: readers never meet a commit half-made.
 //
 // Everything read here may have been planted: a table folder or `_commits` that is a symbolic
 // link is refused (never read through), a FIFO, socket or device named like a part or a commit is

@@ -1,14 +1,24 @@
 // The index as a sink of the scan: the workers' level rows arrive as columnar batches
-// (level-rows.ts), the files and warnings rows are built here from each record; batches are held
-// per table and, every FLUSH_BYTES and at the end, written as one Parquet part per table by the
-// index's own writer (parquet/), pages compressed on libuv's threads, and committed together
-// (commits.ts): each part fsync'd and renamed into its table folder, then one commit file listing
-// them renamed into `_commits`. No database runs while a scan writes: memory stays near
-// FLUSH_BYTES whatever the archive's size.
+// (level-rows.ts), the files and warnings rows are built here from each record. Each table keeps
+// one open part (`….parquet.tmp`) that grows a row group at a time: once a table's held rows reach
+// ROW_GROUP_BYTES they are encoded by the index's own writer (parquet/), pages compressed on
+// libuv's threads, appended to the open part and dropped. Every COMMIT_BYTES of rows, COMMIT_MS
+// and at the end, the open parts get their footers and are committed together (commits.ts): each
+// fsync'd and renamed into its table folder, then one commit file listing them renamed into
+// `_commits`; the next rows open new parts. So a big archive is a few large parts per table, not
+// one small part per table every few MiB.
 //
-// A flush commits whole files only: a worker's rows wait for the records of their files (the
-// files row is what `--resume` trusts), so a crash between two commits never leaves a file
-// counted whose rows are not all there, nor rows of a file not counted.
+// Memory is bounded whatever the archive's size or the disk's speed: the rows held for a row group
+// (HELD_BYTES in all) and the groups being encoded and written (IN_FLIGHT_BYTES) have a ceiling;
+// past it `addRecord` returns a promise that resolves when a group is written, the scan's feed
+// waits for it, and the scan's Schedule stops its producers while records are not taken (so the
+// workers' rows that still arrive are those of the files already in flight).
+//
+// A commit holds whole files only: a worker's rows wait for the records of their files (the files
+// row is what `--resume` trusts), and a commit starts only between two messages' records, so a
+// crash between two commits never leaves a file counted whose rows are not all there, nor rows of
+// a file not counted. Row groups appended before the commit are part of it: nothing is visible
+// until the commit's rename.
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,12 +31,28 @@ import { COMMITS, type CommittedPart, commitName, commitText, legacyCommitName }
 import { findingRow } from './findings-rows.js';
 import { fileId, type IndexBatch, WORKER_TABLES } from './level-rows.js';
 import { type TableBatch, TableBuilder } from './parquet/columns.js';
-import { CODEC, type Codec, encodeParquet } from './parquet/file.js';
+import { CODEC, type Codec, PartEncoder } from './parquet/file.js';
 import { BrokenPart, partName, partsOf } from './parts.js';
 import { TABLES, type TableName, tableOf } from './schema.js';
 
-/** Rows held (their buffers' bytes) before they are written out as parts. */
-const FLUSH_BYTES = 8 << 20;
+/**
+ * A table's held rows (their PLAIN buffers' bytes) that make one row group: about 100,000 rows of
+ * `tiles` (45 bytes a row), near DuckDB's own row group (122,880 rows), so a reader's threads and
+ * min/max pruning work a group at a time, while what is held per table stays small.
+ */
+const ROW_GROUP_BYTES = 4 << 20;
+/** Rows held in all tables before the table holding most goes out as a (smaller) group: twice a group. */
+const HELD_GROUPS = 2;
+/** Groups being encoded and written before addRecord makes the scan wait: two groups' rows. */
+const IN_FLIGHT_GROUPS = 2;
+/**
+ * Rows (uncompressed) a commit carries at most: parts of tens of MB per large table once
+ * compressed, so an archive of a million levels is some tens of commits, not thousands of small
+ * parts whose footers every query opens; a crash loses at most this much work (COMMIT_MS also).
+ */
+const COMMIT_BYTES = 256 << 20;
+/** A commit at least this often while rows come, so a crash of a slow scan loses at most a minute's work. */
+const COMMIT_MS = 60_000;
 
 const gzipAsync = promisify(gzip);
 /** Level 1: the index is written once per scan and read many times, but a scan must not wait on it. */
@@ -44,8 +70,10 @@ export interface IndexWriterOptions {
   createdBy?: string;
   /** The options that shaped the rows (resume.ts rowOptions), in each files row for `--resume`; null when not given. */
   rowOptions?: string;
-  /** Rows held before a flush commits them (FLUSH_BYTES); tests make it small to commit often. */
-  flushBytes?: number;
+  /** Rows a commit carries at most (COMMIT_BYTES); tests make it small to commit often. */
+  commitBytes?: number;
+  /** A table's rows per row group (ROW_GROUP_BYTES), which also scales what is held and in flight; tests make it small. */
+  rowGroupBytes?: number;
   /** The file operations (node:fs/promises unless a test injects failures). */
   fs?: IndexFs;
 }
@@ -68,23 +96,63 @@ interface Waiting {
   bytes: number;
 }
 
+/** A table's part being written: its row groups appended under a temporary name until a commit gives it its footer. */
+interface OpenPart {
+  table: TableName;
+  name: string;
+  encoder: PartEncoder;
+  /** The temporary file, opened with the part's first row group. */
+  fh: fs.promises.FileHandle | null;
+  tmp: string;
+  shown: string;
+  /** Rows in the groups sent to it. */
+  rows: number;
+}
+
+/** A table's rows on their way: held for its next row group, then encoded and appended to its open part, one group after another. */
+interface TableStream {
+  held: TableBatch[];
+  heldBytes: number;
+  part: OpenPart | null;
+  /** Its row groups' encoding and writing, in order; never rejects (a failure is the writer's). */
+  chain: Promise<void>;
+}
+
 export class IndexWriter {
   private readonly startedMs = Date.now();
   private readonly shard: string;
-  private readonly flushBytes: number;
+  private readonly commitBytes: number;
+  private readonly groupBytes: number;
   private readonly io: IndexFs;
-  private readonly held = new Map<TableName, TableBatch[]>();
+  private readonly streams = new Map<TableName, TableStream>();
   private readonly files = new TableBuilder(tableOf('files'));
   private readonly warnings = new TableBuilder(tableOf('warnings'));
   private readonly findings = new TableBuilder(tableOf('findings'));
-  /** Worker messages whose files' records have not all come, in arrival order. */
-  private readonly waiting: Waiting[] = [];
-  /** The messages waiting for each file id's record. */
+  /** Worker messages some of whose files' records have not come (no more than the scan has in flight). */
+  private readonly waiting = new Set<Waiting>();
+  /** The messages waiting for each file id's record; an id leaves once its record came. */
   private readonly awaited = new Map<string, Waiting[]>();
-  /** Bytes of the rows the next flush commits (held batches and messages whose files all have their records). */
+  /** Messages some but not all of whose records came: no commit while there is one. */
+  private partial = 0;
+  private waitingBytes = 0;
+  /** Rows held for row groups, in all tables. */
   private heldBytes = 0;
+  /** Rows of the groups being encoded and written. */
+  private inFlightBytes = 0;
+  /** Rows taken since the last commit started, and when it started. */
+  private uncommittedBytes = 0;
+  private lastCommitMs = Date.now();
+  /** The next commit's number (its parts carry it too). */
   private seq = 0;
-  private writing: Promise<void> = Promise.resolve();
+  /** Commits run one after another, one more queued at most: a commit due while two are waits (the open parts just grow). */
+  private committing: Promise<void> = Promise.resolve();
+  private commitsQueued = 0;
+  /** Parts whose file is open (closed when committed, or at close). */
+  private readonly openParts = new Set<OpenPart>();
+  /** This run's files that no commit lists yet: removed when a write fails. */
+  private readonly uncommitted = new Set<string>();
+  /** addRecord's caller waiting for room (one promise for every waiter). */
+  private room: { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void } | null = null;
   private failure: unknown = null;
   /** Rows committed per table, for the closing line. */
   readonly rows = new Map<TableName, number>();
@@ -96,9 +164,10 @@ export class IndexWriter {
     private readonly folders: ReadonlyMap<TableName | typeof COMMITS, Folder>,
   ) {
     this.shard = options.shard ? `s${options.shard.index}of${options.shard.count}` : 'all';
-    this.flushBytes = options.flushBytes ?? FLUSH_BYTES;
+    this.commitBytes = options.commitBytes ?? COMMIT_BYTES;
+    this.groupBytes = options.rowGroupBytes ?? ROW_GROUP_BYTES;
     this.io = options.fs ?? fs.promises;
-    for (const t of TABLES) this.held.set(t.name, []);
+    for (const t of TABLES) this.streams.set(t.name, { held: [], heldBytes: 0, part: null, chain: Promise.resolve() });
   }
 
   /**
@@ -122,6 +191,11 @@ export class IndexWriter {
     return new IndexWriter(dir, run, options, folders);
   }
 
+  /** Bytes of rows in memory: waiting for their records, held for a row group, or being encoded and written. */
+  get bytesHeld(): number {
+    return this.waitingBytes + this.heldBytes + this.ownBytes() + this.inFlightBytes;
+  }
+
   /** A worker message's level rows (WORKER_TABLES order), held until their files' records come. */
   addRows = (batch: IndexBatch): void => {
     if (this.failure) return;
@@ -131,25 +205,40 @@ export class IndexWriter {
       if (b) for (const id of idsOf(b)) ids.add(id);
     }
     const w: Waiting = { batch, files: ids.size, of: ids.size, bytes: batch.reduce((n, b) => n + (b ? batchBytes(b) : 0), 0) };
+    if (w.files === 0) {
+      this.ready(w);
+      return;
+    }
     for (const id of ids) {
       const list = this.awaited.get(id);
       if (list) list.push(w);
       else this.awaited.set(id, [w]);
     }
-    this.waiting.push(w);
-    if (w.files === 0) this.heldBytes += w.bytes;
-    this.flushIfFull();
+    this.waiting.add(w);
+    this.waitingBytes += w.bytes;
   };
 
-  /** A record's files row and its warnings rows. `mtimeMs`: what the walk saw (scan's recordMtimeMs). Throws the first write's failure, so the scan stops there. */
-  addRecord(r: ScanRecord, mtimeMs: number | null): void {
+  /**
+   * A record's files row and its warnings rows. `mtimeMs`: what the walk saw (scan's recordMtimeMs).
+   * Returns a promise while the rows in flight are over the bound: the caller waits for it before
+   * the next record (it rejects with the first write's failure). Throws the first write's failure,
+   * so the scan stops there.
+   */
+  addRecord(r: ScanRecord, mtimeMs: number | null): undefined | Promise<void> {
     if (this.failure) throw this.failure;
     const id = fileId(this.run, r.path, r.member, this.options.hash);
     const list = this.awaited.get(id);
     if (list) {
       const w = list.shift()!;
-      if (--w.files === 0) this.heldBytes += w.bytes;
       if (list.length === 0) this.awaited.delete(id);
+      w.files--;
+      if (w.files === w.of - 1 && w.files > 0) this.partial++;
+      if (w.files === 0) {
+        if (w.of > 1) this.partial--;
+        this.waiting.delete(w);
+        this.waitingBytes -= w.bytes;
+        this.ready(w);
+      }
     }
     const summary = r.summary as { gridDigest?: unknown } | undefined;
     const grid = typeof summary?.gridDigest === 'string' ? summary.gridDigest : null;
@@ -173,14 +262,26 @@ export class IndexWriter {
     ]);
     for (const w of warnings) this.warnings.row([id, w.code, w.message, w.offset]);
     for (const f of r.findings ?? []) this.findings.row(findingRow(id, f));
-    // The main thread's own rows join the held batches now and then, not per record.
-    if (this.files.rows >= 4096) this.takeOwnRows();
-    this.flushIfFull();
+    // The main thread's own rows join the held batches now and then (an eighth of a group), not per record.
+    if (this.files.rows >= 4096 || this.ownBytes() >= this.groupBytes / 8) this.takeOwnRows();
+    this.commitIfDue();
+    return this.inFlightBytes > IN_FLIGHT_GROUPS * this.groupBytes ? this.waitForRoom() : undefined;
   }
 
   /** A finding of the rules that judge files together (scan --check), for the file at `path` and `member`. */
   addFinding(path: string, member: string | null, f: Finding): void {
     this.findings.row(findingRow(fileId(this.run, path, member, this.options.hash), f));
+  }
+
+  /** A message whose files all had their records: its rows join their tables' held rows. */
+  private ready(w: Waiting): void {
+    w.batch.forEach((b, i) => {
+      if (b) this.hold(WORKER_TABLES[i]!, b);
+    });
+  }
+
+  private ownBytes(): number {
+    return this.files.pending + this.warnings.pending + this.findings.pending;
   }
 
   private takeOwnRows(): void {
@@ -194,118 +295,232 @@ export class IndexWriter {
     }
   }
 
+  /** Holds a table's rows for its next row group; a full group goes out, and so does the largest table's rows when all tables hold too much. */
   private hold(table: TableName, b: TableBatch): void {
-    this.held.get(table)!.push(b);
-    this.heldBytes += batchBytes(b);
-  }
-
-  /**
-   * Flushes once enough is held, and only between two messages' records: while some of a message's
-   * files have their records (their files rows held) and others not, a flush would commit those
-   * files rows without their level rows. A message's records come one after another, so this waits
-   * a few records at most.
-   */
-  private flushIfFull(): void {
-    if (this.heldBytes + this.files.pending < this.flushBytes) return;
-    if (this.waiting.some((w) => w.files > 0 && w.files < w.of)) return;
-    this.flush();
-  }
-
-  /**
-   * Starts committing what is held whole (rows waiting for records stay); the commits run one after
-   * another, behind the scan. `last`: the scan is over, so a message some of whose records came
-   * goes too (a stop in its middle: the rest of its files never come, and their rows are orphans
-   * no files row names), and one none of whose records came is dropped.
-   */
-  private flush(last = false): void {
-    let kept = 0;
-    for (const w of this.waiting) {
-      if (w.files > 0 && !(last && w.files < w.of)) {
-        this.waiting[kept++] = w;
-        continue;
-      }
-      w.batch.forEach((b, i) => {
-        if (b) this.held.get(WORKER_TABLES[i]!)!.push(b);
-      });
+    const s = this.streams.get(table)!;
+    const bytes = batchBytes(b);
+    // A worker message's batches share one buffer (LevelRowsBuilder.take): a small table's rows,
+    // held until its group fills, would keep every other table's rows of that message alive.
+    if (b.columns[0]!.values.buffer.byteLength > 2 * bytes) b = ownBuffer(b, bytes);
+    s.held.push(b);
+    s.heldBytes += bytes;
+    this.heldBytes += bytes;
+    this.uncommittedBytes += bytes;
+    if (s.heldBytes >= this.groupBytes) this.sendGroup(table);
+    else if (this.heldBytes >= HELD_GROUPS * this.groupBytes) {
+      let largest = table;
+      for (const [t, other] of this.streams) if (other.heldBytes > this.streams.get(largest)!.heldBytes) largest = t;
+      this.sendGroup(largest);
     }
-    this.waiting.length = kept;
-    this.takeOwnRows();
-    const taken = [...this.held].filter(([, b]) => b.length > 0).map(([t, b]) => [t, [...b]] as const);
-    for (const b of this.held.values()) b.length = 0;
-    this.heldBytes = 0;
-    if (taken.length === 0) return;
-    const seq = this.seq++;
-    this.writing = this.writing.then(async () => {
-      if (this.failure) return;
+  }
+
+  /** The table's held rows as one row group, encoded and appended to its open part (opened with its first group) behind the groups before. */
+  private sendGroup(table: TableName): void {
+    const s = this.streams.get(table)!;
+    if (s.held.length === 0) return;
+    let batches: TableBatch[] | null = s.held;
+    const bytes = s.heldBytes;
+    s.held = [];
+    s.heldBytes = 0;
+    this.heldBytes -= bytes;
+    this.inFlightBytes += bytes;
+    if (!s.part) s.part = this.openPart(table);
+    const part = s.part;
+    part.rows += batches.reduce((n, b) => n + b.rows, 0);
+    s.chain = s.chain.then(async () => {
       try {
-        await this.commit(taken, seq);
+        if (this.failure) return;
+        const pieces = await part.encoder.rowGroup(batches!);
+        batches = null;
+        if (!part.fh) {
+          const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = fs.constants;
+          part.fh = await step(part.shown, () => this.io.open(part.tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o666));
+          this.uncommitted.add(part.tmp);
+        }
+        const fh = part.fh;
+        await step(part.shown, () => writeAll(fh, pieces));
       } catch (e) {
-        this.failure = e;
+        this.fail(e);
+      } finally {
+        batches = null;
+        this.inFlightBytes -= bytes;
+        if (this.room && this.inFlightBytes <= IN_FLIGHT_GROUPS * this.groupBytes) {
+          this.room.resolve();
+          this.room = null;
+        }
       }
     });
   }
 
-  /**
-   * One flush as one commit: each table's part written under a temporary name, fsync'd and renamed
-   * into its folder, the folders fsync'd (the renames are durable), then the commit file naming
-   * them, fsync'd, renamed into `_commits`, and that folder fsync'd. What a failure leaves of this
-   * flush (all of it this run's own files, listed by no commit) is removed.
-   */
-  private async commit(taken: readonly (readonly [TableName, readonly TableBatch[]])[], seq: number): Promise<void> {
-    const made: string[] = [];
-    const parts: (CommittedPart & { rows: number })[] = [];
-    try {
-      for (const [table, batches] of taken) {
-        const pieces = await encodeParquet(tableOf(table), batches, GZIP, this.options.createdBy ?? 'levelkit');
-        if (!pieces) continue;
-        const name = partName(this.shard, this.run, seq);
-        const bytes = await this.writeDurably(this.folders.get(table)!, name, pieces, made);
-        parts.push({ table, name, bytes, rows: batches.reduce((n, b) => n + b.rows, 0) });
-      }
-      if (parts.length === 0) return;
-      await Promise.all(
-        parts.map((p) => {
-          const f = this.folders.get(p.table)!;
-          return step(f.shown, () => f.handle.sync());
-        }),
-      );
-      const listed = parts.map(({ table, name, bytes }) => ({ table, name, bytes }));
-      const commits = this.folders.get(COMMITS)!;
-      await this.writeDurably(commits, commitName(this.shard, this.run, seq), [Buffer.from(commitText(listed))], made);
-      await step(commits.shown, () => commits.handle.sync());
-    } catch (e) {
-      for (const file of made) await this.io.unlink(file).catch(() => {});
-      throw e;
+  private openPart(table: TableName): OpenPart {
+    const folder = this.folders.get(table)!;
+    const name = partName(this.shard, this.run, this.seq);
+    const part: OpenPart = {
+      table,
+      name,
+      encoder: new PartEncoder(tableOf(table), GZIP, this.options.createdBy ?? 'levelkit'),
+      fh: null,
+      tmp: join(folder.at, `${name}.tmp`),
+      shown: join(folder.shown, name),
+      rows: 0,
+    };
+    this.openParts.add(part);
+    return part;
+  }
+
+  /** Resolves once the groups in flight are under the bound; rejects with the first write's failure. */
+  private waitForRoom(): Promise<void> {
+    if (!this.room) {
+      let resolve!: () => void;
+      let reject!: (e: unknown) => void;
+      const promise = new Promise<void>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      // Its rejection is the awaiting caller's to hear; none unheard if the caller has gone.
+      promise.catch(() => {});
+      this.room = { promise, resolve, reject };
     }
+    return this.room.promise;
+  }
+
+  private fail(e: unknown): void {
+    this.failure ??= e;
+    this.room?.reject(this.failure);
+    this.room = null;
+  }
+
+  /**
+   * Commits once COMMIT_BYTES of rows came or COMMIT_MS passed since the last, and only between two
+   * messages' records: while some of a message's files have their records (their files rows held)
+   * and others not, a commit would carry those files rows without their level rows. A message's
+   * records come one after another, so this waits a few records at most.
+   */
+  private commitIfDue(): void {
+    if (this.partial > 0 || this.commitsQueued >= 2) return;
+    if (this.uncommittedBytes + this.ownBytes() < this.commitBytes && Date.now() - this.lastCommitMs < COMMIT_MS) return;
+    this.startCommit(false);
+  }
+
+  /**
+   * Sends every table's held rows as a last group to its open part, and queues the commit of the
+   * open parts; the next rows open new parts. `last`: the scan is over, so a message some of whose
+   * records came goes too (a stop in its middle: the rest of its files never come, and their rows
+   * are orphans no files row names), and one none of whose records came is dropped.
+   */
+  private startCommit(last: boolean): void {
+    if (last)
+      for (const w of this.waiting)
+        if (w.files < w.of) {
+          this.waitingBytes -= w.bytes;
+          this.ready(w);
+        }
+    this.takeOwnRows();
+    const parts: { part: OpenPart; written: Promise<void> }[] = [];
+    for (const [table, s] of this.streams) {
+      this.sendGroup(table);
+      if (s.part) parts.push({ part: s.part, written: s.chain });
+      s.part = null;
+    }
+    this.uncommittedBytes = 0;
+    this.lastCommitMs = Date.now();
+    if (parts.length === 0) return;
+    const seq = this.seq++;
+    this.commitsQueued++;
+    this.committing = this.committing.then(async () => {
+      try {
+        await Promise.all(parts.map((p) => p.written));
+        const open = parts.map((p) => p.part);
+        if (!this.failure) await this.commit(open, seq);
+      } catch (e) {
+        this.fail(e);
+      } finally {
+        this.commitsQueued--;
+      }
+    });
+    // The next parts' groups are written once this commit is done: its footers and fsyncs do not
+    // race them for the disk, so on a disk that fills the commit that fits is the one made.
+    const committed = this.committing;
+    for (const { part } of parts) {
+      const s = this.streams.get(part.table)!;
+      s.chain = s.chain.then(() => committed);
+    }
+  }
+
+  /**
+   * One commit: each open part's footer appended, the part fsync'd and renamed into its folder, the
+   * folders fsync'd (the renames are durable), then the commit file naming them, fsync'd, renamed
+   * into `_commits`, and that folder fsync'd. What a failure leaves (this run's own files, listed by
+   * no commit) is removed at close.
+   */
+  private async commit(parts: readonly OpenPart[], seq: number): Promise<void> {
+    const listed: CommittedPart[] = [];
+    const renamed: string[] = [];
+    for (const p of parts) {
+      const fh = p.fh;
+      if (!fh) continue;
+      await step(p.shown, () => writeAll(fh, p.encoder.finish()));
+      await step(p.shown, () => fh.sync());
+      p.fh = null;
+      this.openParts.delete(p);
+      await fh.close();
+      const final = join(this.folders.get(p.table)!.at, p.name);
+      this.uncommitted.add(final);
+      renamed.push(final);
+      await step(p.shown, () => this.io.rename(p.tmp, final));
+      this.uncommitted.delete(p.tmp);
+      listed.push({ table: p.table, name: p.name, bytes: p.encoder.bytes });
+    }
+    if (listed.length === 0) return;
+    await Promise.all(
+      listed.map((p) => {
+        const f = this.folders.get(p.table)!;
+        return step(f.shown, () => f.handle.sync());
+      }),
+    );
+    const commits = this.folders.get(COMMITS)!;
+    const name = commitName(this.shard, this.run, seq);
+    await this.writeDurably(commits, name, [Buffer.from(commitText(listed))]);
+    await step(commits.shown, () => commits.handle.sync());
+    for (const f of renamed) this.uncommitted.delete(f);
+    this.uncommitted.delete(join(commits.at, name));
     for (const p of parts) this.rows.set(p.table, (this.rows.get(p.table) ?? 0) + p.rows);
   }
 
-  /** Writes `pieces` as `name` in `folder`: under a temporary name, fsync'd, then renamed (adds both names to `made`). Returns its size. */
-  private async writeDurably(folder: Folder, name: string, pieces: readonly Uint8Array[], made: string[]): Promise<number> {
+  /** Writes `pieces` as `name` in `folder`: under a temporary name, fsync'd, then renamed (both names counted uncommitted). */
+  private async writeDurably(folder: Folder, name: string, pieces: readonly Uint8Array[]): Promise<void> {
     const tmp = join(folder.at, `${name}.tmp`);
     const shown = join(folder.shown, name);
     const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = fs.constants;
     const fh = await step(shown, () => this.io.open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o666));
-    made.push(tmp);
-    let bytes = 0;
+    this.uncommitted.add(tmp);
     try {
-      bytes = await step(shown, () => writeAll(fh, pieces));
+      await step(shown, () => writeAll(fh, pieces));
       await step(shown, () => fh.sync());
     } finally {
       await fh.close();
     }
     const final = join(folder.at, name);
-    made.push(final);
+    this.uncommitted.add(final);
     await step(shown, () => this.io.rename(tmp, final));
-    return bytes;
+    this.uncommitted.delete(tmp);
   }
 
-  /** Commits the rest and waits for every commit. Throws the first write's failure. Rows still waiting for records that never came (a stopped scan) are dropped: their files are not indexed. */
+  /**
+   * Commits the rest and waits for every commit. Throws the first write's failure, after removing
+   * this run's files no commit lists. Rows still waiting for records that never came (a stopped
+   * scan) are dropped: their files are not indexed.
+   */
   async close(): Promise<void> {
-    this.flush(true);
-    this.waiting.length = 0;
+    if (!this.failure) this.startCommit(true);
+    this.waiting.clear();
     this.awaited.clear();
-    await this.writing;
+    this.waitingBytes = 0;
+    await Promise.all([...this.streams.values()].map((s) => s.chain));
+    await this.committing;
+    for (const p of this.openParts) await p.fh?.close().catch(() => {});
+    this.openParts.clear();
+    if (this.failure) for (const file of this.uncommitted) await this.io.unlink(file).catch(() => {});
     for (const f of this.folders.values()) await f.handle.close().catch(() => {});
     if (this.failure) throw this.failure;
   }
@@ -432,6 +647,19 @@ function idsOf(b: TableBatch): string[] {
 
 function latin1(b: Uint8Array, at: number, n: number): string {
   return Buffer.from(b.buffer, b.byteOffset + at, n).toString('latin1');
+}
+
+/** `b` copied into one buffer of its own (`bytes`: batchBytes(b)). */
+function ownBuffer(b: TableBatch, bytes: number): TableBatch {
+  const arena = new Uint8Array(bytes);
+  let at = 0;
+  const copy = (a: Uint8Array) => {
+    const out = arena.subarray(at, at + a.length);
+    out.set(a);
+    at += a.length;
+    return out;
+  };
+  return { rows: b.rows, columns: b.columns.map((c) => ({ defs: copy(c.defs), values: copy(c.values), present: c.present })) };
 }
 
 function batchBytes(b: TableBatch): number {

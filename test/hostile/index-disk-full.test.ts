@@ -60,7 +60,7 @@ function filesIn(dir: string): string[] {
 describe('the index writer on a disk that fills', () => {
   it('stops with an IO error naming the part and ENOSPC; what it leaves is committed and whole, nothing else', async () => {
     const dir = join(tmp, 'injected');
-    const writer = await IndexWriter.open(dir, { hash, flushBytes: 1, fs: fillingFs(6000) });
+    const writer = await IndexWriter.open(dir, { hash, commitBytes: 1, fs: fillingFs(6000) });
     let error: unknown;
     try {
       for (let i = 0; i < 200; i++) writer.addRecord(record(i), i);

@@ -1,10 +1,12 @@
 // An index scan killed at any instant and resumed equals a clean index of the same files (issue
-// 38 §3): each flush is one commit (parts, then one commit file renamed into `_commits`), readers
-// and --resume see committed flushes only, and a file's rows travel in its files row's commit.
-// The scans run the built command with small flushes (LEVELKIT_TEST_FLUSH_BYTES), so a fixture
-// scan commits dozens of times, and are SIGKILLed before the writer's k-th file operation
-// (LEVELKIT_TEST_INDEX_KILL): between two parts' renames, between the parts and the commit, just
-// after a commit. A deterministic variant below drives the writer itself through a crashing fs.
+// 38 §3): each commit is its open parts (row groups appended under a temporary name, then a
+// footer, fsync and rename) and one commit file renamed into `_commits`; readers and --resume see
+// committed parts only, and a file's rows travel in its files row's commit. The scans run the
+// built command with small commits (LEVELKIT_TEST_FLUSH_BYTES), so a fixture scan commits several
+// times, and are SIGKILLed before the writer's k-th file operation (LEVELKIT_TEST_INDEX_KILL):
+// between two parts' renames, between the parts and the commit, just after a commit, and (small
+// row groups, LEVELKIT_TEST_ROW_GROUP_BYTES) while the parts are open with many groups in them.
+// A deterministic variant below drives the writer itself through a crashing fs.
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,11 +46,12 @@ function partFiles(dir: string): string[] {
 }
 
 describe('scan --index killed at any instant, then --resume', () => {
-  // Operations counted: the folders' creation (21: before any part), then each part's and each
-  // commit's open and rename (18 for a commit of eight tables). Kill points: before any part,
+  // Operations counted: the folders' creation (21: before any part), then each part's open (with
+  // its first row group) and rename, and each commit's open and rename (18 for a commit of eight
+  // tables). Kill points: before any part,
   // before the first part, between two parts' renames, before the commit is written, before it is
   // renamed, just after it, and a few commits on.
-  for (const kill of [12, 22, 30, 38, 39, 40, 97]) {
+  for (const kill of [12, 22, 30, 38, 39, 40, 60]) {
     it(`killed before file operation ${kill}: the resumed index equals a clean one`, async () => {
       const dir = join(tmp, `killed-${kill}`);
       const killed = await completion(
@@ -65,11 +68,30 @@ describe('scan --index killed at any instant, then --resume', () => {
     }, 60_000);
   }
 
+  it('killed while its parts are open, many row groups in them and no commit yet: nothing counts, and --resume redoes every file', async () => {
+    const dir = join(tmp, 'killed-open');
+    // One commit at the end (the default size), row groups of 512 bytes: each table's part grows a
+    // group at a time until then. Killed before the 29th operation: after 21 for the folders and
+    // seven parts' opens, so every part is open, none has its footer, and no commit exists.
+    const env = { LEVELKIT_TEST_ROW_GROUP_BYTES: '512', LEVELKIT_TEST_INDEX_KILL: '29' };
+    const killed = await completion(binChild(['scan', archive, '--index', dir, ...SCAN], { env }), 'killed scan', 60_000);
+    expect(killed.signal, killed.stderr).toBe('SIGKILL');
+    expect(fs.readdirSync(join(dir, '_commits'))).toEqual([]);
+    const open = partFiles(dir).filter((f) => f.endsWith('.parquet.tmp'));
+    expect(open.length).toBeGreaterThanOrEqual(7);
+    // Mid-part: row groups were appended (each part starts with the magic, then its groups).
+    expect(Math.max(...open.map((f) => fs.statSync(f).size))).toBeGreaterThan(4 * 512);
+    expect(Object.values(await indexContent(dir)).flat()).toEqual([]);
+    const resumed = await runBin(['scan', archive, '--index', dir, '--resume', ...SCAN]);
+    expect([0, 2], resumed.stderr).toContain(resumed.code);
+    expect(await indexContent(dir)).toEqual(clean);
+  }, 60_000);
+
   it('killed at a random instant from outside: the resumed index equals a clean one', async () => {
     const dir = join(tmp, 'killed-outside');
     const child = binChild(['scan', archive, '--index', dir, ...SCAN], { env: SMALL });
     const done = completion(child, 'scan', 60_000);
-    // Killed once a few flushes have written their files part (a flush every few files), wherever the writer is then.
+    // Killed once a few commits have written their files part (a commit every few files), wherever the writer is then.
     const files = join(dir, 'files');
     for (let i = 0; i < 6000 && child.exitCode === null; i++) {
       if ((fs.existsSync(files) ? fs.readdirSync(files).filter((n) => n.endsWith('.parquet')).length : 0) >= 3) break;
@@ -119,7 +141,7 @@ describe("a crash between a flush's parts and its commit (injected)", () => {
     let commits = 0;
     // The second commit's rename never happens: its parts are all renamed into place, whole.
     const io = crashingFs((op, path) => op === 'rename' && path.endsWith('.json.tmp') && ++commits === 2);
-    const writer = await IndexWriter.open(dir, { hash, flushBytes: 1, fs: io });
+    const writer = await IndexWriter.open(dir, { hash, commitBytes: 1, fs: io });
     writer.addRecord(record(1), 1_000);
     writer.addRecord(record(2), 2_000);
     await expect(writer.close()).rejects.toThrow(/crashed before rename/);

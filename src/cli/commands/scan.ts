@@ -208,14 +208,18 @@ function openRecords(path: string, force: boolean): LineFile {
 
 /**
  * The index writer's test-only knobs: LEVELKIT_TEST_FLUSH_BYTES=<n> commits every n bytes of rows
- * (not every 8 MiB), so a small scan commits many times; LEVELKIT_TEST_INDEX_KILL=<k> kills the
- * process (SIGKILL, as a power cut stops it) before the writer's k-th file operation, so a test
- * stops it between any two of a commit's steps.
+ * (not every 256 MiB), so a small scan commits many times; LEVELKIT_TEST_ROW_GROUP_BYTES=<n> makes
+ * a row group of n bytes of a table's rows (not 4 MiB), so a part grows by many groups between
+ * commits; LEVELKIT_TEST_INDEX_KILL=<k> kills the process (SIGKILL, as a power cut stops it)
+ * before the writer's k-th file operation, so a test stops it between any two of a commit's steps.
  */
-function testIndexOptions(): { flushBytes?: number; fs?: IndexFs } {
-  const n = Number(process.env.LEVELKIT_TEST_FLUSH_BYTES);
-  const kill = Number(process.env.LEVELKIT_TEST_INDEX_KILL);
-  if (!Number.isSafeInteger(kill) || kill < 1) return Number.isSafeInteger(n) && n > 0 ? { flushBytes: n } : {};
+function testIndexOptions(): { commitBytes?: number; rowGroupBytes?: number; fs?: IndexFs } {
+  const knob = (v: string | undefined) => (Number.isSafeInteger(Number(v)) && Number(v) > 0 ? Number(v) : undefined);
+  const commitBytes = knob(process.env.LEVELKIT_TEST_FLUSH_BYTES);
+  const rowGroupBytes = knob(process.env.LEVELKIT_TEST_ROW_GROUP_BYTES);
+  const sizes = { ...(commitBytes ? { commitBytes } : {}), ...(rowGroupBytes ? { rowGroupBytes } : {}) };
+  const kill = knob(process.env.LEVELKIT_TEST_INDEX_KILL);
+  if (!kill) return sizes;
   let ops = 0;
   const before =
     <A extends unknown[], R>(f: (...a: A) => R) =>
@@ -231,7 +235,7 @@ function testIndexOptions(): { flushBytes?: number; fs?: IndexFs } {
     mkdir: before(p.mkdir) as IndexFs['mkdir'],
     rm: before(p.rm),
   };
-  return { ...(Number.isSafeInteger(n) && n > 0 ? { flushBytes: n } : {}), fs: io };
+  return { ...sizes, fs: io };
 }
 
 /** LEVELKIT_TEST_INJECT=hang=<text>,crash=<text>: the test-only fault injection of scan() (see src/scan/job.ts). */

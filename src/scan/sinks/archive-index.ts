@@ -21,9 +21,11 @@ export class IndexSink implements Sink {
     return { run: this.writer.run, onRows: this.writer.addRows };
   }
 
-  add(record: ScanRecord, mtimeMs: number | null): void {
-    this.writer.addRecord(record, mtimeMs);
+  /** A promise while the writer has too many rows in flight: the scan waits for it (and so stops reading files). */
+  add(record: ScanRecord, mtimeMs: number | null): undefined | Promise<void> {
+    const busy = this.writer.addRecord(record, mtimeMs);
     if (this.checks && record.checkFacts) this.facts.push({ path: record.path, member: record.member, facts: record.checkFacts });
+    return busy;
   }
 
   /** The archive rules' findings, then the rest as parts; waits for every part and throws the first write's failure. */
