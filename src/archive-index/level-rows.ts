@@ -24,8 +24,8 @@ export type { Cell };
 /** Gathers the rows of the levels a worker answers in one message. */
 export class LevelRowsBuilder {
   private readonly tables = WORKER_TABLES.map((t) => new TableBuilder(tableOf(t)));
-  /** One tiles row, filled in place for each (the commonest row by far). */
-  private readonly tileCells: Cell[] = [null, null, null, null, null];
+  /** A histogram's cells shared by its rows (id, layer, kind), filled in place for each: tiles rows are the commonest by far. */
+  private readonly tileCells: Cell[] = [null, null, null];
   /** Where the tables stood before the level whose levels row is still to come. */
   private open: TableMark[] | null = null;
 
@@ -58,11 +58,7 @@ export class LevelRowsBuilder {
       tiles: (layer, kind, values, counts) => {
         tile[1] = layer;
         tile[2] = kind;
-        for (let i = 0; i < values.length; i++) {
-          tile[3] = values[i]!;
-          tile[4] = counts[i]!;
-          tiles.row(tile);
-        }
+        tiles.rowsWith(tile, [values, counts], values.length);
       },
       object: (r, fieldsJson) => {
         count.objects++;

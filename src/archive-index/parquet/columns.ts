@@ -157,6 +157,29 @@ export class ColumnBuilder {
     }
   }
 
+  /** `n` rows of `v` (a histogram's id, layer and kind): encoded once, its bytes copied for the other rows. */
+  pushMany(v: Cell, n: number): void {
+    if (n <= 0) return;
+    const b = this.values;
+    const at = b.len;
+    this.push(v);
+    const d = this.defs;
+    const ok = d.buf[d.len - 1]!;
+    if (d.len + n - 1 > d.buf.length) d.reserve(n - 1);
+    d.buf.fill(ok, d.len, d.len + n - 1);
+    d.len += n - 1;
+    if (!ok) return;
+    this.present += n - 1;
+    const size = b.len - at;
+    if (b.len + size * (n - 1) > b.buf.length) b.reserve(size * (n - 1));
+    for (let i = 1; i < n; i++) {
+      b.buf.copyWithin(b.len, at, at + size);
+      b.len += size;
+    }
+    // The text's last copy is what the next repeat of it copies.
+    if (this.lastText !== null) this.lastAt = b.len - size;
+  }
+
   /** Where the column stands, for rollback(). */
   mark(): ColumnMark {
     return [this.defs.len, this.values.len, this.present];
@@ -204,6 +227,24 @@ export class TableBuilder {
     if (cells.length !== cols.length) throw new RangeError(`index table ${this.table.name}: ${cells.length} cells for ${cols.length} columns`);
     for (let i = 0; i < cols.length; i++) cols[i]!.push(cells[i]);
     this.rows++;
+  }
+
+  /**
+   * `n` rows at once, column by column: the first columns hold `same` in every row, the others
+   * `varying[k][i]` in row i (a layer's histogram: id, layer and kind, then tile and count). The
+   * same bytes as `n` calls of row(), without a row of cells and a pass over the columns per row.
+   */
+  rowsWith(same: readonly Cell[], varying: readonly ArrayLike<number>[], n: number): void {
+    const cols = this.columns;
+    if (same.length + varying.length !== cols.length)
+      throw new RangeError(`index table ${this.table.name}: ${same.length + varying.length} cells for ${cols.length} columns`);
+    for (let c = 0; c < same.length; c++) cols[c]!.pushMany(same[c], n);
+    for (let k = 0; k < varying.length; k++) {
+      const col = cols[same.length + k]!;
+      const values = varying[k]!;
+      for (let i = 0; i < n; i++) col.push(values[i]);
+    }
+    this.rows += n;
   }
 
   mark(): TableMark {
