@@ -15,8 +15,7 @@ export async function sqlOf(given: string | undefined, file: string | undefined,
   if (given === undefined && file === undefined)
     throw new UsageError('query needs the index folder and one SQL query (quote it, or give - to read it from standard input, or --file q.sql)');
   const text = file !== undefined ? fromFile(file) : given === '-' ? await fromStdin(stdin) : given!;
-  if (text.trim() === '')
-    throw new UsageError(`the SQL ${file !== undefined ? `in ${printable(file)} ` : given === '-' ? 'on standard input ' : ''}is empty`);
+  if (text.trim() === '') throw new UsageError(`the SQL ${file !== undefined ? `in ${printable(file)} ` : given === '-' ? 'on standard input ' : ''}is empty`);
   return text;
 }
 
