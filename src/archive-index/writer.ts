@@ -25,14 +25,14 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Finding } from '../check/types.js';
 import type { ScanRecord } from '../scan/job.js';
-import { pathBytes } from '../scan/names.js';
-import { ioError, OutputError } from '../scan/write.js';
-import { COMMITS, type CommittedPart, commitName, commitText, legacyCommitName } from './commits.js';
+import { batchBytes, idsOf, ownBuffer } from './batches.js';
+import { COMMITS, type CommittedPart, commitName, commitText } from './commits.js';
 import { findingRow } from './findings-rows.js';
+import { adoptLegacy, type Folder, type IndexFs, openFolder, step, writeAll } from './index-folder.js';
 import { fileId, type IndexBatch, WORKER_TABLES } from './level-rows.js';
 import { type TableBatch, TableBuilder } from './parquet/columns.js';
 import { CODEC, type Codec, PartEncoder } from './parquet/file.js';
-import { BrokenPart, partName, partsOf } from './parts.js';
+import { partName } from './parts.js';
 import { TABLES, type TableName, tableOf } from './schema.js';
 
 /**
@@ -58,8 +58,7 @@ const gzipAsync = promisify(gzip);
 /** Level 1: the index is written once per scan and read many times, but a scan must not wait on it. */
 const GZIP: Codec = { id: CODEC.GZIP, compress: (page) => gzipAsync(page, { level: 1 }) };
 
-/** The file operations the writer makes (node:fs/promises); a test injects a disk that fills or a crash that never returns. */
-export type IndexFs = Pick<typeof fs.promises, 'open' | 'rename' | 'unlink' | 'mkdir' | 'rm'>;
+export type { IndexFs } from './index-folder.js';
 
 export interface IndexWriterOptions {
   /** Names this writer's parts: `s<k>of<n>` for shard k of n, else `all`. */
@@ -76,15 +75,6 @@ export interface IndexWriterOptions {
   rowGroupBytes?: number;
   /** The file operations (node:fs/promises unless a test injects failures). */
   fs?: IndexFs;
-}
-
-/** A folder the writer writes into: opened once (never through a link), named through its handle where /proc allows. */
-interface Folder {
-  /** The path the user would know it by, for messages. */
-  shown: string;
-  /** The prefix names in it are reached through: /proc/self/fd/<fd> on Linux, else `shown`. */
-  at: string;
-  handle: fs.promises.FileHandle;
 }
 
 /** A worker message's rows, held until every file they belong to has had its record (its files row). */
@@ -533,137 +523,4 @@ function newRun(): string {
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z');
   return `${t}-${Math.random().toString(16).slice(2, 8)}`;
-}
-
-/** Runs an fs step; its failure becomes an OutputError IO naming `shown` (the system's reason: ENOSPC, EIO …). */
-async function step<T>(shown: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    if (e instanceof OutputError || e instanceof BrokenPart) throw e;
-    throw ioError(pathBytes(shown), e);
-  }
-}
-
-/** Writes every piece, continuing short writes. Returns the bytes written. */
-async function writeAll(fh: fs.promises.FileHandle, pieces: readonly Uint8Array[]): Promise<number> {
-  let rest = pieces.filter((p) => p.length > 0);
-  let total = 0;
-  while (rest.length) {
-    const { bytesWritten } = await fh.writev(rest as Uint8Array[]);
-    if (bytesWritten === 0) throw Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO', syscall: 'write', errno: -5 });
-    total += bytesWritten;
-    let n = bytesWritten;
-    while (rest.length && n >= rest[0]!.length) n -= rest.shift()!.length;
-    if (n > 0) rest = [rest[0]!.subarray(n), ...rest.slice(1)];
-  }
-  return total;
-}
-
-/** The folder `name` in `dir`, created when missing and opened without following a link: OutputError UNSAFE_PATH when it is one, or not a folder. */
-async function openFolder(dir: string, name: string, io: IndexFs): Promise<Folder> {
-  const shown = join(dir, name);
-  await step(shown, () => io.mkdir(shown).catch((e: NodeJS.ErrnoException) => (e.code === 'EEXIST' ? undefined : Promise.reject(e))));
-  let handle: fs.promises.FileHandle;
-  try {
-    handle = await io.open(shown, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | fs.constants.O_NOFOLLOW);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code !== 'ELOOP' && code !== 'ENOTDIR') throw ioError(pathBytes(shown), e);
-    // O_DIRECTORY refuses a link to a folder with ENOTDIR before O_NOFOLLOW's ELOOP: lstat tells them apart.
-    if (fs.lstatSync(shown, { throwIfNoEntry: false })?.isSymbolicLink())
-      throw new OutputError('UNSAFE_PATH', `${shown} is a symbolic link; levelkit writes an index only into real folders`);
-    throw new OutputError('UNSAFE_PATH', `${shown} is not a folder`);
-  }
-  // Through the handle where /proc allows (Linux's openat()): a folder swapped for a link meanwhile is not followed.
-  const proc = `/proc/self/fd/${handle.fd}`;
-  let at = shown;
-  try {
-    if (fs.statSync(`${proc}/.`).isDirectory()) at = proc;
-  } catch {
-    // no /proc (macOS): by path, checked above
-  }
-  return { shown, at, handle };
-}
-
-/**
- * Commits the parts of an index written before commits, as they are, in the same rename that
- * creates `_commits` (built as `_commits.<run>.tmp` first), so no reader ever sees `_commits`
- * without them. Another writer adopting them at the same instant wins the rename; ours is removed.
- */
-async function adoptLegacy(dir: string, run: string, io: IndexFs): Promise<void> {
-  const listed: CommittedPart[] = [];
-  for (const t of TABLES)
-    for (const file of partsOf(dir, t.name)) listed.push({ table: t.name, name: file.slice(file.lastIndexOf('/') + 1), bytes: fs.statSync(file).size });
-  const target = join(dir, COMMITS);
-  if (listed.length === 0) return;
-  const tmp = join(dir, `${COMMITS}.${run}.tmp`);
-  await step(tmp, () => io.mkdir(tmp));
-  try {
-    const folder = await openFolder(dir, `${COMMITS}.${run}.tmp`, io);
-    try {
-      const name = legacyCommitName(run);
-      const fh = await step(join(tmp, name), () => io.open(join(tmp, name), 'wx'));
-      try {
-        await step(join(tmp, name), () => writeAll(fh, [Buffer.from(commitText(listed))]));
-        await step(join(tmp, name), () => fh.sync());
-      } finally {
-        await fh.close();
-      }
-      await step(tmp, () => folder.handle.sync());
-    } finally {
-      await folder.handle.close();
-    }
-    await step(target, () => io.rename(tmp, target));
-  } catch (e) {
-    await io.rm(tmp, { recursive: true, force: true });
-    // Another writer created `_commits` first (with these parts in it): theirs stands.
-    if (!fs.lstatSync(target, { throwIfNoEntry: false })) throw e;
-    return;
-  }
-  const handle = await step(dir, () => io.open(dir, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY));
-  try {
-    await step(dir, () => handle.sync());
-  } finally {
-    await handle.close();
-  }
-}
-
-/** The values of a batch's first column, `id` (VARCHAR, always present: a 4-byte length, then the text). */
-function idsOf(b: TableBatch): string[] {
-  const v = b.columns[0]!.values;
-  const view = new DataView(v.buffer, v.byteOffset, v.byteLength);
-  const out: string[] = [];
-  let last = '';
-  for (let at = 0; at + 4 <= v.length; ) {
-    const n = view.getUint32(at, true);
-    const id = latin1(v, at + 4, n);
-    if (id !== last) out.push(id);
-    last = id;
-    at += 4 + n;
-  }
-  return out;
-}
-
-function latin1(b: Uint8Array, at: number, n: number): string {
-  return Buffer.from(b.buffer, b.byteOffset + at, n).toString('latin1');
-}
-
-/** `b` copied into one buffer of its own (`bytes`: batchBytes(b)). */
-function ownBuffer(b: TableBatch, bytes: number): TableBatch {
-  const arena = new Uint8Array(bytes);
-  let at = 0;
-  const copy = (a: Uint8Array) => {
-    const out = arena.subarray(at, at + a.length);
-    out.set(a);
-    at += a.length;
-    return out;
-  };
-  return { rows: b.rows, columns: b.columns.map((c) => ({ defs: copy(c.defs), values: copy(c.values), present: c.present })) };
-}
-
-function batchBytes(b: TableBatch): number {
-  let n = 0;
-  for (const c of b.columns) n += c.defs.length + c.values.length;
-  return n;
 }
