@@ -15,6 +15,7 @@ import { type IndexFs, IndexWriter } from '../../src/archive-index/writer.js';
 import type { ScanRecord } from '../../src/scan/job.js';
 import { OutputError } from '../../src/scan/write.js';
 import { runBin } from '../helpers/cli.js';
+import { writesThrough } from '../helpers/index-fs.js';
 import { indexContent } from '../helpers/index-rows.js';
 import { describeWith, type Need } from '../helpers/needs.js';
 import { ROOT } from '../helpers/paths.js';
@@ -29,27 +30,19 @@ const record = (i: number) =>
 /** node:fs/promises on a disk that holds `capacity` bytes of file writes: past it, a write takes what fits and then fails with ENOSPC. */
 function fillingFs(capacity: number): IndexFs {
   let used = 0;
-  return {
-    ...fs.promises,
-    open: (async (...a: Parameters<typeof fs.promises.open>) => {
-      const fh = await fs.promises.open(...a);
-      const writev = fh.writev.bind(fh);
-      fh.writev = (async (buffers: Uint8Array[]) => {
-        const room = capacity - used;
-        if (room <= 0) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write', errno: -28 });
-        const fit: Uint8Array[] = [];
-        let n = 0;
-        for (const b of buffers) {
-          if (n >= room) break;
-          fit.push(b.subarray(0, room - n));
-          n += Math.min(b.length, room - n);
-        }
-        used += n;
-        return writev(fit);
-      }) as typeof fh.writev;
-      return fh;
-    }) as IndexFs['open'],
-  };
+  return writesThrough(async (buffers, writev) => {
+    const room = capacity - used;
+    if (room <= 0) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write', errno: -28 });
+    const fit: Uint8Array[] = [];
+    let n = 0;
+    for (const b of buffers) {
+      if (n >= room) break;
+      fit.push(b.subarray(0, room - n));
+      n += Math.min(b.length, room - n);
+    }
+    used += n;
+    return writev(fit);
+  });
 }
 
 /** Every `part-*` file in a table folder or commit in `_commits`, temporary or not. */

@@ -16,6 +16,7 @@ import { BATCH_FILES } from '../../src/scan/pool.js';
 import { scan } from '../../src/scan/scan.js';
 import { IndexSink } from '../../src/scan/sinks/archive-index.js';
 import { feed } from '../../src/scan/sinks/sink.js';
+import { writesThrough } from '../helpers/index-fs.js';
 import { ROOT } from '../helpers/paths.js';
 
 const tmp = fs.mkdtempSync(join(tmpdir(), 'levelkit-writer-stream-'));
@@ -54,19 +55,11 @@ async function passGate(gate: Gate): Promise<void> {
 
 /** node:fs/promises whose file writes wait while the gate is closed (a disk far slower than the scan); `writes` counts them. */
 function gatedFs(gate: Gate): IndexFs {
-  return {
-    ...fs.promises,
-    open: (async (...a: Parameters<typeof fs.promises.open>) => {
-      const fh = await fs.promises.open(...a);
-      const writev = fh.writev.bind(fh);
-      fh.writev = (async (buffers: Uint8Array[]) => {
-        await passGate(gate);
-        gate.writes++;
-        return writev(buffers);
-      }) as typeof fh.writev;
-      return fh;
-    }) as IndexFs['open'],
-  };
+  return writesThrough(async (buffers, writev) => {
+    await passGate(gate);
+    gate.writes++;
+    return writev(buffers);
+  });
 }
 
 async function rowGroupsOf(part: string): Promise<number> {
