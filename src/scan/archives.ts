@@ -109,7 +109,7 @@ export class Archives implements ZipLister {
     } finally {
       // The zip itself was a task until now; its members are tasks of their own.
       archive.release();
-      this.schedule.listed();
+      this.schedule.listed(task);
     }
   }
 
@@ -182,7 +182,7 @@ export class Archives implements ZipLister {
         continue;
       }
       if (task.mtimeMs !== null && this.unchanged?.({ path: base.path, member, bytes: m.size, mtimeMs: task.mtimeMs })) continue;
-      await this.schedule.waitForRoom();
+      await this.schedule.waitForRoom(true);
       const fault = faultFor(this.options.inject, Buffer.from(task.item.path, 'latin1'), member);
       const place: MemberPlace = { source, dataStart: m.dataStart, compressedSize: m.compressedSize, size: m.size, method: m.method, level };
       const item = { kind: 'member' as const, path: task.item.path, member, ...place, ...(fault ? { fault } : {}) };

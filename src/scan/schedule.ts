@@ -33,6 +33,13 @@ export class Schedule {
   private readonly highWater: number;
   private readonly out: ScanRecord[] = [];
   private inFlight = 0;
+  /**
+   * Of the tasks in flight, the zips the lister holds (answered "zip" or "nested zip", waiting to
+   * be listed or being listed): only the lister can end them, so it must not wait for room they
+   * take, or a folder of more zips than the high-water mark stops the scan for good.
+   */
+  private withLister = 0;
+  private readonly listerTasks = new WeakSet<Task>();
   private wake: (() => void) | null = null;
   /** Producers waiting for room, and the archive lister waiting for any task to end. */
   private roomWaiters: (() => void)[] = [];
@@ -104,8 +111,9 @@ export class Schedule {
   }
 
   /** A zip file held or answered "zip" has been listed: its members are tasks of their own. */
-  listed(): void {
+  listed(task: Task): void {
     this.inFlight--;
+    this.leaveLister(task);
     this.freeRoom();
     this.notify();
   }
@@ -118,9 +126,12 @@ export class Schedule {
     });
   }
 
-  /** Waits while the tasks in flight and the records not taken reach the high-water mark. */
-  async waitForRoom(): Promise<void> {
-    while (this.inFlight + this.out.length >= this.highWater && !this.aborted()) {
+  /**
+   * Waits while the tasks in flight and the records not taken reach the high-water mark. The
+   * lister (`lister`) counts only what others will end: the workers' tasks and the records.
+   */
+  async waitForRoom(lister = false): Promise<void> {
+    while (this.inFlight - (lister ? this.withLister : 0) + this.out.length >= this.highWater && !this.aborted()) {
       // The producer is about to wait: whatever is queued goes out, full batch or not.
       this.pool.dispatch(true);
       await new Promise<void>((r) => this.roomWaiters.push(r));
@@ -178,8 +189,10 @@ export class Schedule {
       this.emit(a.record, task.mtimeMs);
       this.done(task);
     } else if ('zip' in a) {
+      this.enterLister(task);
       this.zips!.file(task);
     } else if ('nestedZip' in a) {
+      this.enterLister(task);
       this.zips!.nested(task);
       this.changed();
     } else if ('excluded' in a) {
@@ -199,6 +212,7 @@ export class Schedule {
   /** A task is over: its archive may be closed, producers may go on, and the consumer looks again (it may have been the last). */
   done(task: Task): void {
     this.inFlight--;
+    this.leaveLister(task);
     task.archive?.release();
     this.changed();
     this.notify();
@@ -254,6 +268,17 @@ export class Schedule {
     this.pool.close();
     this.freeRoom();
     this.changed();
+  }
+
+  /** A zip is the lister's now: the lister may go on submitting members without counting it. */
+  private enterLister(task: Task): void {
+    this.listerTasks.add(task);
+    this.withLister++;
+    this.freeRoom();
+  }
+
+  private leaveLister(task: Task): void {
+    if (this.listerTasks.delete(task)) this.withLister--;
   }
 
   private producing(): boolean {
