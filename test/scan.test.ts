@@ -312,6 +312,20 @@ describe('workers that cannot start', () => {
   });
 });
 
+describe('named files', () => {
+  it('a file named twice, or named and also in a named folder, is read once, as named', async () => {
+    const dir = join(FIXTURES, 'graal');
+    const file = join(dir, 'crlf.nw');
+    const alone = await all([dir], { sort: true });
+    const again = await all([dir, file, file], { sort: true });
+    expect(again.map((r) => r.path)).toEqual(alone.map((r) => r.path));
+    expect(again.filter((r) => r.path === file)).toHaveLength(1);
+    // Named first: still once, still the named one.
+    const first = await all([file, dir], { sort: true });
+    expect(first.map((r) => r.path).sort()).toEqual(alone.map((r) => r.path).sort());
+  });
+});
+
 describe('shards', () => {
   it("3 shards run as separate processes merge (levelkit report) to the single run's report", async () => {
     const args = ['scan', 'fixtures', '--all', '--quiet', '--workers', '1'];

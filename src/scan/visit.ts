@@ -27,6 +27,7 @@ export interface Visit {
 /** Walks `paths` and hands every file found to the schedule, waiting for room before each. */
 export async function walkFiles(paths: readonly (string | Buffer)[], v: Visit): Promise<void> {
   const { options, schedule, stats } = v;
+  const named = namedFiles(paths, options.fs ?? nodeFs);
   let t0 = performance.now();
   for (const entry of walk(paths, { follow: options.follow ?? false, ...(options.fs ? { fs: options.fs } : {}) })) {
     if (schedule.aborted()) return;
@@ -41,19 +42,23 @@ export async function walkFiles(paths: readonly (string | Buffer)[], v: Visit): 
     stats.walkMs! += t1 - t0;
     await schedule.waitForRoom();
     t0 = performance.now();
-    visitFile(entry, v);
+    visitFile(entry, v, named);
   }
   stats.walkMs! += performance.now() - t0;
 }
 
 /** A file found by the walk or named: from here on it is a worker's to read (or, with replaced fs functions, read here). */
-function visitFile(entry: FileEntry, { options, config, schedule, stats, unchanged }: Visit): void {
+function visitFile(entry: FileEntry, { options, config, schedule, stats, unchanged }: Visit, namedIds: NamedFiles): void {
   const { path, named } = entry;
   const latin1 = path.toString('latin1');
   const fault = faultFor(options.inject, path, null);
   // The file as listed (through the folder's handle while the walk holds it): the worker reads
   // that file or none, so a folder above it swapped for a link meanwhile leads nowhere.
   const st = statOf(entry, options.fs ?? nodeFs);
+  if (st && !namedIds.first(st.id, named)) {
+    stats.found--;
+    return;
+  }
   const listed = st ? { id: st.id, ...(entry.noFollow ? { noFollow: true } : {}) } : {};
   if (options.fs) {
     // Replaced fs functions cannot travel to a worker: read here, send the bytes.
@@ -90,6 +95,39 @@ function visitFile(entry: FileEntry, { options, config, schedule, stats, unchang
     archive: null,
     mtimeMs,
   });
+}
+
+/**
+ * The files the user named, by device and inode. Each is read once, as named: not again when a
+ * named folder holds it too, nor when it is named twice, so one run never indexes one file twice
+ * (two rows of one id, every table's rows doubled).
+ */
+interface NamedFiles {
+  /** Whether the file `id` is to be read here: false for a named file met in a folder, or named again. */
+  first(id: FileIdentity, named: boolean): boolean;
+}
+
+function namedFiles(paths: readonly (string | Buffer)[], fs: Pick<typeof nodeFs, 'statSync'>): NamedFiles {
+  const ids = new Set<string>();
+  for (const p of paths) {
+    try {
+      const st = fs.statSync(p, { bigint: true });
+      if (st.isFile()) ids.add(`${st.dev}:${st.ino}`);
+    } catch {
+      // Reading it reports why.
+    }
+  }
+  const read = new Set<string>();
+  return {
+    first(id, named) {
+      if (ids.size === 0) return true;
+      const key = `${id.dev}:${id.ino}`;
+      if (!ids.has(key)) return true;
+      if (!named || read.has(key)) return false;
+      read.add(key);
+      return true;
+    },
+  };
 }
 
 /**
