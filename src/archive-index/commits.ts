@@ -31,6 +31,12 @@ export function commitName(shard: string, run: string, seq: number): string {
   return `${shard}-${run}-${String(seq).padStart(4, '0')}.json`;
 }
 
+/** The shard and run of a commit named by commitName; null for an adopted legacy commit or a name levelkit does not make. */
+export function commitRun(name: string): { shard: string; run: string } | null {
+  const m = /^(all|s\d+of\d+)-(.+)-\d{4,}\.json$/.exec(name);
+  return m ? { shard: m[1]!, run: m[2]! } : null;
+}
+
 export function legacyCommitName(run: string): string {
   return `legacy-${run}.json`;
 }

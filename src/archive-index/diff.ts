@@ -2,7 +2,7 @@
 // two archive indexes, each read through its `files` view (the latest scan of each path and member).
 import * as fs from 'node:fs';
 import { join } from 'node:path';
-import { loadEngine, sqlString } from './engine.js';
+import { openEngine, sqlString } from './engine.js';
 import { BrokenPart, partsOf } from './parts.js';
 import { IndexQuery, QueryError } from './query.js';
 
@@ -83,8 +83,8 @@ const COLUMNS = ['path', 'member', 'sha256', 'bytes', 'format'];
  * the files folder itself when no one part is to blame.
  */
 async function culprit(dir: string, why: string): Promise<BrokenPart> {
-  const { DuckDBInstance } = await loadEngine();
-  const db = await (await DuckDBInstance.create(':memory:', { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' })).connect();
+  const engine = await openEngine();
+  const { db } = engine;
   try {
     for (const part of partsOf(fs.realpathSync(dir), 'files')) {
       let nullPaths: number;
@@ -99,7 +99,7 @@ async function culprit(dir: string, why: string): Promise<BrokenPart> {
       if (nullPaths > 0) return new BrokenPart(part, 'a file row with no path (null): not a part levelkit wrote');
     }
   } finally {
-    db.closeSync();
+    engine.close();
   }
   return new BrokenPart(join(dir, 'files'), why);
 }

@@ -1,6 +1,9 @@
 // DuckDB, loaded only by what needs it (`scan --index`, `query`, `diff` of two indexes): a user who
 // decodes levels never loads it, and one who has not installed it gets one line saying what to install.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type * as DuckDb from '@duckdb/node-api';
 
 export type DuckDbModule = typeof DuckDb;
@@ -35,4 +38,52 @@ export function loadEngine(): Promise<DuckDbModule> {
 /** A SQL string literal. */
 export function sqlString(s: string): string {
   return `'${s.replaceAll("'", "''")}'`;
+}
+
+/** A DuckDB of levelkit's own (openEngine): its connection, and close() that ends it and removes its spill folder. */
+export interface Engine {
+  engine: DuckDbModule;
+  instance: DuckDb.DuckDBInstance;
+  db: DuckDb.DuckDBConnection;
+  /** Its private spill folder. */
+  spill: string;
+  close(): void;
+}
+
+/**
+ * An in-memory DuckDB that installs and loads no extension and spills to a private folder,
+ * removed on close: DuckDB may always read and write its temp_directory, by default `.tmp` in the
+ * current folder (which made the user's own `.tmp` readable). `memoryLimit` (DuckDB's syntax,
+ * '256MB') bounds what a big sort or window holds before it spills, for the work levelkit runs on
+ * its own behalf, whose peak would otherwise grow with the index (the keys of --resume).
+ */
+export async function openEngine(options: { memoryLimit?: string } = {}): Promise<Engine> {
+  const engine = await loadEngine();
+  const spill = mkdtempSync(join(tmpdir(), 'levelkit-duckdb-'));
+  let instance: DuckDb.DuckDBInstance | undefined;
+  try {
+    instance = await engine.DuckDBInstance.create(':memory:', {
+      autoinstall_known_extensions: 'false',
+      autoload_known_extensions: 'false',
+      temp_directory: spill,
+      ...(options.memoryLimit ? { memory_limit: options.memoryLimit } : {}),
+    });
+    const db = await instance.connect();
+    const opened = instance;
+    return {
+      engine,
+      instance: opened,
+      db,
+      spill,
+      close() {
+        db.closeSync();
+        opened.closeSync();
+        rmSync(spill, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
+    instance?.closeSync();
+    rmSync(spill, { recursive: true, force: true });
+    throw e;
+  }
 }

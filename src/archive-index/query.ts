@@ -2,12 +2,10 @@
 // that can open no file but those parts (and its own spill folder), install or load nothing, and
 // change no setting; and only one SELECT (or EXPLAIN of one) reaches it (read-only.ts). Rows come
 // back a chunk at a time, so a result of any size is held one chunk at a time.
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { DuckDBConnection, DuckDBInstance, DuckDBResult } from '@duckdb/node-api';
-import { type DuckDbModule, loadEngine, sqlString } from './engine.js';
-import { BrokenPart, type CheckedPart, checkedParts, committedParts, namingBrokenParts } from './parts.js';
+import { realpathSync } from 'node:fs';
+import type { DuckDBConnection, DuckDBResult } from '@duckdb/node-api';
+import { type DuckDbModule, type Engine, openEngine, sqlString } from './engine.js';
+import { BrokenPart, type CheckedPart, checkedParts, committedParts, disjointRuns, namingBrokenParts } from './parts.js';
 import { checkReadOnly, QueryError } from './read-only.js';
 import { TABLES, type Table } from './schema.js';
 
@@ -31,14 +29,17 @@ export interface QueryRows extends AsyncIterable<unknown[][]> {
 
 /** An open index: run queries, then close. */
 export class IndexQuery {
+  private readonly engine: DuckDbModule;
+  private readonly db: DuckDBConnection;
+
   private constructor(
-    private readonly engine: DuckDbModule,
-    private readonly instance: DuckDBInstance,
-    private readonly db: DuckDBConnection,
-    private readonly spill: string,
+    private readonly opened: Engine,
     /** Every part the views read, for naming the one DuckDB cannot read. */
     private readonly parts: readonly string[],
-  ) {}
+  ) {
+    this.engine = opened.engine;
+    this.db = opened.db;
+  }
 
   /** Opens the index at `dir`; BrokenPart for a part that is not whole, EngineMissing without DuckDB. */
   static async open(dir: string): Promise<IndexQuery> {
@@ -47,35 +48,31 @@ export class IndexQuery {
     // The commits are read once for all nine tables.
     const committed = committedParts(root);
     const parts = new Map(TABLES.map((t) => [t.name, checkedParts(root, t.name, committed)] as const));
-    const engine = await loadEngine();
-    // DuckDB may always read and write its temp_directory (by default `.tmp` in the current folder,
-    // which made the user's own `.tmp` readable): a private one instead, for sorts that spill, removed on close.
-    const spill = mkdtempSync(join(tmpdir(), 'levelkit-query-'));
-    let instance: DuckDBInstance | undefined;
+    // A private spill folder for sorts that spill (openEngine), removed on close.
+    const opened = await openEngine();
     try {
-      instance = await engine.DuckDBInstance.create(':memory:', {
-        autoinstall_known_extensions: 'false',
-        autoload_known_extensions: 'false',
-        temp_directory: spill,
-      });
-      const db = await instance.connect();
+      const { db } = opened;
       // The exact part files, not the index folder: no new file can be made there (an EXPORT's
       // folder, a log), and no link or stray file in it leads anywhere else.
       const allowed = [...parts.values()].flat().map((p) => p.file);
       if (allowed.length) await db.run(`SET allowed_paths = ${sqlList(allowed)}`);
       await db.run('SET enable_external_access = false');
       for (const t of TABLES) await db.run(`CREATE VIEW "${t.name}_all" AS ${source(t, parts.get(t.name)!)}`);
-      // The latest scan of each path and member; every table's rows follow their file.
-      await db.run(
-        'CREATE VIEW files AS SELECT * EXCLUDE (latest) FROM (SELECT *, row_number() OVER (PARTITION BY path, member ORDER BY scanned_at DESC, run DESC) AS latest FROM files_all) WHERE latest = 1',
-      );
-      for (const t of TABLES)
-        if (t.name !== 'files') await db.run(`CREATE VIEW "${t.name}" AS SELECT * FROM "${t.name}_all" WHERE id IN (SELECT id FROM files)`);
+      if (disjointRuns(root)) {
+        // One run (or one per shard): every row is its file's latest.
+        for (const t of TABLES) await db.run(`CREATE VIEW "${t.name}" AS SELECT * FROM "${t.name}_all"`);
+      } else {
+        // The latest scan of each path and member; every table's rows follow their file.
+        await db.run(
+          'CREATE VIEW files AS SELECT * EXCLUDE (latest) FROM (SELECT *, row_number() OVER (PARTITION BY path, member ORDER BY scanned_at DESC, run DESC) AS latest FROM files_all) WHERE latest = 1',
+        );
+        for (const t of TABLES)
+          if (t.name !== 'files') await db.run(`CREATE VIEW "${t.name}" AS SELECT * FROM "${t.name}_all" WHERE id IN (SELECT id FROM files)`);
+      }
       await db.run('SET lock_configuration = true');
-      return new IndexQuery(engine, instance, db, spill, allowed);
+      return new IndexQuery(opened, allowed);
     } catch (e) {
-      instance?.closeSync();
-      rmSync(spill, { recursive: true, force: true });
+      opened.close();
       throw e;
     }
   }
@@ -127,9 +124,7 @@ export class IndexQuery {
   }
 
   close(): void {
-    this.db.closeSync();
-    this.instance.closeSync();
-    rmSync(this.spill, { recursive: true, force: true });
+    this.opened.close();
   }
 
   private async *chunks(result: DuckDBResult): AsyncGenerator<unknown[][]> {
