@@ -28,7 +28,11 @@ const RUN_B = '20261128T190005Z-0a1b2c';
 describe('disjointRuns', () => {
   it.each([
     ['one run, several commits', [commitName('all', RUN_A, 0), commitName('all', RUN_A, 1), commitName('all', RUN_A, 2)], true],
-    ['one run per shard of one sharded scan', [commitName('s0of3', RUN_A, 0), commitName('s1of3', RUN_B, 0), commitName('s2of3', RUN_A, 0), commitName('s2of3', RUN_A, 1)], true],
+    [
+      'one run per shard of one sharded scan',
+      [commitName('s0of3', RUN_A, 0), commitName('s1of3', RUN_B, 0), commitName('s2of3', RUN_A, 0), commitName('s2of3', RUN_A, 1)],
+      true,
+    ],
     ['an index with no commit yet', [], true],
     ['two runs of the whole archive (a scan again, a --resume)', [commitName('all', RUN_A, 0), commitName('all', RUN_B, 0)], false],
     ['one shard run twice', [commitName('s0of2', RUN_A, 0), commitName('s1of2', RUN_A, 0), commitName('s0of2', RUN_B, 0)], false],
