@@ -55,21 +55,51 @@ export interface CheckedPart {
 
 /** partsOf, with each part's schema key. */
 export function checkedParts(dir: string, table: TableName, committed = committedParts(dir)): CheckedPart[] {
+  return listedParts(dir, table, committed).map((p) => checkPart(p.file, p.listed));
+}
+
+/** A part as the index names it, not yet opened: its file, and the commit that lists it (none in an index without commits). */
+export interface ListedPart {
+  file: string;
+  listed?: Listed;
+}
+
+/** A table's parts as the commits list them (an index without commits: as its folder holds them), none opened yet. */
+export function listedParts(dir: string, table: TableName, committed = committedParts(dir)): ListedPart[] {
   const folder = join(dir, table);
   if (committed === null) {
     const names = folderNames(folder, false);
-    const parts = names.filter((n) => n.startsWith('part-') && n.endsWith('.parquet')).sort();
-    return parts.map((n) => checkPart(join(folder, n)));
+    return names
+      .filter((n) => n.startsWith('part-') && n.endsWith('.parquet'))
+      .sort()
+      .map((n) => ({ file: join(folder, n) }));
   }
   const listed = committed.get(table) ?? [];
   // Only that it is a real folder: its names are not needed (the commits list them), and listing a
   // folder of thousands of parts cost as much as checking a hundred of them.
   if (listed.length) realFolder(folder, true);
-  return listed.map((p) => checkPart(join(folder, p.name), p));
+  return listed.map((p) => ({ file: join(folder, p.name), listed: p }));
+}
+
+/**
+ * The cheap half of checkPart, for parts whose footers are read only when a query needs their
+ * table: each is a regular file of the size its commit lists (a part cut short or overwritten is
+ * named at once, whatever the query reads). BrokenPart otherwise.
+ */
+export function checkSizes(parts: readonly ListedPart[]): void {
+  for (const { file, listed } of parts) {
+    const { fd, size } = openRegular(file, listed);
+    fs.closeSync(fd);
+    if (listed && size !== listed.bytes) throw sizeMismatch(file, size, listed);
+  }
+}
+
+function sizeMismatch(file: string, size: number, listed: Listed): BrokenPart {
+  return new BrokenPart(file, `${size} bytes, but ${listed.commit} lists ${listed.bytes} (cut short or overwritten?)`);
 }
 
 /** A committed part and the commit that lists it (named when the part is not as listed). */
-type Listed = CommittedPart & { commit: string };
+export type Listed = CommittedPart & { commit: string };
 
 /** Every table's committed parts, sorted by name, or null for an index without `_commits`. */
 export function committedParts(dir: string): Map<string, Listed[]> | null {
@@ -201,7 +231,7 @@ const TAIL_BYTES = 64 * 1024;
 function checkPart(file: string, listed?: Listed): CheckedPart {
   const { fd, size } = openRegular(file, listed);
   try {
-    if (listed && size !== listed.bytes) throw new BrokenPart(file, `${size} bytes, but ${listed.commit} lists ${listed.bytes} (cut short or overwritten?)`);
+    if (listed && size !== listed.bytes) throw sizeMismatch(file, size, listed);
     if (size < 12) throw new BrokenPart(file, `${size} bytes: too short to be a Parquet file (truncated?)`);
     // One read for the end (and the whole of a small part), a second only for what it missed.
     const tailStart = Math.max(0, size - TAIL_BYTES);

@@ -5,9 +5,11 @@
 import { realpathSync } from 'node:fs';
 import type { DuckDBConnection, DuckDBResult } from '@duckdb/node-api';
 import { type DuckDbModule, type Engine, openEngine, sqlString } from './engine.js';
-import { BrokenPart, type CheckedPart, checkedParts, committedParts, disjointRuns, namingBrokenParts } from './parts.js';
-import { checkReadOnly, QueryError } from './read-only.js';
-import { TABLES, type Table } from './schema.js';
+import { BrokenPart, type CheckedPart, checkedParts, checkSizes, committedParts, disjointRuns, listedParts, namingBrokenParts } from './parts.js';
+import { checkReadOnly, type Named, QueryError } from './read-only.js';
+import { TABLES, type Table, type TableName } from './schema.js';
+
+const FILES = TABLES.find((t) => t.name === 'files')!;
 
 export { QueryError } from './read-only.js';
 
@@ -31,46 +33,45 @@ export interface QueryRows extends AsyncIterable<unknown[][]> {
 export class IndexQuery {
   private readonly engine: DuckDbModule;
   private readonly db: DuckDBConnection;
+  /** Tables whose views exist (their parts' footers checked). */
+  private readonly made = new Set<TableName>();
 
   private constructor(
     private readonly opened: Engine,
-    /** Every part the views read, for naming the one DuckDB cannot read. */
+    private readonly root: string,
+    private readonly committed: ReturnType<typeof committedParts>,
+    /** One run, or one per shard: every row is its file's latest (disjointRuns). */
+    private readonly disjoint: boolean,
+    /** Every part the views may read, for naming the one DuckDB cannot read. */
     private readonly parts: readonly string[],
   ) {
     this.engine = opened.engine;
     this.db = opened.db;
   }
 
-  /** Opens the index at `dir`; BrokenPart for a part that is not whole, EngineMissing without DuckDB. */
+  /**
+   * Opens the index at `dir`; BrokenPart for a part that is missing, not a regular file or not
+   * the size its commit lists, EngineMissing without DuckDB. A table's views are made, and its
+   * parts' footers checked, when a query first names it (views): a `SELECT 1` or a query of one
+   * table reads no other table's footers (over 500,000 files, 161 footers cost 120–330 ms).
+   */
   static async open(dir: string): Promise<IndexQuery> {
     const root = realpathSync(dir);
-    // Every part checked before DuckDB is asked to read any: a broken one is named, not a Parquet error.
     // The commits are read once for all nine tables.
     const committed = committedParts(root);
-    const parts = new Map(TABLES.map((t) => [t.name, checkedParts(root, t.name, committed)] as const));
+    const listed = TABLES.flatMap((t) => listedParts(root, t.name, committed));
+    checkSizes(listed);
     // A private spill folder for sorts that spill (openEngine), removed on close.
     const opened = await openEngine();
     try {
       const { db } = opened;
       // The exact part files, not the index folder: no new file can be made there (an EXPORT's
       // folder, a log), and no link or stray file in it leads anywhere else.
-      const allowed = [...parts.values()].flat().map((p) => p.file);
+      const allowed = listed.map((p) => p.file);
       if (allowed.length) await db.run(`SET allowed_paths = ${sqlList(allowed)}`);
       await db.run('SET enable_external_access = false');
-      for (const t of TABLES) await db.run(`CREATE VIEW "${t.name}_all" AS ${source(t, parts.get(t.name)!)}`);
-      if (disjointRuns(root)) {
-        // One run (or one per shard): every row is its file's latest.
-        for (const t of TABLES) await db.run(`CREATE VIEW "${t.name}" AS SELECT * FROM "${t.name}_all"`);
-      } else {
-        // The latest scan of each path and member; every table's rows follow their file.
-        await db.run(
-          'CREATE VIEW files AS SELECT * EXCLUDE (latest) FROM (SELECT *, row_number() OVER (PARTITION BY path, member ORDER BY scanned_at DESC, run DESC) AS latest FROM files_all) WHERE latest = 1',
-        );
-        for (const t of TABLES)
-          if (t.name !== 'files') await db.run(`CREATE VIEW "${t.name}" AS SELECT * FROM "${t.name}_all" WHERE id IN (SELECT id FROM files)`);
-      }
       await db.run('SET lock_configuration = true');
-      return new IndexQuery(opened, allowed);
+      return new IndexQuery(opened, root, committed, disjointRuns(root), allowed);
     } catch (e) {
       opened.close();
       throw e;
@@ -78,15 +79,48 @@ export class IndexQuery {
   }
 
   /**
+   * Makes the views of the tables a query names (DuckDB's parse: checkReadOnly), or of every
+   * table when it calls a table function or reads another schema (duckdb_views(), information_schema: they list them).
+   * Each table's parts are checked whole before DuckDB is asked to read any: a broken one is
+   * named, not a Parquet error.
+   */
+  private async views(named: Named | null): Promise<void> {
+    const tables = named && named.functions.length === 0 && !named.tables.includes('*') ? new Set(named.tables) : null;
+    for (const t of TABLES) if (!tables || tables.has(t.name) || tables.has(`${t.name}_all`)) await this.view(t);
+  }
+
+  private async view(t: Table): Promise<void> {
+    if (this.made.has(t.name)) return;
+    // Every table's rows follow their file's latest: files first.
+    if (!this.disjoint && t.name !== 'files') await this.view(FILES);
+    const { db } = this;
+    await db.run(`CREATE VIEW "${t.name}_all" AS ${source(t, checkedParts(this.root, t.name, this.committed))}`);
+    if (this.disjoint) await db.run(`CREATE VIEW "${t.name}" AS SELECT * FROM "${t.name}_all"`);
+    else if (t.name === 'files')
+      // The latest scan of each path and member.
+      await db.run(
+        'CREATE VIEW files AS SELECT * EXCLUDE (latest) FROM (SELECT *, row_number() OVER (PARTITION BY path, member ORDER BY scanned_at DESC, run DESC) AS latest FROM files_all) WHERE latest = 1',
+      );
+    else await db.run(`CREATE VIEW "${t.name}" AS SELECT * FROM "${t.name}_all" WHERE id IN (SELECT id FROM files)`);
+    this.made.add(t.name);
+  }
+
+  /**
    * Starts `sql` (one SELECT, or EXPLAIN of one); QueryError for anything else or SQL DuckDB
    * rejects. Rows are made only as the caller reads them; stop reading to stop the query.
    */
   async stream(sql: string): Promise<QueryRows> {
-    await checkReadOnly(this.db, sql);
+    await this.views(await checkReadOnly(this.db, sql));
     const result = await failAsQuery(async () => {
       const extracted = await this.db.extractStatements(sql);
       if (extracted.count !== 1) throw new QueryError(`${extracted.count} statements given: query runs one at a time`);
-      const prepared = await extracted.prepare(0);
+      const prepared = await extracted.prepare(0).catch(async (e: unknown) => {
+        // A name that is no table: with every view made, DuckDB's error suggests the right one.
+        if (this.made.size === TABLES.length || !String((e as Error)?.message).startsWith('Catalog Error')) throw e;
+        await this.views(null);
+        // Extracted statements prepare once.
+        return (await this.db.extractStatements(sql)).prepare(0);
+      });
       if (!READ_ONLY.has(prepared.statementType)) throw new QueryError('the index is read-only');
       // A part damaged inside its pages: named (BrokenPart's message), not DuckDB's decompression error.
       return namingBrokenParts(this.parts, () => prepared.stream());

@@ -77,11 +77,17 @@ const READING_TABLE_FUNCTIONS = new Set([
 /** `EXPLAIN` or `EXPLAIN ANALYZE` at the very start (no comment before it): what follows must itself pass. */
 const EXPLAIN = /^\s*explain\s+(?:analyze\s+)?/i;
 
+/** What a read-only statement names: the tables (lower case; '*' for a table of another schema, such as the catalog's) and table functions it reads. */
+export interface Named {
+  tables: string[];
+  functions: string[];
+}
+
 /**
- * Throws QueryError unless `sql` is one read-only statement. Runs only DuckDB's parser (through
- * `json_serialize_sql`), so nothing of `sql` is prepared or run here.
+ * Throws QueryError unless `sql` is one read-only statement; what it names otherwise. Runs only
+ * DuckDB's parser (through `json_serialize_sql`), so nothing of `sql` is prepared or run here.
  */
-export async function checkReadOnly(db: DuckDBConnection, sql: string): Promise<void> {
+export async function checkReadOnly(db: DuckDBConnection, sql: string): Promise<Named> {
   const explained = EXPLAIN.exec(sql);
   const parsed = await parse(db, explained ? sql.slice(explained[0].length) : sql);
   if (parsed.error) {
@@ -92,8 +98,10 @@ export async function checkReadOnly(db: DuckDBConnection, sql: string): Promise<
   const statements = parsed.statements ?? [];
   if (statements.length === 0) throw new QueryError('no SQL statement given');
   if (statements.length > 1) throw new QueryError(`${statements.length} statements given: query runs one at a time`);
-  for (const name of tableFunctions(statements[0]))
+  const named = namesIn(statements[0]);
+  for (const name of named.functions)
     if (!READING_TABLE_FUNCTIONS.has(name)) throw new QueryError(`the index is read-only: the table function ${name}() is not available to query`);
+  return named;
 }
 
 interface Serialized {
@@ -114,9 +122,9 @@ async function parse(db: DuckDBConnection, sql: string): Promise<Serialized> {
   }
 }
 
-/** The lower-case names of every table function in a parse tree (FROM, joins, subqueries, CTEs), walked without recursion. */
-function tableFunctions(tree: unknown): string[] {
-  const names: string[] = [];
+/** The lower-case names of every table and table function in a parse tree (FROM, joins, subqueries, CTEs), walked without recursion. */
+function namesIn(tree: unknown): Named {
+  const named: Named = { tables: [], functions: [] };
   const stack: unknown[] = [tree];
   while (stack.length) {
     const node = stack.pop();
@@ -125,10 +133,14 @@ function tableFunctions(tree: unknown): string[] {
     if (o.type === 'TABLE_FUNCTION') {
       const fn = o.function as { function_name?: unknown } | null;
       // A table function that is not a named call is not one this check knows: refused by an empty name.
-      names.push(typeof fn?.function_name === 'string' ? fn.function_name.toLowerCase() : '');
+      named.functions.push(typeof fn?.function_name === 'string' ? fn.function_name.toLowerCase() : '');
+    } else if (o.type === 'BASE_TABLE' && typeof o.table_name === 'string') {
+      // A table of another schema (information_schema.tables, pg_catalog …): '*', which may list any.
+      const schema = typeof o.schema_name === 'string' ? o.schema_name.toLowerCase() : '';
+      named.tables.push(schema === '' || schema === 'main' ? o.table_name.toLowerCase() : '*');
     }
     // Pushed one by one: a VALUES list or select list can hold more items than a spread's arguments.
     for (const v of Object.values(o)) if (v !== null && typeof v === 'object') stack.push(v);
   }
-  return names;
+  return named;
 }

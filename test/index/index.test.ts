@@ -190,6 +190,36 @@ describe('levelkit query', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain(part);
   });
+
+  // Footers are read only for the tables a query names (their views are made then): a part
+  // damaged inside, at its own size, is named by the queries that read its table, and only by them.
+  it('a part damaged inside is named by a query of its table; a query of other tables answers', async () => {
+    const damaged = join(tmp, 'damaged');
+    cpSync(index, damaged, { recursive: true });
+    const part = join(damaged, 'objects', readdirSync(join(damaged, 'objects'))[0]!);
+    const bytes = readFileSync(part);
+    bytes.fill(0xee, bytes.length - 40, bytes.length - 8);
+    writeFileSync(part, bytes);
+    const files = await query(damaged, 'SELECT count(*) AS n FROM files');
+    expect(files[0]!.n).toBe(records.length);
+    for (const sql of [
+      'SELECT count(*) FROM objects',
+      'SELECT count(*) FROM files JOIN objects_all USING (id)',
+      'SELECT count(*) FROM information_schema.tables',
+    ]) {
+      const r = await runBin(['query', damaged, sql]);
+      expect(r.code, sql).toBe(1);
+      expect(r.stderr.trim().split('\n'), sql).toHaveLength(1);
+      expect(r.stderr, sql).toContain(part);
+    }
+  });
+
+  it('the catalog lists every table, whatever the query names', async () => {
+    const views = await query(index, "SELECT table_name AS t FROM information_schema.tables WHERE table_name NOT LIKE '%\\_all' ESCAPE '\\' ORDER BY 1");
+    expect(views.map((v) => v.t)).toEqual(['files', 'findings', 'images', 'layers', 'levels', 'objects', 'texts', 'tiles', 'warnings']);
+    const listed = await query(index, 'SELECT count(*) AS n FROM duckdb_views() WHERE NOT internal');
+    expect(listed[0]!.n).toBe(18);
+  });
 });
 
 describe('levelkit scan --index --resume', () => {
