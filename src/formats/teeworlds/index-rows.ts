@@ -172,11 +172,22 @@ function imageRow(img: MapImage, index: number): ImageRow {
 }
 
 function entities(index: Uint8Array, width: number, layer: number, out: Objects): void {
-  for (let i = 0; i < index.length; i++) {
+  for (const i of entityCells(index)) {
     const t = index[i]!;
-    if (t < ENTITY_FIRST) continue;
     out.add('entity', layer, ENTITY_NAMES[t] ?? `entity-${t - ENTITY_FIRST + 1}`, null, i % width, Math.floor(i / width), null, null, { tile: t });
   }
+}
+
+/**
+ * Where the entities are in the game grid. A loop of its own: with the rows written inside the
+ * grid's loop, V8 compiled the whole row path into it and threw that code away again and again
+ * (its optimized code depends on objects each full collection may free): 40–50 compilations of
+ * the loop per corpus pass, ~1 s of the compiler threads' CPU.
+ */
+function entityCells(index: Uint8Array): number[] {
+  const cells: number[] = [];
+  for (let i = 0; i < index.length; i++) if (index[i]! >= ENTITY_FIRST) cells.push(i);
+  return cells;
 }
 
 function quads(l: QuadsLayer, layer: number, imageName: (i: number) => string | null, out: Objects): void {

@@ -39,6 +39,9 @@ export function writeRows(level: WwdLevel, sink: RowSink): void {
     // The columns looked up once per plane: a lookup by a varying key per field and object cost
     // more than everything else here.
     const columns = FIELD_NAMES.map((f) => t[f]);
+    // Most columns are 0 for every object of a plane: only those holding another value are read
+    // object by object (the fields of the corpus' 162,214 objects: 176 → 148 ms of CPU).
+    const live = nonZeroColumns(columns, t.count);
     const [name, logic, imageSet, animation] = objectStrings(t) as [string[], string[], string[], string[]];
     const { x, y } = t;
     row.layer = layer;
@@ -46,7 +49,7 @@ export function writeRows(level: WwdLevel, sink: RowSink): void {
       // Most of an object's 46 numbers are 0: only the others are kept (README: absent means 0).
       // The fields' JSON is written as text: every value is an integer (or the animation's string).
       let json = animation[i] ? `{"animation":${JSON.stringify(animation[i])}` : '';
-      for (let f = 0; f < columns.length; f++) {
+      for (const f of live) {
         const v = columns[f]![i]!;
         if (v !== 0) json += (json ? ',' : '{') + FIELD_KEYS[f]! + v;
       }
@@ -72,4 +75,18 @@ export function writeRows(level: WwdLevel, sink: RowSink): void {
     if (s.text !== '') sink.image({ index, name: s.text, width: null, height: null, external: true, pixels: null });
   });
   sink.level(levelRow({ name: h.name.text, author: h.author.text, game: level.game, width: main?.tilesWide ?? null, height: main?.tilesHigh ?? null }));
+}
+
+/** The indices of the columns with a value other than 0 among their first `count`, ascending. */
+function nonZeroColumns(columns: readonly ArrayLike<number>[], count: number): number[] {
+  const out: number[] = [];
+  for (let f = 0; f < columns.length; f++) {
+    const c = columns[f]!;
+    for (let i = 0; i < count; i++)
+      if (c[i] !== 0) {
+        out.push(f);
+        break;
+      }
+  }
+  return out;
 }
