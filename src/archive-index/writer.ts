@@ -1,8 +1,8 @@
 // The index as a sink of the scan: the workers' level rows arrive as columnar batches
 // (level-rows.ts), the files and warnings rows are built here from each record. Each table keeps
 // one open part (`….parquet.tmp`) that grows a row group at a time: once a table's held rows reach
-// ROW_GROUP_BYTES they are encoded by the index's own writer (parquet/), pages compressed with
-// Snappy, appended to the open part and dropped. Every COMMIT_BYTES of rows, COMMIT_MS
+// ROW_GROUP_BYTES they are encoded by the index's own writer (parquet/), pages compressed (Snappy,
+// text GZIP on libuv's threads), appended to the open part and dropped. Every COMMIT_BYTES of rows, COMMIT_MS
 // and at the end, the open parts get their footers and are committed together (commits.ts): each
 // fsync'd and renamed into its table folder, then one commit file listing them renamed into
 // `_commits`; the next rows open new parts. So a big archive is a few large parts per table, not
@@ -21,6 +21,8 @@
 // until the commit's rename.
 import * as fs from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { Finding } from '../check/types.js';
 import type { ScanRecord } from '../scan/job.js';
 import { batchBytes, idsOf, ownBuffer } from './batches.js';
@@ -30,7 +32,7 @@ import { adoptLegacy, type Folder, type IndexFs, openFolder, step, writeAll } fr
 import { fileId, type IndexBatch, WORKER_TABLES } from './level-rows.js';
 import { snappyCodec } from './parquet/codecs.js';
 import { type TableBatch, TableBuilder } from './parquet/columns.js';
-import { PartEncoder } from './parquet/file.js';
+import { CODEC, type Codecs, PartEncoder } from './parquet/file.js';
 import { partName } from './parts.js';
 import { TABLES, type TableName, tableOf } from './schema.js';
 
@@ -53,8 +55,13 @@ const COMMIT_BYTES = 256 << 20;
 /** A commit at least this often while rows come, so a crash of a slow scan loses at most a minute's work. */
 const COMMIT_MS = 60_000;
 
-/** Snappy: fast to write and to read, and in every Parquet reader (parquet/codecs.ts). */
-const SNAPPY = snappyCodec();
+const gzipAsync = promisify(gzip);
+/**
+ * Snappy (fast to write and to read, in every Parquet reader: parquet/codecs.ts) where it shrinks
+ * a chunk well; GZIP level 1 (on libuv's threads) for text and the numbers Snappy leaves large, a
+ * third smaller there: the index must not grow per level (issue 39). Codecs (parquet/file.ts).
+ */
+const CODECS: Codecs = { fast: snappyCodec(), dense: { id: CODEC.GZIP, compress: (page) => gzipAsync(page, { level: 1 }) } };
 
 export type { IndexFs } from './index-folder.js';
 
@@ -346,7 +353,7 @@ export class IndexWriter {
     const part: OpenPart = {
       table,
       name,
-      encoder: new PartEncoder(tableOf(table), SNAPPY, this.options.createdBy ?? 'levelkit'),
+      encoder: new PartEncoder(tableOf(table), CODECS, this.options.createdBy ?? 'levelkit'),
       fh: null,
       tmp: join(folder.at, `${name}.tmp`),
       shown: join(folder.shown, name),

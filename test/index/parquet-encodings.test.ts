@@ -5,14 +5,15 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { parquetMetadata, parquetReadObjects } from 'hyparquet';
+import { type Compressors, parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sqlString } from '../../src/archive-index/engine.js';
 import { snappyCodec } from '../../src/archive-index/parquet/codecs.js';
 import { type Cell, TableBuilder } from '../../src/archive-index/parquet/columns.js';
 import { ByteSink, hybrid } from '../../src/archive-index/parquet/encodings.js';
-import { PartEncoder } from '../../src/archive-index/parquet/file.js';
+import { CODEC, PartEncoder } from '../../src/archive-index/parquet/file.js';
 import { readFooter } from '../../src/archive-index/parquet/footer.js';
 import { type Table, tableOf } from '../../src/archive-index/schema.js';
 import { Prng } from '../helpers/prng.js';
@@ -54,10 +55,10 @@ async function sql(query: string): Promise<unknown[][]> {
 }
 
 /** A part's rows as hyparquet reads them (no codec plug-in), in `table`'s column order, numbers plain. */
-async function hyparquetRows(path: string, table: Table): Promise<unknown[][]> {
+async function hyparquetRows(path: string, table: Table, compressors?: Compressors): Promise<unknown[][]> {
   const b = readFileSync(path);
   const file = b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength);
-  const rows = await parquetReadObjects({ file });
+  const rows = await parquetReadObjects({ file, compressors });
   return rows.map((r) => table.columns.map((c) => plain(r[c.name])));
 }
 
@@ -99,7 +100,34 @@ describe('Parquet parts: encodings', () => {
     for (const column of ['id', 'layer', 'kind', 'tile']) for (const e of encodings.get(column)!) expect(e, column).toContain('RLE_DICTIONARY');
     // Counts nearly all differ: a dictionary would not pay, PLAIN.
     for (const e of encodings.get('count')!) expect(e).not.toContain('RLE_DICTIONARY');
-    // The footer check reads a chunk from its dictionary page on (the last column's too).
+  });
+
+  it('with two codecs, Snappy where it shrinks a chunk well, GZIP for text and for numbers it leaves large', async () => {
+    const tiles = tableOf('tiles');
+    const rows = tileRows(400, 3);
+    const part = new PartEncoder(tiles, { fast: snappy, dense: { id: CODEC.GZIP, compress: async (b) => gzipSync(b, { level: 1 }) } }, 'levelkit test');
+    const b = new TableBuilder(tiles);
+    for (const r of rows) b.row(r);
+    const path = join(dir, 'two-codecs.parquet');
+    writeFileSync(path, Buffer.concat([...(await part.rowGroup([b.take()!])), ...part.finish()]));
+    const codecs = new Map((await sql(`SELECT path_in_schema, compression FROM parquet_metadata(${sqlString(path)})`)).map((r) => [r[0], r[1]]));
+    // layer and kind: dictionary indices in runs; count: 64-bit numbers whose high bytes are zeros (Snappy shrinks them well);
+    // id: a dictionary of texts (16 hex digits) larger than its runs of indices; tile: random 12-bit indices, bit-packed (GZIP).
+    expect(Object.fromEntries(codecs)).toEqual({ id: 'GZIP', layer: 'SNAPPY', kind: 'SNAPPY', tile: 'GZIP', count: 'SNAPPY' });
+    expect(await hyparquetRows(path, tiles, { GZIP: (input) => gunzipSync(input) })).toEqual(asRead(rows));
+  });
+
+  it('the footer check reads a chunk from its dictionary page on, the last chunk of the file too', async () => {
+    const t: Table = {
+      name: 'texts',
+      row: 'test',
+      columns: [
+        { name: 'n', type: 'INTEGER', doc: '' },
+        { name: 'id', type: 'VARCHAR', doc: '' },
+      ],
+    };
+    const path = await write('footer', t, [Array.from({ length: 2000 }, (_, i) => [i, `level-${i >> 4}`])]);
+    expect((await encodingsOf(path)).get('id')!.join()).toContain('RLE_DICTIONARY');
     const bytes = readFileSync(path);
     const footerLength = bytes.readUInt32LE(bytes.length - 8);
     expect(readFooter(bytes.subarray(bytes.length - 8 - footerLength, bytes.length - 8), bytes.length)).toHaveProperty('schema');

@@ -8,11 +8,9 @@ import type { ColumnBatch } from './columns.js';
 import { varint } from './thrift.js';
 
 /** A dictionary page larger than this is not written (the chunk goes PLAIN): readers hold it whole, and DuckDB's writer stops near it too. */
-const DICTIONARY_BYTES = 1 << 20;
+const DICTIONARY_BYTES = 4 << 20;
 /** A dictionary must make the chunk's values at most this share of their PLAIN bytes, or it is not used: reading through one costs a little too. */
 const PAYS = 0.8;
-/** Text values longer than this are never dictionary keys (long texts rarely repeat: hashing them costs more than it saves). */
-const KEY_BYTES = 256;
 /** Values of a text column looked at before giving up on it when nearly all of them differ (a path, a sign's text). */
 const SAMPLE = 4096;
 /** Share of distinct values in that sample past which the text column goes PLAIN. */
@@ -157,8 +155,8 @@ export interface Dictionary {
 
 /**
  * The dictionary of a chunk's present values (`parts`' PLAIN bytes, in order), or null where it
- * does not pay: booleans (a bit each already), a text value over KEY_BYTES, a text column whose
- * first SAMPLE values nearly all differ, a dictionary over DICTIONARY_BYTES, or one whose page and
+ * does not pay: booleans (a bit each already), a text column whose first SAMPLE values nearly
+ * all differ (long texts are keys too: a WWD object's fields, a kilobyte of JSON, repeat), a dictionary over DICTIONARY_BYTES, or one whose page and
  * indices would not be under PAYS of the PLAIN bytes. `always` (the `id` column, whose values
  * repeat on every row of a level) skips every test but the size of the page.
  */
@@ -166,7 +164,7 @@ export function dictionaryOf(type: ColumnType, parts: readonly ColumnBatch[], pr
   if (type === 'BOOLEAN' || present === 0) return null;
   const width = WIDTH[type];
   const limit = always ? DICTIONARY_BYTES : Math.min(DICTIONARY_BYTES, plainBytes * PAYS);
-  const page = new ByteSink(Math.min(limit, 1 << 16) + KEY_BYTES);
+  const page = new ByteSink(Math.min(limit, 1 << 16));
   let starts: Uint32Array = new Uint32Array(256);
   let hashes: Uint32Array = new Uint32Array(256);
   let slots: Int32Array = new Int32Array(1024);
@@ -204,7 +202,6 @@ export function dictionaryOf(type: ColumnType, parts: readonly ColumnBatch[], pr
         }
       }
       if (e < 0) {
-        if (sampled && len - 4 > KEY_BYTES) return null;
         if (page.len + len > limit) return null;
         e = size++;
         if (size + 1 >= starts.length) {

@@ -1,7 +1,7 @@
 // One Parquet file from a table's batches (columns.ts): row groups, each column a chunk with
 // min/max and null-count statistics (statistics.ts): a dictionary page where one pays, then data
 // pages (v1: definition levels in the RLE / bit-packed hybrid, values as dictionary indices or
-// PLAIN; encodings.ts), each compressed by the given codec; the Thrift footer. The rows go in the
+// PLAIN; encodings.ts), each compressed by the given codec (or by its kind's: Codecs); the Thrift footer. The rows go in the
 // order they came: a row group is what the writer held, and sorting it would cost CPU and, groups
 // being streamed, prune nothing across them. Only what the index needs: flat optional columns of the
 // six types in schema.ts. Host-independent: the caller compresses and writes.
@@ -21,6 +21,19 @@ export interface Codec {
   id: (typeof CODEC)[keyof typeof CODEC];
   compress(page: Uint8Array): Promise<Uint8Array>;
 }
+/**
+ * Two codecs, chosen per column chunk: `fast` (Snappy: decodes fastest, but has no entropy
+ * coding) where it shrinks the chunk's first data page to FAST_SHARE or less (dictionary indices
+ * in runs, small numbers), `dense` (GZIP) for the rest: chunks whose bytes are mostly text (PLAIN
+ * text, or a dictionary of texts larger than its indices: JSON, paths, hashes, sign texts), a
+ * third smaller than Snappy's, and numbers Snappy leaves large (doubles, bit-packed indices).
+ */
+export interface Codecs {
+  fast: Codec;
+  dense: Codec;
+}
+/** The share of its size Snappy must bring a chunk's first data page to, or the chunk goes GZIP (on the corpus, Snappy leaves x, y and object at 64–72% where GZIP makes 40–45%). */
+const FAST_SHARE = 0.6;
 
 const PLAIN = 0;
 const RLE = 3;
@@ -54,7 +67,7 @@ export class PartEncoder {
 
   constructor(
     readonly table: Table,
-    private readonly codec: Codec,
+    private readonly codecs: Codec | Codecs,
     private readonly createdBy: string,
   ) {}
 
@@ -104,7 +117,6 @@ export class PartEncoder {
     rows: number,
     pieces: Uint8Array[],
   ): Promise<{ meta: Fields; uncompressed: number; compressed: number }> {
-    const { codec } = this;
     const column = this.table.columns[c]!;
     const parts = batches.map((b) => b.columns[c]!);
     let present = 0;
@@ -113,33 +125,22 @@ export class PartEncoder {
       present += p.present;
       plainBytes += p.values.length;
     }
-    const start = this.offset;
-    let uncompressed = 0;
-    let compressed = 0;
-    /** A page: its header (type, sizes, then the type's own header as field `kind[0]`) and its compressed body. */
-    const page = async (type: number, kind: readonly [number, Fields], body: Uint8Array) => {
-      const stored = await codec.compress(body);
-      const head = new CompactWriter().struct([[1, type], [2, body.length], [3, stored.length], kind]).bytes();
-      pieces.push(head, stored);
-      this.offset += head.length + stored.length;
-      uncompressed += head.length + body.length;
-      compressed += head.length + stored.length;
-    };
     const dictionary = dictionaryOf(column.type, parts, present, plainBytes, column.name === 'id');
+    const width = dictionary ? bitWidthOf(dictionary.size) : 0;
+    // The chunk's pages before compression: the dictionary's, then the data pages.
+    const pages: { type: number; kind: readonly [number, Fields]; body: Uint8Array }[] = [];
     if (dictionary)
-      await page(
-        DICTIONARY_PAGE,
-        [
+      pages.push({
+        type: DICTIONARY_PAGE,
+        kind: [
           7,
           [
             [1, dictionary.size],
             [2, PLAIN],
           ],
         ],
-        dictionary.page,
-      );
-    const dataStart = this.offset;
-    const width = dictionary ? bitWidthOf(dictionary.size) : 0;
+        body: dictionary.page,
+      });
     let index = 0;
     for (const p of pagesOf(parts, batches)) {
       const body = new ByteSink(64 + (dictionary ? Math.ceil((p.present * width) / 8) + 16 : p.bytes));
@@ -155,9 +156,9 @@ export class PartEncoder {
         for (const part of p.parts) bit = packBits(part.values, body.buf, bit);
         body.len += bytes;
       } else for (const part of p.parts) body.append(part.values);
-      await page(
-        DATA_PAGE,
-        [
+      pages.push({
+        type: DATA_PAGE,
+        kind: [
           5,
           [
             [1, p.rows],
@@ -166,8 +167,33 @@ export class PartEncoder {
             [4, RLE],
           ],
         ],
-        body.bytes(),
-      );
+        body: body.bytes(),
+      });
+    }
+    const text = column.type === 'VARCHAR' && (!dictionary || dictionary.page.length * 8 > present * width);
+    const first = pages[dictionary ? 1 : 0]!;
+    let tried: Uint8Array | undefined;
+    let codec: Codec;
+    if ('id' in this.codecs) codec = this.codecs;
+    else if (text) codec = this.codecs.dense;
+    else {
+      // Numbers and indices: Snappy unless its first data page stays large (doubles, positions, bit-packed indices), where GZIP's entropy stage pays.
+      tried = await this.codecs.fast.compress(first.body);
+      codec = tried.length > FAST_SHARE * first.body.length ? this.codecs.dense : this.codecs.fast;
+      if (codec !== this.codecs.fast) tried = undefined;
+    }
+    const start = this.offset;
+    let dataStart = start;
+    let uncompressed = 0;
+    let compressed = 0;
+    for (const { type, kind, body } of pages) {
+      if (type === DATA_PAGE && dataStart === start && dictionary) dataStart = this.offset;
+      const stored = body === first.body && tried ? tried : await codec.compress(body);
+      const head = new CompactWriter().struct([[1, type], [2, body.length], [3, stored.length], kind]).bytes();
+      pieces.push(head, stored);
+      this.offset += head.length + stored.length;
+      uncompressed += head.length + body.length;
+      compressed += head.length + stored.length;
     }
     const bounds = boundsOf(column.type, parts, dictionary);
     const meta: Fields = [
@@ -237,7 +263,7 @@ export class PartEncoder {
 }
 
 /** The file's bytes as pieces, in order, all `batches` in one row group; null when they hold no row. */
-export async function encodeParquet(table: Table, batches: readonly TableBatch[], codec: Codec, createdBy: string): Promise<Uint8Array[] | null> {
+export async function encodeParquet(table: Table, batches: readonly TableBatch[], codec: Codec | Codecs, createdBy: string): Promise<Uint8Array[] | null> {
   const part = new PartEncoder(table, codec, createdBy);
   const pieces = await part.rowGroup(batches);
   if (pieces.length === 0) return null;
