@@ -11,9 +11,14 @@ import { varint } from './thrift.js';
 const DICTIONARY_BYTES = 4 << 20;
 /** A dictionary must make the chunk's values at most this share of their PLAIN bytes, or it is not used: reading through one costs a little too. */
 const PAYS = 0.8;
-/** Values of a text column looked at before giving up on it when nearly all of them differ (a path, a sign's text). */
-const SAMPLE = 4096;
-/** Share of distinct values in that sample past which the text column goes PLAIN. */
+/**
+ * Text values longer than this are never dictionary keys: hashing kilobytes of JSON or a sign's
+ * text on the writer's thread costs more than a dictionary saves once GZIP has the text.
+ */
+const KEY_BYTES = 256;
+/** Values looked at before the first check that a dictionary can still pay (hopeless()). */
+const SAMPLE = 2048;
+/** Share of distinct values at a checkpoint past which the column goes PLAIN (4,096 tile values, uniform, give 79% of the first 2,048). */
 const SAMPLE_DISTINCT = 0.9;
 
 /** Bytes of a PLAIN value of each fixed-width type (0: a 4-byte length, then the bytes). */
@@ -155,8 +160,8 @@ export interface Dictionary {
 
 /**
  * The dictionary of a chunk's present values (`parts`' PLAIN bytes, in order), or null where it
- * does not pay: booleans (a bit each already), a text column whose first SAMPLE values nearly
- * all differ (long texts are keys too: a WWD object's fields, a kilobyte of JSON, repeat), a dictionary over DICTIONARY_BYTES, or one whose page and
+ * does not pay: booleans (a bit each already), a text over KEY_BYTES, a column whose first
+ * SAMPLE values nearly all differ, a dictionary over DICTIONARY_BYTES, or one whose page and
  * indices would not be under PAYS of the PLAIN bytes. `always` (the `id` column, whose values
  * repeat on every row of a level) skips every test but the size of the page.
  */
@@ -164,6 +169,10 @@ export function dictionaryOf(type: ColumnType, parts: readonly ColumnBatch[], pr
   if (type === 'BOOLEAN' || present === 0) return null;
   const width = WIDTH[type];
   const limit = always ? DICTIONARY_BYTES : Math.min(DICTIONARY_BYTES, plainBytes * PAYS);
+  if (width !== 0) {
+    const d = numberDictionary(width, parts, present, limit, always);
+    return d && (always || pays(d, present, plainBytes)) ? d : null;
+  }
   const page = new ByteSink(Math.min(limit, 1 << 16));
   let starts: Uint32Array = new Uint32Array(256);
   let hashes: Uint32Array = new Uint32Array(256);
@@ -176,13 +185,18 @@ export function dictionaryOf(type: ColumnType, parts: readonly ColumnBatch[], pr
   let prevLen = 0;
   let prevBuf: Uint8Array | null = null;
   let prevEntry = 0;
-  const sampled = !always && width === 0;
+  let checkpoint = SAMPLE;
+  /** PLAIN bytes of the parts before this one. */
+  let seenBefore = 0;
   for (const part of parts) {
     const v = part.values;
     let at = 0;
     for (let i = 0; i < part.present; i++) {
-      if (sampled && k === SAMPLE && size > SAMPLE * SAMPLE_DISTINCT) return null;
-      const len = width || 4 + (v[at]! | (v[at + 1]! << 8) | (v[at + 2]! << 16) | (v[at + 3]! << 24));
+      if (k === checkpoint) {
+        if (!always && hopeless(size, k, page.len, at + seenBefore)) return null;
+        checkpoint *= 2;
+      }
+      const len = 4 + (v[at]! | (v[at + 1]! << 8) | (v[at + 2]! << 16) | (v[at + 3]! << 24));
       // A value like the one before (a level's id, row after row) is its entry again, found without hashing.
       if (len === prevLen && prevBuf !== null && sameBytes(v, at, prevBuf, prevAt, len)) {
         indices[k++] = prevEntry;
@@ -202,6 +216,7 @@ export function dictionaryOf(type: ColumnType, parts: readonly ColumnBatch[], pr
         }
       }
       if (e < 0) {
+        if (!always && len - 4 > KEY_BYTES) return null;
         if (page.len + len > limit) return null;
         e = size++;
         if (size + 1 >= starts.length) {
@@ -211,7 +226,9 @@ export function dictionaryOf(type: ColumnType, parts: readonly ColumnBatch[], pr
         hashes[e] = h;
         starts[e] = page.len;
         if (page.len + len > page.buf.length) page.grow(len);
-        page.buf.set(v.subarray(at, at + len), page.len);
+        // Byte by byte: most keys are short, and a subarray per new key is garbage per value in a column of few repeats.
+        const buf = page.buf;
+        for (let b = 0, o = page.len; b < len; b++) buf[o + b] = v[at + b]!;
         page.len += len;
         starts[e + 1] = page.len;
         slots[slot] = e + 1;
@@ -228,9 +245,102 @@ export function dictionaryOf(type: ColumnType, parts: readonly ColumnBatch[], pr
       prevEntry = e;
       at += len;
     }
+    seenBefore += v.length;
   }
-  if (!always && page.len + Math.ceil((present * bitWidthOf(size)) / 8) > plainBytes * PAYS) return null;
-  return { page: page.bytes(), size, starts: starts.subarray(0, size + 1), indices };
+  const d = { page: page.bytes(), size, starts: starts.subarray(0, size + 1), indices };
+  return always || pays(d, present, plainBytes) ? d : null;
+}
+
+/**
+ * At a checkpoint (SAMPLE values, then each doubling), whether a dictionary of `size` entries
+ * after `k` values cannot pay: nearly every value new, or its page and indices so far over PAYS
+ * of the PLAIN bytes seen: a column of few repeats is given up early, not hashed to its end.
+ */
+function hopeless(size: number, k: number, pageBytes: number, seenBytes: number): boolean {
+  return size > k * SAMPLE_DISTINCT || pageBytes + (k * bitWidthOf(size)) / 8 > seenBytes * PAYS;
+}
+
+/** Whether the dictionary's page and its indices come under PAYS of the PLAIN bytes. */
+function pays(d: Dictionary, present: number, plainBytes: number): boolean {
+  return d.page.length + Math.ceil((present * bitWidthOf(d.size)) / 8) <= plainBytes * PAYS;
+}
+
+/**
+ * dictionaryOf for 4- and 8-byte numbers: each value read as two 32-bit words, hashed and
+ * compared as words (the numeric columns are most of the rows: tiles' tile and count).
+ */
+function numberDictionary(width: number, parts: readonly ColumnBatch[], present: number, limit: number, always: boolean): Dictionary | null {
+  let lo: Int32Array = new Int32Array(256);
+  let hi: Int32Array = new Int32Array(256);
+  let slots: Int32Array = new Int32Array(1024);
+  let mask = slots.length - 1;
+  let size = 0;
+  const indices = new Uint32Array(present);
+  let k = 0;
+  let prev = -1;
+  let checkpoint = SAMPLE;
+  const hash = (a: number, b: number) => {
+    const h = Math.imul(a ^ Math.imul(b, 0x85ebca6b), 0x9e3779b1);
+    return (h ^ (h >>> 15)) >>> 0;
+  };
+  for (const part of parts) {
+    const v = part.values;
+    for (let i = 0, at = 0; i < part.present; i++, at += width) {
+      if (k === checkpoint) {
+        // Nearly every value new: the bytes test would give up on a bounded set (4,096 tile values) before its repeats come.
+        if (!always && size > k * SAMPLE_DISTINCT) return null;
+        checkpoint *= 2;
+      }
+      const a = v[at]! | (v[at + 1]! << 8) | (v[at + 2]! << 16) | (v[at + 3]! << 24);
+      const b = width === 8 ? v[at + 4]! | (v[at + 5]! << 8) | (v[at + 6]! << 16) | (v[at + 7]! << 24) : 0;
+      if (prev >= 0 && lo[prev] === a && hi[prev] === b) {
+        indices[k++] = prev;
+        continue;
+      }
+      let slot = hash(a, b) & mask;
+      let e = -1;
+      for (let s = slots[slot]!; s !== 0; slot = (slot + 1) & mask, s = slots[slot]!)
+        if (lo[s - 1] === a && hi[s - 1] === b) {
+          e = s - 1;
+          break;
+        }
+      if (e < 0) {
+        if ((size + 1) * width > limit) return null;
+        e = size++;
+        if (size > lo.length) {
+          const l = new Int32Array(lo.length * 2);
+          l.set(lo);
+          lo = l;
+          const h = new Int32Array(hi.length * 2);
+          h.set(hi);
+          hi = h;
+        }
+        lo[e] = a;
+        hi[e] = b;
+        slots[slot] = e + 1;
+        if (size * 2 > slots.length) {
+          slots = new Int32Array(slots.length * 2);
+          mask = slots.length - 1;
+          for (let x = 0; x < size; x++) {
+            let t = hash(lo[x]!, hi[x]!) & mask;
+            while (slots[t] !== 0) t = (t + 1) & mask;
+            slots[t] = x + 1;
+          }
+        }
+      }
+      indices[k++] = e;
+      prev = e;
+    }
+  }
+  const page = new Uint8Array(size * width);
+  const view = new DataView(page.buffer);
+  const starts = new Uint32Array(size + 1);
+  for (let e = 0; e < size; e++) {
+    view.setInt32(e * width, lo[e]!, true);
+    if (width === 8) view.setInt32(e * width + 4, hi[e]!, true);
+    starts[e + 1] = (e + 1) * width;
+  }
+  return { page, size, starts, indices };
 }
 
 function sameBytes(a: Uint8Array, at: number, b: Uint8Array, bt: number, len: number): boolean {
