@@ -13,3 +13,4 @@ export { splitNwLines } from './nwlines';
 export { allZero, expandTileSkip, splitColumns } from './tilemap';
 export { replaceByte } from './bytes';
 export { inflateZlib } from './inflate';
+export { snappyCompress } from './snappy';

@@ -48,6 +48,7 @@ export * as wdata from './formats/wdata/index.js';
 // Format namespaces (wwd, teeworlds, graal…): one line per format.
 export * as wwd from './formats/wwd/index.js';
 export { jsKernels } from './kernels/js/index.js';
+export { snappyBound } from './kernels/js/snappy.js';
 export type { Kernels } from './kernels/types.js';
 export { compileWasm, wasmKernels } from './kernels/wasm/index.js';
 export {

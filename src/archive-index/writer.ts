@@ -1,8 +1,8 @@
 // The index as a sink of the scan: the workers' level rows arrive as columnar batches
 // (level-rows.ts), the files and warnings rows are built here from each record. Each table keeps
 // one open part (`….parquet.tmp`) that grows a row group at a time: once a table's held rows reach
-// ROW_GROUP_BYTES they are encoded by the index's own writer (parquet/), pages compressed on
-// libuv's threads, appended to the open part and dropped. Every COMMIT_BYTES of rows, COMMIT_MS
+// ROW_GROUP_BYTES they are encoded by the index's own writer (parquet/), pages compressed (Snappy,
+// text GZIP on libuv's threads), appended to the open part and dropped. Every COMMIT_BYTES of rows, COMMIT_MS
 // and at the end, the open parts get their footers and are committed together (commits.ts): each
 // fsync'd and renamed into its table folder, then one commit file listing them renamed into
 // `_commits`; the next rows open new parts. So a big archive is a few large parts per table, not
@@ -30,8 +30,9 @@ import { COMMITS, type CommittedPart, commitName, commitText } from './commits.j
 import { findingRow } from './findings-rows.js';
 import { adoptLegacy, type Folder, type IndexFs, openFolder, step, writeAll } from './index-folder.js';
 import { fileId, type IndexBatch, WORKER_TABLES } from './level-rows.js';
+import { snappyCodec } from './parquet/codecs.js';
 import { type TableBatch, TableBuilder } from './parquet/columns.js';
-import { CODEC, type Codec, PartEncoder } from './parquet/file.js';
+import { CODEC, type Codecs, PartEncoder } from './parquet/file.js';
 import { partName } from './parts.js';
 import { TABLES, type TableName, tableOf } from './schema.js';
 
@@ -55,8 +56,12 @@ const COMMIT_BYTES = 256 << 20;
 const COMMIT_MS = 60_000;
 
 const gzipAsync = promisify(gzip);
-/** Level 1: the index is written once per scan and read many times, but a scan must not wait on it. */
-const GZIP: Codec = { id: CODEC.GZIP, compress: (page) => gzipAsync(page, { level: 1 }) };
+/**
+ * Snappy (fast to write and to read, in every Parquet reader: parquet/codecs.ts) where it shrinks
+ * a chunk well; GZIP level 1 (on libuv's threads) for text and the numbers Snappy leaves large, a
+ * third smaller there: the index must not grow per level (issue 39). Codecs (parquet/file.ts).
+ */
+const CODECS: Codecs = { fast: snappyCodec(), dense: { id: CODEC.GZIP, compress: (page) => gzipAsync(page, { level: 1 }) } };
 
 export type { IndexFs } from './index-folder.js';
 
@@ -348,7 +353,7 @@ export class IndexWriter {
     const part: OpenPart = {
       table,
       name,
-      encoder: new PartEncoder(tableOf(table), GZIP, this.options.createdBy ?? 'levelkit'),
+      encoder: new PartEncoder(tableOf(table), CODECS, this.options.createdBy ?? 'levelkit'),
       fh: null,
       tmp: join(folder.at, `${name}.tmp`),
       shown: join(folder.shown, name),

@@ -171,6 +171,15 @@ export interface Kernels {
    * and throws. The JS set passes `src` itself. `src` is never written.
    */
   holdBytes<T>(src: Uint8Array, scratch: number, use: (held: Uint8Array) => T): T;
+
+  // ── snappy (the index's Parquet pages) ────────────────────────────────────
+  /**
+   * Compresses `src` as one Snappy raw block (the uncompressed length as a varint, then literals
+   * and copies) into `dst`, which must hold `snappyBound(src.length)` bytes (32 + n + n/6, from
+   * src/kernels/js/snappy.ts). Returns the bytes written, or OVERFLOW when `dst` is shorter than
+   * that bound or `src` is 4 GiB or more. Both sets write the same bytes. `src` is never written.
+   */
+  snappyCompress(src: Uint8Array, dst: Uint8Array): number;
 }
 
 export interface RecordLayout {

@@ -1,25 +1,45 @@
-// One Parquet file from a table's batches (columns.ts): row groups, each column a chunk
-// of data pages (v1: definition levels as one bit-packed run, values PLAIN) compressed by the
-// given codec, and the Thrift footer. Only what the index needs: flat optional columns of the
+// One Parquet file from a table's batches (columns.ts): row groups, each column a chunk with
+// min/max and null-count statistics (statistics.ts): a dictionary page where one pays, then data
+// pages (v1: definition levels in the RLE / bit-packed hybrid, values as dictionary indices or
+// PLAIN; encodings.ts), each compressed by the given codec (or by its kind's: Codecs); the Thrift footer. The rows go in the
+// order they came: a row group is what the writer held, and sorting it would cost CPU and, groups
+// being streamed, prune nothing across them. Only what the index needs: flat optional columns of the
 // six types in schema.ts. Host-independent: the caller compresses and writes.
 import type { ColumnType, Table } from '../schema.js';
 import type { ColumnBatch, TableBatch } from './columns.js';
-import { CompactWriter, type Fields, i64, list, varint } from './thrift.js';
+import { ByteSink, bitWidthOf, definitionLevels, dictionaryOf, hybrid, packBits } from './encodings.js';
+import { boundsOf } from './statistics.js';
+import { CompactWriter, type Fields, i64, list } from './thrift.js';
 
 /** Values per page before a new one starts (uncompressed), so readers never hold a whole chunk. */
 const PAGE_BYTES = 1 << 20;
 const MAGIC = new TextEncoder().encode('PAR1');
 
 /** Parquet's codec ids for the codecs a writer may be given. */
-export const CODEC = { UNCOMPRESSED: 0, GZIP: 2 } as const;
+export const CODEC = { UNCOMPRESSED: 0, SNAPPY: 1, GZIP: 2 } as const;
 export interface Codec {
   id: (typeof CODEC)[keyof typeof CODEC];
   compress(page: Uint8Array): Promise<Uint8Array>;
 }
+/**
+ * Two codecs, chosen per column chunk: `fast` (Snappy: decodes fastest, but has no entropy
+ * coding) where it shrinks the chunk's first data page to FAST_SHARE or less (dictionary indices
+ * in runs, small numbers), `dense` (GZIP) for the rest: chunks whose bytes are mostly text (PLAIN
+ * text, or a dictionary of texts larger than its indices: JSON, paths, hashes, sign texts), a
+ * third smaller than Snappy's, and numbers Snappy leaves large (doubles, bit-packed indices).
+ */
+export interface Codecs {
+  fast: Codec;
+  dense: Codec;
+}
+/** The share of its size Snappy must bring a chunk's first data page to, or the chunk goes GZIP (on the corpus, Snappy leaves x, y and object at 64–72% where GZIP makes 40–45%). */
+const FAST_SHARE = 0.6;
 
 const PLAIN = 0;
 const RLE = 3;
+const RLE_DICTIONARY = 8;
 const DATA_PAGE = 0;
+const DICTIONARY_PAGE = 2;
 const OPTIONAL = 1;
 
 /** Physical type, converted type (UTF8 0, TIMESTAMP_MILLIS 9) of each column type. */
@@ -47,7 +67,7 @@ export class PartEncoder {
 
   constructor(
     readonly table: Table,
-    private readonly codec: Codec,
+    private readonly codecs: Codec | Codecs,
     private readonly createdBy: string,
   ) {}
 
@@ -58,7 +78,7 @@ export class PartEncoder {
 
   /** One row group of `batches`' rows, as pieces to append in order; none when they hold no row. */
   async rowGroup(batches: readonly TableBatch[]): Promise<Uint8Array[]> {
-    const { table, codec } = this;
+    const { table } = this;
     const rows = batches.reduce((n, b) => n + b.rows, 0);
     if (rows === 0) return [];
     const pieces: Uint8Array[] = [];
@@ -66,63 +86,143 @@ export class PartEncoder {
       pieces.push(MAGIC);
       this.offset = MAGIC.length;
     }
+    const groupStart = this.offset;
     const chunks: Fields[] = [];
     let groupBytes = 0;
+    let groupCompressed = 0;
     for (let c = 0; c < table.columns.length; c++) {
-      const column = table.columns[c]!;
-      const start = this.offset;
-      let uncompressed = 0;
-      let compressed = 0;
-      for (const page of pagesOf(batches, c)) {
-        const body = pageBody(page, column.type);
-        const stored = await codec.compress(body);
-        const header = new CompactWriter()
-          .struct([
-            [1, DATA_PAGE],
-            [2, body.length],
-            [3, stored.length],
-            [
-              5,
-              [
-                [1, page.rows],
-                [2, PLAIN],
-                [3, RLE],
-                [4, RLE],
-              ],
-            ],
-          ])
-          .bytes();
-        pieces.push(header, stored);
-        this.offset += header.length + stored.length;
-        uncompressed += header.length + body.length;
-        compressed += header.length + stored.length;
-      }
-      groupBytes += uncompressed;
-      const physical = PHYSICAL[column.type];
-      chunks.push([
-        [2, i64(start)],
-        [
-          3,
-          [
-            [1, physical.type],
-            [2, list([PLAIN, RLE])],
-            [3, list([column.name])],
-            [4, codec.id],
-            [5, i64(rows)],
-            [6, i64(uncompressed)],
-            [7, i64(compressed)],
-            [9, i64(start)],
-          ],
-        ],
-      ]);
+      const chunk = await this.chunk(batches, c, rows, pieces);
+      chunks.push(chunk.meta);
+      groupBytes += chunk.uncompressed;
+      groupCompressed += chunk.compressed;
     }
     this.groups.push([
       [1, list(chunks)],
       [2, i64(groupBytes)],
       [3, i64(rows)],
+      [5, i64(groupStart)],
+      [6, i64(groupCompressed)],
     ]);
     this.rows += rows;
     return pieces;
+  }
+
+  /**
+   * Column `c` of the group: a dictionary page where one pays (always for `id`), then data pages
+   * (its indices, or PLAIN values), and its metadata with min/max and null-count statistics.
+   */
+  private async chunk(
+    batches: readonly TableBatch[],
+    c: number,
+    rows: number,
+    pieces: Uint8Array[],
+  ): Promise<{ meta: Fields; uncompressed: number; compressed: number }> {
+    const column = this.table.columns[c]!;
+    const parts = batches.map((b) => b.columns[c]!);
+    let present = 0;
+    let plainBytes = 0;
+    for (const p of parts) {
+      present += p.present;
+      plainBytes += p.values.length;
+    }
+    const dictionary = dictionaryOf(column.type, parts, present, plainBytes, column.name === 'id');
+    const width = dictionary ? bitWidthOf(dictionary.size) : 0;
+    // The chunk's pages before compression: the dictionary's, then the data pages.
+    const pages: { type: number; kind: readonly [number, Fields]; body: Uint8Array }[] = [];
+    if (dictionary)
+      pages.push({
+        type: DICTIONARY_PAGE,
+        kind: [
+          7,
+          [
+            [1, dictionary.size],
+            [2, PLAIN],
+          ],
+        ],
+        body: dictionary.page,
+      });
+    let index = 0;
+    for (const p of pagesOf(parts, batches)) {
+      const body = new ByteSink(64 + (dictionary ? Math.ceil((p.present * width) / 8) + 16 : p.bytes));
+      definitionLevels(p.parts, p.rows, p.present, body);
+      if (dictionary) {
+        body.push(width);
+        hybrid(dictionary.indices.subarray(index, index + p.present), width, body);
+        index += p.present;
+      } else if (column.type === 'BOOLEAN') {
+        const bytes = Math.ceil(p.present / 8);
+        if (body.len + bytes > body.buf.length) body.grow(bytes);
+        let bit = body.len * 8;
+        for (const part of p.parts) bit = packBits(part.values, body.buf, bit);
+        body.len += bytes;
+      } else for (const part of p.parts) body.append(part.values);
+      pages.push({
+        type: DATA_PAGE,
+        kind: [
+          5,
+          [
+            [1, p.rows],
+            [2, dictionary ? RLE_DICTIONARY : PLAIN],
+            [3, RLE],
+            [4, RLE],
+          ],
+        ],
+        body: body.bytes(),
+      });
+    }
+    const text = column.type === 'VARCHAR' && (!dictionary || dictionary.page.length * 8 > present * width);
+    const first = pages[dictionary ? 1 : 0]!;
+    let tried: Uint8Array | undefined;
+    let codec: Codec;
+    if ('id' in this.codecs) codec = this.codecs;
+    else if (text) codec = this.codecs.dense;
+    else {
+      // Numbers and indices: Snappy unless its first data page stays large (doubles, positions, bit-packed indices), where GZIP's entropy stage pays.
+      tried = await this.codecs.fast.compress(first.body);
+      codec = tried.length > FAST_SHARE * first.body.length ? this.codecs.dense : this.codecs.fast;
+      if (codec !== this.codecs.fast) tried = undefined;
+    }
+    const start = this.offset;
+    let dataStart = start;
+    let uncompressed = 0;
+    let compressed = 0;
+    for (const { type, kind, body } of pages) {
+      if (type === DATA_PAGE && dataStart === start && dictionary) dataStart = this.offset;
+      const stored = body === first.body && tried ? tried : await codec.compress(body);
+      const head = new CompactWriter().struct([[1, type], [2, body.length], [3, stored.length], kind]).bytes();
+      pieces.push(head, stored);
+      this.offset += head.length + stored.length;
+      uncompressed += head.length + body.length;
+      compressed += head.length + stored.length;
+    }
+    const bounds = boundsOf(column.type, parts, dictionary);
+    const meta: Fields = [
+      [2, i64(start)],
+      [
+        3,
+        [
+          [1, PHYSICAL[column.type].type],
+          [2, list(dictionary ? [PLAIN, RLE, RLE_DICTIONARY] : [PLAIN, RLE])],
+          [3, list([column.name])],
+          [4, codec.id],
+          [5, i64(rows)],
+          [6, i64(uncompressed)],
+          [7, i64(compressed)],
+          [9, i64(dataStart)],
+          [11, dictionary ? i64(start) : undefined],
+          [
+            12,
+            [
+              [3, i64(rows - present)],
+              [4, dictionary ? i64(dictionary.size) : undefined],
+              [5, bounds.max],
+              [6, bounds.min],
+            ],
+          ],
+        ],
+      ],
+    ];
+    return { meta, uncompressed, compressed };
   }
 
   /** The footer and the closing magic: the last pieces of the file. */
@@ -150,6 +250,8 @@ export class PartEncoder {
         [3, i64(this.rows)],
         [4, list(this.groups)],
         [6, this.createdBy],
+        // TYPE_ORDER for every column: readers then trust min_value/max_value (text as unsigned bytes, numbers signed).
+        [7, list(table.columns.map((): Fields => [[1, []]]))],
       ])
       .bytes();
     const tail = new Uint8Array(8);
@@ -161,7 +263,7 @@ export class PartEncoder {
 }
 
 /** The file's bytes as pieces, in order, all `batches` in one row group; null when they hold no row. */
-export async function encodeParquet(table: Table, batches: readonly TableBatch[], codec: Codec, createdBy: string): Promise<Uint8Array[] | null> {
+export async function encodeParquet(table: Table, batches: readonly TableBatch[], codec: Codec | Codecs, createdBy: string): Promise<Uint8Array[] | null> {
   const part = new PartEncoder(table, codec, createdBy);
   const pieces = await part.rowGroup(batches);
   if (pieces.length === 0) return null;
@@ -171,60 +273,23 @@ export async function encodeParquet(table: Table, batches: readonly TableBatch[]
 /** A page's worth of one column: consecutive batches' parts, together up to PAGE_BYTES of values (one batch may be more). */
 interface Page {
   rows: number;
+  present: number;
+  bytes: number;
   parts: ColumnBatch[];
 }
 
-function* pagesOf(batches: readonly TableBatch[], column: number): Generator<Page> {
-  let page: Page = { rows: 0, parts: [] };
-  let bytes = 0;
-  for (const b of batches) {
-    const part = b.columns[column]!;
-    if (page.parts.length > 0 && bytes + part.values.length > PAGE_BYTES) {
+function* pagesOf(parts: readonly ColumnBatch[], batches: readonly TableBatch[]): Generator<Page> {
+  let page: Page = { rows: 0, present: 0, bytes: 0, parts: [] };
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (page.parts.length > 0 && page.bytes + part.values.length > PAGE_BYTES) {
       yield page;
-      page = { rows: 0, parts: [] };
-      bytes = 0;
+      page = { rows: 0, present: 0, bytes: 0, parts: [] };
     }
     page.parts.push(part);
-    page.rows += b.rows;
-    bytes += part.values.length;
+    page.rows += batches[i]!.rows;
+    page.present += part.present;
+    page.bytes += part.values.length;
   }
   if (page.rows > 0) yield page;
-}
-
-/**
- * A v1 data page before compression: the definition levels' length (4 bytes), the levels as one
- * bit-packed run of 1-bit values (header (groups << 1) | 1, then the bits LSB first), the values.
- */
-function pageBody(page: Page, type: ColumnType): Uint8Array {
-  const groups = Math.ceil(page.rows / 8);
-  const header = varint(groups * 2 + 1);
-  let valueBytes = 0;
-  let present = 0;
-  for (const p of page.parts) {
-    valueBytes += p.values.length;
-    present += p.present;
-  }
-  if (type === 'BOOLEAN') valueBytes = Math.ceil(present / 8);
-  const levels = header.length + groups;
-  const out = new Uint8Array(4 + levels + valueBytes);
-  new DataView(out.buffer).setUint32(0, levels, true);
-  out.set(header, 4);
-  let bit = (4 + header.length) * 8;
-  for (const p of page.parts) bit = packBits(p.defs, out, bit);
-  let at = 4 + levels;
-  if (type === 'BOOLEAN') {
-    let vbit = at * 8;
-    for (const p of page.parts) vbit = packBits(p.values, out, vbit);
-  } else
-    for (const p of page.parts) {
-      out.set(p.values, at);
-      at += p.values.length;
-    }
-  return out;
-}
-
-/** Sets bit `bit + i` of `out` (LSB first) for each non-zero byte i of `bytes`; returns the next bit. */
-function packBits(bytes: Uint8Array, out: Uint8Array, bit: number): number {
-  for (let i = 0; i < bytes.length; i++, bit++) if (bytes[i]) out[bit >>> 3]! |= 1 << (bit & 7);
-  return bit;
 }

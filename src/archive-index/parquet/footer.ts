@@ -10,7 +10,8 @@ const T = { TRUE: 1, FALSE: 2, BYTE: 3, I16: 4, I32: 5, I64: 6, DOUBLE: 7, BINAR
 /**
  * The fields the check reads, by Thrift field id: FileMetaData's schema (2: a list of
  * SchemaElement), row count (3) and row groups (4), each RowGroup's columns (1), each
- * ColumnChunk's metadata (3), and in it the chunk's compressed size (7) and first page (9).
+ * ColumnChunk's metadata (3), and in it the chunk's compressed size (7), first data page (9) and
+ * dictionary page (11, before the data pages where there is one).
  * Every other field is walked and checked as strictly, but not kept: a footer of thousands of
  * parts is walked without building a value per field.
  */
@@ -21,13 +22,18 @@ const COLUMNS = 1;
 const COLUMN_META = 3;
 const COMPRESSED_SIZE = 7;
 const FIRST_PAGE = 9;
+const DICTIONARY_PAGE = 11;
 
 /** Which fields of a struct to keep: a number (true), or a struct's (or a list of structs') own kept fields. */
 interface Shape {
   [id: number]: true | Shape;
 }
 
-const FILE_META: Shape = { [SCHEMA]: {}, [ROWS]: true, [ROW_GROUPS]: { [COLUMNS]: { [COLUMN_META]: { [COMPRESSED_SIZE]: true, [FIRST_PAGE]: true } } } };
+const FILE_META: Shape = {
+  [SCHEMA]: {},
+  [ROWS]: true,
+  [ROW_GROUPS]: { [COLUMNS]: { [COLUMN_META]: { [COMPRESSED_SIZE]: true, [FIRST_PAGE]: true, [DICTIONARY_PAGE]: true } } },
+};
 
 /** Nesting a Parquet footer never exceeds (schema → logical type → its fields): deeper is damage, not a footer. */
 const MAX_DEPTH = 16;
@@ -178,10 +184,14 @@ export function readFooter(footer: Uint8Array, fileBytes: number): { damage: str
     for (const c of chunks) {
       const m = c instanceof Map ? c.get(COLUMN_META) : undefined;
       if (!(m instanceof Map)) return damage('a column without metadata');
-      const start = m.get(FIRST_PAGE);
+      // A chunk with a dictionary starts at its dictionary page; its data pages follow, inside the chunk.
+      const data = m.get(FIRST_PAGE);
+      const start = m.get(DICTIONARY_PAGE) ?? data;
       const size = m.get(COMPRESSED_SIZE);
       if (typeof start !== 'number' || typeof size !== 'number' || start < 4 || size < 0 || start + size > pagesEnd)
         return damage(`a column's pages (at ${String(start)}, ${String(size)} bytes) lie outside the file's ${pagesEnd - 4} bytes of pages`);
+      if (typeof data !== 'number' || data < start || data >= start + size)
+        return damage(`a column's data pages (at ${String(data)}) lie outside its chunk (at ${start}, ${size} bytes)`);
     }
   }
   // The schema's own bytes: equal bytes, equal columns (a schema written in another order only

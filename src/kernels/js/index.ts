@@ -8,6 +8,7 @@ import { inflateResident, inflateTiles, inflateZlib } from './inflate.js';
 import { splitNwLines } from './nwlines.js';
 import { gatherRecords } from './records.js';
 import { holdBytes } from './resident.js';
+import { snappyCompress } from './snappy.js';
 import { expandTileSkip, splitColumns, splitTilesInPlace } from './tilemap.js';
 import { scanTileGrid } from './tiles.js';
 import { walkRecords } from './walk.js';
@@ -29,4 +30,5 @@ export const jsKernels: Kernels = Object.freeze({
   inflateTiles,
   inflateResident,
   holdBytes,
+  snappyCompress,
 });

@@ -12,6 +12,7 @@ import * as inflate from './inflate.js';
 import * as nwlines from './nwlines.js';
 import * as records from './records.js';
 import * as resident from './resident.js';
+import * as snappy from './snappy.js';
 import * as tilemap from './tilemap.js';
 import * as tiles from './tiles.js';
 import * as walk from './walk.js';
@@ -41,6 +42,7 @@ function bind(rt: WasmRuntime): Kernels {
     // unhold() releases memory grown past the cap itself, once the held block is no longer read.
     inflateResident: (src, size, use) => inflate.inflateResident(rt, src, size, use),
     holdBytes: (src, scratch, use) => resident.holdBytes(rt, src, scratch, use),
+    snappyCompress: (src, dst) => done(snappy.snappyCompress(rt, src, dst)),
   } satisfies Kernels);
 }
 

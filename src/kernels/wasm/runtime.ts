@@ -33,6 +33,7 @@ export interface WasmExports {
   splitNwLines(src: number, len: number, trust: number, starts: number, ends: number, cap: number, boards: number, boardCap: number, out: number): number;
   replaceByte(ptr: number, len: number, from: number, to: number): number;
   inflateZlib(src: number, srcLen: number, dst: number, dstLen: number): number;
+  snappyCompress(src: number, srcLen: number, dst: number, table: number): number;
   [name: string]: unknown;
 }
 
