@@ -57,9 +57,9 @@ const COMMIT_MS = 60_000;
 
 const gzipAsync = promisify(gzip);
 /**
- * Snappy (fast to write and to read, in every Parquet reader: parquet/codecs.ts) where it shrinks
- * a chunk well; GZIP level 1 (on libuv's threads) for text and the numbers Snappy leaves large, a
- * third smaller there: the index must not grow per level (issue 39). Codecs (parquet/file.ts).
+ * Snappy (fast to write and to read, in every Parquet reader: parquet/codecs.ts) for numbers and
+ * dictionary indices; GZIP level 1 (on libuv's threads) for text, a third smaller than Snappy's
+ * there: the index must not grow per level (issue 39). Codecs (parquet/file.ts).
  */
 const CODECS: Codecs = { fast: snappyCodec(), dense: { id: CODEC.GZIP, compress: (page) => gzipAsync(page, { level: 1 }) } };
 

@@ -102,7 +102,7 @@ describe('Parquet parts: encodings', () => {
     for (const e of encodings.get('count')!) expect(e).not.toContain('RLE_DICTIONARY');
   });
 
-  it('with two codecs, Snappy where it shrinks a chunk well, GZIP for text and for numbers it leaves large', async () => {
+  it('with two codecs, Snappy for numbers and dictionary indices, GZIP for text', async () => {
     const tiles = tableOf('tiles');
     const rows = tileRows(400, 3);
     const part = new PartEncoder(tiles, { fast: snappy, dense: { id: CODEC.GZIP, compress: async (b) => gzipSync(b, { level: 1 }) } }, 'levelkit test');
@@ -111,10 +111,21 @@ describe('Parquet parts: encodings', () => {
     const path = join(dir, 'two-codecs.parquet');
     writeFileSync(path, Buffer.concat([...(await part.rowGroup([b.take()!])), ...part.finish()]));
     const codecs = new Map((await sql(`SELECT path_in_schema, compression FROM parquet_metadata(${sqlString(path)})`)).map((r) => [r[0], r[1]]));
-    // layer and kind: dictionary indices in runs; count: 64-bit numbers whose high bytes are zeros (Snappy shrinks them well);
-    // id: a dictionary of texts (16 hex digits) larger than its runs of indices; tile: random 12-bit indices, bit-packed (GZIP).
-    expect(Object.fromEntries(codecs)).toEqual({ id: 'GZIP', layer: 'SNAPPY', kind: 'SNAPPY', tile: 'GZIP', count: 'SNAPPY' });
+    // Numbers and dictionary indices, however well Snappy shrinks them (tile: random 12-bit indices, bit-packed): what queries scan.
+    expect(Object.fromEntries(codecs)).toEqual({ id: 'SNAPPY', layer: 'SNAPPY', kind: 'SNAPPY', tile: 'SNAPPY', count: 'SNAPPY' });
     expect(await hyparquetRows(path, tiles, { GZIP: (input) => gunzipSync(input) })).toEqual(asRead(rows));
+    // Text: sentences of their own each (PLAIN), and ids each on one row only (a dictionary of texts larger than its indices).
+    const texts = tableOf('texts');
+    const rng = new Prng(5);
+    const textRows: Cell[][] = Array.from({ length: 300 }, (_, i) => [`${i.toString(16).padStart(16, '0')}`, 'sign', `sign ${rng.next()} of ${rng.next()}: keep out`]);
+    const textPart = new PartEncoder(texts, { fast: snappy, dense: { id: CODEC.GZIP, compress: async (b) => gzipSync(b, { level: 1 }) } }, 'levelkit test');
+    const tb = new TableBuilder(texts);
+    for (const r of textRows) tb.row(r);
+    const textPath = join(dir, 'two-codecs-text.parquet');
+    writeFileSync(textPath, Buffer.concat([...(await textPart.rowGroup([tb.take()!])), ...textPart.finish()]));
+    const textCodecs = await sql(`SELECT path_in_schema, compression FROM parquet_metadata(${sqlString(textPath)})`);
+    expect(Object.fromEntries(textCodecs.map((r) => [r[0], r[1]]))).toEqual({ id: 'GZIP', source: 'SNAPPY', text: 'GZIP' });
+    expect(await hyparquetRows(textPath, texts, { GZIP: (input) => gunzipSync(input) })).toEqual(asRead(textRows));
   });
 
   it('the footer check reads a chunk from its dictionary page on, the last chunk of the file too', async () => {

@@ -19,8 +19,8 @@ import { type ColumnType, TABLES, type Table } from '../../src/archive-index/sch
 import { runBin } from '../helpers/cli.js';
 import { FIXTURES } from '../helpers/paths.js';
 
-// The parts' chunks are Snappy where it shrinks them well, GZIP for text and the numbers Snappy
-// leaves large (parquet/file.ts Codecs): hyparquet reads Snappy itself and GZIP through this.
+// The parts' chunks are Snappy for numbers and dictionary indices, GZIP for text (parquet/file.ts
+// Codecs): hyparquet reads Snappy itself and GZIP through this.
 const compressors: Compressors = { GZIP: (input) => gunzipSync(input) };
 
 /** Codecs hyparquet reads with no plug-in, and those given to it above. */
