@@ -117,7 +117,11 @@ describe('Parquet parts: encodings', () => {
     // Text: sentences of their own each (PLAIN), and ids each on one row only (a dictionary of texts larger than its indices).
     const texts = tableOf('texts');
     const rng = new Prng(5);
-    const textRows: Cell[][] = Array.from({ length: 300 }, (_, i) => [`${i.toString(16).padStart(16, '0')}`, 'sign', `sign ${rng.next()} of ${rng.next()}: keep out`]);
+    const textRows: Cell[][] = Array.from({ length: 300 }, (_, i) => [
+      `${i.toString(16).padStart(16, '0')}`,
+      'sign',
+      `sign ${rng.next()} of ${rng.next()}: keep out`,
+    ]);
     const textPart = new PartEncoder(texts, { fast: snappy, dense: { id: CODEC.GZIP, compress: async (b) => gzipSync(b, { level: 1 }) } }, 'levelkit test');
     const tb = new TableBuilder(texts);
     for (const r of textRows) tb.row(r);
