@@ -3,7 +3,7 @@
 // baddy's verse to the baddy, a GWZ member's name to its media object, a GWC start's description
 // to the start; every other text has none. Issue 40: pairing sign texts with sign objects by row
 // order gave 33 wrong coordinates out of 77. Also runs the README's recipe for signs by word.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,7 +119,8 @@ describe('scan --index: texts.object joins in the written parts', () => {
   }
 
   beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'levelkit-text-objects-'));
+    // Its real path: the index names files by theirs (a temp folder may be a link, as on macOS).
+    tmp = realpathSync(mkdtempSync(join(tmpdir(), 'levelkit-text-objects-')));
     const levels = join(tmp, 'levels');
     mkdirSync(levels);
     for (const p of [...GRAAL, join(FIXTURES, 'gwc/sample.gwz'), join(FIXTURES, 'gwc/basic.gwc')]) copyFileSync(p, join(levels, p.split('/').pop()!));
