@@ -65,9 +65,9 @@ export class LevelRowsBuilder {
         const fields = fieldsJson ?? (r.fields ? JSON.stringify(r.fields) : null);
         objects.row([id, r.kind, r.index, r.layer, r.name, r.logic, r.image, r.x, r.y, r.width, r.height, r.target, fields]);
       },
-      text: (source, text) => {
+      text: (source, text, object) => {
         count.texts++;
-        texts.row([id, source, text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text]);
+        texts.row([id, source, text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text, object ?? null]);
       },
       image: (r) => {
         count.images++;

@@ -132,6 +132,11 @@ export const TABLES: readonly Table[] = [
       ID,
       c('source', 'VARCHAR', 'sign, npc, baddy-verse, settings, info.author, layer-name, image-name, lua-string, media-name, name, description, trigger …'),
       c('text', 'VARCHAR', 'the text'),
+      c(
+        'object',
+        'INTEGER',
+        "the object it belongs to (objects.object of the same id): a Graal sign's text, NPC's script or baddy's verse, a GWZ media name, a GWC start's description; null for the level's own texts (names, settings, layer names …); null before version 4",
+      ),
     ],
   },
   {

@@ -159,6 +159,8 @@ export interface ObjectRow {
 export interface TextRow {
   source: string;
   text: string;
+  /** The object it belongs to (its ObjectRow's `index`: a sign's text, an NPC's script, a baddy's verse); null for the level's own texts. */
+  object: number | null;
 }
 
 /** An image the level uses: embedded ones with their RGBA pixels (the index hashes them), external ones by name. */
@@ -196,7 +198,8 @@ export interface RowSink {
   /** A layer's histogram: `counts[i]` cells hold `tiles[i]`, tiles ascending, only those present. */
   tiles(layer: number, kind: string, tiles: ArrayLike<number>, counts: ArrayLike<number>): void;
   object(row: ObjectRow, fieldsJson?: string): void;
-  text(source: string, text: string): void;
+  /** `object`: the `index` of the level's object row the text belongs to (texts.object = objects.object); absent for the level's own texts. */
+  text(source: string, text: string, object?: number): void;
   image(row: ImageRow): void;
   /** Last, once. */
   level(row: LevelRow): void;

@@ -103,7 +103,7 @@ export function collectRows(write: (sink: RowSink) => void): LevelRows {
       for (let i = 0; i < ts.length; i++) tiles.push({ layer, kind, tile: ts[i]!, count: counts[i]! });
     },
     object: (r, fieldsJson) => void objects.push(fieldsJson === undefined ? { ...r } : { ...r, fields: JSON.parse(fieldsJson) }),
-    text: (source, text) => void texts.push({ source, text }),
+    text: (source, text, object) => void texts.push({ source, text, object: object ?? null }),
     // Spread would read a lazy map's `pixels` getter (inflating them): the row is kept as given.
     image: (r) => void images.push(r),
     level: (r) => {

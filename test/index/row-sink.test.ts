@@ -6,11 +6,11 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LevelRowsBuilder } from '../../src/archive-index/level-rows.js';
 import type { LevelRows, RowSink } from '../../src/formats/define.js';
-import { type AnyDecoded, decode, indexRows, writeRows, wwd } from '../../src/index.js';
-import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
+import { indexRows, writeRows, wwd } from '../../src/index.js';
+import { decodedFixtures, FIXTURE_FILES } from '../helpers/fixture-levels.js';
+import { readBytes } from '../helpers/paths.js';
 
 const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-const ALL = listFiles(FIXTURES, /./).filter((p) => !p.endsWith('.md') && !p.includes('/generators/') && !p.includes('/bad/'));
 
 /** Calls on `sink` that give back `rows` (objects' fields as objects, so the builder stringifies them). */
 function replay(rows: LevelRows, sink: RowSink): void {
@@ -28,27 +28,15 @@ function replay(rows: LevelRows, sink: RowSink): void {
     );
   }
   for (const r of rows.objects) sink.object(r);
-  for (const t of rows.texts) sink.text(t.source, t.text);
+  for (const t of rows.texts) sink.text(t.source, t.text, t.object ?? undefined);
   for (const r of rows.images) sink.image(r);
   sink.level(rows.level);
-}
-
-function decoded(): { path: string; value: AnyDecoded }[] {
-  const out: { path: string; value: AnyDecoded }[] = [];
-  for (const path of ALL) {
-    try {
-      out.push({ path, value: decode(readBytes(path)) });
-    } catch {
-      // Not a level levelkit decodes whole: nothing to index.
-    }
-  }
-  return out;
 }
 
 describe('the index builder and writeRows()', () => {
   it('write exactly what indexRows() gathers, for every fixture level of every format', () => {
     const formats = new Set<string>();
-    for (const { path, value } of decoded()) {
+    for (const { path, value } of decodedFixtures()) {
       const direct = new LevelRowsBuilder(hash);
       direct.addLevel('0123456789abcdef', value.format, (sink) => writeRows(value, sink))({ n: 1 });
       const replayed = new LevelRowsBuilder(hash);
@@ -60,7 +48,7 @@ describe('the index builder and writeRows()', () => {
   });
 
   it('keep no row of a level whose rows fail part-way, nor of one never finished', () => {
-    const { value } = decoded().find(({ value }) => value.format === 'wwd')!;
+    const { value } = decodedFixtures().find(({ value }) => value.format === 'wwd')!;
     const b = new LevelRowsBuilder(hash);
     b.addLevel('aaaaaaaaaaaaaaaa', value.format, (sink) => writeRows(value, sink))({});
     const one = b.take();
@@ -93,7 +81,7 @@ describe('the index builder and writeRows()', () => {
 describe('WWD objectStrings()', () => {
   it("gives the texts the tables' Texts hold, before and after they are read, and a changed Text's new text", () => {
     let objects = 0;
-    for (const path of ALL.filter((p) => p.endsWith('.wwd'))) {
+    for (const path of FIXTURE_FILES.filter((p) => p.endsWith('.wwd'))) {
       let level: wwd.WwdLevel;
       try {
         level = wwd.decode(readBytes(path));

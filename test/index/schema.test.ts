@@ -33,7 +33,7 @@ describe('index schema', () => {
     has('layers', ['id', 'layer', 'kind', 'name', 'width', 'height', 'image']);
     has('tiles', ['id', 'layer', 'kind', 'tile', 'count']);
     has('objects', ['id', 'kind', 'name', 'logic', 'x', 'y']);
-    has('texts', ['id', 'source', 'text']);
+    has('texts', ['id', 'source', 'text', 'object']);
     has('images', ['id', 'name', 'width', 'height', 'external', 'pixels_sha256']);
     has('warnings', ['id', 'code', 'message', 'offset']);
     has('findings', ['id', 'rule', 'severity', 'message', 'layer', 'x', 'y', 'object', 'offset']);

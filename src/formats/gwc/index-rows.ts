@@ -1,6 +1,7 @@
 // writeRows() for Wherigo: the cartridge's header texts and the string constants of its Lua
 // bytecode; each media object as an object row (images among them as images, by their bytes);
-// the starting location as an object at (longitude, latitude). A GWZ: its Lua source and media members.
+// the starting location as an object at (longitude, latitude), its description a text of that
+// object. A GWZ: its Lua source and media members (each member's name a text of its object).
 import type { LevelRows, RowSink } from '../define.js';
 import { collectRows, levelRow, notIndexable, objectRow } from '../rows.js';
 import { autoText } from './lua.js';
@@ -8,6 +9,8 @@ import { luaStrings } from './lua-strings.js';
 import { mediaTypeName, sniffMedia } from './media.js';
 import type { GwcCartridge, GwcDecoded, GwzArchive } from './types.js';
 
+/** The start object's number: the first object of a cartridge. */
+const START = 0;
 /** Media type numbers that are pictures (bmp, png, jpg, gif). */
 const IMAGE_TYPES = new Set([1, 2, 3, 4]);
 
@@ -29,14 +32,15 @@ function gwcRows(c: GwcCartridge, sink: RowSink): void {
     ['author', h.author],
     ['company', h.company],
     ['player', h.player],
-    ['starting-location', h.startingLocation],
     ['recommended-device', h.recommendedDevice],
   ] as const)
     if (t.text) sink.text(source, t.text);
+  // The starting location's description belongs to the start object (number START).
+  if (h.startingLocation.text) sink.text('starting-location', h.startingLocation.text, START);
   for (const s of luaStrings(c.lua.bytes, c.lua.header, autoText)) sink.text('lua-string', s);
   sink.object({
     kind: 'start',
-    index: 0,
+    index: START,
     layer: null,
     name: h.name.text,
     logic: null,
@@ -48,7 +52,7 @@ function gwcRows(c: GwcCartridge, sink: RowSink): void {
     target: null,
     fields: { altitude: h.altitude },
   });
-  let index = 1;
+  let index = START + 1;
   for (const m of c.media) {
     const type = m.type === null ? null : mediaTypeName(m.type);
     sink.object(
@@ -70,7 +74,7 @@ function gwzRows(z: GwzArchive, sink: RowSink): void {
   if (z.lua.text) sink.text('lua-source', z.lua.text);
   let images = 0;
   z.media.forEach((m, index) => {
-    sink.text('media-name', m.name);
+    sink.text('media-name', m.name, index);
     const content = sniffMedia(m.data);
     sink.object(objectRow({ kind: 'media', index, name: m.name, target: content, fields: { size: m.size } }));
     if (content === 'png' || content === 'jpg' || content === 'gif' || content === 'bmp')
