@@ -1,11 +1,14 @@
 // `levelkit check`'s own options, checked before any worker starts: which rules run (--rule,
 // --skip-rule: an unknown id is a usage error naming it, with the closest known id), and the
-// severity that fails the run (--fail-on).
+// severity that fails the run (--fail-on), the files left out (--exclude, exclude.ts) and how many
+// findings of one rule in one file are listed (--max-per-rule, cap.ts).
 import { RULE_IDS } from '../../check/registry.js';
 import { SEVERITIES, type Severity } from '../../check/types.js';
 import { closest } from '../../core/suggest.js';
 import { printable } from '../../scan/names.js';
 import { type Parsed, UsageError } from '../options.js';
+import { DEFAULT_MAX_PER_RULE } from './cap.js';
+import { type Excluded, excluder } from './exclude.js';
 
 export type FailOn = Severity | 'never';
 
@@ -14,6 +17,10 @@ export interface CheckSettings {
   rules: string[];
   failOn: FailOn;
   output: 'text' | 'json' | 'sarif';
+  /** --exclude: whether a file or member is left out; undefined when none is. */
+  excluded?: Excluded;
+  /** --max-per-rule: findings of one rule listed per file (Infinity: all). */
+  maxPerRule: number;
 }
 
 export function checkSettings({ raw, options }: Parsed): CheckSettings {
@@ -30,7 +37,22 @@ export function checkSettings({ raw, options }: Parsed): CheckSettings {
   if (failOn !== 'never' && !(SEVERITIES as readonly string[]).includes(failOn))
     throw new UsageError(`--fail-on must be error, warning, note or never; got '${printable(failOn)}'`);
   if (options.json && raw.sarif === true) throw new UsageError('--json and --sarif are two outputs; give one');
-  return { rules, failOn: failOn as FailOn, output: raw.sarif === true ? 'sarif' : options.json ? 'json' : 'text' };
+  const excluded = excluder((raw.exclude as string[] | undefined) ?? []);
+  return {
+    rules,
+    failOn: failOn as FailOn,
+    output: raw.sarif === true ? 'sarif' : options.json ? 'json' : 'text',
+    ...(excluded ? { excluded } : {}),
+    maxPerRule: maxPerRule(raw['max-per-rule'] as string | undefined),
+  };
+}
+
+function maxPerRule(given: string | undefined): number {
+  if (given === undefined) return DEFAULT_MAX_PER_RULE;
+  if (given === 'all') return Number.POSITIVE_INFINITY;
+  if (!/^[0-9]{1,9}$/.test(given) || Number(given) < 1)
+    throw new UsageError(`--max-per-rule must be a whole number of at least 1, or all; got '${printable(given)}'`);
+  return Number(given);
 }
 
 function unknownRule(flag: string, id: string): string {
