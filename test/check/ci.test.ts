@@ -1,7 +1,8 @@
 // `levelkit check` in CI: a file that does not decode is a `decode` error in every output and
 // --fail-on judges it like any rule's (never: exit 0); --exclude leaves files and zip members out
 // before they are read (a malformed glob is a usage error naming it); one rule repeating in one
-// file is its first --max-per-rule findings and a count; progress on a terminal's stderr.
+// file is its first --max-per-rule findings and a count; a retired rule's id is still taken by
+// --skip-rule; progress on a terminal's stderr.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -156,6 +157,15 @@ describe('--max-per-rule', () => {
       expect(r.status).toBe(1);
       expect(r.stderr).toMatch(/--max-per-rule must be a whole number of at least 1, or all; got '/);
     }
+  });
+});
+
+describe('a retired rule', () => {
+  it('--skip-rule still takes its id (a CI script naming it keeps working); --rule says where it went', () => {
+    expect(cli('check', '--quiet', '--skip-rule', 'wwd/treasure-totals', CLEAN).status).toBe(0);
+    const r = cli('check', '--rule', 'wwd/treasure-totals', CLEAN);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/--rule: rule 'wwd\/treasure-totals' is retired: treasure totals are facts, not problems: levelkit info .* summary\.treasure/);
   });
 });
 

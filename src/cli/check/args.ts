@@ -1,8 +1,10 @@
 // `levelkit check`'s own options, checked before any worker starts: which rules run (--rule,
-// --skip-rule: an unknown id is a usage error naming it, with the closest known id), and the
+// --skip-rule: an unknown id is a usage error naming it, with the closest known id; a retired one
+// is skipped as asked, and --rule says where it went), and the
 // severity that fails the run (--fail-on), the files left out (--exclude, exclude.ts) and how many
 // findings of one rule in one file are listed (--max-per-rule, cap.ts).
 import { RULE_IDS } from '../../check/registry.js';
+import { RETIRED_RULES } from '../../check/retired.js';
 import { SEVERITIES, type Severity } from '../../check/types.js';
 import { closest } from '../../core/suggest.js';
 import { printable } from '../../scan/names.js';
@@ -30,7 +32,10 @@ export function checkSettings({ raw, options }: Parsed): CheckSettings {
     ['--rule', asked],
     ['--skip-rule', skipped],
   ] as const)
-    for (const id of ids) if (!RULE_IDS.includes(id)) throw new UsageError(unknownRule(flag, id));
+    for (const id of ids) {
+      if (RULE_IDS.includes(id) || (flag === '--skip-rule' && id in RETIRED_RULES)) continue;
+      throw new UsageError(id in RETIRED_RULES ? `${flag}: rule '${id}' is retired: ${RETIRED_RULES[id]}` : unknownRule(flag, id));
+    }
   const chosen = asked.length > 0 ? RULE_IDS.filter((id) => asked.includes(id)) : [...RULE_IDS];
   const rules = chosen.filter((id) => !skipped.includes(id));
   const failOn = (raw['fail-on'] ?? 'error') as string;
