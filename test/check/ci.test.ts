@@ -160,6 +160,13 @@ describe('--max-per-rule', () => {
   });
 });
 
+it('--help lists --exclude and --max-per-rule, and not --check (a scan option: check always checks)', () => {
+  const help = cli('check', '--help').stdout;
+  expect(help).toMatch(/^\s+--exclude <glob>\s+leave out files/m);
+  expect(help).toMatch(/^\s+--max-per-rule <n>\s+.*default 20/m);
+  expect(help).not.toMatch(/^\s+--check\b/m);
+});
+
 describe('a retired rule', () => {
   it('--skip-rule still takes its id (a CI script naming it keeps working); --rule says where it went', () => {
     expect(cli('check', '--quiet', '--skip-rule', 'wwd/treasure-totals', CLEAN).status).toBe(0);
