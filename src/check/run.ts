@@ -51,6 +51,18 @@ export function checkLevel(level: AnyDecoded, ids?: readonly string[], onRule?: 
 /** The id of findings that report a rule's own failure (not a rule one can select). */
 export const INTERNAL_RULE = 'check/internal';
 
+/**
+ * The id of findings for files that could not be decoded, so not checked (not one a rule reports:
+ * the scan's record says so). An error like any rule's, so --fail-on decides what it does to a run.
+ */
+export const DECODE_RULE = 'decode';
+export const DECODE_WHY = 'a file that cannot be decoded cannot be checked, and the game or editor would refuse or misread it';
+
+/** The decode finding of a file whose record is `error`: its code and message, at its byte offset when it has one. */
+export function decodeFinding(error: { code: string; message: string; offset: number | null }): Finding {
+  return { rule: DECODE_RULE, severity: 'error', message: `${error.code}: ${error.message}`, where: error.offset === null ? {} : { offset: error.offset } };
+}
+
 /** A finding of the archive phase, with the file it is about. */
 export interface ArchiveFinding extends Finding {
   path: string;

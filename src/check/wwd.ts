@@ -1,5 +1,6 @@
 // WWD rules (Claw, Gruntz): objects placed off their plane, logics no game runs, a checksum the
-// game would refuse, and WapMap's treasure statistics as a note.
+// game would refuse. (WapMap's treasure statistics are facts, not problems: the summary's
+// `treasure`, src/formats/wwd/treasure.ts; the rule that reported them is retired, retired.ts.)
 import type { wwd } from '../index.js';
 import { ruleMaker } from './rule.js';
 import { CLAW_LOGICS, GRUNTZ_LOGICS } from './wwd-logics.js';
@@ -7,8 +8,6 @@ import { CLAW_LOGICS, GRUNTZ_LOGICS } from './wwd-logics.js';
 type WwdLevel = wwd.WwdLevel;
 
 const KNOWN_LOGICS: ReadonlySet<string> = new Set([...CLAW_LOGICS, ...GRUNTZ_LOGICS]);
-/** Image sets of treasure (`GAME_TREASURE_COINS`, `GAME_TREASURE_RINGS_RED` …): the kind is what follows. */
-const TREASURE = /^GAME_TREASURE_(.+)$/;
 
 const rule = ruleMaker<WwdLevel>('wwd', 'wwd');
 
@@ -54,22 +53,6 @@ export const WWD_RULES = [
         report(`stored checksum 0x${c.stored.toString(16)} matches neither WapWorld's 0x${c.wapworld.toString(16)} nor WapMap's 0x${c.wapmap.toString(16)}`, {
           offset: 0x2ec,
         });
-    },
-  ),
-  rule(
-    'treasure-totals',
-    'note',
-    'the treasure placed in the level per kind, as WapMap’s statistics count it (objects, not crate contents)',
-    (level, report) => {
-      const totals = new Map<string, number>();
-      for (const plane of level.planes)
-        for (const set of plane.objects.imageSet) {
-          const kind = TREASURE.exec(set.text)?.[1];
-          if (kind) totals.set(kind, (totals.get(kind) ?? 0) + 1);
-        }
-      if (totals.size === 0) return;
-      const list = [...totals].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, n]) => `${k.toLowerCase()} ${n}`);
-      report(`treasure: ${list.join(', ')}`);
     },
   ),
 ];

@@ -135,7 +135,18 @@ export const OPTIONS = {
   'fail-on': {
     type: 'string',
     choices: ['error', 'warning', 'note', 'never'],
-    help: 'exit 1 when a finding is at least this severe (default error); never: exit 0 whatever is found (2 still means a file could not be decoded)',
+    help: 'exit 1 when a finding is at least this severe (default error); a file that cannot be decoded is an error of rule decode; never: exit 0 whatever is found',
+  },
+  exclude: {
+    type: 'string',
+    multiple: true,
+    value: 'glob',
+    help: "leave out files whose path (a zip member's: zip/member) ends in what this glob matches ('*.bak', 'vendor/**'; '/' first: the whole path), repeatable",
+  },
+  'max-per-rule': {
+    type: 'string',
+    value: 'n',
+    help: "report one rule's findings in one file as its first n and a count of the rest (default 20; all: every one)",
   },
   help: { type: 'boolean', short: 'h', help: 'this help' },
 } satisfies Record<string, OptionSpec>;

@@ -1,6 +1,6 @@
-// `levelkit scan`'s progress on stderr, as a sink of the scan's records: a live line on a
-// terminal, a plain line every few seconds otherwise, nothing with --quiet. Cleared when closed,
-// before the summary table is printed.
+// `levelkit scan`'s progress on stderr (and `levelkit check`'s, named by `label`), as a sink of the
+// scan's records: a live line on a terminal, a plain line every few seconds otherwise, nothing
+// with --quiet. Cleared when closed, before the summary table is printed.
 import type { ScanRecord } from '../scan/job.js';
 import type { ScanStats } from '../scan/scan-options.js';
 import type { Sink } from '../scan/sinks/sink.js';
@@ -20,6 +20,7 @@ export class Progress implements Sink {
   constructor(
     private readonly quiet: boolean,
     private readonly stats: ScanStats,
+    private readonly label = 'scan',
   ) {}
 
   add(record: ScanRecord): void {
@@ -32,7 +33,7 @@ export class Progress implements Sink {
     this.last = now;
     const s = (now - this.started) / 1000;
     const rate = this.files / s;
-    let line = `scan: ${this.files} files, ${(this.bytes / 2 ** 20).toFixed(1)} MB, ${rate.toFixed(0)} files/s, ${(this.bytes / 2 ** 20 / s).toFixed(1)} MB/s, ${this.errors} errors`;
+    let line = `${this.label}: ${this.files} files, ${(this.bytes / 2 ** 20).toFixed(1)} MB, ${rate.toFixed(0)} files/s, ${(this.bytes / 2 ** 20 / s).toFixed(1)} MB/s, ${this.errors} errors`;
     // The total is known only once the walk has ended; members of zips are not in it.
     if (this.stats.walkDone && this.stats.found > this.files) line += `, ETA ${Math.ceil((this.stats.found - this.files) / Math.max(rate, 1e-9))} s`;
     if (this.live) {

@@ -1,9 +1,12 @@
 // Each WWD rule against real Claw and Gruntz levels with the defect planted through the library.
+
+import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
+import { RULE_IDS } from '../../src/check/registry.js';
 import { checkLevel } from '../../src/check/run.js';
-import { decode, encode, type wwd } from '../../src/index.js';
+import { decode, encode, wwd } from '../../src/index.js';
 import { corpus, describeWith } from '../helpers/needs.js';
-import { expectPlanted, findingsOf, load, written } from './plant.js';
+import { expectPlanted, load, written } from './plant.js';
 
 type Level = wwd.WwdLevel;
 
@@ -42,16 +45,21 @@ describeWith(corpus('wwd'), 'WWD rules on real levels', (dir) => {
     expectPlanted('wwd/checksum-mismatch', level, decode(bytes), /matches neither WapWorld's/);
   });
 
-  it('wwd/treasure-totals: a note with the treasure per kind, none for a level without treasure', () => {
+  it('treasure totals are facts in the summary (full and summary decodes alike), not findings of check', () => {
     const gruntz = load<Level>(`${dir}/libwap32__RockySwitch.wwd`);
     const planted = changed(gruntz, (l) => {
       const o = l.planes[l.mainPlane]!.objects;
       o.imageSet[0] = { ...o.imageSet[0]!, text: 'GAME_TREASURE_COINS' };
     });
-    expectPlanted('wwd/treasure-totals', gruntz, planted, /^treasure: coins 1$/);
-    const retailNote = findingsOf(retail(), 'wwd/treasure-totals');
-    expect(retailNote).toHaveLength(1);
-    expect(retailNote[0]!.severity).toBe('note');
-    expect(checkLevel(retail()).findings.filter((f) => f.severity !== 'note')).toEqual([]);
+    expect({ ...wwd.summarize(gruntz).summary.treasure }).toEqual({});
+    expect({ ...wwd.summarize(planted).summary.treasure }).toEqual({ coins: 1 });
+    const bytes = readFileSync(`${dir}/libwap32__RETAIL01.WWD`);
+    const full = wwd.summarize(wwd.decode(bytes)).summary.treasure;
+    expect(full.coins).toBeGreaterThan(100);
+    expect(full.rings_red).toBeGreaterThan(0);
+    expect(wwd.summarize(wwd.decode(bytes, { sections: 'summary' })).summary.treasure).toEqual(full);
+    // No rule reports them any more: the retail level checks clean.
+    expect(RULE_IDS).not.toContain('wwd/treasure-totals');
+    expect(checkLevel(retail()).findings).toEqual([]);
   });
 });

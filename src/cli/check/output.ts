@@ -10,10 +10,12 @@ export interface CheckedFinding extends Finding {
   /** Base64 of the path's exact bytes when they are not UTF-8 (the record's `pathBytes`). */
   pathBytes?: string;
   member: string | null;
+  /** On the finding that stands for a rule's findings past --max-per-rule in this file: how many (cap.ts). */
+  omitted?: number;
 }
 
 export function findingJson(f: CheckedFinding): string {
-  return `${jsonText({ path: f.path, member: f.member, rule: f.rule, severity: f.severity, message: f.message, where: f.where })}\n`;
+  return `${jsonText({ path: f.path, member: f.member, rule: f.rule, severity: f.severity, message: f.message, where: f.where, ...(f.omitted === undefined ? {} : { omitted: f.omitted }) })}\n`;
 }
 
 /** `maps/a.map: warning tw/unused-image: image 3 'x' is not used by any layer [layer 2, x 4, y 7]` */

@@ -27,7 +27,8 @@ import {
   seekAbsolute,
 } from './planes.js';
 import { readTileProperties, readTileTableHeader, TILE_TABLE_COUNT_WORD } from './tile-properties.js';
-import type { WwdContainer, WwdLevel, WwdPlane, WwdWarningCode } from './types.js';
+import { treasureTotals } from './treasure.js';
+import type { WwdContainer, WwdLevel, WwdObjectTable, WwdPlane, WwdWarningCode } from './types.js';
 
 /** True when `head` starts with the WWD signature (the header size, 0x5F4). Never throws. */
 export function sniffWwd(head: Uint8Array): boolean {
@@ -138,6 +139,8 @@ function readBlock(ctx: DecodeContext<WwdWarningCode>, top: TopFields, block: Ui
   claimPlaneSections(br, headers, header.planesOffset - HEADER_BYTES, ctx, budget);
   /** The zlib stream, copied once for the lazy planes to inflate again (the input is not kept). */
   let kept: Uint8Array | undefined;
+  /** Every plane's objects as read, kept only as long as a summary needs them to count treasure. */
+  const readTables: WwdObjectTable[] = [];
   // A summary or a lazy decode keeps only the main plane's grid: only it counts toward keeping views.
   const inPlace = owned ? keepGridsInPlace(headers, block.length, summaryOnly || lazy ? mainPlane : -1) : null;
 
@@ -153,6 +156,7 @@ function readBlock(ctx: DecodeContext<WwdWarningCode>, top: TopFields, block: Ui
       // A summary keeps no objects but still reads them: the block is inflated already, and a
       // file the summary passes must not fail the full decode (issue 19 §3).
       const read = readPlaneObjects(br, p, ctx, budget, headerAt);
+      readTables.push(read);
       const objects = summaryOnly ? emptyObjectTable() : read;
       // Scanned where the cells lie in the block (in place when it is held in WASM memory).
       const stats = grid ? gridStats(grid.cells, p.imageSetCount, ctx) : null;
@@ -187,6 +191,7 @@ function readBlock(ctx: DecodeContext<WwdWarningCode>, top: TopFields, block: Ui
     tileProperties,
     tail,
     container,
+    ...(summaryOnly ? { treasure: treasureTotals(readTables) } : {}),
   };
 }
 

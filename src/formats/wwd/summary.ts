@@ -3,11 +3,12 @@
 import { littleEndianBytes, sha256Hex } from '../../core/digest.js';
 import { boundSummary, type MainGrid, type Summary } from '../define.js';
 import { TILE_TABLE_COUNT_WORD } from './tile-properties.js';
+import { treasureTotals } from './treasure.js';
 import type { WwdLevel } from './types.js';
 
 /**
  * `{ version, summary: { name, author, game, compressed, planes, objects, tileProperties,
- * checksum, gridDigest } }`. Counts come from the stored headers, so a `sections: 'summary'`
+ * checksum, gridDigest, treasure } }`. Counts come from the stored headers, so a `sections: 'summary'`
  * decode gives the same values as a full one. gridDigest: sha256 of mainGrid(level)'s cells as LE
  * u32, null when there is none (no plane is main). `version` is WWD_LAYOUT_VERSION.
  */
@@ -23,6 +24,8 @@ export interface WwdSummaryFields {
   checksum: WwdLevel['container']['checksum']['class'];
   /** sha256 (hex) of the main plane's cells as LE u32; null without a main plane. */
   gridDigest: string | null;
+  /** Treasure objects per kind (`{ coins: 12, rings_red: 2 }`), as WapMap's statistics count them; `{}` when none (treasure.ts). */
+  treasure: Record<string, number>;
 }
 
 /**
@@ -50,6 +53,7 @@ export function summarize(level: WwdLevel): WwdSummary {
       tileProperties: level.tilePropertiesHeader[TILE_TABLE_COUNT_WORD] ?? 0,
       checksum: level.container.checksum.class,
       gridDigest: grid ? sha256Hex(littleEndianBytes(grid.cells)) : null,
+      treasure: level.sections === 'summary' ? (level.treasure ?? {}) : treasureTotals(level.planes.map((p) => p.objects)),
     },
   });
 }

@@ -207,6 +207,11 @@ export interface WwdLevel {
   /** Bytes of the (inflated) main block after the last section (none in known files); re-emitted by encode. */
   tail: Uint8Array;
   container: WwdContainer;
+  /**
+   * Treasure objects per kind, counted by a `summary` decode before it drops the objects (only
+   * there: a full decode's summary counts `planes[].objects`, see treasure.ts).
+   */
+  treasure?: Record<string, number>;
 }
 
 /** Options of wwd.encode. */
