@@ -23,6 +23,7 @@ export const WWD_RULES = [
   rule(
     'object-outside-plane',
     'warning',
+    'levelkit',
     'an object placed beyond its plane’s edges is never reached (often left behind when a plane was shrunk)',
     (level, report) =>
       eachObject(level, (plane, p, o, i) => {
@@ -36,6 +37,7 @@ export const WWD_RULES = [
   rule(
     'unknown-logic',
     'warning',
+    'levelkit',
     'a logic name neither Claw nor Gruntz knows creates nothing in the game (src/check/wwd-logics.ts lists the known ones)',
     (level, report) =>
       eachObject(level, (_plane, p, o, i) => {
@@ -47,6 +49,7 @@ export const WWD_RULES = [
   rule(
     'checksum-mismatch',
     'error',
+    'levelkit: WapWorld’s and WapMap’s checksums',
     'the stored checksum matches neither WapWorld’s nor WapMap’s: the file was changed by hand or damaged',
     (level, report) => {
       const c = level.container.checksum;
@@ -59,6 +62,7 @@ export const WWD_RULES = [
   rule(
     'treasure-totals',
     'note',
+    'WapMap: level statistics',
     'the treasure placed in the level per kind, as WapMap’s statistics count it (objects, not crate contents)',
     (level, report) => {
       const totals = new Map<string, number>();
