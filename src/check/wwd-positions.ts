@@ -13,12 +13,9 @@ const WARP_LOGICS: ReadonlySet<string> = new Set(['SpecialPowerup', 'BossWarp'])
 /** Image sets of warps (a SpecialPowerup is a warp only with one of them). */
 const WARP_IMAGE = /^GAME_(VERT|BOSS)?WARP$/;
 
-/** The plane the game plays on: the one flagged main, else (as the game reads it) the first. */
+/** The plane the game plays on: the one flagged main, else (none flagged) the first. */
 function mainPlane(level: WwdLevel): { plane: wwd.WwdPlane; index: number } | undefined {
-  const index = Math.max(
-    0,
-    level.planes.findIndex((p) => p.flagBits.main),
-  );
+  const index = Math.max(0, level.mainPlane);
   const plane = level.planes[index];
   return plane ? { plane, index } : undefined;
 }
