@@ -13,7 +13,7 @@ const rule = ruleMaker<GraalDecoded, GraalLevel>('graal', 'graal', (l): l is Gra
 const off = (x: number, y: number) => x < 0 || y < 0 || x >= BOARD || y >= BOARD;
 
 export const GRAAL_RULES = [
-  rule('chest-sign', 'warning', 'a chest whose sign index points past the level’s signs shows no text when opened', (level, report) => {
+  rule('chest-sign', 'warning', 'levelkit', 'a chest whose sign index points past the level’s signs shows no text when opened', (level, report) => {
     level.chests.forEach((c, i) => {
       // Index 0 in a level without signs is what editors write for "no sign".
       if (c.signIndex >= level.signs.length && !(c.signIndex === 0 && level.signs.length === 0))
@@ -27,6 +27,7 @@ export const GRAAL_RULES = [
   rule(
     'object-outside-board',
     'warning',
+    'levelkit',
     'a chest, sign or baddy off the 64 × 64 board, or a link that does not touch it, can never be reached',
     (level, report) => {
       // NPCs are left out: scripts place invisible helper NPCs off the board on purpose.
@@ -61,6 +62,7 @@ export const GRAAL_LINK_RULE: ArchiveRule<LinkFacts, GraalDecoded> = {
   kind: 'archive',
   id: 'graal/link-target',
   severity: 'warning',
+  source: 'levelkit',
   why: 'a link to a level that is not among the files checked together (a gmap’s or a folder’s levels) leads nowhere when they are served together',
   format: 'graal',
   collect: (level) => ({ links: level.format === 'graal-gmap' ? [] : level.links.map((l) => ({ level: l.level.text, x: l.x, y: l.y })) }),

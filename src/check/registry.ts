@@ -3,11 +3,22 @@
 import { GRAAL_LINK_RULE, GRAAL_RULES } from './graal.js';
 import { GWC_RULES } from './gwc.js';
 import { TEEWORLDS_RULES } from './teeworlds.js';
+import { TEEWORLDS_RELEASE_RULES } from './teeworlds-release.js';
 import type { Rule, RuleFormat } from './types.js';
 import { WDATA_RULES } from './wdata.js';
 import { WWD_RULES } from './wwd.js';
+import { WWD_POSITION_RULES } from './wwd-positions.js';
 
-export const RULES: readonly Rule[] = [...TEEWORLDS_RULES, ...WWD_RULES, ...GRAAL_RULES, GRAAL_LINK_RULE, ...GWC_RULES, ...WDATA_RULES] as Rule[];
+export const RULES: readonly Rule[] = [
+  ...TEEWORLDS_RULES,
+  ...TEEWORLDS_RELEASE_RULES,
+  ...WWD_RULES,
+  ...WWD_POSITION_RULES,
+  ...GRAAL_RULES,
+  GRAAL_LINK_RULE,
+  ...GWC_RULES,
+  ...WDATA_RULES,
+] as Rule[];
 
 export const RULE_IDS: readonly string[] = RULES.map((r) => r.id);
 

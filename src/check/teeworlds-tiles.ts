@@ -32,3 +32,47 @@ export function rotationMatters(index: number): boolean {
 
 /** Tile flags XFLIP (1), YFLIP (2) and ROTATE (8); OPAQUE (4) is a rendering hint. */
 export const ROTATION_FLAGS = 1 | 2 | 8;
+
+/** Time checkpoints: game and front tiles 35–59 (DDNet's map rules require them on a race map). */
+export const TIME_CHECKPOINT_FIRST = 35;
+export const TIME_CHECKPOINT_LAST = 59;
+
+/** Game tiles the hook and tees collide with: hookable (1) and unhookable (3). */
+export const SOLID_TILES: ReadonlySet<number> = new Set([1, 3]);
+/** Front-layer hook-through (66): over a solid game tile the hook passes; elsewhere it is a hook blocker. */
+export const TILE_HOOKTHROUGH = 66;
+
+/**
+ * The images DDNet ships in its mapres folder, which a map may leave external (the editor's list
+ * of images it offers to make external; any other external image shows red in its image list).
+ */
+export const DDNET_SHIPPED_IMAGES: ReadonlySet<string> = new Set([
+  'bg_cloud1',
+  'bg_cloud2',
+  'bg_cloud3',
+  'desert_doodads',
+  'desert_main',
+  'desert_mountains',
+  'desert_mountains2',
+  'desert_sun',
+  'generic_deathtiles',
+  'generic_unhookable',
+  'grass_doodads',
+  'grass_main',
+  'jungle_background',
+  'jungle_deathtiles',
+  'jungle_doodads',
+  'jungle_main',
+  'jungle_midground',
+  'jungle_unhookables',
+  'moon',
+  'mountains',
+  'snow',
+  'stars',
+  'sun',
+  'winter_doodads',
+  'winter_main',
+  'winter_mountains',
+  'winter_mountains2',
+  'winter_mountains3',
+]);

@@ -7,7 +7,7 @@ import type { teeworlds } from '../index.js';
 import { DDNET_MAP_COMMANDS } from './ddnet-commands.js';
 import { ruleMaker } from './rule.js';
 import * as T from './teeworlds-tiles.js';
-import { cellAt, layersOf } from './teeworlds-walk.js';
+import { cellAt, gameIndices, isRaceMap, layersOf, switchTypes } from './teeworlds-walk.js';
 import type { Report } from './types.js';
 
 type TeeworldsMap = teeworlds.TeeworldsMap;
@@ -38,13 +38,6 @@ function usedEnvelopes(map: TeeworldsMap): Set<number> {
     } else if ('colorEnv' in layer) used.add(layer.colorEnv);
   }
   return used;
-}
-
-/** Every tile index of the game and front layers, with its layer, for the spawn and race rules. */
-function gameIndices(map: TeeworldsMap): Set<number> {
-  const seen = new Set<number>();
-  for (const { layer } of layersOf(map)) if ((layer.kind === 'game' || layer.kind === 'front') && layer.tiles) for (const v of layer.tiles.index) seen.add(v);
-  return seen;
 }
 
 /** True for a column that was decoded and holds only zeros (a grid not decoded is not judged). */
@@ -96,107 +89,176 @@ function unpaired(report: Report, from: Map<number, { layer: number; i: number; 
 }
 
 export const TEEWORLDS_RULES = [
-  rule('unused-image', 'warning', 'an image no tile layer or quad uses is downloaded by every player for nothing', (map, report) => {
-    const used = usedImages(map);
-    map.images.forEach((img, i) => {
-      if (!used.has(i)) report(`image ${i} '${img.name.text}' is not used by any layer`, { object: i });
-    });
-  }),
-  rule('duplicate-image', 'warning', 'two embedded images with identical pixels double the download; layers can share one', (map, report) => {
-    // Sorted by size, format and pixels (n log n comparisons, no hashing, so it runs on any host and
-    // no crafted collision makes it quadratic): equal images end up side by side, each run's first
-    // (lowest index) the one the others duplicate. Compared pairwise, 20,000 small images took minutes.
-    const embedded = map.images.flatMap((img, i) => (img.external || !img.pixels ? [] : [i]));
-    const image = (i: number) => map.images[i]!;
-    embedded.sort((x, y) => compareImages(image(x), image(y)) || x - y);
-    const same: [number, number][] = [];
-    for (let k = 1, first = embedded[0]!; k < embedded.length; k++) {
-      const i = embedded[k]!;
-      if (compareImages(image(first), image(i)) === 0) same.push([i, first]);
-      else first = i;
-    }
-    same.sort((p, q) => p[0] - q[0]);
-    for (const [i, j] of same) report(`image ${i} '${image(i).name.text}' has the same pixels as image ${j} '${image(j).name.text}'`, { object: i });
-  }),
-  rule('unused-envelope', 'warning', 'an envelope nothing animates with is left over from editing', (map, report) => {
-    const used = usedEnvelopes(map);
-    map.envelopes.forEach((env, i) => {
-      if (!used.has(i)) report(`envelope ${i} '${env.name.text}' is not used by any layer, quad or sound source`, { object: i });
-    });
-  }),
-  rule('empty-layer', 'note', 'a layer with nothing in it costs load time and clutters the editor', (map, report) => {
-    for (const { layer, index } of layersOf(map)) if (isEmptyLayer(layer)) report(`${layer.kind} layer '${layer.name.text}' is empty`, { layer: index });
-  }),
-  rule('empty-group', 'note', 'a group with no layers is left over from editing', (map, report) => {
+  rule(
+    'unused-image',
+    'warning',
+    'DDNet mapper rules: no unused images',
+    'an image no tile layer or quad uses is downloaded by every player for nothing',
+    (map, report) => {
+      const used = usedImages(map);
+      map.images.forEach((img, i) => {
+        if (!used.has(i)) report(`image ${i} '${img.name.text}' is not used by any layer`, { object: i });
+      });
+    },
+  ),
+  rule(
+    'duplicate-image',
+    'warning',
+    'DDNet mapper rules: no image added twice',
+    'two embedded images with identical pixels double the download, two external images of one name are one file added twice; layers can share one',
+    (map, report) => {
+      // Sorted by size, format and pixels (n log n comparisons, no hashing, so it runs on any host and
+      // no crafted collision makes it quadratic): equal images end up side by side, each run's first
+      // (lowest index) the one the others duplicate. Compared pairwise, 20,000 small images took minutes.
+      const embedded = map.images.flatMap((img, i) => (img.external || !img.pixels ? [] : [i]));
+      const image = (i: number) => map.images[i]!;
+      embedded.sort((x, y) => compareImages(image(x), image(y)) || x - y);
+      const same: [number, number][] = [];
+      for (let k = 1, first = embedded[0]!; k < embedded.length; k++) {
+        const i = embedded[k]!;
+        if (compareImages(image(first), image(i)) === 0) same.push([i, first]);
+        else first = i;
+      }
+      // An external image is the game's file of that name: two of one name are one image added twice.
+      const externalByName = new Map<string, number>();
+      map.images.forEach((img, i) => {
+        if (!img.external) return;
+        const first = externalByName.get(img.name.text);
+        if (first === undefined) externalByName.set(img.name.text, i);
+        else same.push([i, first]);
+      });
+      same.sort((p, q) => p[0] - q[0]);
+      for (const [i, j] of same)
+        report(
+          image(i).external
+            ? `external image ${i} '${image(i).name.text}' is the same file as image ${j}`
+            : `image ${i} '${image(i).name.text}' has the same pixels as image ${j} '${image(j).name.text}'`,
+          { object: i },
+        );
+    },
+  ),
+  rule(
+    'unused-envelope',
+    'warning',
+    'DDNet mapper rules: delete unused envelopes',
+    'an envelope nothing animates with is left over from editing',
+    (map, report) => {
+      const used = usedEnvelopes(map);
+      map.envelopes.forEach((env, i) => {
+        if (!used.has(i)) report(`envelope ${i} '${env.name.text}' is not used by any layer, quad or sound source`, { object: i });
+      });
+    },
+  ),
+  rule(
+    'empty-layer',
+    'note',
+    'DDNet mapper rules: delete empty layers',
+    'a layer with nothing in it costs load time and clutters the editor',
+    (map, report) => {
+      for (const { layer, index } of layersOf(map)) if (isEmptyLayer(layer)) report(`${layer.kind} layer '${layer.name.text}' is empty`, { layer: index });
+    },
+  ),
+  rule('empty-group', 'note', 'DDNet mapper rules: delete empty groups', 'a group with no layers is left over from editing', (map, report) => {
     map.groups.forEach((g, i) => {
       if (g.layers.length === 0) report(`group ${i} '${g.name.text}' has no layers`, { object: i });
     });
   }),
-  rule('unpaired-teleporter', 'warning', 'a teleporter whose number has no exit sends nowhere; an exit no entry leads to is unreachable', (map, report) => {
-    const [entries, exits] = numberSides(map, 'tele', (t) => (T.TELE_ENTRIES.has(t) ? 0 : t === T.TELE_EXIT ? 1 : undefined));
-    unpaired(report, entries, exits, (n) => `teleporter ${n} has an entry but no exit`);
-    unpaired(report, exits, entries, (n) => `teleporter ${n} has an exit but no entry`);
-    const [checks, checkOuts] = numberSides(map, 'tele', (t) => (t === T.TELE_CHECK ? 0 : t === T.TELE_CHECK_OUT ? 1 : undefined));
-    unpaired(report, checks, checkOuts, (n) => `teleport checkpoint ${n} has no checkpoint exit`);
-  }),
-  rule('unpaired-switch', 'warning', 'a switch number only activators use switches nothing; one only switched tiles use can never change', (map, report) => {
-    const [activators, switched] = numberSides(map, 'switch', (t) => (T.SWITCH_ACTIVATORS.has(t) ? 0 : T.SWITCH_NUMBER_IS_COUNT.has(t) ? undefined : 1));
-    unpaired(report, activators, switched, (n) => `switch ${n} is turned on or off but no tile listens to it`);
-    // A map's settings may open a switch (`switch_open n`) instead of a tile.
-    const opened = new Set(
-      (map.info?.settings ?? [])
-        .map((s) => /^\s*switch_open\s+(\d+)/.exec(s.text)?.[1])
-        .filter((n) => n !== undefined)
-        .map(Number),
-    );
-    for (const n of opened) activators.set(n, { layer: -1, i: 0, width: 1 });
-    unpaired(report, switched, activators, (n) => `switch ${n} is listened to but nothing turns it on or off`);
-  }),
-  rule('meaningless-rotation', 'note', 'rotating or flipping a game tile that has no direction does nothing, and hides what was meant', (map, report) => {
-    for (const { layer, index } of layersOf(map)) {
-      if ((layer.kind !== 'game' && layer.kind !== 'front') || !layer.tiles) continue;
-      const { index: idx, flags } = layer.tiles;
-      let count = 0;
-      let first = -1;
-      for (let i = 0; i < idx.length; i++)
-        if (idx[i] !== 0 && (flags[i]! & T.ROTATION_FLAGS) !== 0 && !T.rotationMatters(idx[i]!)) {
-          if (first < 0) first = i;
-          count++;
-        }
-      if (count > 0)
-        report(`${count} ${layer.kind} tile${count === 1 ? '' : 's'} rotated or flipped where rotation means nothing (first: tile ${idx[first]})`, {
-          layer: index,
-          ...cellAt(first, layer.width),
-        });
-    }
-  }),
-  rule('no-spawn', 'error', 'without a spawn tile no player can join the map', (map, report) => {
+  rule(
+    'unpaired-teleporter',
+    'warning',
+    'levelkit: DDNet’s teleporter numbers',
+    'a teleporter whose number has no exit sends nowhere; an exit no entry leads to is unreachable',
+    (map, report) => {
+      const [entries, exits] = numberSides(map, 'tele', (t) => (T.TELE_ENTRIES.has(t) ? 0 : t === T.TELE_EXIT ? 1 : undefined));
+      unpaired(report, entries, exits, (n) => `teleporter ${n} has an entry but no exit`);
+      unpaired(report, exits, entries, (n) => `teleporter ${n} has an exit but no entry`);
+      const [checks, checkOuts] = numberSides(map, 'tele', (t) => (t === T.TELE_CHECK ? 0 : t === T.TELE_CHECK_OUT ? 1 : undefined));
+      unpaired(report, checks, checkOuts, (n) => `teleport checkpoint ${n} has no checkpoint exit`);
+    },
+  ),
+  rule(
+    'unpaired-switch',
+    'warning',
+    'levelkit: DDNet’s switch numbers',
+    'a switch number only activators use switches nothing; one only switched tiles use can never change',
+    (map, report) => {
+      const [activators, switched] = numberSides(map, 'switch', (t) => (T.SWITCH_ACTIVATORS.has(t) ? 0 : T.SWITCH_NUMBER_IS_COUNT.has(t) ? undefined : 1));
+      unpaired(report, activators, switched, (n) => `switch ${n} is turned on or off but no tile listens to it`);
+      // A map's settings may open a switch (`switch_open n`) instead of a tile.
+      const opened = new Set(
+        (map.info?.settings ?? [])
+          .map((s) => /^\s*switch_open\s+(\d+)/.exec(s.text)?.[1])
+          .filter((n) => n !== undefined)
+          .map(Number),
+      );
+      for (const n of opened) activators.set(n, { layer: -1, i: 0, width: 1 });
+      unpaired(report, switched, activators, (n) => `switch ${n} is listened to but nothing turns it on or off`);
+    },
+  ),
+  rule(
+    'meaningless-rotation',
+    'note',
+    'twmap-check-ddnet: invalid rotation of game tiles',
+    'rotating or flipping a game tile that has no direction does nothing, and hides what was meant',
+    (map, report) => {
+      for (const { layer, index } of layersOf(map)) {
+        if ((layer.kind !== 'game' && layer.kind !== 'front') || !layer.tiles) continue;
+        const { index: idx, flags } = layer.tiles;
+        let count = 0;
+        let first = -1;
+        for (let i = 0; i < idx.length; i++)
+          if (idx[i] !== 0 && (flags[i]! & T.ROTATION_FLAGS) !== 0 && !T.rotationMatters(idx[i]!)) {
+            if (first < 0) first = i;
+            count++;
+          }
+        if (count > 0)
+          report(`${count} ${layer.kind} tile${count === 1 ? '' : 's'} rotated or flipped where rotation means nothing (first: tile ${idx[first]})`, {
+            layer: index,
+            ...cellAt(first, layer.width),
+          });
+      }
+    },
+  ),
+  rule('no-spawn', 'error', 'DDNet map rules: spawns', 'without a spawn tile no player can join the map', (map, report) => {
     if (map.flavour === 'infclass' || map.flavour === 'legacy') return;
     const seen = gameIndices(map);
     // A game layer of nothing but air is a background (a menu theme), not a map to play.
     if ((seen.size <= 1 && !seen.has(1)) || looksInfclass(map)) return;
     if (![...T.SPAWN_TILES].some((t) => seen.has(t))) report('the map has no spawn tile');
   }),
-  rule('race-start-finish', 'error', 'a DDNet race map needs a start line to time a run and a finish line to end it', (map, report) => {
-    if (map.flavour !== 'ddnet' || !isRaceMap(map)) return;
-    const seen = gameIndices(map);
-    const start = seen.has(T.TILE_START) || switchTypes(map).has(T.TILE_START);
-    const finish = seen.has(T.TILE_FINISH) || switchTypes(map).has(T.TILE_FINISH);
-    // Neither is a map of another kind (block, pvp, a lobby), not a race map missing both.
-    if (start !== finish) report(start ? 'the map has a start line but no finish line' : 'the map has a finish line but no start line');
-  }),
-  rule('unknown-setting', 'warning', 'DDNet runs only its own game commands from a map’s settings; anything else is ignored or a typo', (map, report) => {
-    (map.info?.settings ?? []).forEach((s, i) => {
-      const command = s.text.trim().split(/\s+/)[0] ?? '';
-      // Empty lines and `#` comments are what the editor allows besides commands.
-      if (command === '' || command.startsWith('#') || DDNET_MAP_COMMANDS.has(command)) return;
-      const guess = closest(command, KNOWN_COMMANDS);
-      report(`setting ${i} '${s.text}' is not a DDNet map command${guess ? ` (did you mean '${guess}'?)` : ''}`, { object: i });
-    });
-  }),
+  rule(
+    'race-start-finish',
+    'error',
+    'DDNet map rules: start and finish line',
+    'a DDNet race map needs a start line to time a run and a finish line to end it',
+    (map, report) => {
+      if (map.flavour !== 'ddnet' || !isRaceMap(map)) return;
+      const seen = gameIndices(map);
+      const start = seen.has(T.TILE_START) || switchTypes(map).has(T.TILE_START);
+      const finish = seen.has(T.TILE_FINISH) || switchTypes(map).has(T.TILE_FINISH);
+      // Neither is a map of another kind (block, pvp, a lobby), not a race map missing both.
+      if (start !== finish) report(start ? 'the map has a start line but no finish line' : 'the map has a finish line but no start line');
+    },
+  ),
+  rule(
+    'unknown-setting',
+    'warning',
+    'DDNet editor: map settings it does not know (settings spelling)',
+    'DDNet runs only its own game commands from a map’s settings; anything else is ignored or a typo',
+    (map, report) => {
+      (map.info?.settings ?? []).forEach((s, i) => {
+        const command = s.text.trim().split(/\s+/)[0] ?? '';
+        // Empty lines and `#` comments are what the editor allows besides commands.
+        if (command === '' || command.startsWith('#') || DDNET_MAP_COMMANDS.has(command)) return;
+        const guess = closest(command, KNOWN_COMMANDS);
+        report(`setting ${i} '${s.text}' is not a DDNet map command${guess ? ` (did you mean '${guess}'?)` : ''}`, { object: i });
+      });
+    },
+  ),
   rule(
     'unknown-item',
     'warning',
+    'DDNet: items that break clients (ddnet/ddnet#7669)',
     'an item of a type no game reads, or a layer of an invalid type, can break other clients (ddnet/ddnet#7669)',
     (map, report) => {
       for (const item of map.extraItems)
@@ -235,17 +297,4 @@ function looksInfclass(map: TeeworldsMap): boolean {
   if (map.images.some((i) => marked(i.name.text))) return true;
   for (const { layer } of layersOf(map)) if (marked(layer.name.text)) return true;
   return false;
-}
-
-/** A race map, as DDNet builds them: it has at least one of DDNet's own physics layers. */
-function isRaceMap(map: TeeworldsMap): boolean {
-  for (const { layer } of layersOf(map))
-    if (layer.kind === 'front' || layer.kind === 'tele' || layer.kind === 'speedup' || layer.kind === 'switch' || layer.kind === 'tune') return true;
-  return false;
-}
-
-function switchTypes(map: TeeworldsMap): Set<number> {
-  const seen = new Set<number>();
-  for (const { layer } of layersOf(map)) if (layer.kind === 'switch' && layer.switch) for (const v of layer.switch.type) seen.add(v);
-  return seen;
 }

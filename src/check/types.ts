@@ -36,6 +36,8 @@ interface RuleBase {
   severity: Severity;
   /** One line: why the finding matters (`levelkit check --list-rules`). */
   why: string;
+  /** Where the rule comes from: the tool or rule book mappers check it with (`DDNet map rules: …`, `twmap-check-ddnet: …`), or `levelkit` (`--list-rules`). */
+  source: string;
   format: RuleFormat;
 }
 

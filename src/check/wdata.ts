@@ -21,6 +21,7 @@ export const WDATA_RULES: LevelRule<WdataLevel>[] = [
     kind: 'level',
     id: 'wdata/dangling-reference',
     severity: 'warning',
+    source: 'levelkit',
     why: 'a box name that matches no box of the file (an EventHit’s animated background, a camera’s render or PVS list) makes the game skip it',
     format: 'wdata',
     check(level, report) {

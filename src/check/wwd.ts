@@ -22,6 +22,7 @@ export const WWD_RULES = [
   rule(
     'object-outside-plane',
     'warning',
+    'levelkit',
     'an object placed beyond its plane’s edges is never reached (often left behind when a plane was shrunk)',
     (level, report) =>
       eachObject(level, (plane, p, o, i) => {
@@ -35,6 +36,7 @@ export const WWD_RULES = [
   rule(
     'unknown-logic',
     'warning',
+    'levelkit',
     'a logic name neither Claw nor Gruntz knows creates nothing in the game (src/check/wwd-logics.ts lists the known ones)',
     (level, report) =>
       eachObject(level, (_plane, p, o, i) => {
@@ -46,6 +48,7 @@ export const WWD_RULES = [
   rule(
     'checksum-mismatch',
     'error',
+    'levelkit: WapWorld’s and WapMap’s checksums',
     'the stored checksum matches neither WapWorld’s nor WapMap’s: the file was changed by hand or damaged',
     (level, report) => {
       const c = level.container.checksum;

@@ -129,7 +129,7 @@ export const OPTIONS = {
     help: "WWD levels: draw real tiles from this folder of tile images extracted from your copy of the game (PNG or BMP, found by the level's image set names)",
   },
   sarif: { type: 'boolean', help: 'the findings as one SARIF 2.1.0 document on stdout (what code-scanning services read)' },
-  'list-rules': { type: 'boolean', help: 'print every rule with its severity and one line of why, then exit' },
+  'list-rules': { type: 'boolean', help: 'print every rule with its severity, one line of why and its source, then exit' },
   rule: { type: 'string', multiple: true, value: 'id', help: 'run only this rule, repeatable (levelkit check --list-rules lists them)' },
   'skip-rule': { type: 'string', multiple: true, value: 'id', help: 'do not run this rule, repeatable' },
   'fail-on': {

@@ -54,12 +54,14 @@ describe('levelkit check', () => {
     expect(typo.stderr).toMatch(/--rule: unknown rule 'tw\/no-spwan' \(did you mean 'tw\/no-spawn'\?\)/);
   });
 
-  it('--list-rules prints every rule with its severity and why', () => {
+  it('--list-rules prints every rule with its severity, why and source', () => {
     const r = cli('check', '--list-rules');
     expect(r.status).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines.map((l) => l.split(/\s+/)[0])).toEqual(RULE_IDS);
-    for (const l of lines) expect(l).toMatch(/^\S+\s+(error|warning|note)\s+\S/);
+    for (const l of lines) expect(l).toMatch(/^\S+\s+(error|warning|note)\s+\S.* \[source: \S[^\]]*\]$/);
+    expect(lines.find((l) => l.startsWith('tw/meaningless-rotation '))).toMatch(/\[source: twmap-check-ddnet: /);
+    expect(lines.find((l) => l.startsWith('tw/no-time-checkpoint '))).toMatch(/\[source: DDNet map rules: time checkpoints\]/);
   });
 
   it('--sarif is a valid SARIF 2.1.0 log (the official schema) with one result per finding', () => {

@@ -1,54 +1,18 @@
 // Each Teeworlds/DDNet rule against real maps with the defect planted through the library.
 import { describe, it } from 'vitest';
-import type { teeworlds } from '../../src/index.js';
 import { corpus, describeWith } from '../helpers/needs.js';
-import { expectPlanted, load, written } from './plant.js';
+import { expectPlanted, load } from './plant.js';
+import { changed, cleanCoverage, DM1, gameLayer, layerOf, type TwMap } from './teeworlds-maps.js';
 
-type Map = teeworlds.TeeworldsMap;
 const need = corpus('teeworlds');
-const DM1 = 'teeworlds__teeworlds-maps/dm1@149e0b54.map';
-const COVERAGE = 'ddnet__ddnet/data__maps__coverage@edfd8ab7.map';
-
-function changed(map: Map, change: (m: Map) => void): Map {
-  const copy = structuredClone(map);
-  change(copy);
-  return written(copy);
-}
-
-function gameLayer(map: Map): teeworlds.GameLayer {
-  for (const g of map.groups) for (const l of g.layers) if (l.kind === 'game') return l;
-  throw new Error('no game layer');
-}
-
-function layerOf<K extends teeworlds.MapLayer['kind']>(map: Map, kind: K): Extract<teeworlds.MapLayer, { kind: K }> {
-  for (const g of map.groups) for (const l of g.layers) if (l.kind === kind) return l as Extract<teeworlds.MapLayer, { kind: K }>;
-  throw new Error(`no ${kind} layer`);
-}
-
-/**
- * DDNet's coverage map with its own two loose ends tied (checkpoint 3 gets a checkpoint exit,
- * switch 4 an activator), through the library, so the tele and switch rules start from a clean map.
- */
-function cleanCoverage(dir: string): Map {
-  return changed(load<Map>(`${dir}/${COVERAGE}`), (m) => {
-    const tele = layerOf(m, 'tele').tele!;
-    const free = tele.type.indexOf(0);
-    tele.type[free] = 30;
-    tele.number[free] = 3;
-    const sw = layerOf(m, 'switch').switch!;
-    const at = sw.type.indexOf(0);
-    sw.type[at] = 24;
-    sw.number[at] = 4;
-  });
-}
 
 describeWith(need, 'Teeworlds rules on real maps', (dir) => {
-  const dm1 = () => load<Map>(`${dir}/${DM1}`);
+  const dm1 = () => load<TwMap>(`${dir}/${DM1}`);
 
   it('tw/unused-image and tw/duplicate-image: a copy of an image no layer uses', () => {
     const clean = dm1();
     // dm1's images are external; an embedded one comes from the fixture of every item.
-    const source = load<Map>('fixtures/teeworlds/ddnet-all-items.map').images.find((i) => !i.external)!;
+    const source = load<TwMap>('fixtures/teeworlds/ddnet-all-items.map').images.find((i) => !i.external)!;
     const withOne = changed(clean, (m) => {
       m.images.push(structuredClone(source));
       // A second tile layer shows it, so every image of the map is in use.

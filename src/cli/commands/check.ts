@@ -46,7 +46,7 @@ export const checkCommand: Command = {
   async run(parsed) {
     if (parsed.raw['list-rules'] === true) {
       const width = Math.max(...RULES.map((r) => r.id.length));
-      for (const r of RULES) writeStdout(`${r.id.padEnd(width)}  ${r.severity.padEnd(7)}  ${r.why}\n`);
+      for (const r of RULES) writeStdout(`${r.id.padEnd(width)}  ${r.severity.padEnd(7)}  ${r.why} [source: ${r.source}]\n`);
       return 0;
     }
     const settings = checkSettings(parsed);
