@@ -18,8 +18,8 @@ import { stdoutGone, writeStdout } from '../stdout.js';
 import { tuneTieringForScan } from '../tiering.js';
 import { packageVersion } from '../version.js';
 
-/** Scan options that make no sense for check: its outputs, resuming, depth (always full), sharding. */
-const SCAN_ONLY: ReadonlySet<string> = new Set(['out', 'report', 'index', 'resume', 'depth', 'all', 'sort', 'shard', 'force']);
+/** Scan options that make no sense for check: its outputs, the index and what it writes there (--check), resuming, depth (always full), sharding. */
+const SCAN_ONLY: ReadonlySet<string> = new Set(['out', 'report', 'index', 'resume', 'check', 'depth', 'all', 'sort', 'shard', 'force']);
 const CHECK_OPTIONS = ['json', 'sarif', 'list-rules', 'rule', 'skip-rule', 'fail-on', ...SCAN_OPTIONS.filter((o) => !SCAN_ONLY.has(o))] as const;
 
 export const checkCommand: Command = {
