@@ -184,14 +184,26 @@ export function clip(s: string): string {
   const room = MAX_CELL - 1;
   const slash = s.lastIndexOf('/', s.length - 2);
   const tail = slash >= 0 && s.length - slash <= room - MIN_HEAD ? s.length - slash : Math.ceil(room / 2);
-  // Never between the two halves of a surrogate pair (a character past U+FFFF): the head ends before it, the tail starts after it.
-  const head = room - tail - (splitsPair(s, room - tail) ? 1 : 0);
-  const from = s.length - tail + (splitsPair(s, s.length - tail) ? 1 : 0);
+  // Never inside one character: the head ends before it, the tail starts after it.
+  const head = unitAround(s, room - tail)?.[0] ?? room - tail;
+  const from = unitAround(s, s.length - tail)?.[1] ?? s.length - tail;
   return `${s.slice(0, head)}…${s.slice(from)}`;
 }
 
-/** Whether a cut before index `at` falls inside a surrogate pair. */
-function splitsPair(s: string, at: number): boolean {
+/** An escape printable() made (`\xNN`, `\uNNNN`) at the start of the text it is tested on. */
+const ESCAPE = /^\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4})/;
+
+/**
+ * The start and end of what shows one character in `s` and a cut before index `at` would split:
+ * a surrogate pair (a character past U+FFFF) or an escape printable() made. Undefined for none.
+ */
+function unitAround(s: string, at: number): [number, number] | undefined {
   const c = s.charCodeAt(at);
-  return c >= 0xdc00 && c <= 0xdfff && at > 0;
+  if (c >= 0xdc00 && c <= 0xdfff && at > 0) return [at - 1, at + 1];
+  for (let start = at - 1; start >= Math.max(0, at - 5); start--) {
+    if (s[start] !== '\\') continue;
+    const escape = ESCAPE.exec(s.slice(start, start + 6))?.[0];
+    if (escape && start + escape.length > at) return [start, start + escape.length];
+  }
+  return undefined;
 }

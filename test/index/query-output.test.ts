@@ -116,9 +116,12 @@ describe('levelkit query: the table never hides what identifies a row', () => {
     const text = `${'a'.repeat(40)}${'b'.repeat(40)}`;
     expect(clip(text)).toBe(`${'a'.repeat(29)}…${'b'.repeat(30)}`);
     expect(clip('short')).toBe('short');
-    for (let shift = 0; shift < 4; shift++) {
+    for (let shift = 0; shift < 7; shift++) {
       const emoji = `${'x'.repeat(shift)}${'😀'.repeat(50)}`;
       expect(clip(emoji)).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+      // Nor inside an escape printable() made for a character a terminal would act on.
+      const escaped = `${'x'.repeat(shift)}${'\\u009b\\x1b'.repeat(12)}`;
+      expect(clip(escaped)).toMatch(/^x*(\\u009b|\\x1b)*…(\\u009b|\\x1b)*$/);
     }
   });
 });
