@@ -202,8 +202,8 @@ function unitAround(s: string, at: number): [number, number] | undefined {
   if (c >= 0xdc00 && c <= 0xdfff && at > 0) return [at - 1, at + 1];
   for (let start = at - 1; start >= Math.max(0, at - 5); start--) {
     if (s[start] !== '\\') continue;
-    const escape = ESCAPE.exec(s.slice(start, start + 6))?.[0];
-    if (escape && start + escape.length > at) return [start, start + escape.length];
+    const shown = ESCAPE.exec(s.slice(start, start + 6))?.[0];
+    if (shown && start + shown.length > at) return [start, start + shown.length];
   }
   return undefined;
 }
