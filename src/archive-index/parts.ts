@@ -31,6 +31,19 @@ export class BrokenPart extends Error {
   }
 }
 
+/**
+ * A folder that is not an archive index: no `_commits` folder (every index levelkit writes has one,
+ * an index of no files included) and no part in any table folder (an index written before
+ * commits). Querying it would answer every question with 0 rows, so readers refuse it. A
+ * BrokenPart, so every reader that names broken index folders names this one too.
+ */
+export class NotAnIndex extends BrokenPart {
+  constructor(dir: string, why = 'no _commits folder and no table parts') {
+    super(dir, `is not an archive index (${why}; levelkit scan … --index <dir> writes one)`);
+    this.name = 'NotAnIndex';
+  }
+}
+
 export function partName(shard: string, run: string, seq: number): string {
   return `part-${shard}-${run}-${String(seq).padStart(4, '0')}.parquet`;
 }

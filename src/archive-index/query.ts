@@ -2,10 +2,11 @@
 // that can open no file but those parts (and its own spill folder), install or load nothing, and
 // change no setting; and only one SELECT (or EXPLAIN of one) reaches it (read-only.ts). Rows come
 // back a chunk at a time, so a result of any size is held one chunk at a time.
-import { realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import type { DuckDBConnection, DuckDBResult } from '@duckdb/node-api';
 import { type DuckDbModule, type Engine, openEngine, sqlString } from './engine.js';
-import { BrokenPart, type CheckedPart, checkedParts, checkSizes, committedParts, disjointRuns, listedParts, namingBrokenParts } from './parts.js';
+import { type JsonCells, jsonColumns } from './json-columns.js';
+import { BrokenPart, type CheckedPart, checkedParts, checkSizes, committedParts, disjointRuns, listedParts, NotAnIndex, namingBrokenParts } from './parts.js';
 import { checkReadOnly, type Named, QueryError } from './read-only.js';
 import { TABLES, type Table, type TableName } from './schema.js';
 
@@ -27,6 +28,8 @@ export interface QueryRows extends AsyncIterable<unknown[][]> {
   columns: string[];
   /** Per column, whether its type is a number (right-aligned in a table). */
   numeric: boolean[];
+  /** Per column, where it holds JSON text (DuckDB's JSON type, or an index column such as levels.summary unchanged): JSON in --json rows. */
+  json: JsonCells[];
 }
 
 /** An open index: run queries, then close. */
@@ -56,10 +59,11 @@ export class IndexQuery {
    * table reads no other table's footers (over 500,000 files, 161 footers cost 120–330 ms).
    */
   static async open(dir: string): Promise<IndexQuery> {
-    const root = realpathSync(dir);
+    const root = indexRoot(dir);
     // The commits are read once for all nine tables.
     const committed = committedParts(root);
     const listed = TABLES.flatMap((t) => listedParts(root, t.name, committed));
+    if (committed === null && listed.length === 0) throw new NotAnIndex(dir);
     checkSizes(listed);
     // A private spill folder for sorts that spill (openEngine), removed on close.
     const opened = await openEngine();
@@ -110,7 +114,8 @@ export class IndexQuery {
    * rejects. Rows are made only as the caller reads them; stop reading to stop the query.
    */
   async stream(sql: string): Promise<QueryRows> {
-    await this.views(await checkReadOnly(this.db, sql));
+    const named = await checkReadOnly(this.db, sql);
+    await this.views(named);
     const result = await failAsQuery(async () => {
       const extracted = await this.db.extractStatements(sql);
       if (extracted.count !== 1) throw new QueryError(`${extracted.count} statements given: query runs one at a time`);
@@ -145,6 +150,11 @@ export class IndexQuery {
     return {
       columns,
       numeric: columns.map((_, i) => numericTypes.has(result.columnTypeId(i))),
+      json: jsonColumns(
+        named.statement ?? null,
+        columns,
+        columns.map((_, i) => result.columnType(i)),
+      ),
       [Symbol.asyncIterator]: () => this.chunks(result),
     };
   }
@@ -169,6 +179,20 @@ export class IndexQuery {
       yield chunk.convertRows(converter);
     }
   }
+}
+
+/** The real path of the folder `dir`; NotAnIndex when there is none or it is not a folder. */
+function indexRoot(dir: string): string {
+  let root: string;
+  try {
+    root = realpathSync(dir);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new NotAnIndex(dir, 'no such folder');
+    throw e;
+  }
+  if (!statSync(root).isDirectory()) throw new NotAnIndex(dir, 'not a folder');
+  return root;
 }
 
 /** DuckDB's errors (bad SQL, a failed cast in row 1,000,000) as one-line QueryErrors. */

@@ -81,6 +81,8 @@ const EXPLAIN = /^\s*explain\s+(?:analyze\s+)?/i;
 export interface Named {
   tables: string[];
   functions: string[];
+  /** The statement's parse tree (json_serialize_sql's), null for an EXPLAIN: what its select list returns (json-columns.ts). */
+  statement?: unknown;
 }
 
 /**
@@ -101,7 +103,7 @@ export async function checkReadOnly(db: DuckDBConnection, sql: string): Promise<
   const named = namesIn(statements[0]);
   for (const name of named.functions)
     if (!READING_TABLE_FUNCTIONS.has(name)) throw new QueryError(`the index is read-only: the table function ${name}() is not available to query`);
-  return named;
+  return { ...named, statement: explained ? null : statements[0] };
 }
 
 interface Serialized {

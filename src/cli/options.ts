@@ -90,7 +90,7 @@ export const OPTIONS = {
   index: {
     type: 'string',
     value: 'dir',
-    help: 'also write the archive index (Parquet tables: files, levels, layers, tiles, objects, texts, images, warnings) into this folder; implies --depth full; needs @duckdb/node-api (levelkit schema lists the columns)',
+    help: 'also write the archive index (Parquet tables: files, levels, layers, tiles, objects, texts, images, warnings, and findings with --check) into this folder; implies --depth full; written by levelkit itself, without DuckDB (levelkit query, diff of two indexes and --resume need @duckdb/node-api; levelkit schema lists the columns)',
   },
   resume: {
     type: 'boolean',

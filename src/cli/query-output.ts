@@ -3,6 +3,7 @@
 // files (a level's name, a sign's text) or from the query itself, so they are escaped as every
 // other command escapes such text: printable() in the table and CSV, JSON's own \uNNNN escapes in
 // JSON, and CSV cells that would start a spreadsheet formula neutralised as `report --csv` does.
+import type { JsonCells } from '../archive-index/json-columns.js';
 import { jsonText } from '../scan/json-text.js';
 import { printable } from '../scan/names.js';
 import { csvField } from './records-csv.js';
@@ -13,15 +14,19 @@ export interface RowsOutput {
   end(): string;
 }
 
-/** One JSON object per row and line, keyed by column name (a repeated name gets `:1`, `:2` …, so no cell is lost). */
-export function jsonLinesOutput(columns: readonly string[]): RowsOutput {
+/**
+ * One JSON object per row and line, keyed by column name (a repeated name gets `:1`, `:2` …, so no
+ * cell is lost). `json[i]`: where column i holds JSON text (json-columns.ts), given as the JSON it
+ * is, as `duckdb -json` gives a JSON column.
+ */
+export function jsonLinesOutput(columns: readonly string[], json: readonly JsonCells[] = []): RowsOutput {
   const keys = uniqueNames(columns);
   return {
     rows: (batch) => {
       let out = '';
       for (const r of batch) {
         const o: Record<string, unknown> = {};
-        for (let i = 0; i < keys.length; i++) Object.defineProperty(o, keys[i]!, { value: plain(r[i]), enumerable: true });
+        for (let i = 0; i < keys.length; i++) Object.defineProperty(o, keys[i]!, { value: plain(parsedJson(r[i], json[i] ?? null)), enumerable: true });
         out += `${jsonText(o)}\n`;
       }
       return out;
@@ -113,6 +118,29 @@ function uniqueNames(columns: readonly string[]): string[] {
   });
 }
 
+/**
+ * `v` with its JSON text (where `cells` says) parsed. Text that does not parse stays text, and so
+ * does an index column's text that is not an object or array (a column the query named so itself).
+ */
+function parsedJson(v: unknown, cells: JsonCells): unknown {
+  if (cells === null || v === null || v === undefined) return v;
+  if (cells === 'json' || cells === 'index') {
+    if (typeof v !== 'string') return v;
+    try {
+      const parsed: unknown = JSON.parse(v);
+      return cells === 'json' || (parsed !== null && typeof parsed === 'object') ? parsed : v;
+    } catch {
+      return v;
+    }
+  }
+  if ('items' in cells) return Array.isArray(v) ? v.map((x) => parsedJson(x, cells.items)) : v;
+  if (typeof v !== 'object') return v;
+  const o: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v))
+    Object.defineProperty(o, k, { value: Object.hasOwn(cells.fields, k) ? parsedJson(x, cells.fields[k]!) : x, enumerable: true });
+  return o;
+}
+
 /** A cell as JSON can hold it: big integers as numbers when exact, else strings; dates as ISO text; bytes as DuckDB writes a BLOB. */
 function plain(v: unknown): unknown {
   if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : String(v);
@@ -140,6 +168,42 @@ function blobText(b: Uint8Array): string {
   return s;
 }
 
-function clip(s: string): string {
-  return s.length > MAX_CELL ? `${s.slice(0, MAX_CELL - 1)}…` : s;
+/**
+ * Fewest characters of a long cell's start kept: a path cut to its file name still says where it
+ * lies (`/srv/archive/mir…/ctf1.map`).
+ */
+const MIN_HEAD = 16;
+
+/**
+ * A cell cut to MAX_CELL characters in its middle, with `…` where the cut is: the end is what
+ * tells rows apart (a path's file name, the digits that end an id), so it is kept, a path's last
+ * `/`-part whole when it fits beside MIN_HEAD characters of the start, else the last half.
+ */
+export function clip(s: string): string {
+  if (s.length <= MAX_CELL) return s;
+  const room = MAX_CELL - 1;
+  const slash = s.lastIndexOf('/', s.length - 2);
+  const tail = slash >= 0 && s.length - slash <= room - MIN_HEAD ? s.length - slash : Math.ceil(room / 2);
+  // Never inside one character: the head ends before it, the tail starts after it.
+  const head = unitAround(s, room - tail)?.[0] ?? room - tail;
+  const from = unitAround(s, s.length - tail)?.[1] ?? s.length - tail;
+  return `${s.slice(0, head)}…${s.slice(from)}`;
+}
+
+/** An escape printable() made (`\xNN`, `\uNNNN`) at the start of the text it is tested on. */
+const ESCAPE = /^\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4})/;
+
+/**
+ * The start and end of what shows one character in `s` and a cut before index `at` would split:
+ * a surrogate pair (a character past U+FFFF) or an escape printable() made. Undefined for none.
+ */
+function unitAround(s: string, at: number): [number, number] | undefined {
+  const c = s.charCodeAt(at);
+  if (c >= 0xdc00 && c <= 0xdfff && at > 0) return [at - 1, at + 1];
+  for (let start = at - 1; start >= Math.max(0, at - 5); start--) {
+    if (s[start] !== '\\') continue;
+    const shown = ESCAPE.exec(s.slice(start, start + 6))?.[0];
+    if (shown && start + shown.length > at) return [start, start + shown.length];
+  }
+  return undefined;
 }
