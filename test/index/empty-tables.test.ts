@@ -10,7 +10,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMITS } from '../../src/archive-index/commits.js';
-import { sqlString } from '../../src/archive-index/engine.js';
+import { type Engine, openEngine, sqlString } from '../../src/archive-index/engine.js';
 import { KV_COLUMNS, KV_SCHEMA_VERSION, KV_TABLE } from '../../src/archive-index/parquet/file.js';
 import { partsOf } from '../../src/archive-index/parts.js';
 import { IndexQuery } from '../../src/archive-index/query.js';
@@ -20,20 +20,15 @@ import type { ScanRecord } from '../../src/scan/job.js';
 
 const tmp = fs.mkdtempSync(join(tmpdir(), 'levelkit-empty-tables-'));
 const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+let engine: Engine;
 let duck: DuckDBConnection;
-let closeDuck: () => void;
 
 beforeAll(async () => {
-  const { DuckDBInstance } = await import('@duckdb/node-api');
-  const instance = await DuckDBInstance.create(':memory:');
-  duck = await instance.connect();
-  closeDuck = () => {
-    duck.closeSync();
-    instance.closeSync();
-  };
+  engine = await openEngine();
+  duck = engine.db;
 });
 afterAll(() => {
-  closeDuck?.();
+  engine?.close();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
