@@ -33,11 +33,14 @@ describe('public API over every fixture', () => {
     const digest = 'gridDigest' in summary ? summary.gridDigest : null;
     if (digest != null) {
       expect(digest).toMatch(/^[0-9a-f]{64}$/);
-      // gridDigest is the sha256 of exactly the grid mainGrid() exposes.
+      // gridDigest is the sha256 of exactly the grid mainGrid() exposes: its size (u32 LE each), then its cells.
       const grid = mainGrid(viaWasm);
       expect(grid).toBeDefined();
       expect(grid!.cells.length).toBe(grid!.width * grid!.height);
-      expect(sha256Hex(littleEndianBytes(grid!.cells))).toBe(digest);
+      const size = Buffer.alloc(8);
+      size.writeUInt32LE(grid!.width, 0);
+      size.writeUInt32LE(grid!.height, 4);
+      expect(sha256Hex(Buffer.concat([size, littleEndianBytes(grid!.cells)]))).toBe(digest);
     }
     // JSON-safe: what `levelkit info --json` prints.
     expect(() => JSON.stringify(summary)).not.toThrow();

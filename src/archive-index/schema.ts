@@ -1,10 +1,15 @@
 // The archive index's schema (`levelkit scan --index`, `levelkit query`, `levelkit schema`): its
 // tables and typed columns, versioned. Column names are a contract with users' queries: a change
-// to any column is a new SCHEMA_VERSION (test/index/schema.test.ts holds the two together), and
-// INDEX.md documents every column.
+// to any column, or to what one means, is a new SCHEMA_VERSION (test/index/schema.test.ts holds the
+// two together), and src/archive-index/README.md ("Schema") documents every column. Every part
+// carries the version and its columns' docs in its key-value metadata (parquet/file.ts).
 
-/** Bumped whenever a table or column is added, removed, renamed or retyped. */
-export const SCHEMA_VERSION = 3;
+/**
+ * Bumped whenever a table or column is added, removed, renamed or retyped, or a column's values
+ * change meaning. 4: grid_digest covers the grid's size and is null for a blank grid; author and
+ * title are null, never empty; every table has a part; parts carry the version and column docs.
+ */
+export const SCHEMA_VERSION = 4;
 
 /** DuckDB/Parquet types the index uses. */
 export type ColumnType = 'VARCHAR' | 'BIGINT' | 'INTEGER' | 'DOUBLE' | 'BOOLEAN' | 'TIMESTAMP';
@@ -46,7 +51,11 @@ export const TABLES: readonly Table[] = [
       c('version', 'VARCHAR', "the format's version as summarize() gives it"),
       c('error_code', 'VARCHAR', 'why the file could not be read (TRUNCATED, BAD_MAGIC …), null when it decoded'),
       c('error_message', 'VARCHAR', 'the error in words'),
-      c('grid_digest', 'VARCHAR', 'SHA-256 of the main tile grid: the same map re-saved keeps it'),
+      c(
+        'grid_digest',
+        'VARCHAR',
+        "SHA-256 of the main tile grid's width, height and cells: the same map re-saved keeps it; null without a grid or for a blank one (every cell the format's empty tile); before version 4, of the cells alone",
+      ),
       c('warnings', 'INTEGER', 'number of warnings (rows in warnings)'),
       c('run', 'VARCHAR', 'the scan run that wrote the row'),
       c('scanned_at', 'TIMESTAMP', 'when that run started'),
@@ -64,8 +73,8 @@ export const TABLES: readonly Table[] = [
       ID,
       c('format', 'VARCHAR', 'as files.format'),
       c('name', 'VARCHAR', "the level's own name (WWD, GWC)"),
-      c('title', 'VARCHAR', 'a title where the format keeps one apart from the name'),
-      c('author', 'VARCHAR', 'author (WWD, Teeworlds info, GWC)'),
+      c('title', 'VARCHAR', 'a title where the format keeps one apart from the name; none of the formats read today does (null)'),
+      c('author', 'VARCHAR', 'author (WWD, Teeworlds info, GWC); null when the file gives none (from version 4 never an empty string)'),
       c('flavour', 'VARCHAR', 'Teeworlds ddnet/teeworlds07/infclass/legacy; Graal binary/nw/gmap; GWC cartridge type; wdata main-vN'),
       c('game', 'VARCHAR', 'claw, gruntz, get-medieval, teeworlds, graal, wherigo, rusty-hearts'),
       c('width', 'INTEGER', 'main grid width in tiles'),

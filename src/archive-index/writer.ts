@@ -27,6 +27,7 @@ import type { Finding } from '../check/types.js';
 import type { ScanRecord } from '../scan/job.js';
 import { batchBytes, idsOf, ownBuffer } from './batches.js';
 import { COMMITS, type CommittedPart, commitName, commitText } from './commits.js';
+import { fileRow, hasPart } from './file-rows.js';
 import { findingRow } from './findings-rows.js';
 import { adoptLegacy, type Folder, type IndexFs, openFolder, step, writeAll } from './index-folder.js';
 import { fileId, type IndexBatch, WORKER_TABLES } from './level-rows.js';
@@ -144,6 +145,8 @@ export class IndexWriter {
   private commitsQueued = 0;
   /** Parts whose file is open (closed when committed, or at close). */
   private readonly openParts = new Set<OpenPart>();
+  /** Tables this run opened a part of: the last commit gives the others an empty part where their folder has none. */
+  private readonly tablesWritten = new Set<TableName>();
   /** This run's files that no commit lists yet: removed when a write fails. */
   private readonly uncommitted = new Set<string>();
   /** addRecord's caller waiting for room (one promise for every waiter). */
@@ -235,27 +238,8 @@ export class IndexWriter {
         this.ready(w);
       }
     }
-    const summary = r.summary as { gridDigest?: unknown } | undefined;
-    const grid = typeof summary?.gridDigest === 'string' ? summary.gridDigest : null;
-    const warnings = r.warnings ?? [];
-    this.files.row([
-      id,
-      r.path,
-      r.member,
-      r.bytes,
-      mtimeMs === null ? null : Math.round(mtimeMs),
-      r.contentDigest ?? null,
-      r.format,
-      r.version === undefined ? null : String(r.version),
-      r.error?.code ?? null,
-      r.error?.message ?? null,
-      grid,
-      warnings.length,
-      this.run,
-      this.startedMs,
-      this.options.rowOptions ?? null,
-    ]);
-    for (const w of warnings) this.warnings.row([id, w.code, w.message, w.offset]);
+    this.files.row(fileRow(id, r, mtimeMs, { run: this.run, startedMs: this.startedMs, rowOptions: this.options.rowOptions ?? null }));
+    for (const w of r.warnings ?? []) this.warnings.row([id, w.code, w.message, w.offset]);
     for (const f of r.findings ?? []) this.findings.row(findingRow(id, f));
     // The main thread's own rows join the held batches now and then (an eighth of a group), not per record.
     if (this.files.rows >= 4096 || this.ownBytes() >= this.groupBytes / 8) this.takeOwnRows();
@@ -360,6 +344,7 @@ export class IndexWriter {
       rows: 0,
     };
     this.openParts.add(part);
+    this.tablesWritten.add(table);
     return part;
   }
 
@@ -419,14 +404,15 @@ export class IndexWriter {
     }
     this.uncommittedBytes = 0;
     this.lastCommitMs = Date.now();
-    if (parts.length === 0) return;
+    const empty = last ? TABLES.map((t) => t.name).filter((t) => !this.tablesWritten.has(t)) : [];
+    if (parts.length === 0 && empty.length === 0) return;
     const seq = this.seq++;
     this.commitsQueued++;
     this.committing = this.committing.then(async () => {
       try {
         await Promise.all(parts.map((p) => p.written));
         const open = parts.map((p) => p.part);
-        if (!this.failure) await this.commit(open, seq);
+        if (!this.failure) await this.commit(open, seq, empty);
       } catch (e) {
         this.fail(e);
       } finally {
@@ -446,9 +432,10 @@ export class IndexWriter {
    * One commit: each open part's footer appended, the part fsync'd and renamed into its folder, the
    * folders fsync'd (the renames are durable), then the commit file naming them, fsync'd, renamed
    * into `_commits`, and that folder fsync'd. What a failure leaves (this run's own files, listed by
-   * no commit) is removed at close.
+   * no commit) is removed at close. `empty`: tables this run wrote no row to; each whose folder
+   * holds no part gets a part of no rows, so every table's folder reads as a table (issue 40).
    */
-  private async commit(parts: readonly OpenPart[], seq: number): Promise<void> {
+  private async commit(parts: readonly OpenPart[], seq: number, empty: readonly TableName[] = []): Promise<void> {
     const listed: CommittedPart[] = [];
     const renamed: string[] = [];
     for (const p of parts) {
@@ -465,6 +452,15 @@ export class IndexWriter {
       await step(p.shown, () => this.io.rename(p.tmp, final));
       this.uncommitted.delete(p.tmp);
       listed.push({ table: p.table, name: p.name, bytes: p.encoder.bytes });
+    }
+    for (const table of empty) {
+      const folder = this.folders.get(table)!;
+      if (hasPart(folder.at)) continue;
+      const name = partName(this.shard, this.run, seq);
+      const encoder = new PartEncoder(tableOf(table), CODECS, this.options.createdBy ?? 'levelkit');
+      await this.writeDurably(folder, name, encoder.finish());
+      renamed.push(join(folder.at, name));
+      listed.push({ table, name, bytes: encoder.bytes });
     }
     if (listed.length === 0) return;
     await Promise.all(

@@ -25,6 +25,26 @@ export function littleEndianBytes(a: Uint8Array | Uint16Array | Uint32Array | In
   return out;
 }
 
+/**
+ * The `gridDigest` of a main grid: SHA-256 of its width and height (u32 little-endian each), then
+ * its cells as little-endian integers, so one run of cells laid out as 125×40 and as 100×50 are two
+ * grids. null for a blank grid, every cell `blank` (the format's empty tile): blank maps of one
+ * size are not re-saves of one level, and a digest shared by every new map made them one
+ * "same grid" family (issue 40).
+ */
+export function gridDigestOf(width: number, height: number, cells: Uint8Array | Uint16Array | Uint32Array, blank: number): string | null {
+  let i = 0;
+  while (i < cells.length && cells[i] === blank) i++;
+  if (i === cells.length) return null;
+  const cellBytes = littleEndianBytes(cells);
+  const bytes = new Uint8Array(8 + cellBytes.length);
+  const dv = new DataView(bytes.buffer);
+  dv.setUint32(0, width, true);
+  dv.setUint32(4, height, true);
+  bytes.set(cellBytes, 8);
+  return sha256Hex(bytes);
+}
+
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74,
   0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d,

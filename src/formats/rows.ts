@@ -147,9 +147,19 @@ export function byteCounts(cells: Uint8Array): Uint32Array {
   return c0;
 }
 
-/** A level row with every field null but those given. */
+/**
+ * A level row with every field null but those given. An author or title the file leaves empty
+ * (WWD's NUL-filled field, a GWC header's empty string, blanks) is null: absent, as in a format
+ * that has no such field, so `author IS NULL` finds every level without one (issue 40).
+ */
 export function levelRow(fields: Partial<LevelRow>): LevelRow {
-  return { name: null, title: null, author: null, flavour: null, game: null, width: null, height: null, ...fields };
+  const row = { name: null, title: null, author: null, flavour: null, game: null, width: null, height: null, ...fields };
+  return { ...row, author: given(row.author), title: given(row.title) };
+}
+
+/** `text`, or null when it is missing or only blanks. */
+function given(text: string | null): string | null {
+  return text !== null && text.trim() !== '' ? text : null;
 }
 
 /** An object row with every optional column null but those given. */

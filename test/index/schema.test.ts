@@ -12,6 +12,10 @@ const PINNED: Record<number, string> = {
   2: 'd31f40aa4e321d0a5a0856f12312a8179d57f5401bbd926414437fb42713f877',
   // 3 adds files.options (what --resume compares), and files.path is absolute.
   3: 'ac51663c7352aa6c01daa45101a6f04927df8de0384a79a8df04fc9fff2b9ed9',
+  // 4: grid_digest covers the grid's size and is null for a blank grid, author and title null when
+  // empty, every table has a part, parts carry the version and column docs, and texts.object joins
+  // a text to the object it belongs to (issue 40).
+  4: 'efdc9962ebeccd6cd2faa8d44673e1050898f3936cb315b311eed24b18bfc008',
 };
 
 function columnsDigest(): string {
@@ -37,6 +41,10 @@ describe('index schema', () => {
     has('images', ['id', 'name', 'width', 'height', 'external', 'pixels_sha256']);
     has('warnings', ['id', 'code', 'message', 'offset']);
     has('findings', ['id', 'rule', 'severity', 'message', 'layer', 'x', 'y', 'object', 'offset']);
+  });
+
+  it('is version 4 (issue 40 changed what grid_digest and author hold): a part says so in its metadata', () => {
+    expect(SCHEMA_VERSION).toBe(4);
   });
 
   it('levelkit schema --json prints it', async () => {

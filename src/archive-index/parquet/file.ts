@@ -5,11 +5,11 @@
 // order they came: a row group is what the writer held, and sorting it would cost CPU and, groups
 // being streamed, prune nothing across them. Only what the index needs: flat optional columns of the
 // six types in schema.ts. Host-independent: the caller compresses and writes.
-import type { ColumnType, Table } from '../schema.js';
+import { type ColumnType, SCHEMA_VERSION, type Table } from '../schema.js';
 import type { ColumnBatch, TableBatch } from './columns.js';
 import { ByteSink, bitWidthOf, definitionLevels, dictionaryOf, hybrid, packBits } from './encodings.js';
 import { boundsOf } from './statistics.js';
-import { CompactWriter, type Fields, i64, list } from './thrift.js';
+import { CompactWriter, type Fields, i64, list, structList } from './thrift.js';
 
 /** Values per page before a new one starts (uncompressed), so readers never hold a whole chunk. */
 const PAGE_BYTES = 1 << 20;
@@ -56,8 +56,9 @@ const PHYSICAL: Record<ColumnType, { type: number; converted?: number }> = {
 /**
  * One Parquet file written a row group at a time, so a writer can append groups to an open file
  * as rows come and hold only the next group: the pieces of each `rowGroup()` (the first begins
- * with the magic), then `finish()`'s footer. A file of no row group is not a Parquet file the
- * writer makes (`finish()` throws).
+ * with the magic), then `finish()`'s footer. A file of no row group is a valid Parquet file of no
+ * rows: the magic and a footer with the schema (a table with no rows in a run still has a part, so
+ * `read_parquet('<dir>/findings/*.parquet')` reads).
  */
 export class PartEncoder {
   private readonly groups: Fields[] = [];
@@ -216,10 +217,14 @@ export class PartEncoder {
     return { meta, uncompressed, compressed };
   }
 
-  /** The footer and the closing magic: the last pieces of the file. */
+  /** The footer and the closing magic: the last pieces of the file (the whole file, magic first, when no group came). */
   finish(): Uint8Array[] {
-    if (this.groups.length === 0) throw new Error('levelkit: a Parquet part needs at least one row group');
     const { table } = this;
+    const head: Uint8Array[] = [];
+    if (this.offset === 0) {
+      head.push(MAGIC);
+      this.offset = MAGIC.length;
+    }
     const schema: Fields[] = [
       [
         [4, 'schema'],
@@ -239,7 +244,8 @@ export class PartEncoder {
         [1, 1],
         [2, list(schema)],
         [3, i64(this.rows)],
-        [4, list(this.groups)],
+        [4, structList(this.groups)],
+        [5, structList(keyValues(table))],
         [6, this.createdBy],
         // TYPE_ORDER for every column: readers then trust min_value/max_value (text as unsigned bytes, numbers signed).
         [7, list(table.columns.map((): Fields => [[1, []]]))],
@@ -249,8 +255,31 @@ export class PartEncoder {
     new DataView(tail.buffer).setUint32(0, footer.length, true);
     tail.set(MAGIC, 4);
     this.offset += footer.length + tail.length;
-    return [footer, tail];
+    return [...head, footer, tail];
   }
+}
+
+/**
+ * The footer's key-value metadata: what a part is without levelkit at hand (DuckDB's
+ * parquet_kv_metadata()): the schema version its columns follow, its table, and every column's
+ * meaning as one JSON object by column name.
+ */
+export const KV_SCHEMA_VERSION = 'levelkit.schema_version';
+export const KV_TABLE = 'levelkit.table';
+export const KV_COLUMNS = 'levelkit.columns';
+
+function keyValues(table: Table): Fields[] {
+  const docs = Object.fromEntries(table.columns.map((c) => [c.name, c.doc]));
+  return [
+    [KV_SCHEMA_VERSION, String(SCHEMA_VERSION)],
+    [KV_TABLE, table.name],
+    [KV_COLUMNS, JSON.stringify(docs)],
+  ].map(
+    ([key, value]): Fields => [
+      [1, key],
+      [2, value],
+    ],
+  );
 }
 
 /** The file's bytes as pieces, in order, all `batches` in one row group; null when they hold no row. */

@@ -20,9 +20,13 @@ export interface I64 {
 }
 export interface List {
   readonly list: readonly Value[];
+  /** The element type written when the list is empty (i32 unless given). */
+  readonly emptyType?: number;
 }
 export const i64 = (v: number): I64 => ({ i64: v });
 export const list = (items: readonly Value[]): List => ({ list: items });
+/** A list of structs that says so even when empty (a footer of no row groups: readers walk it as structs). */
+export const structList = (items: readonly Fields[]): List => ({ list: items, emptyType: STRUCT });
 export const struct = (fields: Fields): Fields => fields;
 
 export class CompactWriter {
@@ -60,7 +64,7 @@ export class CompactWriter {
     else if (isList(v)) {
       const n = v.list.length;
       // An empty list still needs an element type; i32 is what readers expect of an empty enum list.
-      const type = n === 0 ? I32 : elementType(v.list[0]!);
+      const type = n === 0 ? (v.emptyType ?? I32) : elementType(v.list[0]!);
       if (n < 15) this.byte((n << 4) | type);
       else {
         this.byte(0xf0 | type);

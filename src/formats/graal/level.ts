@@ -1,7 +1,7 @@
 // Graal level model helpers shared by the binary and text codecs: the per-version layout
 // table, the tile-id ↔ tileset position mapping, the item and baddy name tables, gridDigest.
 // See README.md in this folder.
-import { littleEndianBytes, sha256Hex } from '../../core/digest.js';
+import { gridDigestOf } from '../../core/digest.js';
 import type { GraalLayer, GraalLevel } from './types.js';
 
 /** Tiles per layer (64 × 64). */
@@ -104,10 +104,14 @@ export function emptyLayer(index: number): GraalLayer {
   return { index, tiles: new Uint16Array(TILE_COUNT).fill(index === 0 ? 0 : NO_TILE) };
 }
 
-/** sha256 of layer 0 as little-endian u16 (the bulk-scan duplicate key). */
-export function gridDigest(level: GraalLevel): string {
+/**
+ * The bulk-scan duplicate key: gridDigestOf layer 0 (64×64, tiles as little-endian u16); null when
+ * the level has none or it is blank, every tile what emptyLayer fills it with (0; NO_TILE for the
+ * overlay that stands in for a missing layer 0).
+ */
+export function gridDigest(level: GraalLevel): string | null {
   const base = level.layers.find((l) => l.index === 0) ?? level.layers[0];
-  return sha256Hex(littleEndianBytes(base ? base.tiles : new Uint16Array(TILE_COUNT)));
+  return base ? gridDigestOf(LEVEL_SIZE, LEVEL_SIZE, base.tiles, base.index === 0 ? 0 : NO_TILE) : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 // Cheap facts of a decoded map for `levelkit info` and bulk scans (the summary fields of issue 3).
-import { sha256Hex } from '../../core/digest.js';
+import { gridDigestOf } from '../../core/digest.js';
 import { countKey, dictionary } from '../../core/record.js';
 import { boundSummary, type MainGrid, type Summary } from '../define.js';
 import { INFCLASS_GROUP_NAMES, LEGACY_TYPES } from './items.js';
@@ -64,6 +64,9 @@ export function mainGrid(map: TeeworldsMap): MainGrid | undefined {
   return game?.tiles ? { width: game.width, height: game.height, cells: game.tiles.index } : undefined;
 }
 
+/** The game layer's empty tile: a game layer of nothing else is a blank map (gridDigest null). */
+const AIR = 0;
+
 /** The recognised mod a map follows (see TeeworldsSummaryFields.mod). */
 function modOf(map: TeeworldsMap): 'infclass' | null {
   if (map.flavour === 'infclass') return 'infclass';
@@ -116,7 +119,7 @@ export function summarize(map: TeeworldsMap): TeeworldsSummary {
       layers,
       layersByKind,
       gameLayer: game ? { width: game.width, height: game.height } : null,
-      gridDigest: game?.tiles ? sha256Hex(game.tiles.index) : null,
+      gridDigest: game?.tiles ? gridDigestOf(game.width, game.height, game.tiles.index, AIR) : null,
       mod: modOf(map),
       opaqueLayers: layersByKind.opaque ?? 0,
       info: infoSummary(map.info),

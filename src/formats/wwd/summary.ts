@@ -1,6 +1,6 @@
 // WWD cheap facts for `levelkit info` and bulk scans (the summary fields are fixed by issue 2).
 
-import { littleEndianBytes, sha256Hex } from '../../core/digest.js';
+import { gridDigestOf } from '../../core/digest.js';
 import { boundSummary, type MainGrid, type Summary } from '../define.js';
 import { TILE_TABLE_COUNT_WORD } from './tile-properties.js';
 import { treasureTotals } from './treasure.js';
@@ -9,8 +9,9 @@ import type { WwdLevel } from './types.js';
 /**
  * `{ version, summary: { name, author, game, compressed, planes, objects, tileProperties,
  * checksum, gridDigest, treasure } }`. Counts come from the stored headers, so a `sections: 'summary'`
- * decode gives the same values as a full one. gridDigest: sha256 of mainGrid(level)'s cells as LE
- * u32, null when there is none (no plane is main). `version` is WWD_LAYOUT_VERSION.
+ * decode gives the same values as a full one. gridDigest: gridDigestOf mainGrid(level) (its size
+ * and cells as LE u32), null when there is none (no plane is main) or every cell is invisible
+ * (0xFFFFFFFF, what a new plane holds). `version` is WWD_LAYOUT_VERSION.
  */
 /** The `summary` fields of a WWD (see the README's table). */
 export interface WwdSummaryFields {
@@ -22,7 +23,7 @@ export interface WwdSummaryFields {
   objects: number;
   tileProperties: number;
   checksum: WwdLevel['container']['checksum']['class'];
-  /** sha256 (hex) of the main plane's cells as LE u32; null without a main plane. */
+  /** sha256 (hex) of the main plane's size and cells as LE u32 (gridDigestOf); null without a main plane or for a blank one (every cell invisible). */
   gridDigest: string | null;
   /** Treasure objects per kind (`{ coins: 12, rings_red: 2 }`), as WapMap's statistics count them; `{}` when none (treasure.ts). */
   treasure: Record<string, number>;
@@ -35,6 +36,9 @@ export interface WwdSummaryFields {
  * so it cannot vary. `version` names that layout: 1.
  */
 export const WWD_LAYOUT_VERSION = 1;
+
+/** The cell of a plane with no tile (what create.ts fills a new plane with): a main plane of nothing else is blank. */
+const INVISIBLE = 0xffffffff;
 
 /** What summarize() gives for a WWD: `version` is WWD_LAYOUT_VERSION (1). */
 export type WwdSummary = Summary<typeof WWD_LAYOUT_VERSION, WwdSummaryFields>;
@@ -52,7 +56,7 @@ export function summarize(level: WwdLevel): WwdSummary {
       objects: level.planes.reduce((n, p) => n + p.objectCount, 0),
       tileProperties: level.tilePropertiesHeader[TILE_TABLE_COUNT_WORD] ?? 0,
       checksum: level.container.checksum.class,
-      gridDigest: grid ? sha256Hex(littleEndianBytes(grid.cells)) : null,
+      gridDigest: grid ? gridDigestOf(grid.width, grid.height, grid.cells, INVISIBLE) : null,
       treasure: level.sections === 'summary' ? (level.treasure ?? {}) : treasureTotals(level.planes.map((p) => p.objects)),
     },
   });
