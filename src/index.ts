@@ -22,7 +22,7 @@ import { type Preview, type RenderOptions, renderPreview } from './render/draw.j
 
 export { asyncInflater, decodeAsyncWith } from './async.js';
 export { detect } from './detect.js';
-export type { Change, DiffValue, LineHunk } from './diff/change.js';
+export type { Change, DiffValue, LineHunk, TooMany } from './diff/change.js';
 // The errors, option types, Text and init() every entry shares (levelkit/<format> exports them too).
 export * from './entries/common.js';
 export type {

@@ -74,6 +74,9 @@ describe('diff of big levels', () => {
       kind: 'tile',
       layer: changes[0]!.layer,
       layerKind: 'game',
+      layerName: 'Game',
+      group: 1,
+      groupName: '#1 Game',
       x: 1,
       y: 0,
       w: 1,
@@ -81,6 +84,8 @@ describe('diff of big levels', () => {
       cells: 1,
       from: { index: 0 },
       to: { index: 1 },
+      fromMeaning: 'air',
+      toMeaning: 'solid (hookable)',
     });
     expect(changes.filter((c) => c.w !== 1 || c.h !== 1 || (c.x! + c.y!) % 2 !== 1)).toEqual([]);
   }, 60_000);

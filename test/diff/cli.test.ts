@@ -38,7 +38,8 @@ describe('levelkit diff <a> <b>', () => {
     expect(r.status).toBe(1);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/: 1 change: tile 1$/);
-    expect(lines[1]).toMatch(/^ {2}tile {2}layer \d+ \(game\) {2}at 1,0 {2}2×1 {2}.* → \{"index":9\}$/);
+    // The layer by number, kind and the names the editor shows; the tiles by what they mean.
+    expect(lines[1]).toMatch(/^ {2}tile {2}layer \d+ \(game\) "Game" in group "#1 Game" {2}at 1,0 {2}2×1 {2}.* → \{"index":9\} {2}\(.* → freeze\)$/);
     expect(lines).toHaveLength(2);
   });
 
@@ -47,7 +48,8 @@ describe('levelkit diff <a> <b>', () => {
     expect(r.status).toBe(1);
     const [c, ...rest] = jsonLines(r.stdout);
     expect(rest).toEqual([]);
-    expect(c).toMatchObject({ kind: 'tile', layerKind: 'game', x: 1, y: 0, w: 2, h: 1, to: { index: 9 } });
+    expect(c).toMatchObject({ kind: 'tile', layerKind: 'game', layerName: 'Game', group: 1, groupName: '#1 Game', x: 1, y: 0, w: 2, h: 1, to: { index: 9 } });
+    expect(c).toMatchObject({ toMeaning: 'freeze' });
   });
 
   it('a level inside a zip, named a.zip::member', () => {

@@ -22,7 +22,7 @@ function wwdSuite(name: string, bytesOf: () => Uint8Array) {
         diffWith((l) => {
           l.planes[p]!.tiles[at] = old + 1;
         }),
-      ).toEqual([{ kind: 'tile', layer: p, layerKind: 'plane', x: 1, y: 2, w: 1, h: 1, cells: 1, from: old, to: (old + 1) >>> 0 }]);
+      ).toEqual([{ kind: 'tile', layer: p, layerKind: 'plane', layerName: a.planes[p]!.name.text, x: 1, y: 2, w: 1, h: 1, cells: 1, from: old, to: (old + 1) >>> 0 }]);
     });
     it("an object's field, by its id", () => {
       const a = wwd.decode(bytesOf());
@@ -33,7 +33,7 @@ function wwdSuite(name: string, bytesOf: () => Uint8Array) {
         diffWith((l) => {
           l.planes[p]!.objects.score[0] = score + 7;
         }),
-      ).toEqual([{ kind: 'object-changed', layer: p, layerKind: 'plane', id, field: 'score', from: score, to: score + 7 }]);
+      ).toEqual([{ kind: 'object-changed', layer: p, layerKind: 'plane', layerName: a.planes[p]!.name.text, id, field: 'score', from: score, to: score + 7 }]);
     });
     it("an object's logic name", () => {
       const a = wwd.decode(bytesOf());
@@ -43,7 +43,9 @@ function wwdSuite(name: string, bytesOf: () => Uint8Array) {
       const changes = diffWith((l) => {
         l.planes[p]!.objects.logic[0] = { ...logic, text: 'TreasurePowerup' };
       });
-      expect(changes).toEqual([{ kind: 'object-changed', layer: p, layerKind: 'plane', id, field: 'logic', from: logic.text, to: 'TreasurePowerup' }]);
+      expect(changes).toEqual([
+        { kind: 'object-changed', layer: p, layerKind: 'plane', layerName: a.planes[p]!.name.text, id, field: 'logic', from: logic.text, to: 'TreasurePowerup' },
+      ]);
     });
     it('a header field', () => {
       const a = wwd.decode(bytesOf());
@@ -70,7 +72,7 @@ function graalSuite(name: string, bytesOf: () => Uint8Array) {
         diffWith((l) => {
           l.layers[0]!.tiles[64 * 10 + 3] = old === 5 ? 6 : 5;
         }),
-      ).toEqual([{ kind: 'tile', layer: 0, layerKind: 'board', x: 3, y: 10, w: 1, h: 1, cells: 1, from: old, to: old === 5 ? 6 : 5 }]);
+      ).toEqual([{ kind: 'tile', layer: 0, layerKind: 'board', layerName: 'base', x: 3, y: 10, w: 1, h: 1, cells: 1, from: old, to: old === 5 ? 6 : 5 }]);
     });
     it("a link's destination", () => {
       const link = level().links[0]!;

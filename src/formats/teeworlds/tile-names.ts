@@ -1,6 +1,7 @@
-// Names of Teeworlds/DDNet game-layer tile indexes, as the hover of a physics layer shows them
-// (facts from DDNet's mapitems.h: tile indexes below 192, entities from ENTITY_OFFSET 191 up).
-// Indexes not listed are named by number only.
+// What Teeworlds/DDNet physics tiles mean: the names of game- and front-layer tile indexes and of
+// the tele, speedup, switch and tune layers' types (the same numbers), as the inspector's hover and
+// `levelkit diff` show them (facts from DDNet's mapitems.h: tile indexes below 192, entities from
+// ENTITY_OFFSET 191 up). Indexes not listed are named by number only.
 
 const TILES: Record<number, string> = {
   1: 'solid (hookable)',
@@ -23,10 +24,7 @@ const TILES: Record<number, string> = {
   19: 'hit on',
   20: 'hit off',
   21: 'solo on',
-  22: 'solo off / switch timed open',
-  23: 'switch timed close',
-  24: 'switch open',
-  25: 'switch close',
+  22: 'solo off',
   26: 'tele in',
   27: 'tele out',
   28: 'speedup',
@@ -123,10 +121,27 @@ const ENTITIES: Record<number, string> = {
 
 const ENTITY_OFFSET = 191;
 
-/** The name of a game, front or physics tile index ('' for air). */
-export function ddnetTileName(index: number): string {
+/** On a switch layer, the numbers the game layer spends on solo (22) turn switches on and off. */
+const SWITCH_TILES: Record<number, string> = {
+  22: 'switch timed open',
+  23: 'switch timed close',
+  24: 'switch open',
+  25: 'switch close',
+};
+
+/** The name of a game, front or physics tile index ('' for air); `layerKind` 'switch' for a switch layer's type. */
+export function ddnetTileName(index: number, layerKind = 'game'): string {
   if (index === 0) return '';
+  if (layerKind === 'switch' && SWITCH_TILES[index]) return SWITCH_TILES[index];
   if (index >= 35 && index <= 59) return `time checkpoint ${index - 35}`;
   if (index > ENTITY_OFFSET) return ENTITIES[index - ENTITY_OFFSET] ?? `entity ${index - ENTITY_OFFSET}`;
   return TILES[index] ?? `tile ${index}`;
+}
+
+/** Layers whose tiles mean something to the game, and the column that says what: `index` on game and front, `type` on the rest. */
+export const MEANING_COLUMN: Readonly<Record<string, string>> = { game: 'index', front: 'index', tele: 'type', speedup: 'type', switch: 'type', tune: 'type' };
+
+/** What a tile of a physics layer means, `air` for none (`levelkit diff`: `air → unhookable`). */
+export function tileMeaning(layerKind: string, index: number): string {
+  return index === 0 ? 'air' : ddnetTileName(index, layerKind);
 }
