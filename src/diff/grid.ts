@@ -53,7 +53,7 @@ export function cellChanges(a: Grid, b: Grid, where: Omit<Change, 'kind'>): Chan
         ['to', rectValue(vb, b.width, r, mask, w), to],
       ] as const;
       for (const [side, v, out] of sides) {
-        if ('distinct' in v) (tooMany[n] ??= {})[side] = v.distinct;
+        if ('distinct' in v) tooMany[n] = { ...tooMany[n], [side]: v.distinct };
         else out[n] = v.value;
       }
     }
@@ -195,7 +195,6 @@ function rectValue(col: CellColumn, width: number, r: Rect, mask: Uint8Array, ma
 /** How many different values the changed cells of `r` hold (one pass; rectangles never overlap, so all of them cost one pass of the grid). */
 function distinctValues(col: CellColumn, width: number, r: Rect, mask: Uint8Array, maskWidth: number): number {
   const seen = new Set<number>();
-  for (let y = r.y; y < r.y + r.h; y++)
-    for (let x = r.x; x < r.x + r.w; x++) if (mask[y * maskWidth + x]) seen.add(col[y * width + x]!);
+  for (let y = r.y; y < r.y + r.h; y++) for (let x = r.x; x < r.x + r.w; x++) if (mask[y * maskWidth + x]) seen.add(col[y * width + x]!);
   return seen.size;
 }

@@ -73,11 +73,7 @@ describe('cellChanges', () => {
       height: side,
       columns: { index: Uint8Array.from(index), flags: new Uint8Array(side * side) },
     });
-    const [d] = cellChanges(
-      two(Array.from({ length: side * side }, (_, i) => i % 3)),
-      two(Array.from({ length: side * side }, (_, i) => 3 + (i % 7))),
-      {},
-    );
+    const [d] = cellChanges(two(Array.from({ length: side * side }, (_, i) => i % 3)), two(Array.from({ length: side * side }, (_, i) => 3 + (i % 7))), {});
     expect(d).toMatchObject({ from: {}, to: {}, tooMany: { index: { from: 3, to: 7 } } });
   });
   it('compares the overlap of grids of different sizes cell by cell', () => {

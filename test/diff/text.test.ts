@@ -41,7 +41,21 @@ describe('changeLines', () => {
     const [line] = changeLines(c!);
     expect(line).toBe('  tile  layer 1 (plane) "Action"  at 0,0  9×9  0 → too many different values to list (5 values)');
     expect(line).not.toContain('null');
-    const several = changeLines({ kind: 'tile', layer: 0, x: 0, y: 0, w: 9, h: 9, cells: 81, from: { flags: 0 }, to: { flags: 8 }, tooMany: { index: { from: 3, to: 7 } } });
-    expect(several[0]).toContain('{"flags":0,"index": too many different values to list (3 values)} → {"flags":8,"index": too many different values to list (7 values)}');
+    // A grid of several columns keeps the columns it could list.
+    const two = (index: (i: number) => number, flags: number) => ({
+      width: side,
+      height: side,
+      columns: { index: Uint8Array.from({ length: side * side }, (_, i) => index(i)), flags: new Uint8Array(side * side).fill(flags) },
+    });
+    const several = changeLines(
+      cellChanges(
+        two((i) => i % 3, 0),
+        two((i) => 3 + (i % 7), 8),
+        {},
+      )[0]!,
+    );
+    expect(several[0]).toContain(
+      '{"flags":0,"index": too many different values to list (3 values)} → {"flags":8,"index": too many different values to list (7 values)}',
+    );
   });
 });

@@ -22,7 +22,9 @@ function wwdSuite(name: string, bytesOf: () => Uint8Array) {
         diffWith((l) => {
           l.planes[p]!.tiles[at] = old + 1;
         }),
-      ).toEqual([{ kind: 'tile', layer: p, layerKind: 'plane', layerName: a.planes[p]!.name.text, x: 1, y: 2, w: 1, h: 1, cells: 1, from: old, to: (old + 1) >>> 0 }]);
+      ).toEqual([
+        { kind: 'tile', layer: p, layerKind: 'plane', layerName: a.planes[p]!.name.text, x: 1, y: 2, w: 1, h: 1, cells: 1, from: old, to: (old + 1) >>> 0 },
+      ]);
     });
     it("an object's field, by its id", () => {
       const a = wwd.decode(bytesOf());
@@ -44,7 +46,16 @@ function wwdSuite(name: string, bytesOf: () => Uint8Array) {
         l.planes[p]!.objects.logic[0] = { ...logic, text: 'TreasurePowerup' };
       });
       expect(changes).toEqual([
-        { kind: 'object-changed', layer: p, layerKind: 'plane', layerName: a.planes[p]!.name.text, id, field: 'logic', from: logic.text, to: 'TreasurePowerup' },
+        {
+          kind: 'object-changed',
+          layer: p,
+          layerKind: 'plane',
+          layerName: a.planes[p]!.name.text,
+          id,
+          field: 'logic',
+          from: logic.text,
+          to: 'TreasurePowerup',
+        },
       ]);
     });
     it('a header field', () => {

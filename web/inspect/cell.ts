@@ -1,9 +1,9 @@
 // What one cell of the open level holds in every layer, for the hover line: the tile index, its
 // flags and rotation, and for DDNet physics layers the entity's name and numbers.
 
+import { ddnetTileName } from '../../src/formats/teeworlds/tile-names.js';
 import type { AnyDecoded } from '../../src/index.js';
 import { str } from '../../src/render/adapters.js';
-import { ddnetTileName } from '../../src/formats/teeworlds/tile-names.js';
 import type { CellInfo, CellLayer, GroupNode } from './types.js';
 
 /** Teeworlds tile flags (DDNet's mapitems.h): mirror x, mirror y, opaque, rotate 90° clockwise. */

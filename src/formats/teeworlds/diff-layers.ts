@@ -5,7 +5,18 @@
 // it (`layerName`, `group`, `groupName`) and a physics tile change what its tiles mean
 // (`fromMeaning`/`toMeaning`, tile-names.ts). Kinds are listed in src/diff/README.md.
 
-import { appendAll, type Change, cellChanges, type DiffValue, digestOf, fieldChangesAs, type Grid, matchSequence, plain, recordChanges } from '../../diff/index.js';
+import {
+  appendAll,
+  type Change,
+  cellChanges,
+  type DiffValue,
+  digestOf,
+  fieldChangesAs,
+  type Grid,
+  matchSequence,
+  plain,
+  recordChanges,
+} from '../../diff/index.js';
 import { gridKey } from './items.js';
 import { MEANING_COLUMN, tileMeaning } from './tile-names.js';
 import type { MapGroup, MapLayer, QuadColumns, SoundSourceColumns, TeeworldsMap, TileLayer } from './types.js';
@@ -41,7 +52,8 @@ export function layerChanges(a: TeeworldsMap, b: TeeworldsMap): Change[] {
   const groups = matchSequence(a.groups.map(groupKey), b.groups.map(groupKey));
   const groupOf = new Map(groups.pairs);
   const groupWhere = (groups: MapGroup[], g: number) => ({ id: g, group: g, groupName: groupName(groups, g) });
-  for (const [i, j] of groups.pairs) appendAll(out, fieldChangesAs('group-changed', groupWhere(b.groups, j), groupFields(a.groups[i]!), groupFields(b.groups[j]!)));
+  for (const [i, j] of groups.pairs)
+    appendAll(out, fieldChangesAs('group-changed', groupWhere(b.groups, j), groupFields(a.groups[i]!), groupFields(b.groups[j]!)));
   for (const i of groups.removed) out.push({ kind: 'group-removed', ...groupWhere(a.groups, i), from: plain(groupFields(a.groups[i]!)) });
   for (const j of groups.added) out.push({ kind: 'group-added', ...groupWhere(b.groups, j), to: plain(groupFields(b.groups[j]!)) });
 

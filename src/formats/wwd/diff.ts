@@ -34,7 +34,8 @@ export function diff(a: WwdLevel, b: WwdLevel): Change[] {
       }),
     );
   }
-  for (const i of planes.removed) out.push({ kind: 'plane-removed', layer: i, layerKind: 'plane', layerName: a.planes[i]!.name.text, from: a.planes[i]!.name.text });
+  for (const i of planes.removed)
+    out.push({ kind: 'plane-removed', layer: i, layerKind: 'plane', layerName: a.planes[i]!.name.text, from: a.planes[i]!.name.text });
   for (const j of planes.added) out.push({ kind: 'plane-added', layer: j, layerKind: 'plane', layerName: b.planes[j]!.name.text, to: b.planes[j]!.name.text });
   appendAll(out, recordChanges(a.tileProperties, b.tileProperties, { kind: 'tile-property', key: (_t, i) => i, fields: tileProperty }));
   if (a.tail.length !== b.tail.length || a.tail.some((v, i) => v !== b.tail[i])) out.push({ kind: 'tail', from: plain(a.tail), to: plain(b.tail) });
