@@ -51,7 +51,7 @@ export function changeLines(c: Change): string[] {
 }
 
 /** `layer 3 (tele) "Tele" in group "#1 Game"`: the number, kind and the names the editor shows. */
-function layerText(c: Change): string {
+export function layerText(c: Change): string {
   let s = `layer ${c.layer}${c.layerKind ? ` (${c.layerKind})` : ''}`;
   if (c.layerName !== undefined) s += ` ${JSON.stringify(c.layerName)}`;
   if (c.groupName !== undefined) s += ` in group ${JSON.stringify(c.groupName)}`;
