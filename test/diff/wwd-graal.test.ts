@@ -146,3 +146,24 @@ describe('graal.diff: the binary fixture', () => {
     ]);
   });
 });
+
+describe('graal.diff: board layers by name', () => {
+  it("a layer named by a LAYERNAME line is called so; the others 'base' and 'overlay n'", () => {
+    const bytes = readBytes(join(FIXTURES, 'graal/layers.nw'));
+    const named = () => {
+      const l = graal.decode(bytes) as GraalLevel;
+      l.unknownLines.push(textFrom('LAYERNAME 1 roof tops'));
+      return l;
+    };
+    const a = named();
+    const b = named();
+    expect(b.layers.map((l) => l.index)).toEqual(expect.arrayContaining([0, 1]));
+    for (const l of b.layers) l.tiles[0] = (l.tiles[0]! + 1) % 2048;
+    const names = graal.diff(a, b).map((c) => [c.layer, c.layerName]);
+    expect(names.slice(0, 2)).toEqual([
+      [0, 'base'],
+      [1, 'roof tops'],
+    ]);
+    expect(names.slice(2).every(([i, n]) => n === `overlay ${i}`)).toBe(true);
+  });
+});
