@@ -25,6 +25,9 @@ const TILES: Record<number, string> = {
   20: 'hit off',
   21: 'solo on',
   22: 'solo off',
+  23: 'switch timed close',
+  24: 'switch open',
+  25: 'switch close',
   26: 'tele in',
   27: 'tele out',
   28: 'speedup',
@@ -121,13 +124,8 @@ const ENTITIES: Record<number, string> = {
 
 const ENTITY_OFFSET = 191;
 
-/** On a switch layer, the numbers the game layer spends on solo (22) turn switches on and off. */
-const SWITCH_TILES: Record<number, string> = {
-  22: 'switch timed open',
-  23: 'switch timed close',
-  24: 'switch open',
-  25: 'switch close',
-};
+/** On a switch layer, 22 (solo off elsewhere: mapitems.h gives both names the one number) opens a switch for a time. */
+const SWITCH_TILES: Record<number, string> = { 22: 'switch timed open' };
 
 /** The name of a game, front or physics tile index ('' for air); `layerKind` 'switch' for a switch layer's type. */
 export function ddnetTileName(index: number, layerKind = 'game'): string {
