@@ -84,8 +84,6 @@ describe('diff of big levels', () => {
       cells: 1,
       from: { index: 0 },
       to: { index: 1 },
-      fromMeaning: 'air',
-      toMeaning: 'solid (hookable)',
     });
     expect(changes.filter((c) => c.w !== 1 || c.h !== 1 || (c.x! + c.y!) % 2 !== 1)).toEqual([]);
   }, 60_000);

@@ -10,6 +10,7 @@ import { diffIndexes, type IndexChange, isIndexFolder } from '../../archive-inde
 import { EngineMissing } from '../../archive-index/engine.js';
 import { BrokenPart } from '../../archive-index/parts.js';
 import { QueryError } from '../../archive-index/query.js';
+import { withTileMeaning } from '../../formats/teeworlds/tile-names.js';
 import { type AnyDecoded, type Change, decode, diff } from '../../index.js';
 import { jsonText } from '../../scan/json-text.js';
 import { displayName, fileFields, pathBytes, printable } from '../../scan/names.js';
@@ -76,6 +77,8 @@ async function levelDiff({ options, positionals }: Parsed, png: string | undefin
       throw new Trouble(`${nameOf(la)} (${va.format}) and ${nameOf(lb)} (${vb.format}) cannot be compared: ${e.message.replace(/^levelkit[^:]*: /, '')}`);
     throw e;
   }
+  // What DDNet physics tiles mean, for the person reading (the library's teeworlds.diff leaves it out: tile-names.ts).
+  if (vb.format === 'teeworlds') for (const c of changes) withTileMeaning(c);
   if (options.json) for (const c of changes) writeStdout(`${jsonText(c)}\n`);
   // With --png the picture is the answer; the lines only when asked for (--text), as `git diff --stat` replaces the patch.
   else if (changes.length && (png === undefined || text)) writeStdout(changesText(`${nameOf(la)} → ${nameOf(lb)}`, changes));

@@ -2,8 +2,8 @@
 // and name (added, removed, moved, properties), then each matched layer's cells (every column of
 // the physics layers: tele number, speedup force and angle, switch number and delay, tune zone),
 // quads and sound sources. Every change of a layer or group carries its name as the editor lists
-// it (`layerName`, `group`, `groupName`) and a physics tile change what its tiles mean
-// (`fromMeaning`/`toMeaning`, tile-names.ts). Kinds are listed in src/diff/README.md.
+// it (`layerName`, `group`, `groupName`); what physics tiles mean is added by `levelkit diff`
+// (tile-names.ts: withTileMeaning). Kinds are listed in src/diff/README.md.
 
 import {
   appendAll,
@@ -18,7 +18,6 @@ import {
   recordChanges,
 } from '../../diff/index.js';
 import { gridKey } from './items.js';
-import { MEANING_COLUMN, tileMeaning } from './tile-names.js';
 import type { MapGroup, MapLayer, QuadColumns, SoundSourceColumns, TeeworldsMap, TileLayer } from './types.js';
 
 const TILE_LAYER_KINDS = new Set(['tiles', 'game', 'front', 'tele', 'speedup', 'switch', 'tune', 'infclassEntities', 'infclassZones']);
@@ -118,30 +117,11 @@ function sameLayerChanges(x: MapLayer, y: MapLayer, where: LayerWhere): Change[]
   const out = fieldChangesAs('layer-changed', where, layerFields(x), layerFields(y), ['quads', 'sources']);
   const ga = gridOf(x);
   const gb = gridOf(y);
-  if (ga && gb) for (const c of cellChanges(ga, gb, where)) out.push(withMeaning(c));
+  if (ga && gb) appendAll(out, cellChanges(ga, gb, where));
   if (x.kind === 'quads' && y.kind === 'quads') appendAll(out, recordChanges(quadRows(x.quads), quadRows(y.quads), { kind: 'quad', where, key: (_q, i) => i }));
   if (x.kind === 'sounds' && y.kind === 'sounds')
     appendAll(out, recordChanges(sourceRows(x.sources), sourceRows(y.sources), { kind: 'source', where, key: (_s, i) => i }));
   return out;
-}
-
-/**
- * A physics layer's tile change with what its tiles mean, when the column that says it changed:
- * `{ index: 0 } → { index: 3 }` on the game layer is `air → unhookable`.
- */
-function withMeaning(c: Change): Change {
-  const column = MEANING_COLUMN[c.layerKind!];
-  if (!column) return c;
-  const name = (v: DiffValue | undefined) => {
-    const n = v !== null && typeof v === 'object' && !Array.isArray(v) ? v[column] : undefined;
-    if (typeof n === 'number') return tileMeaning(c.layerKind!, n);
-    return Array.isArray(n) ? n.map((k) => tileMeaning(c.layerKind!, Number(k))) : undefined;
-  };
-  const from = name(c.from);
-  const to = name(c.to);
-  if (from !== undefined) c.fromMeaning = from;
-  if (to !== undefined) c.toMeaning = to;
-  return c;
 }
 
 /** A tile layer's grid with every column it stores; undefined for other layers (or a grid not decoded). */

@@ -1,7 +1,11 @@
 // What Teeworlds/DDNet physics tiles mean: the names of game- and front-layer tile indexes and of
 // the tele, speedup, switch and tune layers' types (the same numbers), as the inspector's hover and
 // `levelkit diff` show them (facts from DDNet's mapitems.h: tile indexes below 192, entities from
-// ENTITY_OFFSET 191 up). Indexes not listed are named by number only.
+// ENTITY_OFFSET 191 up). Indexes not listed are named by number only. Not imported by the
+// `levelkit/teeworlds` namespace (teeworlds.diff leaves meanings out): the table would weigh on
+// every app that embeds it (test/bundle-size.test.ts), for names only a person reads.
+
+import type { Change, DiffValue } from '../../diff/change.js';
 
 const TILES: Record<number, string> = {
   1: 'solid (hookable)',
@@ -137,9 +141,29 @@ export function ddnetTileName(index: number, layerKind = 'game'): string {
 }
 
 /** Layers whose tiles mean something to the game, and the column that says what: `index` on game and front, `type` on the rest. */
-export const MEANING_COLUMN: Readonly<Record<string, string>> = { game: 'index', front: 'index', tele: 'type', speedup: 'type', switch: 'type', tune: 'type' };
+const MEANING_COLUMN: Readonly<Record<string, string>> = { game: 'index', front: 'index', tele: 'type', speedup: 'type', switch: 'type', tune: 'type' };
 
 /** What a tile of a physics layer means, `air` for none (`levelkit diff`: `air → unhookable`). */
 export function tileMeaning(layerKind: string, index: number): string {
   return index === 0 ? 'air' : ddnetTileName(index, layerKind);
+}
+
+/**
+ * A physics layer's tile change (teeworlds.diff's) with what its tiles mean, when the column that
+ * says it changed: `{ index: 0 } → { index: 3 }` on the game layer is `air → unhookable`. Other
+ * changes are returned as they are. Sets `fromMeaning`/`toMeaning` on `c` and returns it.
+ */
+export function withTileMeaning(c: Change): Change {
+  const column = MEANING_COLUMN[c.layerKind!];
+  if (!column) return c;
+  const name = (v: DiffValue | undefined) => {
+    const n = v !== null && typeof v === 'object' && !Array.isArray(v) ? v[column] : undefined;
+    if (typeof n === 'number') return tileMeaning(c.layerKind!, n);
+    return Array.isArray(n) ? n.map((k) => tileMeaning(c.layerKind!, Number(k))) : undefined;
+  };
+  const from = name(c.from);
+  const to = name(c.to);
+  if (from !== undefined) c.fromMeaning = from;
+  if (to !== undefined) c.toMeaning = to;
+  return c;
 }
