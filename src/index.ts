@@ -44,6 +44,7 @@ export * as graal from './formats/graal/index.js';
 export * as gwc from './formats/gwc/index.js';
 export { FORMAT_IDS, LEVEL_EXTENSIONS } from './formats/registry.js';
 export * as teeworlds from './formats/teeworlds/index.js';
+export { tileMeaning, withTileMeaning } from './formats/teeworlds/tile-names.js';
 export * as wdata from './formats/wdata/index.js';
 // Format namespaces (wwd, teeworlds, graal…): one line per format.
 export * as wwd from './formats/wwd/index.js';

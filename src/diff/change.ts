@@ -60,7 +60,7 @@ export interface Change {
    * A `tile` change on a DDNet physics layer (game, front, tele, speedup, switch, tune) whose
    * meaningful column changed (`index`; a tele, speedup, switch or tune layer's `type`): what the
    * tiles mean (`air`, `unhookable`, `freeze`, `tele in`, `spawn` …), one name or one per cell in
-   * the shape of that column's `from`/`to`. Added by `levelkit diff` (withTileMeaning in
+   * the shape of that column's `from`/`to`. Added by `levelkit diff` (`withTileMeaning` from `levelkit`,
    * src/formats/teeworlds/tile-names.ts), not by teeworlds.diff, whose bundle stays without the table.
    */
   fromMeaning?: string | string[];

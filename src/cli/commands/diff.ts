@@ -10,8 +10,7 @@ import { diffIndexes, type IndexChange, isIndexFolder } from '../../archive-inde
 import { EngineMissing } from '../../archive-index/engine.js';
 import { BrokenPart } from '../../archive-index/parts.js';
 import { QueryError } from '../../archive-index/query.js';
-import { withTileMeaning } from '../../formats/teeworlds/tile-names.js';
-import { type AnyDecoded, type Change, decode, diff } from '../../index.js';
+import { type AnyDecoded, type Change, decode, diff, withTileMeaning } from '../../index.js';
 import { jsonText } from '../../scan/json-text.js';
 import { displayName, fileFields, pathBytes, printable } from '../../scan/names.js';
 import { errorOf } from '../../scan/record.js';

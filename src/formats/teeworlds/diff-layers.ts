@@ -5,18 +5,7 @@
 // it (`layerName`, `group`, `groupName`); what physics tiles mean is added by `levelkit diff`
 // (tile-names.ts: withTileMeaning). Kinds are listed in src/diff/README.md.
 
-import {
-  appendAll,
-  type Change,
-  cellChanges,
-  type DiffValue,
-  digestOf,
-  fieldChangesAs,
-  type Grid,
-  matchSequence,
-  plain,
-  recordChanges,
-} from '../../diff/index.js';
+import { appendAll, type Change, cellChanges, digestOf, fieldChangesAs, type Grid, matchSequence, plain, recordChanges } from '../../diff/index.js';
 import { gridKey } from './items.js';
 import type { MapGroup, MapLayer, QuadColumns, SoundSourceColumns, TeeworldsMap, TileLayer } from './types.js';
 

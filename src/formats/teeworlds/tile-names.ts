@@ -1,9 +1,9 @@
 // What Teeworlds/DDNet physics tiles mean: the names of game- and front-layer tile indexes and of
 // the tele, speedup, switch and tune layers' types (the same numbers), as the inspector's hover and
 // `levelkit diff` show them (facts from DDNet's mapitems.h: tile indexes below 192, entities from
-// ENTITY_OFFSET 191 up). Indexes not listed are named by number only. Not imported by the
-// `levelkit/teeworlds` namespace (teeworlds.diff leaves meanings out): the table would weigh on
-// every app that embeds it (test/bundle-size.test.ts), for names only a person reads.
+// ENTITY_OFFSET 191 up). Indexes not listed are named by number only. Exported by the main entry
+// (`levelkit`), not the `levelkit/teeworlds` namespace (teeworlds.diff leaves meanings out): the
+// table would weigh on every app that embeds it (test/bundle-size.test.ts), for names only a person reads.
 
 import type { Change, DiffValue } from '../../diff/change.js';
 
