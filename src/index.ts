@@ -22,7 +22,7 @@ import { type Preview, type RenderOptions, renderPreview } from './render/draw.j
 
 export { asyncInflater, decodeAsyncWith } from './async.js';
 export { detect } from './detect.js';
-export type { Change, DiffValue, LineHunk } from './diff/change.js';
+export type { Change, DiffValue, LineHunk, TooMany } from './diff/change.js';
 // The errors, option types, Text and init() every entry shares (levelkit/<format> exports them too).
 export * from './entries/common.js';
 export type {
@@ -44,6 +44,7 @@ export * as graal from './formats/graal/index.js';
 export * as gwc from './formats/gwc/index.js';
 export { FORMAT_IDS, LEVEL_EXTENSIONS } from './formats/registry.js';
 export * as teeworlds from './formats/teeworlds/index.js';
+export { tileMeaning, withTileMeaning } from './formats/teeworlds/tile-names.js';
 export * as wdata from './formats/wdata/index.js';
 // Format namespaces (wwd, teeworlds, graal…): one line per format.
 export * as wwd from './formats/wwd/index.js';

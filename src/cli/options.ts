@@ -121,6 +121,7 @@ export const OPTIONS = {
   },
   sheet: { type: 'string', value: 'sheet.png', help: 'also draw every level onto one contact sheet' },
   png: { type: 'string', value: 'file.png', help: 'also draw the new level with the changed cells highlighted, as PNG' },
+  text: { type: 'boolean', help: 'with --png: print the text diff too (--png alone writes only the picture)' },
   time: { type: 'string', value: 'seconds', help: 'the moment animated Teeworlds quads and colours (envelopes) are drawn at, 0…86400 (default 0)' },
   tileset: { type: 'string', value: 'pics1.png', help: 'Graal levels: draw real tiles from this tileset (PNG, the 2048 × 512 pics1.png layout)' },
   graphics: {

@@ -34,6 +34,15 @@ export interface Change {
   layer?: number;
   /** The layer's kind (`game`, `tele`, `tiles`, `plane`, `board` …). */
   layerKind?: string;
+  /**
+   * The layer's name as the level's editor shows it: a Teeworlds layer's name (its type, `Game`,
+   * `Tiles`, `Tele` …, when it has none), a WWD plane's (`Action`, `Front`), a Graal board's
+   * (`LAYERNAME`'s, else `base` or `overlay n`).
+   */
+  layerName?: string;
+  /** Teeworlds: the group of the layer (or the group that changed), by index as `layer` is counted, and its name as the editor lists it. */
+  group?: number;
+  groupName?: string;
   /** A rectangle of cells (tile units), or an object's position. */
   x?: number;
   y?: number;
@@ -47,8 +56,31 @@ export interface Change {
   field?: string;
   from?: DiffValue;
   to?: DiffValue;
+  /**
+   * A `tile` change on a DDNet physics layer (game, front, tele, speedup, switch, tune) whose
+   * meaningful column changed (`index`; a tele, speedup, switch or tune layer's `type`): what the
+   * tiles mean (`air`, `unhookable`, `freeze`, `tele in`, `spawn` …), one name or one per cell in
+   * the shape of that column's `from`/`to`. Added by `levelkit diff` (`withTileMeaning` from `levelkit`,
+   * src/formats/teeworlds/tile-names.ts), not by teeworlds.diff, whose bundle stays without the table.
+   */
+  fromMeaning?: string | string[];
+  toMeaning?: string | string[];
+  /**
+   * A `tile` change whose cells held too many different values to list (more than one value in a
+   * rectangle of more than INLINE_ARRAY_MAX cells): for each such column, how many different values
+   * the changed cells had on that side (`{ "index": { "from": 2, "to": 17 } }`). That side's value
+   * leaves the column out (a one-column grid's `from` or `to` is absent): never null, which would
+   * read as "removed".
+   */
+  tooMany?: Record<string, TooMany>;
   /** For a changed text (an NPC script): the runs of lines that differ. */
   hunks?: LineHunk[];
+}
+
+/** How many different values a side had, where they were too many to list. */
+export interface TooMany {
+  from?: number;
+  to?: number;
 }
 
 /** Typed arrays up to this length are carried in changes as number arrays; longer ones by length and digest. */

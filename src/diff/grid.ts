@@ -2,7 +2,7 @@
 // agree), the changed cells then grouped into rectangles: runs of a row, extended downwards while the
 // next row has the same run. One change per rectangle, not per cell.
 
-import { type Change, type DiffValue, INLINE_ARRAY_MAX } from './change.js';
+import { type Change, type DiffValue, INLINE_ARRAY_MAX, type TooMany } from './change.js';
 
 /** A grid column: one number per cell, row-major. */
 export type CellColumn = Uint8Array | Int8Array | Uint16Array | Int16Array | Uint32Array | Int32Array;
@@ -27,7 +27,10 @@ interface Rect {
  * `tile` changes between grids `a` and `b` over the part both cover (a resized layer's new cells
  * are its resize, reported by the caller). `from`/`to` is a cell's value (an object of columns when
  * the grid has several, with the columns that changed): one number when every changed cell of the
- * rectangle had it, else the rectangle's values row-major when it has at most INLINE_ARRAY_MAX cells, else null.
+ * rectangle had it, else the rectangle's values row-major when it has at most INLINE_ARRAY_MAX cells.
+ * Past that a side's values are too many different to list: that side leaves the column out (a
+ * one-column grid's `from` or `to` is absent, never null, which would read as "removed") and
+ * `tooMany[column][side]` says how many different values the changed cells had there.
  */
 export function cellChanges(a: Grid, b: Grid, where: Omit<Change, 'kind'>): Change[] {
   const names = Object.keys(b.columns).filter((n) => Object.hasOwn(a.columns, n));
@@ -40,15 +43,31 @@ export function cellChanges(a: Grid, b: Grid, where: Omit<Change, 'kind'>): Chan
   return rectangles(mask, w, h).map((r) => {
     const from: Record<string, DiffValue> = {};
     const to: Record<string, DiffValue> = {};
+    const tooMany: Record<string, TooMany> = {};
     for (const n of names) {
       const va = a.columns[n]!;
       const vb = b.columns[n]!;
       if (!differsIn(va, vb, a.width, b.width, r)) continue;
-      from[n] = rectValue(va, a.width, r, mask, w);
-      to[n] = rectValue(vb, b.width, r, mask, w);
+      const sides = [
+        ['from', rectValue(va, a.width, r, mask, w), from],
+        ['to', rectValue(vb, b.width, r, mask, w), to],
+      ] as const;
+      for (const [side, v, out] of sides) {
+        if ('distinct' in v) tooMany[n] = { ...tooMany[n], [side]: v.distinct };
+        else out[n] = v.value;
+      }
     }
-    const only = single ? names[0]! : undefined;
-    return { kind: 'tile', ...where, ...r, from: only ? from[only]! : from, to: only ? to[only]! : to };
+    const change: Change = { kind: 'tile', ...where, ...r };
+    if (single) {
+      const only = names[0]!;
+      if (Object.hasOwn(from, only)) change.from = from[only]!;
+      if (Object.hasOwn(to, only)) change.to = to[only]!;
+    } else {
+      change.from = from;
+      change.to = to;
+    }
+    if (Object.keys(tooMany).length) change.tooMany = tooMany;
+    return change;
   });
 }
 
@@ -149,8 +168,11 @@ function differsIn(va: CellColumn, vb: CellColumn, wa: number, wb: number, r: Re
   return false;
 }
 
-/** One value when every changed cell of `r` holds it; else the rectangle's values when small; else null. */
-function rectValue(col: CellColumn, width: number, r: Rect, mask: Uint8Array, maskWidth: number): DiffValue {
+/**
+ * One value when every changed cell of `r` holds it; else the rectangle's values when small; else
+ * how many different values its changed cells hold (too many to list).
+ */
+function rectValue(col: CellColumn, width: number, r: Rect, mask: Uint8Array, maskWidth: number): { value: DiffValue } | { distinct: number } {
   let first: number | undefined;
   let uniform = true;
   for (let y = r.y; y < r.y + r.h && uniform; y++)
@@ -163,9 +185,16 @@ function rectValue(col: CellColumn, width: number, r: Rect, mask: Uint8Array, ma
         break;
       }
     }
-  if (uniform) return first ?? null;
-  if (r.w * r.h > INLINE_ARRAY_MAX) return null;
+  if (uniform) return { value: first ?? null };
+  if (r.w * r.h > INLINE_ARRAY_MAX) return { distinct: distinctValues(col, width, r, mask, maskWidth) };
   const out: number[] = [];
   for (let y = r.y; y < r.y + r.h; y++) for (let x = r.x; x < r.x + r.w; x++) out.push(col[y * width + x]!);
-  return out;
+  return { value: out };
+}
+
+/** How many different values the changed cells of `r` hold (one pass; rectangles never overlap, so all of them cost one pass of the grid). */
+function distinctValues(col: CellColumn, width: number, r: Rect, mask: Uint8Array, maskWidth: number): number {
+  const seen = new Set<number>();
+  for (let y = r.y; y < r.y + r.h; y++) for (let x = r.x; x < r.x + r.w; x++) if (mask[y * maskWidth + x]) seen.add(col[y * width + x]!);
+  return seen.size;
 }

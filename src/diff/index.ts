@@ -1,7 +1,7 @@
 // Semantic diffs of levels, shared by every format's diff() (src/formats/<fmt>/diff.ts): the Change
 // record, and helpers for fields, cell grids, record lists and text lines. See README.md here.
 
-export { appendAll, type Change, type DiffValue, INLINE_ARRAY_MAX, type LineHunk } from './change.js';
+export { appendAll, type Change, type DiffValue, INLINE_ARRAY_MAX, type LineHunk, type TooMany } from './change.js';
 export { type FieldChange, fieldChanges, fieldChangesAs } from './fields.js';
 export { type CellColumn, cellChanges, type Grid } from './grid.js';
 export { lineHunks, splitLines } from './lines.js';

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePng, teeworlds } from '../../src/index.js';
+import { LAYER_COLOURS } from '../../src/cli/diff-png.js';
+import { decodePng, render, teeworlds } from '../../src/index.js';
 import { cli, jsonLines } from '../helpers/cli.js';
 import { FIXTURES, readBytes } from '../helpers/paths.js';
 
@@ -38,7 +39,8 @@ describe('levelkit diff <a> <b>', () => {
     expect(r.status).toBe(1);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/: 1 change: tile 1$/);
-    expect(lines[1]).toMatch(/^ {2}tile {2}layer \d+ \(game\) {2}at 1,0 {2}2×1 {2}.* → \{"index":9\}$/);
+    // The layer by number, kind and the names the editor shows; the tiles by what they mean.
+    expect(lines[1]).toMatch(/^ {2}tile {2}layer \d+ \(game\) "Game" in group "#1 Game" {2}at 1,0 {2}2×1 {2}.* → \{"index":9\} {2}\(.* → freeze\)$/);
     expect(lines).toHaveLength(2);
   });
 
@@ -47,7 +49,8 @@ describe('levelkit diff <a> <b>', () => {
     expect(r.status).toBe(1);
     const [c, ...rest] = jsonLines(r.stdout);
     expect(rest).toEqual([]);
-    expect(c).toMatchObject({ kind: 'tile', layerKind: 'game', x: 1, y: 0, w: 2, h: 1, to: { index: 9 } });
+    expect(c).toMatchObject({ kind: 'tile', layerKind: 'game', layerName: 'Game', group: 1, groupName: '#1 Game', x: 1, y: 0, w: 2, h: 1, to: { index: 9 } });
+    expect(c).toMatchObject({ toMeaning: 'freeze' });
   });
 
   it('a level inside a zip, named a.zip::member', () => {
@@ -88,6 +91,47 @@ describe('levelkit diff <a> <b>', () => {
     expect(again.status).toBe(2);
     expect(again.stderr).toContain('exists (--force overwrites it)');
     expect(cli('diff', MAP, changed, '--png', out, '--force').status).toBe(1);
+  });
+
+  it('--png: a legend below the level, in the colour of the changed layer; the text only with --text', () => {
+    const out = join(tmp, 'legend.png');
+    const r = cli('diff', MAP, changed, '--png', out);
+    expect(r.status).toBe(1);
+    // The picture is the answer: no text diff on stdout unless asked for.
+    expect(r.stdout).toBe('');
+    const png = decodePng(readBytes(out));
+    const level = render(teeworlds.decode(readBytes(changed)), { markers: false });
+    // The legend: a band below the level, holding the swatch of the changed layer's colour.
+    expect(png.height).toBeGreaterThan(level.height + 20);
+    const colour = LAYER_COLOURS[0]!;
+    let swatch = false;
+    for (let i = level.height * png.width * 4; i < png.pixels.length && !swatch; i += 4)
+      swatch = png.pixels[i] === colour[0] && png.pixels[i + 1] === colour[1] && png.pixels[i + 2] === colour[2];
+    expect(swatch).toBe(true);
+    const both = cli('diff', MAP, changed, '--png', join(tmp, 'legend2.png'), '--text');
+    expect(both.status).toBe(1);
+    expect(both.stdout).toMatch(/: 1 change: tile 1\n {2}tile {2}layer/);
+    const json = cli('diff', MAP, changed, '--png', join(tmp, 'legend3.png'), '--json');
+    expect(jsonLines(json.stdout)).toHaveLength(1);
+  });
+
+  it('--text: only with --png and not with --json (exit 2, one line); --png on a level with nothing to draw is trouble', () => {
+    const alone = cli('diff', MAP, changed, '--text');
+    expect(alone.status).toBe(2);
+    expect(alone.stderr).toContain('--text goes with --png');
+    expect(cli('diff', MAP, changed, '--png', join(tmp, 'x.png'), '--text', '--json').status).toBe(2);
+    const gwc = join(FIXTURES, 'gwc/basic.gwc');
+    const none = cli('diff', gwc, gwc, '--png', join(tmp, 'none.png'));
+    expect(none.status).toBe(2);
+    expect(none.stderr).toMatch(/^levelkit diff: --png: nothing to draw \(.*\); .*none\.png not written\n$/);
+    expect(existsSync(join(tmp, 'none.png'))).toBe(false);
+  });
+
+  it('--help: --text, and the exit status with --png', () => {
+    const r = cli('diff', '--help');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/--text\b.*\s{2}with --png: print the text diff too/);
+    expect(r.stdout).toMatch(/--png\b.*exit status as without it \(0 same, 1 different\), 2 when the PNG cannot be drawn or written/);
   });
 });
 

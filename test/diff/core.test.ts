@@ -57,6 +57,25 @@ describe('cellChanges', () => {
       { kind: 'tile', x: 1, y: 0, w: 1, h: 1, cells: 1, from: { flags: 0 }, to: { flags: 8 } },
     ]);
   });
+  it('says a rectangle held too many different values to list, with how many, instead of null', () => {
+    const side = 9; // 81 cells: more than INLINE_ARRAY_MAX
+    const a = grid(new Array<number>(side * side).fill(0), side);
+    const b = grid(
+      Array.from({ length: side * side }, (_, i) => 1 + (i % 5)),
+      side,
+    );
+    const [c, ...rest] = cellChanges(a, b, {});
+    expect(rest).toEqual([]);
+    expect(c).toEqual({ kind: 'tile', x: 0, y: 0, w: side, h: side, cells: side * side, from: 0, tooMany: { tile: { to: 5 } } });
+    expect('to' in c!).toBe(false);
+    const two = (index: number[]) => ({
+      width: side,
+      height: side,
+      columns: { index: Uint8Array.from(index), flags: new Uint8Array(side * side) },
+    });
+    const [d] = cellChanges(two(Array.from({ length: side * side }, (_, i) => i % 3)), two(Array.from({ length: side * side }, (_, i) => 3 + (i % 7))), {});
+    expect(d).toMatchObject({ from: {}, to: {}, tooMany: { index: { from: 3, to: 7 } } });
+  });
   it('compares the overlap of grids of different sizes cell by cell', () => {
     const a = grid([1, 1, 1, 1, 1, 1, 1, 1], 4);
     const b = grid([1, 1, 1, 1, 7, 1], 3);

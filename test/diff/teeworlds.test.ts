@@ -3,6 +3,7 @@
 // back with encode() and decoded again, and diff names exactly that edit.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { withTileMeaning } from '../../src/formats/teeworlds/tile-names.js';
 import type { MapLayer, TeeworldsMap } from '../../src/formats/teeworlds/types.js';
 import { type Change, teeworlds, textFrom } from '../../src/index.js';
 import { describeCorpus } from '../helpers/needs.js';
@@ -19,6 +20,12 @@ function edited(bytes: Uint8Array, edit: (m: TeeworldsMap) => void): TeeworldsMa
 
 function layers(m: TeeworldsMap): MapLayer[] {
   return m.groups.flatMap((g) => g.layers);
+}
+
+/** Where layer `i` of `m` is, as its changes name it: the group it is in and its name as the editor lists them. */
+function named(m: TeeworldsMap, i: number) {
+  const group = m.groups.findIndex((g) => g.layers.includes(layers(m)[i]!));
+  return { layerName: expect.any(String), group, groupName: expect.stringMatching(new RegExp(`^#${group}( |$)`)) };
 }
 
 /** Layer `kind` of `m` with its index across groups. */
@@ -39,14 +46,28 @@ function suite(name: string, bytesOf: () => Uint8Array) {
     });
 
     it('a game-layer cell', () => {
-      const [i, game] = layerOf(teeworlds.decode(bytesOf()), 'game');
+      const a = teeworlds.decode(bytesOf());
+      const [i, game] = layerOf(a, 'game');
       const at = game.width * 3 + 4;
       const old = game.tiles!.index[at]!;
       const changes = diffWith((m) => {
         layerOf(m, 'game')[1].tiles!.index[at] = old === 1 ? 2 : 1;
       });
       expect(changes).toEqual([
-        { kind: 'tile', layer: i, layerKind: 'game', x: 4, y: 3, w: 1, h: 1, cells: 1, from: { index: old }, to: { index: old === 1 ? 2 : 1 } },
+        {
+          kind: 'tile',
+          layer: i,
+          layerKind: 'game',
+          ...named(a, i),
+          layerName: 'Game',
+          x: 4,
+          y: 3,
+          w: 1,
+          h: 1,
+          cells: 1,
+          from: { index: old },
+          to: { index: old === 1 ? 2 : 1 },
+        },
       ]);
     });
 
@@ -61,14 +82,15 @@ function suite(name: string, bytesOf: () => Uint8Array) {
     });
 
     it("a speedup cell's angle", () => {
-      const [i, speedup] = layerOf(teeworlds.decode(bytesOf()), 'speedup');
+      const a = teeworlds.decode(bytesOf());
+      const [i, speedup] = layerOf(a, 'speedup');
       const old = speedup.speedup!.angle[0]!;
       const changes = diffWith((m) => {
         const s = layerOf(m, 'speedup')[1].speedup!;
         s.angle[0] = old + 90;
       });
       expect(changes).toEqual([
-        { kind: 'tile', layer: i, layerKind: 'speedup', x: 0, y: 0, w: 1, h: 1, cells: 1, from: { angle: old }, to: { angle: old + 90 } },
+        { kind: 'tile', layer: i, layerKind: 'speedup', ...named(a, i), x: 0, y: 0, w: 1, h: 1, cells: 1, from: { angle: old }, to: { angle: old + 90 } },
       ]);
     });
 
@@ -98,17 +120,18 @@ function suite(name: string, bytesOf: () => Uint8Array) {
       const from = Array.from(q.points.subarray(0, 10));
       const to = from.slice();
       to[2]! += 1024;
-      expect(changes).toEqual([{ kind: 'quad-changed', layer: i, layerKind: 'quads', id: 0, field: 'points', from, to }]);
+      expect(changes).toEqual([{ kind: 'quad-changed', layer: i, layerKind: 'quads', ...named(a, i), id: 0, field: 'points', from, to }]);
     });
 
     it("a tile layer's colour", () => {
-      const [i, tiles] = layerOf(teeworlds.decode(bytesOf()), 'tiles');
+      const a = teeworlds.decode(bytesOf());
+      const [i, tiles] = layerOf(a, 'tiles');
       const alpha = tiles.color.a;
       expect(
         diffWith((m) => {
           layerOf(m, 'tiles')[1].color.a = alpha === 255 ? 128 : 255;
         }),
-      ).toEqual([{ kind: 'layer-changed', layer: i, layerKind: 'tiles', field: 'color.a', from: alpha, to: alpha === 255 ? 128 : 255 }]);
+      ).toEqual([{ kind: 'layer-changed', layer: i, layerKind: 'tiles', ...named(a, i), field: 'color.a', from: alpha, to: alpha === 255 ? 128 : 255 }]);
     });
 
     it('a server setting', () => {
@@ -166,5 +189,50 @@ describe('teeworlds.diff: envelopes', () => {
     const changes = teeworlds.diff(a, b);
     expect(changes.map((c) => [c.kind, c.id, c.field])).toEqual([['envelope-changed', e, 'points.1']]);
     expect((changes[0]!.to as number[])[2]).toBe(a.envelopes[e]!.points.values[4]! + 1024);
+  });
+});
+
+describe('teeworlds.diff: layers and physics tiles named as a mapper knows them', () => {
+  const bytes = () => readBytes(join(FIXTURES, 'teeworlds/ddnet-all-items.map'));
+  /** Row 0's first three cells of the game layer and the first cell of the tele and switch layers, set by `set`. */
+  const physics = (from: Uint8Array, set: { game: number[]; teleType: number; switchType: number }) =>
+    edited(from, (m) => {
+      const game = layerOf(m, 'game')[1].tiles!;
+      set.game.forEach((v, x) => {
+        game.index[x] = v;
+        game.flags[x] = 0;
+      });
+      const tele = layerOf(m, 'tele')[1].tele!;
+      tele.type[0] = set.teleType;
+      tele.number[0] = set.teleType ? 1 : 0;
+      const sw = layerOf(m, 'switch')[1].switch!;
+      sw.type[0] = set.switchType;
+      sw.number[0] = set.switchType ? 1 : 0;
+    });
+
+  it('group and layer names as the editor lists them; game, tele and switch tiles by what they mean (as levelkit diff adds it)', () => {
+    const a = physics(bytes(), { game: [0, 0, 0], teleType: 0, switchType: 0 });
+    const b = physics(teeworlds.encode(a), { game: [3, 9, 2], teleType: 26, switchType: 22 });
+    const tiles = teeworlds
+      .diff(a, b)
+      .filter((c) => c.kind === 'tile')
+      .map(withTileMeaning);
+    const pick = (c: Change) => [c.layerName, c.group, c.groupName, c.fromMeaning, c.toMeaning];
+    expect(tiles.map(pick)).toEqual([
+      ['Game', 1, '#1 Game', 'air', ['unhookable', 'freeze', 'death']],
+      ['Tele', 1, '#1 Game', 'air', 'tele in'],
+      // 22 is solo off on the game layer, a timed switch on the switch layer.
+      ['Switch', 1, '#1 Game', 'air', 'switch timed open'],
+    ]);
+    expect(tiles[0]).toMatchObject({ from: { index: 0 }, to: { index: [3, 9, 2] } });
+  });
+
+  it('an unnamed layer by its type, an unnamed group by its number', () => {
+    const a = teeworlds.decode(bytes());
+    const b = edited(bytes(), (m) => {
+      m.groups[0]!.layers[0]!.detail = !m.groups[0]!.layers[0]!.detail;
+    });
+    expect(a.groups[0]!.name.text).toBe('');
+    expect(teeworlds.diff(a, b).map((c) => [c.kind, c.layerName, c.group, c.groupName])).toEqual([['layer-changed', 'Quads', 0, '#0']]);
   });
 });

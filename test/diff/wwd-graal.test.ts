@@ -22,7 +22,9 @@ function wwdSuite(name: string, bytesOf: () => Uint8Array) {
         diffWith((l) => {
           l.planes[p]!.tiles[at] = old + 1;
         }),
-      ).toEqual([{ kind: 'tile', layer: p, layerKind: 'plane', x: 1, y: 2, w: 1, h: 1, cells: 1, from: old, to: (old + 1) >>> 0 }]);
+      ).toEqual([
+        { kind: 'tile', layer: p, layerKind: 'plane', layerName: a.planes[p]!.name.text, x: 1, y: 2, w: 1, h: 1, cells: 1, from: old, to: (old + 1) >>> 0 },
+      ]);
     });
     it("an object's field, by its id", () => {
       const a = wwd.decode(bytesOf());
@@ -33,7 +35,7 @@ function wwdSuite(name: string, bytesOf: () => Uint8Array) {
         diffWith((l) => {
           l.planes[p]!.objects.score[0] = score + 7;
         }),
-      ).toEqual([{ kind: 'object-changed', layer: p, layerKind: 'plane', id, field: 'score', from: score, to: score + 7 }]);
+      ).toEqual([{ kind: 'object-changed', layer: p, layerKind: 'plane', layerName: a.planes[p]!.name.text, id, field: 'score', from: score, to: score + 7 }]);
     });
     it("an object's logic name", () => {
       const a = wwd.decode(bytesOf());
@@ -43,7 +45,18 @@ function wwdSuite(name: string, bytesOf: () => Uint8Array) {
       const changes = diffWith((l) => {
         l.planes[p]!.objects.logic[0] = { ...logic, text: 'TreasurePowerup' };
       });
-      expect(changes).toEqual([{ kind: 'object-changed', layer: p, layerKind: 'plane', id, field: 'logic', from: logic.text, to: 'TreasurePowerup' }]);
+      expect(changes).toEqual([
+        {
+          kind: 'object-changed',
+          layer: p,
+          layerKind: 'plane',
+          layerName: a.planes[p]!.name.text,
+          id,
+          field: 'logic',
+          from: logic.text,
+          to: 'TreasurePowerup',
+        },
+      ]);
     });
     it('a header field', () => {
       const a = wwd.decode(bytesOf());
@@ -70,7 +83,7 @@ function graalSuite(name: string, bytesOf: () => Uint8Array) {
         diffWith((l) => {
           l.layers[0]!.tiles[64 * 10 + 3] = old === 5 ? 6 : 5;
         }),
-      ).toEqual([{ kind: 'tile', layer: 0, layerKind: 'board', x: 3, y: 10, w: 1, h: 1, cells: 1, from: old, to: old === 5 ? 6 : 5 }]);
+      ).toEqual([{ kind: 'tile', layer: 0, layerKind: 'board', layerName: 'base', x: 3, y: 10, w: 1, h: 1, cells: 1, from: old, to: old === 5 ? 6 : 5 }]);
     });
     it("a link's destination", () => {
       const link = level().links[0]!;
@@ -131,5 +144,26 @@ describe('graal.diff: the binary fixture', () => {
       ['tile', null],
       ['baddy-changed', 'type'],
     ]);
+  });
+});
+
+describe('graal.diff: board layers by name', () => {
+  it("a layer named by a LAYERNAME line is called so; the others 'base' and 'overlay n'", () => {
+    const bytes = readBytes(join(FIXTURES, 'graal/layers.nw'));
+    const named = () => {
+      const l = graal.decode(bytes) as GraalLevel;
+      l.unknownLines.push(textFrom('LAYERNAME 1 roof tops'));
+      return l;
+    };
+    const a = named();
+    const b = named();
+    expect(b.layers.map((l) => l.index)).toEqual(expect.arrayContaining([0, 1]));
+    for (const l of b.layers) l.tiles[0] = (l.tiles[0]! + 1) % 2048;
+    const names = graal.diff(a, b).map((c) => [c.layer, c.layerName]);
+    expect(names.slice(0, 2)).toEqual([
+      [0, 'base'],
+      [1, 'roof tops'],
+    ]);
+    expect(names.slice(2).every(([i, n]) => n === `overlay ${i}`)).toBe(true);
   });
 });

@@ -1,9 +1,9 @@
 // What one cell of the open level holds in every layer, for the hover line: the tile index, its
 // flags and rotation, and for DDNet physics layers the entity's name and numbers.
 
+import { ddnetTileName } from '../../src/formats/teeworlds/tile-names.js';
 import type { AnyDecoded } from '../../src/index.js';
 import { str } from '../../src/render/adapters.js';
-import { ddnetTileName } from './ddnet-tiles.js';
 import type { CellInfo, CellLayer, GroupNode } from './types.js';
 
 /** Teeworlds tile flags (DDNet's mapitems.h): mirror x, mirror y, opaque, rotate 90° clockwise. */
@@ -48,7 +48,7 @@ export function cellAt(value: AnyDecoded, tree: GroupNode[], x: number, y: numbe
           if (s?.type[at])
             push(
               s.type[at]!,
-              `${ddnetTileName(s.type[at]!)}, number ${s.number[at]}, delay ${s.delay[at]}${s.flags[at] ? `, ${tileFlags(s.flags[at]!)}` : ''}`,
+              `${ddnetTileName(s.type[at]!, 'switch')}, number ${s.number[at]}, delay ${s.delay[at]}${s.flags[at] ? `, ${tileFlags(s.flags[at]!)}` : ''}`,
             );
         } else if (l.kind === 'tune') {
           const t = l.tune;

@@ -1,13 +1,16 @@
 // `levelkit diff <a> <b>`: what changed between two levels of one format (each format's diff(), see
 // src/diff), as counts and lines, --json (one change per line) and --png (the new level with changed
-// cells highlighted); or, given two archive index folders, the files added, removed and changed.
-// Exit status as diff(1) and cmp(1): 0 the same, 1 different, 2 trouble (bad usage included).
+// cells outlined in their layer's colour, and a legend; the lines then only with --text); or, given
+// two archive index folders, the files added, removed and changed.
+// Exit status as diff(1) and cmp(1): 0 the same, 1 different, 2 trouble (bad usage included, and a
+// --png that could not be drawn or written: what was asked for is missing, as GNU diff says 2 when
+// part of a comparison failed even though it found differences).
 
 import { diffIndexes, type IndexChange, isIndexFolder } from '../../archive-index/diff.js';
 import { EngineMissing } from '../../archive-index/engine.js';
 import { BrokenPart } from '../../archive-index/parts.js';
 import { QueryError } from '../../archive-index/query.js';
-import { type AnyDecoded, type Change, decode, diff } from '../../index.js';
+import { type AnyDecoded, type Change, decode, diff, withTileMeaning } from '../../index.js';
 import { jsonText } from '../../scan/json-text.js';
 import { displayName, fileFields, pathBytes, printable } from '../../scan/names.js';
 import { errorOf } from '../../scan/record.js';
@@ -28,10 +31,11 @@ class Trouble extends Error {}
 export const diffCommand: Command = {
   usage: 'levelkit diff <a> <b> [options]',
   summary:
-    'Prints what changed between two levels of one format (cells as rectangles, objects by id, images, scripts by line), or between two archive indexes (files added, removed, changed). Exit 0 same, 1 different, 2 trouble.',
-  options: ['json', 'png', 'force', 'strict', 'backend', 'inflate', 'encoding', 'max-bytes', 'max-zip-ratio', 'max-cells', 'max-inflated', 'limit'],
+    'Prints what changed between two levels of one format (cells as rectangles, layers by name, physics tiles by meaning, objects by id, images, scripts by line), or between two archive indexes (files added, removed, changed). Exit 0 same, 1 different, 2 trouble (with --png too; a PNG that cannot be drawn or written is trouble).',
+  options: ['json', 'png', 'text', 'force', 'strict', 'backend', 'inflate', 'encoding', 'max-bytes', 'max-zip-ratio', 'max-cells', 'max-inflated', 'limit'],
   optionHelp: {
     json: 'one JSON object per change, one per line (kind, where, from, to)',
+    png: 'draw the new level with the changed cells outlined in the colour of their layer and a legend saying which layer each colour is, as PNG; the text diff is then printed only with --text (or --json); exit status as without it (0 same, 1 different), 2 when the PNG cannot be drawn or written',
     force: 'overwrite the --png file when it exists',
   },
   usageStatus: 2,
@@ -40,6 +44,8 @@ export const diffCommand: Command = {
     if (positionals.length !== 2) throw new UsageError('diff needs two files (levels, or a.zip::member), or two index folders');
     checkInputs(positionals, 'diff');
     const png = raw.png as string | undefined;
+    if (raw.text && png === undefined) throw new UsageError('--text goes with --png (without --png the text diff is printed anyway)');
+    if (raw.text && options.json) throw new UsageError('--text and --json are two ways to print the changes: give one');
     if (png !== undefined) checkNewFile('--png', png, options.force);
     const [a, b] = positionals as [string, string];
     const indexes = [isIndexFolder(a), isIndexFolder(b)];
@@ -49,7 +55,7 @@ export const diffCommand: Command = {
       return indexDiff(a, b, options.json);
     }
     try {
-      return await levelDiff(args, png);
+      return await levelDiff(args, png, raw.text === true);
     } catch (e) {
       if (!(e instanceof Trouble)) throw e;
       process.stderr.write(`levelkit diff: ${printable(e.message)}\n`);
@@ -58,7 +64,7 @@ export const diffCommand: Command = {
   },
 };
 
-async function levelDiff({ options, positionals }: Parsed, png: string | undefined): Promise<number> {
+async function levelDiff({ options, positionals }: Parsed, png: string | undefined, text: boolean): Promise<number> {
   const [la, lb] = [await oneLevel(positionals[0]!, options), await oneLevel(positionals[1]!, options)];
   const opts = decodeOptions(options);
   const [va, vb] = [decodeLevel(la, opts), decodeLevel(lb, opts)];
@@ -70,8 +76,11 @@ async function levelDiff({ options, positionals }: Parsed, png: string | undefin
       throw new Trouble(`${nameOf(la)} (${va.format}) and ${nameOf(lb)} (${vb.format}) cannot be compared: ${e.message.replace(/^levelkit[^:]*: /, '')}`);
     throw e;
   }
+  // What DDNet physics tiles mean, for the person reading (the library's teeworlds.diff leaves it out: tile-names.ts).
+  if (vb.format === 'teeworlds') for (const c of changes) withTileMeaning(c);
   if (options.json) for (const c of changes) writeStdout(`${jsonText(c)}\n`);
-  else if (changes.length) writeStdout(changesText(`${nameOf(la)} → ${nameOf(lb)}`, changes));
+  // With --png the picture is the answer; the lines only when asked for (--text), as `git diff --stat` replaces the patch.
+  else if (changes.length && (png === undefined || text)) writeStdout(changesText(`${nameOf(la)} → ${nameOf(lb)}`, changes));
   if (png !== undefined) await writePng(png, vb, changes, options.force);
   return changes.length ? 1 : 0;
 }
@@ -105,10 +114,7 @@ function nameOf(level: LevelInput): string {
 
 async function writePng(path: string, level: AnyDecoded, changes: Change[], force: boolean): Promise<void> {
   const { picture, highlighted, empty } = highlightedPicture(level, changes);
-  if (empty) {
-    process.stderr.write(`levelkit diff: --png: nothing to draw (${printable(empty)}); ${printable(path)} not written\n`);
-    return;
-  }
+  if (empty) throw new Trouble(`--png: nothing to draw (${empty}); ${path} not written`);
   const target = namedOutput(pathBytes(path));
   try {
     if (!writeNew(target, pngOf(picture, await pngEncoder()), force)) throw new Trouble(`${displayName(target.path)} appeared while drawing; it was kept`);

@@ -1,6 +1,7 @@
 // Graal: what changed between two levels (`graal.diff`, `levelkit diff`): header and options, board
-// cells per layer, links, baddies, chests, signs, and NPCs with a line diff of their scripts; for a
-// .gmap, its size, level names by cell and option lines. Kinds are listed in src/diff/README.md.
+// cells per layer (named as layerNames() says), links, baddies, chests, signs, and NPCs with a line
+// diff of their scripts; for a .gmap, its size, level names by cell and option lines. Kinds are
+// listed in src/diff/README.md.
 
 import { appendAll, type Change, cellChanges, fieldChangesAs, lineHunks, recordChanges, splitLines } from '../../diff/index.js';
 import { LEVEL_SIZE } from './level.js';
@@ -24,14 +25,16 @@ export function diff(a: GraalDecoded, b: GraalDecoded): Change[] {
 function levelDiff(a: GraalLevel, b: GraalLevel): Change[] {
   const out = fieldChangesAs('header', {}, head(a), head(b));
   const byIndex = new Map(a.layers.map((l) => [l.index, l]));
+  const namesA = layerNames(a);
+  const namesB = layerNames(b);
   for (const y of b.layers) {
     const x = byIndex.get(y.index);
-    const where = { layer: y.index, layerKind: 'board' };
+    const where = { layer: y.index, layerKind: 'board', layerName: namesB(y.index) };
     if (x) appendAll(out, cellChanges(board(x.tiles), board(y.tiles), where));
     else out.push({ kind: 'layer-added', ...where });
   }
   const inB = new Set(b.layers.map((l) => l.index));
-  for (const x of a.layers) if (!inB.has(x.index)) out.push({ kind: 'layer-removed', layer: x.index, layerKind: 'board' });
+  for (const x of a.layers) if (!inB.has(x.index)) out.push({ kind: 'layer-removed', layer: x.index, layerKind: 'board', layerName: namesA(x.index) });
   const at = (r: { x: number; y: number }) => ({ x: r.x, y: r.y });
   appendAll(out, recordChanges(a.links, b.links, { kind: 'link', at }));
   appendAll(out, recordChanges(a.baddies, b.baddies, { kind: 'baddy', at }));
@@ -47,6 +50,19 @@ function scriptChanges(at: (r: GraalNpc) => { x: number; y: number }) {
     const hunks = lineHunks(splitLines(x.script.text), splitLines(y.script.text));
     return hunks.length ? [{ kind: 'npc-script', id, ...at(y), field: 'script', hunks }] : [];
   };
+}
+
+/**
+ * A board layer's name: the one a `LAYERNAME n name` line gives it (an editor's extension of .nw,
+ * kept among the unknown lines), else `base` for layer 0 and `overlay n` for the others.
+ */
+function layerNames(l: GraalLevel): (index: number) => string {
+  const named = new Map<number, string>();
+  for (const line of l.unknownLines) {
+    const m = /^LAYERNAME\s+(\d+)\s+(.+)$/.exec(line.text.trim());
+    if (m) named.set(Number(m[1]), m[2]!);
+  }
+  return (index) => named.get(index) ?? (index === 0 ? 'base' : `overlay ${index}`);
 }
 
 function head(l: GraalLevel) {

@@ -1,13 +1,31 @@
 // Teeworlds/DDNet diff of groups and layers: groups matched by name, layers across groups by kind
 // and name (added, removed, moved, properties), then each matched layer's cells (every column of
 // the physics layers: tele number, speedup force and angle, switch number and delay, tune zone),
-// quads and sound sources. Kinds are listed in src/diff/README.md.
+// quads and sound sources. Every change of a layer or group carries its name as the editor lists
+// it (`layerName`, `group`, `groupName`); what physics tiles mean is added by `levelkit diff`
+// (tile-names.ts: withTileMeaning). Kinds are listed in src/diff/README.md.
 
 import { appendAll, type Change, cellChanges, digestOf, fieldChangesAs, type Grid, matchSequence, plain, recordChanges } from '../../diff/index.js';
 import { gridKey } from './items.js';
 import type { MapGroup, MapLayer, QuadColumns, SoundSourceColumns, TeeworldsMap, TileLayer } from './types.js';
 
 const TILE_LAYER_KINDS = new Set(['tiles', 'game', 'front', 'tele', 'speedup', 'switch', 'tune', 'infclassEntities', 'infclassZones']);
+
+/** What the editor lists a layer as when it has no name: its type. */
+const EDITOR_TYPE_NAMES: Readonly<Record<string, string>> = {
+  tiles: 'Tiles',
+  game: 'Game',
+  front: 'Front',
+  tele: 'Tele',
+  speedup: 'Speedup',
+  switch: 'Switch',
+  tune: 'Tune',
+  quads: 'Quads',
+  sounds: 'Sounds',
+};
+
+/** Where a layer is, as a change says it: its index across groups, kind, name, group and group name. */
+type LayerWhere = Pick<Change, 'layer' | 'layerKind' | 'layerName' | 'group' | 'groupName'> & { layerKind: string };
 
 interface Placed {
   group: number;
@@ -21,9 +39,11 @@ export function layerChanges(a: TeeworldsMap, b: TeeworldsMap): Change[] {
   const out: Change[] = [];
   const groups = matchSequence(a.groups.map(groupKey), b.groups.map(groupKey));
   const groupOf = new Map(groups.pairs);
-  for (const [i, j] of groups.pairs) appendAll(out, fieldChangesAs('group-changed', { id: j }, groupFields(a.groups[i]!), groupFields(b.groups[j]!)));
-  for (const i of groups.removed) out.push({ kind: 'group-removed', id: i, from: plain(groupFields(a.groups[i]!)) });
-  for (const j of groups.added) out.push({ kind: 'group-added', id: j, to: plain(groupFields(b.groups[j]!)) });
+  const groupWhere = (groups: MapGroup[], g: number) => ({ id: g, group: g, groupName: groupName(groups, g) });
+  for (const [i, j] of groups.pairs)
+    appendAll(out, fieldChangesAs('group-changed', groupWhere(b.groups, j), groupFields(a.groups[i]!), groupFields(b.groups[j]!)));
+  for (const i of groups.removed) out.push({ kind: 'group-removed', ...groupWhere(a.groups, i), from: plain(groupFields(a.groups[i]!)) });
+  for (const j of groups.added) out.push({ kind: 'group-added', ...groupWhere(b.groups, j), to: plain(groupFields(b.groups[j]!)) });
 
   const la = placed(a.groups);
   const lb = placed(b.groups);
@@ -31,14 +51,25 @@ export function layerChanges(a: TeeworldsMap, b: TeeworldsMap): Change[] {
   for (const [i, j] of layers.pairs) {
     const x = la[i]!;
     const y = lb[j]!;
-    const where = { layer: j, layerKind: y.layer.kind };
+    const where = layerWhere(b.groups, lb, j);
     if (layers.moved.has(j) || groupOf.get(x.group) !== y.group)
       out.push({ kind: 'layer-moved', ...where, from: { layer: i, group: x.group, index: x.index }, to: { layer: j, group: y.group, index: y.index } });
     appendAll(out, sameLayerChanges(x.layer, y.layer, where));
   }
-  for (const i of layers.removed) out.push({ kind: 'layer-removed', layer: i, layerKind: la[i]!.layer.kind, from: plain(layerFields(la[i]!.layer)) });
-  for (const j of layers.added) out.push({ kind: 'layer-added', layer: j, layerKind: lb[j]!.layer.kind, to: plain(layerFields(lb[j]!.layer)) });
+  for (const i of layers.removed) out.push({ kind: 'layer-removed', ...layerWhere(a.groups, la, i), from: plain(layerFields(la[i]!.layer)) });
+  for (const j of layers.added) out.push({ kind: 'layer-added', ...layerWhere(b.groups, lb, j), to: plain(layerFields(lb[j]!.layer)) });
   return out;
+}
+
+/** A group as the editor lists it: `#1 Game` (its index, then its name). */
+function groupName(groups: MapGroup[], g: number): string {
+  return `#${g} ${groups[g]!.name.text}`.trimEnd();
+}
+
+function layerWhere(groups: MapGroup[], placedLayers: Placed[], at: number): LayerWhere {
+  const p = placedLayers[at]!;
+  const kind = p.layer.kind;
+  return { layer: at, layerKind: kind, layerName: p.layer.name.text || EDITOR_TYPE_NAMES[kind] || kind, group: p.group, groupName: groupName(groups, p.group) };
 }
 
 function groupKey(g: MapGroup) {
@@ -71,7 +102,7 @@ function layerFields(l: MapLayer): Record<string, unknown> {
   return props;
 }
 
-function sameLayerChanges(x: MapLayer, y: MapLayer, where: { layer: number; layerKind: string }): Change[] {
+function sameLayerChanges(x: MapLayer, y: MapLayer, where: LayerWhere): Change[] {
   const out = fieldChangesAs('layer-changed', where, layerFields(x), layerFields(y), ['quads', 'sources']);
   const ga = gridOf(x);
   const gb = gridOf(y);

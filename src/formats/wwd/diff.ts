@@ -1,5 +1,5 @@
 // WWD: what changed between two levels (`wwd.diff`, `levelkit diff`): header fields, planes (matched
-// by name; properties and image sets), each plane's tile cells, its objects matched by id (each
+// by name, and named in every change of theirs; properties and image sets), each plane's tile cells, its objects matched by id (each
 // changed field), and the tile properties. Kinds are listed in src/diff/README.md.
 
 import { appendAll, type Change, cellChanges, fieldChangesAs, matchSequence, plain, recordChanges } from '../../diff/index.js';
@@ -18,7 +18,7 @@ export function diff(a: WwdLevel, b: WwdLevel): Change[] {
   const key = (p: WwdPlane) => ({ key: p.name.text, kind: 'plane' });
   const planes = matchSequence(a.planes.map(key), b.planes.map(key));
   for (const [i, j] of planes.pairs) {
-    const where = { layer: j, layerKind: 'plane' };
+    const where = { layer: j, layerKind: 'plane', layerName: b.planes[j]!.name.text };
     const x = a.planes[i]!;
     const y = b.planes[j]!;
     if (planes.moved.has(j)) out.push({ kind: 'plane-moved', ...where, from: i, to: j });
@@ -34,8 +34,9 @@ export function diff(a: WwdLevel, b: WwdLevel): Change[] {
       }),
     );
   }
-  for (const i of planes.removed) out.push({ kind: 'plane-removed', layer: i, layerKind: 'plane', from: a.planes[i]!.name.text });
-  for (const j of planes.added) out.push({ kind: 'plane-added', layer: j, layerKind: 'plane', to: b.planes[j]!.name.text });
+  for (const i of planes.removed)
+    out.push({ kind: 'plane-removed', layer: i, layerKind: 'plane', layerName: a.planes[i]!.name.text, from: a.planes[i]!.name.text });
+  for (const j of planes.added) out.push({ kind: 'plane-added', layer: j, layerKind: 'plane', layerName: b.planes[j]!.name.text, to: b.planes[j]!.name.text });
   appendAll(out, recordChanges(a.tileProperties, b.tileProperties, { kind: 'tile-property', key: (_t, i) => i, fields: tileProperty }));
   if (a.tail.length !== b.tail.length || a.tail.some((v, i) => v !== b.tail[i])) out.push({ kind: 'tail', from: plain(a.tail), to: plain(b.tail) });
   return out;

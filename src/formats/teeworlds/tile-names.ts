@@ -1,6 +1,11 @@
-// Names of Teeworlds/DDNet game-layer tile indexes, as the hover of a physics layer shows them
-// (facts from DDNet's mapitems.h: tile indexes below 192, entities from ENTITY_OFFSET 191 up).
-// Indexes not listed are named by number only.
+// What Teeworlds/DDNet physics tiles mean: the names of game- and front-layer tile indexes and of
+// the tele, speedup, switch and tune layers' types (the same numbers), as the inspector's hover and
+// `levelkit diff` show them (facts from DDNet's mapitems.h: tile indexes below 192, entities from
+// ENTITY_OFFSET 191 up). Indexes not listed are named by number only. Exported by the main entry
+// (`levelkit`), not the `levelkit/teeworlds` namespace (teeworlds.diff leaves meanings out): the
+// table would weigh on every app that embeds it (test/bundle-size.test.ts), for names only a person reads.
+
+import type { Change, DiffValue } from '../../diff/change.js';
 
 const TILES: Record<number, string> = {
   1: 'solid (hookable)',
@@ -23,7 +28,7 @@ const TILES: Record<number, string> = {
   19: 'hit on',
   20: 'hit off',
   21: 'solo on',
-  22: 'solo off / switch timed open',
+  22: 'solo off',
   23: 'switch timed close',
   24: 'switch open',
   25: 'switch close',
@@ -123,10 +128,42 @@ const ENTITIES: Record<number, string> = {
 
 const ENTITY_OFFSET = 191;
 
-/** The name of a game, front or physics tile index ('' for air). */
-export function ddnetTileName(index: number): string {
+/** On a switch layer, 22 (solo off elsewhere: mapitems.h gives both names the one number) opens a switch for a time. */
+const SWITCH_TILES: Record<number, string> = { 22: 'switch timed open' };
+
+/** The name of a game, front or physics tile index ('' for air); `layerKind` 'switch' for a switch layer's type. */
+export function ddnetTileName(index: number, layerKind = 'game'): string {
   if (index === 0) return '';
+  if (layerKind === 'switch' && SWITCH_TILES[index]) return SWITCH_TILES[index];
   if (index >= 35 && index <= 59) return `time checkpoint ${index - 35}`;
   if (index > ENTITY_OFFSET) return ENTITIES[index - ENTITY_OFFSET] ?? `entity ${index - ENTITY_OFFSET}`;
   return TILES[index] ?? `tile ${index}`;
+}
+
+/** Layers whose tiles mean something to the game, and the column that says what: `index` on game and front, `type` on the rest. */
+const MEANING_COLUMN: Readonly<Record<string, string>> = { game: 'index', front: 'index', tele: 'type', speedup: 'type', switch: 'type', tune: 'type' };
+
+/** What a tile of a physics layer means, `air` for none (`levelkit diff`: `air → unhookable`). */
+export function tileMeaning(layerKind: string, index: number): string {
+  return index === 0 ? 'air' : ddnetTileName(index, layerKind);
+}
+
+/**
+ * A physics layer's tile change (teeworlds.diff's) with what its tiles mean, when the column that
+ * says it changed: `{ index: 0 } → { index: 3 }` on the game layer is `air → unhookable`. Other
+ * changes are returned as they are. Sets `fromMeaning`/`toMeaning` on `c` and returns it.
+ */
+export function withTileMeaning(c: Change): Change {
+  const column = MEANING_COLUMN[c.layerKind!];
+  if (!column) return c;
+  const name = (v: DiffValue | undefined) => {
+    const n = v !== null && typeof v === 'object' && !Array.isArray(v) ? v[column] : undefined;
+    if (typeof n === 'number') return tileMeaning(c.layerKind!, n);
+    return Array.isArray(n) ? n.map((k) => tileMeaning(c.layerKind!, Number(k))) : undefined;
+  };
+  const from = name(c.from);
+  const to = name(c.to);
+  if (from !== undefined) c.fromMeaning = from;
+  if (to !== undefined) c.toMeaning = to;
+  return c;
 }
