@@ -184,6 +184,9 @@ export interface Parsed {
   raw: Record<string, string | boolean | string[] | undefined>;
 }
 
+/** What an option looks like on the command line: one or two dashes, a name with no space or '=', then '=value' or nothing. */
+const OPTION_SHAPED = /^--?[^\s=]+(?:=[\s\S]*)?$/;
+
 /** Parses argv for a command that accepts `names`; anything else is a UsageError. */
 export function parseCommandArgs(argv: string[], names: readonly OptionName[]): Parsed {
   const specs: Record<string, { type: 'boolean' | 'string'; short?: string }> = {};
@@ -191,10 +194,19 @@ export function parseCommandArgs(argv: string[], names: readonly OptionName[]): 
     const o: OptionSpec = OPTIONS[n];
     specs[n] = { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) };
   }
+  // An argument that starts with '-' but is not shaped like an option (`-x`, `--name`,
+  // `--name=value`) is never one: SQL that opens with a `-- comment` line, as the README's recipes
+  // do, or a name such as `- draft.map`. parseArgs would refuse it as an unknown option, so it is
+  // held aside under a placeholder no argument can spell (a NUL) and given back afterwards.
+  const held: string[] = [];
+  const args = argv.map((a) => (a.startsWith('-') && a !== '-' && a !== '--' && !OPTION_SHAPED.test(a) ? `\0${held.push(a) - 1}` : a));
+  const back = (v: string): string => (v.startsWith('\0') ? held[Number(v.slice(1))]! : v);
   let values: Record<string, string | boolean | string[] | undefined>;
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: argv, options: specs, allowPositionals: true, strict: true }));
+    ({ values, positionals } = parseArgs({ args, options: specs, allowPositionals: true, strict: true }));
+    positionals = positionals.map(back);
+    for (const [k, v] of Object.entries(values)) values[k] = typeof v === 'string' ? back(v) : Array.isArray(v) ? v.map(back) : v;
   } catch (e) {
     // An option that takes a value followed by another option ("--sheet -o x"): say what is missing.
     const ambiguous = /^Option '(-[^']+)' argument is ambiguous/.exec(String((e as Error).message));

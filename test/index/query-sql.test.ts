@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrokenPart, namingBrokenParts } from '../../src/archive-index/parts.js';
-import { UsageError } from '../../src/cli/options.js';
+import { parseCommandArgs, UsageError } from '../../src/cli/options.js';
 import { MAX_SQL_BYTES, sqlOf } from '../../src/cli/query-sql.js';
 import { binChild, completion, runBin } from '../helpers/cli.js';
 import { FIXTURES } from '../helpers/paths.js';
@@ -67,6 +67,23 @@ describe('levelkit query: where the SQL comes from', () => {
     },
     60_000,
   );
+
+  it('SQL that opens with a `-- comment` line (as the README recipes do) is the SQL, not an unknown option', async () => {
+    const direct = await runBin(['query', index, SQL, '--json']);
+    const commented = await runBin(['query', index, `-- graal levels by format\n${SQL}`, '--json']);
+    expect(commented.code, commented.stderr).toBe(0);
+    expect(commented.stdout).toBe(direct.stdout);
+  }, 60_000);
+
+  it('an argument that starts with a dash but is not shaped like an option is a positional; options still parse', () => {
+    const sql = '-- which levels\nSELECT 1';
+    const parsed = parseCommandArgs(['idx', sql, '--json', '--file=- draft.sql'], ['json', 'file']);
+    expect(parsed.positionals).toEqual(['idx', sql]);
+    expect(parsed.options.json).toBe(true);
+    expect(parsed.raw.file).toBe('- draft.sql');
+    expect(parseCommandArgs(['idx', '-', '--', '--json'], ['json']).positionals).toEqual(['idx', '-', '--json']);
+    expect(() => parseCommandArgs(['idx', '--jsn'], ['json'])).toThrow(/unknown option --jsn \(did you mean --json\?\)/);
+  });
 
   it('SQL on standard input that is not UTF-8 is refused as a usage error', async () => {
     const r = await withStdin(['query', index, '-'], Buffer.from([0x53, 0x45, 0x4c, 0xff, 0x20, 0x31]));
