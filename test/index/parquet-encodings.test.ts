@@ -13,7 +13,7 @@ import { sqlString } from '../../src/archive-index/engine.js';
 import { snappyCodec } from '../../src/archive-index/parquet/codecs.js';
 import { type Cell, TableBuilder } from '../../src/archive-index/parquet/columns.js';
 import { ByteSink, hybrid } from '../../src/archive-index/parquet/encodings.js';
-import { CODEC, PartEncoder } from '../../src/archive-index/parquet/file.js';
+import { CODEC, type Codec, type Codecs, PartEncoder } from '../../src/archive-index/parquet/file.js';
 import { readFooter } from '../../src/archive-index/parquet/footer.js';
 import { type Table, tableOf } from '../../src/archive-index/schema.js';
 import { Prng } from '../helpers/prng.js';
@@ -24,8 +24,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const snappy = snappyCodec();
 
 /** A part of `groups` row groups (each written by one rowGroup() call of batches of up to 500 rows); its path. */
-async function write(name: string, table: Table, groups: Cell[][][]): Promise<string> {
-  const part = new PartEncoder(table, snappy, 'levelkit test');
+async function write(name: string, table: Table, groups: Cell[][][], codecs: Codec | Codecs = snappy): Promise<string> {
+  const part = new PartEncoder(table, codecs, 'levelkit test');
   const pieces: Uint8Array[] = [];
   for (const rows of groups) {
     const batches = [];
@@ -103,16 +103,13 @@ describe('Parquet parts: encodings', () => {
   });
 
   it('with two codecs, Snappy for numbers and dictionary indices, GZIP for text', async () => {
+    const twoCodecs: Codecs = { fast: snappy, dense: { id: CODEC.GZIP, compress: async (b) => gzipSync(b, { level: 1 }) } };
+    const codecsOf = async (path: string) => Object.fromEntries(await sql(`SELECT path_in_schema, compression FROM parquet_metadata(${sqlString(path)})`));
     const tiles = tableOf('tiles');
     const rows = tileRows(400, 3);
-    const part = new PartEncoder(tiles, { fast: snappy, dense: { id: CODEC.GZIP, compress: async (b) => gzipSync(b, { level: 1 }) } }, 'levelkit test');
-    const b = new TableBuilder(tiles);
-    for (const r of rows) b.row(r);
-    const path = join(dir, 'two-codecs.parquet');
-    writeFileSync(path, Buffer.concat([...(await part.rowGroup([b.take()!])), ...part.finish()]));
-    const codecs = new Map((await sql(`SELECT path_in_schema, compression FROM parquet_metadata(${sqlString(path)})`)).map((r) => [r[0], r[1]]));
+    const path = await write('two-codecs', tiles, [rows], twoCodecs);
     // Numbers and dictionary indices, however well Snappy shrinks them (tile: random 12-bit indices, bit-packed): what queries scan.
-    expect(Object.fromEntries(codecs)).toEqual({ id: 'SNAPPY', layer: 'SNAPPY', kind: 'SNAPPY', tile: 'SNAPPY', count: 'SNAPPY' });
+    expect(await codecsOf(path)).toEqual({ id: 'SNAPPY', layer: 'SNAPPY', kind: 'SNAPPY', tile: 'SNAPPY', count: 'SNAPPY' });
     expect(await hyparquetRows(path, tiles, { GZIP: (input) => gunzipSync(input) })).toEqual(asRead(rows));
     // Text: sentences of their own each (PLAIN), and ids each on one row only (a dictionary of texts larger than its indices).
     const texts = tableOf('texts');
@@ -123,13 +120,8 @@ describe('Parquet parts: encodings', () => {
       `sign ${rng.next()} of ${rng.next()}: keep out`,
       i % 3 ? i : null,
     ]);
-    const textPart = new PartEncoder(texts, { fast: snappy, dense: { id: CODEC.GZIP, compress: async (b) => gzipSync(b, { level: 1 }) } }, 'levelkit test');
-    const tb = new TableBuilder(texts);
-    for (const r of textRows) tb.row(r);
-    const textPath = join(dir, 'two-codecs-text.parquet');
-    writeFileSync(textPath, Buffer.concat([...(await textPart.rowGroup([tb.take()!])), ...textPart.finish()]));
-    const textCodecs = await sql(`SELECT path_in_schema, compression FROM parquet_metadata(${sqlString(textPath)})`);
-    expect(Object.fromEntries(textCodecs.map((r) => [r[0], r[1]]))).toEqual({ id: 'GZIP', source: 'SNAPPY', text: 'GZIP', object: 'SNAPPY' });
+    const textPath = await write('two-codecs-text', texts, [textRows], twoCodecs);
+    expect(await codecsOf(textPath)).toEqual({ id: 'GZIP', source: 'SNAPPY', text: 'GZIP', object: 'SNAPPY' });
     expect(await hyparquetRows(textPath, texts, { GZIP: (input) => gunzipSync(input) })).toEqual(asRead(textRows));
   });
 
