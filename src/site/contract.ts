@@ -1,0 +1,87 @@
+// What `levelkit site` writes and what the site's pages read: the one contract between the
+// builder (Node, src/site/) and the pages (browser, web/site/). Both sides import these types;
+// README.md in this folder shows the folder the builder writes. A change here is a change to both.
+//
+// Every page opens from file:// as well as from a static host, so the pages are classic scripts
+// (no ES modules, no workers, no fetch: Chromium refuses all three on file://) and every data file
+// is a script that hands its value to a global function: `levelkitSite.catalogue({...})`,
+// `levelkitSite.level({...})`. Nothing a page loads is outside the site's folder.
+
+/** Version of the data files below; the pages refuse data of another version in one clear line. */
+export const SITE_DATA_VERSION = 1;
+
+/** The global the data scripts call (window.levelkitSite). */
+export const SITE_GLOBAL = 'levelkitSite';
+
+/**
+ * data/catalogue.js: every level of the index, one entry per column (struct of arrays), so 50,000
+ * levels are one compact script the index page reads in one parse. Strings repeated across
+ * levels (format, version, author, tile/logic/image tokens) are interned: the column holds an index
+ * into `strings`. Row i of every column is level i; rows are in path order.
+ */
+export interface Catalogue {
+  version: typeof SITE_DATA_VERSION;
+  /** When the site was built (ISO 8601) and from which index (its folder name only, not a path). */
+  built: string;
+  index: string;
+  /** Interned strings. */
+  strings: string[];
+  levels: {
+    /** The level page's key: levels/<key>.html. Unique per (path, member). */
+    key: string[];
+    /** Display name (the level's own name, else the file name). */
+    name: string[];
+    /** Path below the scanned folder (with `zip::member` for zip members), for display and search. */
+    path: string[];
+    format: number[]; // → strings
+    version: number[]; // → strings
+    author: number[]; // → strings, -1 = none
+    bytes: number[];
+    width: number[];
+    height: number[];
+    layers: number[];
+    objects: number[];
+    warnings: number[];
+    findings: number[];
+    /** Index into `families`, -1 = in no family. */
+    family: number[];
+    /** thumbs/<thumb>-s.png (small) and thumbs/<thumb>-l.png (preview); '' = no picture (no grid, error). */
+    thumb: string[];
+    /** Tokens the "uses" filter matches: `tile:<kind>:<n>`, `logic:<name>`, `image:<name>` (→ strings). */
+    uses: number[][];
+    /** Lower-cased text searched by the text filter: name, path, author and the level's texts, cut to 4 KiB. */
+    text: string[];
+    /** Error code when the file did not decode ('' when it did). */
+    error: string[];
+  };
+  /** Families: versions of one level, each a chain of row numbers ordered by date or version. */
+  families: { key: string; rows: number[]; exact: boolean }[];
+  /** Graal worlds (gmaps) with a page: worlds/<key>.html. */
+  worlds: { key: string; name: string; row: number }[];
+}
+
+/** levels/<key>.js: what one level's page shows, from the index (and the file, when still there). */
+export interface LevelPageData {
+  version: typeof SITE_DATA_VERSION;
+  key: string;
+  name: string;
+  path: string;
+  format: string;
+  formatVersion: string;
+  /** The index's summary JSON, parsed. */
+  summary: Record<string, unknown>;
+  layers: { layer: number; group: number | null; kind: string; name: string; width: number; height: number; image: string | null }[];
+  /** Tile histogram per layer: [tile, count] pairs, most frequent first, at most 256 per layer. */
+  tiles: { layer: number; kind: string; counts: [number, number][] }[];
+  objects: { object: number; kind: string; name: string | null; x: number | null; y: number | null }[];
+  texts: { object: number | null; kind: string; text: string; x: number | null; y: number | null }[];
+  images: { name: string; width: number | null; height: number | null; external: boolean | null }[];
+  warnings: { code: string; message: string }[];
+  findings: { rule: string; severity: string; message: string }[];
+  /** Levels this one points to (Graal links, gmap cells, zip siblings): page keys, or null when not in the site. */
+  links: { kind: 'link' | 'gmap' | 'sibling'; name: string; key: string | null }[];
+  family: number;
+  /** files/<sha256>.js (levelkitSite.bytes(sha, base64)) for the page's own drawing with layer toggles; null when the file was gone at build time. */
+  bytes: string | null;
+  thumb: string;
+}
