@@ -4,8 +4,8 @@
 //
 // Every page opens from file:// as well as from a static host, so the pages are classic scripts
 // (no ES modules, no workers, no fetch: Chromium refuses all three on file://) and every data file
-// is a script that hands its value to a global function: `levelkitSite.catalogue({...})`,
-// `levelkitSite.level({...})`. Nothing a page loads is outside the site's folder.
+// is a script that queues its value on a global (`dataScript` below). Nothing a page loads is
+// outside the site's folder.
 
 /** Version of the data files below; the pages refuse data of another version in one clear line. */
 export const SITE_DATA_VERSION = 1;
@@ -81,7 +81,66 @@ export interface LevelPageData {
   /** Levels this one points to (Graal links, gmap cells, zip siblings): page keys, or null when not in the site. */
   links: { kind: 'link' | 'gmap' | 'sibling'; name: string; key: string | null }[];
   family: number;
-  /** files/<sha256>.js (levelkitSite.bytes(sha, base64)) for the page's own drawing with layer toggles; null when the file was gone at build time. */
+  /** files/<sha256>.js (dataScript('bytes', { sha256, base64 })) for the page's own drawing with layer toggles; null when the file was gone at build time. */
   bytes: string | null;
   thumb: string;
+}
+
+/** families/<key>.js: levelkitSite.family(FamilyPageData), a family as a chain, oldest first. */
+export interface FamilyPageData {
+  version: typeof SITE_DATA_VERSION;
+  key: string;
+  /** True when every member has the same grid (exact re-saves). */
+  exact: boolean;
+  steps: {
+    /** The level page's key, its name and path, and what orders the chain (file date, else version). */
+    key: string;
+    name: string;
+    path: string;
+    date: string | null;
+    formatVersion: string;
+    thumb: string;
+    /** Change from the previous step (null for the first): its diff picture (diffs/<a>-<b>.png, null when none could be drawn) and counts in words ("142 cells changed, 1 image added"). */
+    diff: { picture: string | null; counts: string; same: boolean } | null;
+  }[];
+}
+
+/** worlds/<key>.js: levelkitSite.world(WorldPageData), a Graal gmap drawn as one picture (worlds/<key>.png). */
+export interface WorldPageData {
+  version: typeof SITE_DATA_VERSION;
+  key: string;
+  name: string;
+  picture: string | null;
+  /** Picture size in pixels, and the grid of levels it is cut into. */
+  width: number;
+  height: number;
+  columns: number;
+  rows: number;
+  /** Row-major, columns × rows: each cell's level name, its page key (null when not in the site), and whether it was drawn. */
+  cells: { name: string; key: string | null; state: 'drawn' | 'missing' | 'error' }[];
+}
+
+/**
+ * Every HTML page the builder writes is the same shell, so the pages' code owns the DOM:
+ *
+ *   <!doctype html><html lang="en"><head><meta charset="utf-8"><title>{escaped title}</title>
+ *   <link rel="stylesheet" href="{root}assets/site.css"></head>
+ *   <body data-page="{index|level|family|world}" data-key="{key}" data-root="{root}">
+ *   <script src="{root}data/catalogue.js"></script>          (every page: names and links)
+ *   <script src="{root}{levels|families|worlds}/{key}.js"></script>   (level, family, world pages)
+ *   <script src="{root}assets/site.js"></script></body></html>
+ *
+ * `root` is '' for index.html and '../' for the others. site.js (web/site/, built by rollup to
+ * dist/site/site.js with dist/site/site.css; the builder copies both into assets/) runs last:
+ * the data scripts before it push `[kind, value]` onto `window.levelkitSite.queue` (dataScript),
+ * and site.js reads the queue when it starts.
+ */
+export const DATA_SCRIPT_PREFIX = `(window.${SITE_GLOBAL}=window.${SITE_GLOBAL}||{queue:[]}).queue.push(`;
+
+/** The body of a data script: `DATA_SCRIPT_PREFIX["level",{...}]);` with `<` escaped so no text closes the script. */
+export function dataScript(kind: 'catalogue' | 'level' | 'family' | 'world' | 'bytes', value: unknown): string {
+  return `${DATA_SCRIPT_PREFIX}${JSON.stringify([kind, value])
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')});\n`;
 }
