@@ -15,7 +15,7 @@ import { dts } from 'rollup-plugin-dts';
 
 // Start from an empty dist/ so files an older layout wrote (a stale index.mjs.map) are never
 // packed. Not in watch mode, where one config rebuilding must not delete the others' output.
-// LEVELKIT_BUILD=web rebuilds only what browsers load (the browser build and dist/web/) and keeps the rest.
+// LEVELKIT_BUILD=web rebuilds only what browsers load (the browser build, dist/web/ and dist/site/) and keeps the rest.
 const ONLY_WEB = process.env.LEVELKIT_BUILD === 'web';
 if (!process.env.ROLLUP_WATCH && !ONLY_WEB) rmSync(fileURLToPath(new URL('./dist/', import.meta.url)), { recursive: true, force: true });
 
@@ -153,6 +153,17 @@ function minify() {
   };
 }
 
+/** Minifies a classic script (esbuild keeps rollup's IIFE as it is). */
+function minifyScript() {
+  return {
+    name: 'minify-script',
+    async renderChunk(code) {
+      const out = await transform(code, { minify: true, target: 'es2022' });
+      return { code: out.code, map: null };
+    },
+  };
+}
+
 const WEB_EXAMPLES = [
   ['wwd', 'wwd/claw-compressed.wwd'],
   ['wwd', 'wwd/gruntz-compressed.wwd'],
@@ -205,6 +216,27 @@ const web = {
   output: { dir: 'dist/web', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
 };
 
+/**
+ * The pages of `levelkit site` (web/site/): one classic script, an IIFE with the library inlined,
+ * because pages opened from file:// may load no module, start no worker and fetch nothing; and
+ * their style. `levelkit site` copies both into the site's assets/ (so dist/site ships in the package).
+ */
+const site = {
+  input: 'web/site/main.ts',
+  plugins: [
+    nodeResolve({ browser: true }),
+    typescript({ tsconfig: './tsconfig.web.json', outDir: 'dist/site' }),
+    minifyScript(),
+    {
+      name: 'site-style',
+      generateBundle() {
+        this.emitFile({ type: 'asset', fileName: 'site.css', source: readFileSync(fileURLToPath(new URL('./web/site/site.css', import.meta.url)), 'utf8') });
+      },
+    },
+  ],
+  output: { dir: 'dist/site', format: 'iife', entryFileNames: 'site.js', inlineDynamicImports: true },
+};
+
 const browser = {
   input: 'src/index.ts',
   plugins: [nodeResolve({ browser: true }), ts(), minify()],
@@ -226,7 +258,7 @@ const esm = {
 };
 
 export default ONLY_WEB
-  ? [browser, web]
+  ? [browser, web, site]
   : [
       {
         input: 'src/index.ts',
@@ -237,6 +269,7 @@ export default ONLY_WEB
       esm,
       browser,
       web,
+      site,
       {
         // The CLI, the Node-only scan entry (levelkit/scan), the scan worker and render's worker share chunks at the
         // top of dist/, so the worker is found beside the code that starts it.

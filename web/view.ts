@@ -7,6 +7,7 @@ import { ask } from './ask.js';
 import { $, el, putPicture } from './dom.js';
 import { type Preview, state } from './state.js';
 import { regionLayer } from './viewport.js';
+import { wheelZoom } from './wheel-zoom.js';
 
 /** The tiles in sight at full resolution when zoomed in. */
 let regions: ReturnType<typeof regionLayer> | undefined;
@@ -136,15 +137,7 @@ function zoomAt(factor: number, cx: number, cy: number): void {
 /** Wires wheel, drag, buttons and pointer; `onClick` gets a click (not a drag) on the picture. */
 export function setUpViewport(onClick: (at: PicturePoint) => void, onMove: (at: PicturePoint | undefined) => void): void {
   const vp = $('viewport');
-  vp.addEventListener(
-    'wheel',
-    (e) => {
-      e.preventDefault();
-      const r = vp.getBoundingClientRect();
-      zoomAt(e.deltaY < 0 ? 1.25 : 0.8, e.clientX - r.left, e.clientY - r.top);
-    },
-    { passive: false },
-  );
+  wheelZoom(vp, zoomAt);
   let drag: { x: number; y: number } | undefined;
   let pressedAt: { x: number; y: number } | undefined;
   vp.addEventListener('pointerdown', (e) => {

@@ -46,6 +46,8 @@ export interface RegionLayer {
 export function regionLayer(viewport: HTMLElement, ask: Ask): RegionLayer {
   const layer = document.createElement('div');
   layer.id = 'regions';
+  // Styled here, so any page that hosts the layer (the inspector, the site's level page) needs no CSS for it.
+  Object.assign(layer.style, { position: 'absolute', left: '0', top: '0', transformOrigin: '0 0', pointerEvents: 'none' });
   // Above the picture, below the highlight ring and the tooltip.
   const picture = viewport.querySelector('canvas');
   if (picture) picture.after(layer);
@@ -112,6 +114,8 @@ export function regionLayer(viewport: HTMLElement, ask: Ask): RegionLayer {
         }
         if (drawn) {
           const canvas = document.createElement('canvas');
+          canvas.style.position = 'absolute';
+          canvas.style.imageRendering = 'pixelated';
           canvas.width = drawn.bitmap.width;
           canvas.height = drawn.bitmap.height;
           canvas.dataset.x = String(drawn.x);
