@@ -145,6 +145,9 @@ describe('the packed package, installed into an empty project', () => {
       'dist/index.d.mts',
       'dist/levelkit.browser.mjs.map',
       'dist/esm/index.mjs',
+      // The pages `levelkit site` copies into a site's assets/.
+      'dist/site/site.js',
+      'dist/site/site.css',
       ...perFormat,
       ...LIBRARY_BUILDS,
     ];

@@ -6,18 +6,19 @@
 // link their levels; a name that looks like markup stays text; no request leaves the folder; and
 // 50,000 levels filter with only the rows in sight in the DOM.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { decode, render } from '../src/index.js';
+import { dataScript, SITE_DATA_VERSION } from '../src/site/contract.js';
 import { CatalogueQuery, DEFAULT_VIEW } from '../web/site/query.js';
 import { startChromium } from './helpers/chromium.js';
 import { describeWith } from './helpers/needs.js';
 import { FIXTURES, readBytes } from './helpers/paths.js';
-import { copyAssets, type HandLevel, syntheticCatalogue, writeCatalogue, writeHandSite } from './helpers/site-folder.js';
+import { copyAssets, type HandLevel, shell, syntheticCatalogue, writeCatalogue, writeHandSite } from './helpers/site-folder.js';
 
 const XSS = '<img src=x onerror="window.__xss=1">';
 const DM1 = 'teeworlds/real/tw07-dm1.map';
@@ -258,6 +259,12 @@ describeWith(await startChromium(['dist/site/site.js', 'dist/site/site.css']), '
     await page.locator('#viewport').hover();
     await page.mouse.wheel(0, -300);
     expect(await zoomOf()).toBeGreaterThan(z0);
+    // Zoomed in past the picture's own pixels, the tiles in sight are drawn again at full resolution (the inspector's region layer).
+    for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -300);
+    await page.waitForFunction(() => document.querySelector('#regions canvas') && document.getElementById('regions')!.dataset.pending === '0', undefined, {
+      timeout: 30_000,
+    });
+    expect(Number(await page.getAttribute('#regions', 'data-scale'))).toBeGreaterThan(whole.scale);
     // Its family, linked.
     expect(await page.getAttribute('#family a', 'href')).toBe('../families/dm1-family.html');
   });
@@ -294,6 +301,17 @@ describeWith(await startChromium(['dist/site/site.js', 'dist/site/site.css']), '
     await page.locator('#world a.world-cell[data-cell="1"]').click();
     await page.waitForSelector('body[data-ready="1"]');
     expect(page.url()).toBe(url('levels/dm1.html'));
+  });
+
+  it('data of another version is refused in one line, not half-shown', async () => {
+    writeFileSync(join(dir, 'levels', 'future.js'), dataScript('level', { version: SITE_DATA_VERSION + 1, key: 'future' }));
+    writeFileSync(join(dir, 'levels', 'future.html'), shell('level', 'future', 'future', 'levels/future.js'));
+    await page.goto(url('levels/future.html'));
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
+    expect(await page.getAttribute('body', 'data-error')).toBe(
+      `the level data is of version ${SITE_DATA_VERSION + 1}; this page reads version ${SITE_DATA_VERSION} (build the site again)`,
+    );
+    expect(await page.locator('h1').count()).toBe(0);
   });
 
   it('no page asked for anything outside the site’s folder, and none logged an error', () => {

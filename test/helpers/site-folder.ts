@@ -6,15 +6,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { encode as encodePng } from 'fast-png';
-import {
-  type Catalogue,
-  DATA_SCRIPT_PREFIX,
-  dataScript,
-  type FamilyPageData,
-  type LevelPageData,
-  SITE_DATA_VERSION,
-  type WorldPageData,
-} from '../../src/site/contract.js';
+import { type Catalogue, dataScript, type FamilyPageData, type LevelPageData, SITE_DATA_VERSION, type WorldPageData } from '../../src/site/contract.js';
 import { FIXTURES, ROOT, readBytes } from './paths.js';
 import { Prng } from './prng.js';
 
@@ -312,5 +304,3 @@ export function syntheticCatalogue(n: number, seed = 41): Catalogue {
   }
   return c;
 }
-
-export { DATA_SCRIPT_PREFIX };
