@@ -151,7 +151,8 @@ export function indexPage(catalogue: Catalogue): void {
     const who = el('div', str(L.author[r]!) || '—', 'cell author');
     const size = el('div', undefined, 'cell size');
     size.append(el('span', bytesText(L.bytes[r]!)), el('span', L.width[r]! || L.height[r]! ? `${L.width[r]} × ${L.height[r]}` : '', 'dims'));
-    const layers = el('div', `${L.layers[r]} layers · ${L.objects[r]} objects`, 'cell layers');
+    const layers = el('div', undefined, 'cell layers');
+    layers.append(el('span', `${L.layers[r]} layers`), el('span', `${L.objects[r]} objects`, 'dims'));
     const issues = el('div', `${L.warnings[r]} · ${L.findings[r]}`, 'cell issues');
     if (L.warnings[r]! > 0 || L.findings[r]! > 0) issues.classList.add('has');
     const fam = el('div', undefined, 'cell family');

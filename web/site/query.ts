@@ -55,20 +55,29 @@ export class CatalogueQuery {
       .sort((a, b) => b.rows - a.rows || (a.value < b.value ? -1 : 1));
   }
 
-  /** The rows of `view`, in its order. */
+  /**
+   * The rows of `view`, in its order. Rows are tested in row order (the columns are read front to
+   * back, not hopping through memory in the sort's order), then the order keeps those that passed.
+   */
   run(view: View): Uint32Array {
     const order = this.order(view.sort);
-    const keep = this.filter(view);
+    const test = this.filter(view);
     const out = new Uint32Array(this.count);
     let n = 0;
-    if (view.desc) {
-      for (let i = order.length - 1; i >= 0; i--) if (keep(order[i]!)) out[n++] = order[i]!;
-    } else for (const row of order) if (keep(row)) out[n++] = row;
-    return out.subarray(0, n);
+    if (!test) {
+      out.set(order);
+      n = order.length;
+    } else {
+      const keep = new Uint8Array(this.count);
+      for (let r = 0; r < keep.length; r++) if (test(r)) keep[r] = 1;
+      for (const row of order) if (keep[row]) out[n++] = row;
+    }
+    const rows = out.subarray(0, n);
+    return view.desc ? rows.reverse() : rows;
   }
 
-  /** A test for one row; every filter of `view` left empty matches all. */
-  private filter(view: View): (row: number) => boolean {
+  /** A test for one row, or undefined when every filter of `view` is empty (all rows match). */
+  private filter(view: View): ((row: number) => boolean) | undefined {
     const L = this.catalogue.levels;
     const tests: ((row: number) => boolean)[] = [];
     const interned = (s: string) => this.stringIndex.get(s) ?? -2; // -2: matches no row (author -1 is "none")
@@ -87,7 +96,7 @@ export class CatalogueQuery {
     if (view.findings) tests.push((r) => (L.findings[r] ?? 0) > 0);
     const words = view.text.toLowerCase().split(/\s+/).filter(Boolean);
     for (const w of words) tests.push((r) => L.text[r]?.includes(w) ?? false);
-    if (tests.length === 0) return () => true;
+    if (tests.length === 0) return undefined;
     if (tests.length === 1) return tests[0]!;
     return (r) => tests.every((t) => t(r));
   }
