@@ -68,6 +68,7 @@ const LEVELS: HandLevel[] = [
     text: 'capture the flag',
     thumb: 'th-ctf1',
     noThumbFile: true,
+    noBytesFile: true,
   },
   {
     key: 'claw',
@@ -177,6 +178,13 @@ describeWith(await startChromium(['dist/site/site.js', 'dist/site/site.css']), '
     await open('index.html');
     expect(await shown()).toBe(LEVELS.length);
     expect((await names()).sort()).toEqual(LEVELS.map((l) => l.name).sort());
+    // Each row links its level page, its family and (a gmap) its world; a thumbnail that is there is shown, one that is not is left out.
+    const row = (key: string) => page.locator(`#list .row.level:has(a[href="levels/${key}.html"])`);
+    expect(await row('dm1').locator('.family a').getAttribute('href')).toBe('families/dm1-family.html');
+    expect(await row('world').locator('.family a').getAttribute('href')).toBe('worlds/world.html');
+    expect(await row('claw').locator('.family a').count()).toBe(0);
+    expect(await row('dm1').locator('.thumb img').getAttribute('src')).toBe('thumbs/th-dm1-s.png');
+    await page.waitForFunction(() => !document.querySelector('#list img[src="thumbs/th-ctf1-s.png"]'));
     await page.selectOption('#filter-format', 'teeworlds');
     expect(await shown()).toBe(2);
     expect((await names()).sort()).toEqual(['ctf1', 'dm1']);
@@ -269,13 +277,17 @@ describeWith(await startChromium(['dist/site/site.js', 'dist/site/site.css']), '
     expect(await page.getAttribute('#family a', 'href')).toBe('../families/dm1-family.html');
   });
 
-  it('a level without bytes shows its prebuilt preview; without a preview either, says so', async () => {
+  it('a level without bytes (or whose bytes file is gone) shows its prebuilt preview; without a preview either, says so', async () => {
     await open('levels/claw.html');
     expect(await page.getAttribute('#picture-box', 'data-picture')).toBe('thumb');
     expect(await page.getAttribute('#picture', 'src')).toBe('../thumbs/th-claw-l.png');
     await open('levels/world.html');
     expect(await page.getAttribute('#picture-box', 'data-picture')).toBe('none');
     expect(await page.textContent('#picture-box')).toContain('No picture');
+    // Its bytes file named but absent, and its preview too.
+    await open('levels/ctf1.html');
+    expect(await page.getAttribute('#picture-box', 'data-picture')).toBe('none');
+    expect(await page.textContent('#picture-note')).toContain('not in this copy of the site');
   });
 
   it('the family page shows the chain with dates, thumbnails and each change', async () => {

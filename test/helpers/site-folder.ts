@@ -26,6 +26,8 @@ export interface HandLevel {
   /** Thumbnail key ('' = none); a PNG is written for it unless `noThumbFile`. */
   thumb: string;
   noBytes?: boolean;
+  /** The level page names its bytes file, but the file is not there (a site copied in part). */
+  noBytesFile?: boolean;
   noThumbFile?: boolean;
   links?: LevelPageData['links'];
   texts?: LevelPageData['texts'];
@@ -180,7 +182,8 @@ export function writeHandSite(
       uses: l.uses,
       text: `${l.name} ${l.fixture} ${l.author ?? ''} ${l.text}`,
     });
-    if (!l.noBytes) writeFileSync(join(dir, 'files', `${sha}.js`), dataScript('bytes', { sha256: sha, base64: Buffer.from(bytes).toString('base64') }));
+    if (!l.noBytes && !l.noBytesFile)
+      writeFileSync(join(dir, 'files', `${sha}.js`), dataScript('bytes', { sha256: sha, base64: Buffer.from(bytes).toString('base64') }));
     if (l.thumb && !l.noThumbFile) {
       writeFileSync(join(dir, 'thumbs', `${l.thumb}-s.png`), solidPng(16, 12, [200, 80, 40]));
       writeFileSync(join(dir, 'thumbs', `${l.thumb}-l.png`), solidPng(64, 48, [40, 160, 90]));

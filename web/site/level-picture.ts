@@ -45,12 +45,13 @@ export async function levelPicture(host: HTMLElement, data: LevelPageData): Prom
     return;
   }
   if (data.thumb && (await showThumb(data.thumb, viewport, controls))) {
+    if (note.textContent) note.append(' Showing the prebuilt picture.');
     host.dataset.picture = 'thumb';
     return;
   }
   viewport.hidden = true;
   controls.hidden = true;
-  note.append(' No picture of this level.');
+  note.append(`${note.textContent ? ' ' : ''}No picture of this level.`);
   host.dataset.picture = 'none';
 }
 
@@ -60,7 +61,7 @@ async function decodedLevel(data: LevelPageData, note: HTMLElement): Promise<Any
   if (!src) return undefined;
   const file = await loadData('bytes', src);
   if (!file) {
-    note.textContent = 'The level file is not in this copy of the site: showing the prebuilt picture.';
+    note.textContent = 'The level file is not in this copy of the site.';
     return undefined;
   }
   try {
@@ -68,7 +69,7 @@ async function decodedLevel(data: LevelPageData, note: HTMLElement): Promise<Any
     await init().catch(() => undefined);
     return decode(fromBase64(file.base64));
   } catch (e) {
-    note.textContent = `The level file did not decode here (${(e as Error)?.message ?? String(e)}): showing the prebuilt picture.`;
+    note.textContent = `The level file did not decode here (${(e as Error)?.message ?? String(e)}).`;
     return undefined;
   }
 }
