@@ -282,6 +282,7 @@ describeWith(await startChromium(['dist/site/site.js', 'dist/site/site.css']), '
     expect(await page.getAttribute('#picture-box', 'data-picture')).toBe('thumb');
     expect(await page.getAttribute('#picture', 'src')).toBe('../thumbs/th-claw-l.png');
     await open('levels/world.html');
+    expect(await page.getAttribute('.world-link a', 'href')).toBe('../worlds/world.html');
     expect(await page.getAttribute('#picture-box', 'data-picture')).toBe('none');
     expect(await page.textContent('#picture-box')).toContain('No picture');
     // Its bytes file named but absent, and its preview too.

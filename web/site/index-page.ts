@@ -1,7 +1,7 @@
 // The index page: every level of the catalogue as a row (thumbnail, name, format and version,
 // author, size, layers, warnings and findings, family), with filters and sorting run in the page
 // (query.ts) and only the rows in sight in the DOM (virtual-list.ts). The view lives in the URL's
-// hash, so a filtered list can be linked and the back button restores it.
+// hash (replaced, not pushed: filtering adds no history entries), so a filtered list can be linked.
 
 import type { Catalogue } from '../../src/site/contract.js';
 import { el } from '../dom.js';

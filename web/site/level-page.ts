@@ -6,7 +6,7 @@ import type { Catalogue, LevelPageData } from '../../src/site/contract.js';
 import { el } from '../dom.js';
 import { bytesText } from './index-page.js';
 import { levelPicture } from './level-picture.js';
-import { familyHref, indexHref, levelHref } from './links.js';
+import { familyHref, indexHref, levelHref, worldHref } from './links.js';
 import { at, link, section, table } from './sections.js';
 
 /** Tiles of one layer's histogram shown before "more". */
@@ -17,6 +17,14 @@ export async function levelPage(data: LevelPageData, catalogue: Catalogue | unde
   const nav = el('nav');
   nav.append(link('← all levels', indexHref()));
   header.append(nav, el('h1', data.name), el('p', data.path, 'path'), el('p', `${data.format} ${data.formatVersion}`.trim(), 'format'));
+  // A gmap with a world page: the whole world, stitched.
+  const row = catalogue?.levels.key.indexOf(data.key) ?? -1;
+  const world = catalogue?.worlds.find((w) => w.row === row && row >= 0);
+  if (world) {
+    const p = el('p', undefined, 'world-link');
+    p.append(link('The world this gmap describes, as one picture', worldHref(world.key)));
+    header.append(p);
+  }
   const picture = el('div', undefined, 'picture');
   picture.id = 'picture-box';
   document.body.append(header, picture);
