@@ -41,7 +41,6 @@ export const siteCommand: Command = {
     'inflate',
     'encoding',
     'max-bytes',
-    'max-zip-ratio',
     'max-cells',
     'max-inflated',
     'limit',
