@@ -230,6 +230,10 @@ async function build(
       else writePage(thumb);
     }
     await drawer.finish();
+  } catch (e) {
+    // The workers end whatever stopped the run (a write the disk refused), so the process can exit.
+    await drawer.finish().catch(() => {});
+    throw e;
   } finally {
     details.close();
     files.close();

@@ -175,6 +175,21 @@ describe('levelkit site: what it refuses and marks', () => {
     expect(readFileSync(join(out, 'notes.txt'), 'utf8')).toBe('mine');
   }, 60_000);
 
+  it('a bad option is said in one line naming it (then the usage), and nothing is written', () => {
+    const out = join(tmp, 'bad-options');
+    for (const [args, said] of [
+      [['-o', out, '--scale', '0'], "levelkit site: --scale must be a whole number of pixels per tile, 1…64; got '0'"],
+      [['-o', out, '--workers', 'many'], 'levelkit site: --workers'],
+      [[], 'levelkit site: site needs -o <folder>'],
+    ] as const) {
+      const r = cli('site', index, ...args);
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.stderr.split('\n')[0]).toContain(said);
+      expect(r.stderr.split('\n')[1]).toMatch(/^usage: levelkit site/);
+    }
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+
   it('without the built pages, one line says to build them, and nothing is written', async () => {
     const out = join(tmp, 'unbuilt');
     await expect(buildSite(options(out, { assets: join(tmp, 'nowhere') }))).rejects.toThrow(AssetsMissing);

@@ -54,7 +54,6 @@ export const siteCommand: Command = {
     timeout: `time limit per thumbnail in seconds, × the level's size in 8 MiB units above 8 MiB (default ${DEFAULT_TIMEOUT_S})`,
     quiet: 'no progress line and no closing summary on stderr',
   },
-  usageStatus: 2,
   async run({ options, positionals, raw }) {
     if (positionals.length !== 1) throw new UsageError('site needs one index folder (written by scan --index)');
     if (!options.out) throw new UsageError('site needs -o <folder>');
