@@ -190,7 +190,7 @@ async function build(
         linked.add(`${kind}\0${target}`);
         links.push({ kind, name: target, key: names.find(f.path, f.member, target)?.key ?? null });
       }
-      for (const sibling of names.siblingsOf(f.path, f.member, key)) links.push({ kind: 'sibling', name: sibling, key: sibling });
+      for (const sibling of names.siblingsOf(f.path, f.member, key)) links.push({ kind: 'sibling', ...sibling });
       const row = catalogue.add({
         key,
         name,

@@ -47,7 +47,7 @@ export interface Named {
 /** The levels of the index by folder and file name, and each zip's members: what links resolve against. */
 export class NameIndex {
   private readonly byName = new Map<string, Named>();
-  private readonly siblings = new Map<string, string[]>();
+  private readonly siblings = new Map<string, { name: string; key: string }[]>();
 
   /** Adds a file; `key` is null when it has no page. Only names links can reach are kept (Graal), and members for siblings. */
   add(f: IndexedFile, format: string | null, key: string | null): void {
@@ -57,7 +57,7 @@ export class NameIndex {
     }
     if (f.member !== null && key !== null) {
       const list = this.siblings.get(f.path) ?? [];
-      if (list.length <= MAX_SIBLINGS) list.push(key);
+      if (list.length <= MAX_SIBLINGS) list.push({ name: f.member, key });
       this.siblings.set(f.path, list);
     }
   }
@@ -67,9 +67,9 @@ export class NameIndex {
     return this.byName.get(nameKey(scopeOf(path, member), name));
   }
 
-  /** The other members of a zip with pages (at most MAX_SIBLINGS). */
-  siblingsOf(path: string, member: string | null, own: string): string[] {
+  /** The other members of a zip with pages (at most MAX_SIBLINGS): their member names and keys. */
+  siblingsOf(path: string, member: string | null, own: string): { name: string; key: string }[] {
     if (member === null) return [];
-    return (this.siblings.get(path) ?? []).filter((k) => k !== own).slice(0, MAX_SIBLINGS);
+    return (this.siblings.get(path) ?? []).filter((s) => s.key !== own).slice(0, MAX_SIBLINGS);
   }
 }

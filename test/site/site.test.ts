@@ -240,6 +240,34 @@ describe('levelkit site: what it refuses and marks', () => {
   }, 120_000);
 });
 
+describe('levelkit site: levels in zips', () => {
+  it('reads each member from its zip (nested zips too), checked against the index, and links the members of one zip', async () => {
+    const dir = join(tmp, 'zipped');
+    mkdirSync(dir);
+    copyFileSync(join(FIXTURES, 'zip', 'levels.zip'), join(dir, 'levels.zip'));
+    const idx = join(tmp, 'zipped-idx');
+    await indexOf(dir, idx);
+    const out = join(tmp, 'zipped-site');
+    const s = await buildSite(options(out, { index: idx }));
+    expect(s.stale).toBe(0);
+    const c = dataOf<Catalogue>(join(out, 'data/catalogue.js'));
+    expect(c.levels.path.some((p) => p.startsWith('levels.zip::more.zip/'))).toBe(true);
+    for (let row = 0; row < c.levels.key.length; row++) {
+      if (c.levels.error[row]) continue;
+      const page = dataOf<LevelPageData>(join(out, 'levels', `${c.levels.key[row]}.js`));
+      expect(page.bytes, c.levels.path[row]).not.toBeNull();
+      expect(c.levels.thumb[row], c.levels.path[row]).not.toBe('');
+    }
+    const graal = c.levels.path.indexOf('levels.zip::levels/gr-v103.graal');
+    const page = dataOf<LevelPageData>(join(out, 'levels', `${c.levels.key[graal]}.js`));
+    const file = dataOf<{ base64: string }>(join(out, page.bytes!));
+    expect(Buffer.from(file.base64, 'base64').equals(readFileSync(join(FIXTURES, 'graal', 'gr-v103.graal')))).toBe(true);
+    const map = c.levels.path.indexOf('levels.zip::levels/ddrace-v2.map');
+    expect(page.links).toContainEqual({ kind: 'sibling', name: 'levels/ddrace-v2.map', key: c.levels.key[map] });
+    expect(page.links.some((l) => l.key === page.key)).toBe(false);
+  }, 120_000);
+});
+
 describe('levelkit site: the family finder and the world drawer it is given', () => {
   it('writes a family page with a diff per step, and a world page from the drawer with the levels found beside the gmap', async () => {
     const dir = join(tmp, 'world');
