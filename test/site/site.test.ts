@@ -1,5 +1,7 @@
 // `levelkit site` (issue 41): the site of an index of fixture levels, built in-process with
 // placeholder page assets (the real ones are web/site/'s build), and the command's refusals.
+
+import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -17,11 +19,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OutputError } from '../../src/scan/write.js';
 import { AssetsMissing } from '../../src/site/assets.js';
 import { buildSite, type SiteOptions, type SiteParts } from '../../src/site/build.js';
 import type { Catalogue, FamilyPageData, LevelPageData, WorldPageData } from '../../src/site/contract.js';
 import { FolderRefused } from '../../src/site/out-folder.js';
 import { cli } from '../helpers/cli.js';
+import { itWith, type Need } from '../helpers/needs.js';
 import { FIXTURES } from '../helpers/paths.js';
 
 /** A level whose file name and sign are markup: both must stay text. */
@@ -32,6 +36,20 @@ let tmp: string;
 let levels: string;
 let index: string;
 let assets: string;
+
+/** Makes a /dev/full at a path (mknod: root, or CAP_MKNOD). */
+function fullDevice(): Need<(path: string) => void> {
+  const probe = join(tmpdir(), `levelkit-site-full-${process.pid}`);
+  const made = spawnSync('mknod', [probe, 'c', '1', '7']).status === 0;
+  rmSync(probe, { force: true });
+  if (!made) return { ok: false, missing: 'mknod of a /dev/full node (root or CAP_MKNOD)' };
+  return {
+    ok: true,
+    value: (path) => {
+      expect(spawnSync('mknod', [path, 'c', '1', '7']).status).toBe(0);
+    },
+  };
+}
 
 /** The value a data script queues (it runs as the page would run it). */
 function dataOf<T>(file: string): T {
@@ -207,6 +225,22 @@ describe('levelkit site: what it refuses and marks', () => {
     await expect(buildSite(options(out))).rejects.toThrow(/levels/);
     expect(readdirSync(elsewhere)).toEqual([]);
   }, 60_000);
+
+  itWith(
+    fullDevice(),
+    'a full disk fails loudly, naming the file it could not write',
+    async (device) => {
+      const out = join(tmp, 'full');
+      await buildSite(options(out));
+      // A device that takes no byte (as /dev/full) where the catalogue goes: written into, as a shell's > would.
+      unlinkSync(join(out, 'data/catalogue.js'));
+      device(join(out, 'data/catalogue.js'));
+      const failed = await buildSite(options(out)).catch((e: unknown) => e);
+      expect(failed).toBeInstanceOf(OutputError);
+      expect((failed as OutputError).message).toBe(`cannot write ${join(out, 'data/catalogue.js')}: no space left on device (ENOSPC)`);
+    },
+    60_000,
+  );
 
   it('a file changed or gone since the index gets no picture and is marked; pages of levels gone from the index go', async () => {
     const dir = join(tmp, 'stale');
