@@ -63,9 +63,21 @@ export class SiteFolder {
     this.written.add(rel);
   }
 
-  /** Whether `rel` is a regular file already (a link is not: it is replaced when written). */
+  /** Whether `rel` is a regular file already, in a real folder (a link is not: it is replaced when written, and a folder that is a link is never looked into). */
   has(rel: string): boolean {
-    return isFile(join(this.root, rel));
+    return this.inRealFolder(rel) && isFile(join(this.root, rel));
+  }
+
+  /** Whether every folder on the way to `rel` below the root is a folder, not a link to one. */
+  private inRealFolder(rel: string): boolean {
+    const segments = rel.split('/').slice(0, -1);
+    for (let i = 1; i <= segments.length; i++)
+      try {
+        if (!fs.lstatSync(join(this.root, ...segments.slice(0, i))).isDirectory()) return false;
+      } catch {
+        return false;
+      }
+    return true;
   }
 
   /** A file of the site as it is (one this builder wrote: a link is not read). */
@@ -83,6 +95,8 @@ export class SiteFolder {
   /** Removes the files of `dir` this run neither wrote nor kept (pages of levels gone from the index). Returns how many. */
   prune(dir: string): number {
     let entries: fs.Dirent[];
+    // A folder swapped for a link is never listed: its files are not the site's to remove.
+    if (!this.inRealFolder(`${dir}/-`)) return 0;
     try {
       entries = fs.readdirSync(join(this.root, dir), { withFileTypes: true });
     } catch {

@@ -224,6 +224,17 @@ describe('levelkit site: what it refuses and marks', () => {
     symlinkSync(elsewhere, join(out, 'levels'));
     await expect(buildSite(options(out))).rejects.toThrow(/levels/);
     expect(readdirSync(elsewhere)).toEqual([]);
+    // files/ (kept by content between runs) swapped for a link to someone's folder: nothing there is taken for the site's, or removed.
+    rmSync(join(out, 'levels'));
+    await buildSite(options(out));
+    const theirs = join(tmp, 'theirs');
+    mkdirSync(theirs);
+    for (const f of readdirSync(join(out, 'files'))) copyFileSync(join(out, 'files', f), join(theirs, f));
+    writeFileSync(join(theirs, 'notes.txt'), 'mine');
+    rmSync(join(out, 'files'), { recursive: true });
+    symlinkSync(theirs, join(out, 'files'));
+    await expect(buildSite(options(out))).rejects.toThrow(/files/);
+    expect(readFileSync(join(theirs, 'notes.txt'), 'utf8')).toBe('mine');
   }, 60_000);
 
   itWith(
