@@ -4,7 +4,7 @@
 // index's files, read and checked against the index like every other file.
 import type { PngEncode } from '../cli/png.js';
 import { pngOf } from '../cli/render-level.js';
-import { type DecodeOptions, decode } from '../index.js';
+import { type AnyDecoded, type DecodeOptions, decode } from '../index.js';
 import { dataScript, SITE_DATA_VERSION, type WorldPageData } from './contract.js';
 import { pageShell } from './html.js';
 import type { IndexedFile, LevelFiles } from './level-files.js';
@@ -22,8 +22,12 @@ export interface WorldPicture {
   cells: { name: string; column: number; row: number; state: 'drawn' | 'missing' | 'error'; error?: string }[];
 }
 
-/** The world drawer: the gmap as decoded, its levels' bytes by name, the drawing options. */
-export type DrawWorld = (gmap: ReturnType<typeof decode>, find: (levelName: string) => Uint8Array | undefined, options: DrawingOptions) => WorldPicture;
+/** The world drawer: the gmap as decoded, its levels' bytes by name (the names as the gmap spells them), the drawing options. */
+export type DrawWorld = (
+  gmap: Extract<AnyDecoded, { format: 'graal-gmap' }>,
+  find: (levelName: string) => Uint8Array | undefined,
+  options: DrawingOptions,
+) => WorldPicture;
 
 export interface WorldContext {
   out: SiteFolder;
