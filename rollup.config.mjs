@@ -103,6 +103,7 @@ function cliUsesLibraryBuild() {
         !id.startsWith(`${SRC}scan/`) &&
         !id.startsWith(`${SRC}archive-index/`) &&
         !id.startsWith(`${SRC}check/`) &&
+        !id.startsWith(`${SRC}site/`) &&
         id !== `${SRC}core/default-limits.ts` &&
         id !== `${SRC}core/suggest.ts`;
       if (inLibrary) {

@@ -23,6 +23,7 @@ const SECTION_OF: Record<string, readonly string[]> = {
   check: ['Checking maps'],
   query: ['Asking an archive'],
   schema: ['Asking an archive'],
+  site: ['Browsing an archive'],
 };
 
 /** What every command takes besides its own options (main.ts): not listed per command in the README. */

@@ -47,6 +47,8 @@ export class IndexQuery {
     private readonly disjoint: boolean,
     /** Every part the views may read, for naming the one DuckDB cannot read. */
     private readonly parts: readonly string[],
+    /** A fork's connection only (fork): closing it leaves the engine to the index it came from. */
+    private readonly closeOwn: () => void = () => opened.close(),
   ) {
     this.engine = opened.engine;
     this.db = opened.db;
@@ -168,7 +170,20 @@ export class IndexQuery {
   }
 
   close(): void {
-    this.opened.close();
+    this.closeOwn();
+  }
+
+  /**
+   * Another connection to this index, for a query streamed while this one streams its own
+   * (DuckDB streams one result per connection): every view made first, the same settings and
+   * parts. Close it before the index it came from.
+   */
+  async fork(): Promise<IndexQuery> {
+    await this.views(null);
+    const db = await this.opened.instance.connect();
+    const forked = new IndexQuery({ ...this.opened, db }, this.root, this.committed, this.disjoint, this.parts, () => db.closeSync());
+    for (const t of this.made) forked.made.add(t);
+    return forked;
   }
 
   private async *chunks(result: DuckDBResult): AsyncGenerator<unknown[][]> {

@@ -29,6 +29,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   convert: async () => (await import('./commands/convert.js')).convert,
   render: async () => (await import('./commands/render.js')).renderCommand,
   diff: async () => (await import('./commands/diff.js')).diffCommand,
+  site: async () => (await import('./commands/site.js')).siteCommand,
 };
 
 /** `levelkit help [<command>]`: the overview, or a command's --help. */

@@ -19,6 +19,8 @@ export interface RenderJob {
   thumb: boolean;
   /** The user's graphics (--tileset, --graphics), read by each worker's BundledAssets. */
   user?: UserGraphics;
+  /** Also encode the picture shrunk to fit each of these sides as PNG (`levelkit site`'s thumbnails), in the worker that drew it. */
+  sizes?: readonly number[];
 }
 
 /** A picture as RGBA bytes, row-major. */
@@ -43,6 +45,8 @@ export interface Drawn {
   empty?: string;
   png?: Uint8Array;
   thumb?: Picture;
+  /** The PNGs of RenderJob.sizes, in its order. */
+  sized?: Uint8Array[];
 }
 
 /** A level's answer; `notes`: things said once about the run (a bundled asset missing), from a worker. */
@@ -71,6 +75,7 @@ export function renderLevel(bytes: Uint8Array, job: RenderJob, assets: BundledAs
     if (preview.empty) return { drawn: { ...drawn, empty: preview.empty } };
     if (job.png) drawn.png = pngOf(preview, encodePng);
     if (job.thumb) drawn.thumb = shrinkPicture(preview.rgba, preview.width, preview.height, 4, SHEET_CELL);
+    if (job.sizes) drawn.sized = job.sizes.map((side) => pngOf(shrinkPicture(preview.rgba, preview.width, preview.height, 4, side), encodePng));
     return { drawn };
   } catch (e) {
     return { error: e instanceof RangeError ? renderRefusal(e) : errorOf(e) };

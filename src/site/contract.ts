@@ -53,6 +53,8 @@ export interface Catalogue {
     text: string[];
     /** Error code when the file did not decode ('' when it did). */
     error: string[];
+    /** Why the file has no picture though the index has it: gone or changed since the scan ('' when it is as indexed). Added by the builder. */
+    stale: string[];
   };
   /** Families: versions of one level, each a chain of row numbers ordered by date or version. */
   families: { key: string; rows: number[]; exact: boolean }[];
@@ -84,6 +86,8 @@ export interface LevelPageData {
   /** files/<sha256>.js (dataScript('bytes', { sha256, base64 })) for the page's own drawing with layer toggles; null when the file was gone at build time. */
   bytes: string | null;
   thumb: string;
+  /** As Catalogue.levels.stale: why the file on disk is not the one indexed (null when it is). Added by the builder. */
+  stale: string | null;
 }
 
 /** families/<key>.js: levelkitSite.family(FamilyPageData), a family as a chain, oldest first. */
