@@ -81,6 +81,7 @@ function emptyCatalogue(): Catalogue {
       uses: [],
       text: [],
       error: [],
+      stale: [],
     },
     families: [],
     worlds: [],
@@ -138,6 +139,7 @@ function catalogueWriter(c: Catalogue) {
     L.uses.push(row.uses.map(intern));
     L.text.push(row.text.toLowerCase().slice(0, 4096));
     L.error.push(row.error ?? '');
+    L.stale.push('');
   };
 }
 
@@ -216,6 +218,7 @@ export function writeHandSite(
       family: familyOf(row),
       bytes: l.noBytes ? null : `files/${sha}.js`,
       thumb: l.thumb,
+      stale: null,
     };
     writeFileSync(join(dir, 'levels', `${l.key}.js`), dataScript('level', page));
     writeFileSync(join(dir, 'levels', `${l.key}.html`), shell('level', l.key, l.name, `levels/${l.key}.js`));
