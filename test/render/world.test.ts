@@ -14,7 +14,9 @@ function level(tile: number): Uint8Array {
 
 const gmapOf = (rows: string[][], width = rows[0]?.length ?? 0, height = rows.length) =>
   graal.decodeGmap(
-    new TextEncoder().encode(`GRMAP001\nWIDTH ${width}\nHEIGHT ${height}\nLEVELNAMES\n${rows.map((r) => r.map((n) => `"${n}"`).join(',')).join('\n')}\nLEVELNAMESEND\n`),
+    new TextEncoder().encode(
+      `GRMAP001\nWIDTH ${width}\nHEIGHT ${height}\nLEVELNAMES\n${rows.map((r) => r.map((n) => `"${n}"`).join(',')).join('\n')}\nLEVELNAMESEND\n`,
+    ),
   );
 
 const finder = (files: Record<string, Uint8Array>) => {
@@ -52,7 +54,13 @@ describe('drawWorld', () => {
     ]);
     expect(w.cells[4]!.error).toMatch(/^graal: .*truncated/i);
     // Each level's tiles fill its own cell, corner to corner.
-    for (const [i, tile] of [1, 2, 3].entries()) for (const [dx, dy] of [[0, 0], [63, 63], [32, 10]]) expect(pixel(w, i * 64 + dx!, dy!)).toEqual(tileColour(tile));
+    for (const [i, tile] of [1, 2, 3].entries())
+      for (const [dx, dy] of [
+        [0, 0],
+        [63, 63],
+        [32, 10],
+      ])
+        expect(pixel(w, i * 64 + dx!, dy!)).toEqual(tileColour(tile));
     // The missing cell is crossed: a line on its diagonal, its fill beside it; the error cell likewise in its colours.
     expect(pixel(w, 32, 64 + 32)).toEqual(WORLD_MARKS.missing.line);
     expect(pixel(w, 10, 64 + 40)).toEqual(WORLD_MARKS.missing.fill);
