@@ -70,10 +70,14 @@ export const WORLD_MAX_SIDE = 4096;
 export const WORLD_MAX_CELLS = 1 << 14;
 const MAX_SIDE_LIMIT = 1 << 14;
 
-/** A missing cell's mark (dark red, crossed) and an undecodable one's (dark amber, crossed): fill and lines, RGB. */
+/**
+ * A missing cell's mark (dark red, crossed in bright red) and an undecodable one's (dark amber,
+ * crossed in orange), RGB: each has a channel outside tileColour()'s 72…239, so no tile of a
+ * level drawn without a tileset looks like them.
+ */
 export const WORLD_MARKS = {
-  missing: { fill: [52, 22, 26], line: [200, 70, 70] },
-  error: { fill: [56, 42, 14], line: [230, 160, 40] },
+  missing: { fill: [48, 12, 16], line: [255, 48, 48] },
+  error: { fill: [56, 40, 0], line: [255, 176, 0] },
 } as const;
 
 const limitError = (message: string) => Object.assign(new RangeError(`levelkit: render: world: ${message}`), { code: 'LIMIT_EXCEEDED' as const });
