@@ -69,12 +69,15 @@ describe('render of a .gmap: its world', () => {
   it('finds the levels of a zip member in its folder of the same zip', () => {
     const dir = tmp();
     const zip = join(dir, 'worlds.zip');
-    const gmap = new TextEncoder().encode(gmapText([['a.nw', 'b.nw']]));
+    // A name with a terminal escape: never looked up, and printed escaped.
+    const gmap = new TextEncoder().encode(gmapText([['a.nw', 'b.nw', '\x1b[2Jx.nw']]));
     writeFileSync(zip, zipSync({ 'maps/world.gmap': gmap, 'maps/a.nw': level(1), 'other/b.nw': level(2) }));
     const out = join(dir, 'world.png');
     const r = cli('render', `${zip}::maps/world.gmap`, '-o', out, '--scale', '1');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/worlds\.zip::maps\/world\.gmap: missing level b\.nw \(column 1, row 0\)/);
+    expect(r.stderr).toMatch(/missing level .*\[2Jx\.nw \(column 2, row 0\): has a control character/);
+    expect(r.stderr).not.toContain('\x1b');
     expect(pngPixel(out, 5, 5).rgb).toEqual(tileColour(1));
   }, 30_000);
 
