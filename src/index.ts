@@ -59,10 +59,12 @@ export {
   type DrawLevelOptions,
   decodeBmp,
   decodePng,
+  drawWorld,
   ENTITY_ASSETS,
   type EntityLayerKind,
   graalTileset,
   layersOf,
+  levelNameMatcher,
   loadBundledResources,
   MAPRES_NAME,
   MARKER_COLOURS,
@@ -90,6 +92,12 @@ export {
   tablesOf,
   textsOf,
   tileColour,
+  WORLD_MARKS,
+  WORLD_MAX_CELLS,
+  WORLD_MAX_SIDE,
+  type World,
+  type WorldCell,
+  type WorldOptions,
 } from './render/index.js';
 
 /** What decode() returns: one of the formats' results, discriminated by `format`. */

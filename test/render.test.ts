@@ -104,9 +104,13 @@ describe('levelkit render', () => {
     const r = cli('render', ...FILES.filter((p) => p.includes('/graal/')), '-o', dir, '--sheet', sheet, '--json', '--workers', '1');
     expect(r.status, r.stderr).toBe(0);
     const records = jsonLines(r.stdout);
-    const gmap = records.find((x) => x.file.endsWith('world.gmap'))!;
-    expect(gmap.empty).toBe('this level has no tile grid');
-    expect(existsSync(join(dir, 'world.gmap.png'))).toBe(false);
+    // A gmap is drawn as its world (test/render/world-cli.test.ts); one that names no levels has nothing to draw.
+    const world = records.find((x) => x.file.endsWith('world.gmap'))!;
+    expect(world).toMatchObject({ columns: 3, rows: 2 });
+    expect(existsSync(join(dir, 'world.gmap.png'))).toBe(true);
+    const generated = records.find((x) => x.file.endsWith('generated.gmap'))!;
+    expect(generated.empty).toMatch(/generated map/);
+    expect(existsSync(join(dir, 'generated.gmap.png'))).toBe(false);
     const drawn = records.filter((x) => !x.empty);
     expect(drawn.length).toBeGreaterThan(5);
     for (const x of drawn) expect(decodePng(readFileSync(x.output)).width).toBe(x.width);

@@ -7,6 +7,7 @@ import { ask } from './ask.js';
 import { openFile, opening } from './detail.js';
 import { $, el } from './dom.js';
 import { listFiles, load } from './files.js';
+import { type DropEntry, filesOfEntries } from './folder-drop.js';
 import { imageToRgba, isTilesetImage } from './graphics.js';
 import { showBench } from './panels/bench.js';
 import { downloadPicture } from './panels/downloads.js';
@@ -24,19 +25,24 @@ async function useTileset(name: string, bytes: Uint8Array): Promise<void> {
 }
 
 async function fromFileList(list: FileList | null | undefined): Promise<void> {
-  if (!list?.length) return;
+  if (list?.length) await fromFiles([...list].map((file) => ({ name: file.name, file })));
+}
+
+/** Files in, named as given (a dropped folder's by their path below it). */
+async function fromFiles(list: { name: string; file: File }[]): Promise<void> {
+  if (!list.length) return;
   // Reading is the first stage: a bar for big files, the share of bytes read so far.
   const progress = opening();
-  const total = [...list].reduce((n, f) => n + f.size, 0);
+  const total = list.reduce((n, f) => n + f.file.size, 0);
   let read = 0;
   progress.start(total);
   progress.stage('read', 0, total);
   const all = await Promise.all(
-    [...list].map(async (f) => {
-      const bytes = new Uint8Array(await f.arrayBuffer());
-      read += f.size;
+    list.map(async ({ name, file }) => {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      read += file.size;
       progress.stage('read', read, total);
-      return { name: f.name, bytes };
+      return { name, bytes };
     }),
   );
   progress.finish();
@@ -63,7 +69,10 @@ async function setUp(): Promise<void> {
   drop.addEventListener('drop', (e) => {
     e.preventDefault();
     drop.classList.remove('over');
-    fromFileList(e.dataTransfer?.files);
+    // Entries are taken now (the drop's data is gone once the event returns); a folder is walked.
+    const entries = [...(e.dataTransfer?.items ?? [])].map((i) => i.webkitGetAsEntry?.() as DropEntry | null).filter((x): x is DropEntry => !!x);
+    if (entries.some((x) => x.isDirectory)) filesOfEntries(entries).then(fromFiles);
+    else fromFileList(e.dataTransfer?.files);
   });
   $<HTMLSelectElement>('layer').addEventListener('change', (e) => {
     const v = (e.target as HTMLSelectElement).value;

@@ -17,6 +17,7 @@ import { openProgress } from './progress.js';
 import type { DecodedFile, Reply } from './protocol.js';
 import { type Preview, settings, state } from './state.js';
 import { showPicture } from './view.js';
+import { showWorld } from './world.js';
 
 /** The open file's stage while it opens (one bar for the page: reading files in, then opening one). */
 let bar: ReturnType<typeof openProgress> | undefined;
@@ -76,10 +77,12 @@ export async function openFile(i: number, layer?: 'main' | 'all' | number): Prom
   showGraphics(d.format, d.preview);
   showMedia(d.preview?.media ?? []);
   showTexts(d.preview?.texts ?? []);
+  const world = d.format === 'graal-gmap' ? showWorld(i, token) : undefined;
   // Opened from the files table: the detail is below it, out of sight.
   if (state.files.length > 1 && layer === undefined) detail.scrollIntoView({ block: 'start' });
   if ($<HTMLInputElement>('compare').checked) await showBench(f.bytes);
   else $('bench').hidden = true;
+  await world;
   detail.dataset.state = 'done';
 }
 
@@ -102,6 +105,7 @@ export function clearDetail(): void {
   showLayers(undefined);
   showEnvelopes([]);
   showGraphics(undefined, undefined);
+  showWorld(undefined, state.openToken);
 }
 
 /** The layer picker: the main grid, every layer, or one; set to what the picture drew. */

@@ -35,7 +35,9 @@ export type Request =
   /** What cell (x, y) of decode request `of`'s level holds in each layer. */
   | { type: 'cell'; id: number; of: number; x: number; y: number }
   /** The pixels of embedded image `index` of decode request `of`'s level (a Teeworlds map's), for download. */
-  | { type: 'image'; id: number; of: number; index: number };
+  | { type: 'image'; id: number; of: number; index: number }
+  /** Draw the Graal world of .gmap `bytes` from `files`, the files beside it (their names without the folder). */
+  | { type: 'world'; id: number; bytes: Uint8Array; files: { name: string; bytes: Uint8Array }[] };
 
 /** Stages of opening a file, in order: the page reads it; the worker inflates and decodes it, then draws it. */
 export type Stage = 'read' | 'decode' | 'inflate' | 'draw';
@@ -106,6 +108,16 @@ export interface ZipMember {
   refused?: { code: string; message: string };
 }
 
+/** A Graal world as drawWorld() drew it: its size, grid and cells (row-major: drawn, missing or not decoded). */
+export interface WorldPicture {
+  width: number;
+  height: number;
+  columns: number;
+  rows: number;
+  cellSize: number;
+  cells: { name: string; column: number; row: number; state: 'drawn' | 'missing' | 'error'; error?: string }[];
+}
+
 export interface BenchRow {
   label: string;
   ms: number | null;
@@ -122,4 +134,5 @@ export type Reply =
   | { id: number; ok: true; picture: { width: number; height: number; bitmap: ImageBitmap | null; scale: number; tilesWide: number; tilesHigh: number } }
   | { id: number; ok: true; cell: CellInfo | null }
   | { id: number; ok: true; image: { name: string; width: number; height: number; rgba: Uint8ClampedArray } | null }
+  | { id: number; ok: true; world: WorldPicture & { bitmap: ImageBitmap | null } }
   | { id: number; ok: false; error: { code: string; message: string; offset?: number | null; path?: string | null } };

@@ -21,6 +21,9 @@ export function setGraalTileset(image: { width: number; height: number; pixels: 
   graalTileset = image && toGraalTileset(image);
 }
 
+/** The session's Graal tileset, if the user gave one (worlds draw every level with it). */
+export const sessionGraalTileset = (): Tileset | undefined => graalTileset;
+
 /** A bundled picture by its path below assets/teeworlds/: undefined when missing or unreadable (its tiles then get colours). */
 function bundled(rel: string): Promise<Tileset | undefined> {
   let p = fetched.get(rel);

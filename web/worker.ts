@@ -26,6 +26,7 @@ import type { GroupNode } from './inspect/types.js';
 import type { BenchRow, DecodedFile, Drawn, ProgressNote, Reply, Request, Stage } from './protocol.js';
 import { resourcesFor, setGraalTileset } from './resources.js';
 import { levelFilesIn, namedLikeLevel } from './unzip.js';
+import { worldOf } from './world-draw.js';
 
 interface WorkerScope {
   onmessage: ((e: { data: Request }) => void) | null;
@@ -148,6 +149,12 @@ scope.onmessage = async ({ data: req }) => {
     if (req.type === 'tileset') {
       setGraalTileset(req.image ?? undefined);
       scope.postMessage({ id: req.id, ok: true, tileset: req.image !== null });
+      return;
+    }
+    if (req.type === 'world') {
+      const { rgba, ...world } = worldOf(req.bytes, req.files);
+      const bitmap = await bitmapOf({ ...world, rgba });
+      scope.postMessage({ id: req.id, ok: true, world: { ...world, bitmap } }, bitmap ? [bitmap] : []);
       return;
     }
     if (req.type === 'bench') {

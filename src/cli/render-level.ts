@@ -5,6 +5,7 @@ import { type DecodeOptions, decode, type ErrorRecord, type Preview, type Render
 import { errorOf } from '../scan/record.js';
 import type { BundledAssets, UserGraphics } from './assets.js';
 import type { PngEncode } from './png.js';
+import type { WorldRecord } from './render-world.js';
 
 /** Side of one contact-sheet cell, in pixels (a preview is scaled down to fit, never up). */
 export const SHEET_CELL = 256;
@@ -47,6 +48,8 @@ export interface Drawn {
   thumb?: Picture;
   /** The PNGs of RenderJob.sizes, in its order. */
   sized?: Uint8Array[];
+  /** A .gmap drawn as its world (render-world.ts): its grid and the cells not drawn. */
+  world?: WorldRecord;
 }
 
 /** A level's answer; `notes`: things said once about the run (a bundled asset missing), from a worker. */
@@ -73,17 +76,23 @@ export function renderLevel(bytes: Uint8Array, job: RenderJob, assets: BundledAs
       tilesHigh: preview.tilesHigh,
     };
     if (preview.empty) return { drawn: { ...drawn, empty: preview.empty } };
-    if (job.png) drawn.png = pngOf(preview, encodePng);
-    if (job.thumb) drawn.thumb = shrinkPicture(preview.rgba, preview.width, preview.height, 4, SHEET_CELL);
-    if (job.sizes) drawn.sized = job.sizes.map((side) => pngOf(shrinkPicture(preview.rgba, preview.width, preview.height, 4, side), encodePng));
-    return { drawn };
+    return { drawn: { ...drawn, ...pictureOutputs(preview, job, encodePng) } };
   } catch (e) {
     return { error: e instanceof RangeError ? renderRefusal(e) : errorOf(e) };
   }
 }
 
+/** What the run wants of a picture: its PNG (an output file) and its contact-sheet cell (--sheet). */
+export function pictureOutputs(p: Picture, job: RenderJob, encodePng: PngEncode): Pick<Drawn, 'png' | 'thumb' | 'sized'> {
+  return {
+    ...(job.png ? { png: pngOf(p, encodePng) } : {}),
+    ...(job.thumb ? { thumb: shrinkPicture(p.rgba, p.width, p.height, 4, SHEET_CELL) } : {}),
+    ...(job.sizes ? { sized: job.sizes.map((side) => pngOf(shrinkPicture(p.rgba, p.width, p.height, 4, side), encodePng)) } : {}),
+  };
+}
+
 /** A level render() refuses: LIMIT_EXCEEDED when --scale would draw too many pixels (the message says which scale fits), else NOT_SUPPORTED. */
-function renderRefusal(e: RangeError): ErrorRecord {
+export function renderRefusal(e: RangeError): ErrorRecord {
   const message = e.message.replace(/^levelkit: render: /, '').replace(/\bscale\b/g, '--scale');
   return { code: (e as { code?: string }).code === 'LIMIT_EXCEEDED' ? 'LIMIT_EXCEEDED' : 'NOT_SUPPORTED', offset: null, path: '', message };
 }

@@ -4,6 +4,7 @@
 // placed as the game's camera shows them (tee-camera.ts, placed-tiles.ts) at an envelope time
 // (envelopes.ts); pictures from outside a level come from tilesources.ts (what is needed),
 // bundled.ts (the package's own, loaded for embedders) and the user (bmp-decode.ts, png-decode.ts).
+// A Graal .gmap is drawn as one picture of its levels by world.ts.
 
 export {
   layersOf,
@@ -39,3 +40,4 @@ export { decodePng, type PngDecodeOptions, type RgbaImage } from './png-decode.j
 export type { PreviewQuads } from './quads.js';
 export { type ImageThumbnail, imageThumbnails, shrinkPicture } from './thumbnails.js';
 export { ENTITY_ASSETS, type EntityLayerKind, graalTileset, MAPRES_NAME, type NeededResources, type RenderResources, resourcesNeeded } from './tilesources.js';
+export { drawWorld, levelNameMatcher, WORLD_MARKS, WORLD_MAX_CELLS, WORLD_MAX_SIDE, type World, type WorldCell, type WorldOptions } from './world.js';

@@ -16,6 +16,7 @@ import { refuseSharedOutputs, STDOUT } from '../outputs.js';
 import { type PngEncode, pngEncoder } from '../png.js';
 import { type Picture, pngOf, type RenderAnswer, type RenderJob, renderLevel } from '../render-level.js';
 import { RenderRunner, type RenderWork } from '../render-pool.js';
+import { isWorld, renderWorld, type WorldReading } from '../render-world.js';
 import type { Reporter } from '../report.js';
 import { askedWorkers, positiveNumber } from '../scan-args.js';
 import { contactSheet, MAX_SHEET_LEVELS } from '../sheet.js';
@@ -78,7 +79,7 @@ export const renderCommand: Command = {
     }
     if (raw.time !== undefined) job.render.time = renderTime(raw.time as string);
     // Checked here, before anything is drawn: a wrong path is the user's mistake, said once.
-    if (raw.tileset !== undefined) loadTileset(raw.tileset as string);
+    const tileset = raw.tileset === undefined ? undefined : loadTileset(raw.tileset as string);
     if (raw.graphics !== undefined) checkGraphicsFolder(raw.graphics as string);
     job.user = {
       ...(raw.tileset === undefined ? {} : { tileset: raw.tileset as string }),
@@ -135,6 +136,8 @@ export const renderCommand: Command = {
     const outputs = new Map<string, string>();
     const folders = new Map<string, string>();
     if (sheetPath) for (const k of outputKeys(sheetPath, folders)) outputs.set(k, '--sheet');
+    // A .gmap is drawn as its world on this thread: its levels are read from beside it.
+    const reading: WorldReading = { ...inputOptions(options), ...(tileset ? { tileset } : {}) };
     let index = 0;
     for await (const input of levelInputs(positionals, inputOptions(options, counts))) {
       if (!(await stdoutReady())) break;
@@ -185,7 +188,9 @@ export const renderCommand: Command = {
           target = undefined;
         }
       }
-      await runner.add({ level, target, index: index++ });
+      if (isWorld(level.bytes)) answer({ level, target, index }, await renderWorld(level, job, reading, encodePng));
+      else await runner.add({ level, target, index });
+      index++;
     }
     await runner.finish();
     // The reader of stdout left: nothing more is drawn or written.
@@ -221,13 +226,15 @@ function handleAnswer(
   }
   const d = a.drawn;
   out.tally.decoded(d.format, d.warnings);
-  const base = { ...withMember(fileFields(level.path), level.member), format: d.format, layers: d.layers, markers: d.markers };
+  const base = { ...withMember(fileFields(level.path), level.member), format: d.format, layers: d.layers, markers: d.markers, ...d.world };
   const name = printable(inputName(base));
   if (d.empty) {
     out.ok({ ...base, empty: d.empty }, `${name}: nothing to draw: ${printable(d.empty)}\n`);
     return undefined;
   }
-  const drawn = `${d.width}×${d.height} px (${d.tilesWide}×${d.tilesHigh} tiles, ${d.markers} markers)`;
+  const drawn = d.world
+    ? `${d.width}×${d.height} px (a world of ${d.world.columns}×${d.world.rows} levels, ${d.world.missing.length} missing, ${d.world.errors.length} not decoded)`
+    : `${d.width}×${d.height} px (${d.tilesWide}×${d.tilesHigh} tiles, ${d.markers} markers)`;
   if (toStdout && d.png) {
     writeStdout(d.png);
     out.tally.written!++;
