@@ -10,6 +10,7 @@ export interface WasmExports {
   arenaEnsure(bytes: number): number;
   sumBytes(ptr: number, len: number): number;
   scanTileGrid(cells: number, count: number, maxIds: number, setCount: number, counts: number): number;
+  gridSignature(cells: number, cellBytes: number, width: number, height: number, scratch: number, out: number): number;
   gatherRecords(
     src: number,
     srcLen: number,
