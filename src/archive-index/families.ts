@@ -1,8 +1,8 @@
 // Families: the versions of a level. Levels whose main grids are the same (one grid_digest) or
-// near the same (estimated Jaccard similarity of their signatures ≥ the threshold, core/signature.ts)
+// near the same (estimated Jaccard similarity of their signatures ≥ the threshold, signature.ts)
 // are one family. Candidates come from locality-sensitive hashing (banding the signatures), never
 // from comparing every pair; each is verified before it joins. See README.md "Families".
-import { SIGNATURE_BYTES, signatureBytes, similarity } from '../core/signature.js';
+import { SIGNATURE_BYTES, signatureBytes, similarity } from './signature.js';
 
 /** A family: `key` (its smallest grid_digest, so the same family has the same key in every run), its files' ids (grid by grid, each grid's in the order given), and whether all share one grid. */
 export interface Family {
