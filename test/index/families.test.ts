@@ -162,6 +162,19 @@ describe('familiesOf', () => {
     expect(checks.count).toBeLessThanOrEqual(4000 * 8 * 32);
   });
 
+  it('a bucket of thousands that are not alike (one band shared, the rest not) is verified at most 8 times per member, not pairwise', () => {
+    const rng = new Prng(15);
+    const text = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+    const rows = Array.from({ length: 3000 }, (_, i) => {
+      const sig = rng.bytes(128);
+      sig.set([1, 2, 3, 4], 0);
+      return { id: `u${i}`, gridDigest: `${i}`.padStart(64, '0'), signature: text(sig) };
+    });
+    expect(familiesOf(rows)).toEqual([]);
+    // Pairwise, band 0's bucket alone would be 4.5 million checks.
+    expect(checks.count).toBeLessThanOrEqual(3000 * 8 + 1000);
+  });
+
   it('the threshold decides; one outside 0..1 is a RangeError', () => {
     const rng = new Prng(13);
     const a = level(rng, W, H);
