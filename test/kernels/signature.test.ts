@@ -32,7 +32,7 @@ describe.each(KERNEL_SETS)('gridSignature [%s]', (_name, k) => {
       [0, 0],
       [3, 100],
       [100, 3],
-    ])
+    ] as const)
       expect(run(k, new Uint8Array(w * h).fill(7), w, h), `${w}×${h}`).toEqual({ status: 0, out: new Array(128).fill(0) });
     expect(run(k, new Uint32Array(64 * 64).fill(0xffffffff), 64, 64).status).toBe(0);
   });
