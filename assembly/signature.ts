@@ -34,11 +34,9 @@
   return h ^ (h >>> 16);
 }
 
-/** Four cells of one row from `x` on, as u32 lanes (past the row's end: lanes no window reads). */
+/** Four cells of one row from cell `i` on (past the row's end: lanes no window reads). */
 // @ts-ignore: decorator
-@inline function four<T>(cells: usize, i: usize): v128 {
-  if (sizeof<T>() == 1) return i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(cells + i)));
-  if (sizeof<T>() == 2) return i32x4.extend_low_i16x8_u(v128.load64_zero(cells + (i << 1)));
+@inline function four(cells: usize, i: usize): v128 {
   return v128.load(cells + (i << 2));
 }
 
@@ -53,16 +51,16 @@
  * may fill up to three columns past `width`, which the window pass never reads).
  */
 // @ts-ignore: decorator
-@inline function columns<T>(cells: usize, width: u32, y: u32, hashes: usize, values: usize, same: usize): void {
+@inline function columns(cells: usize, width: u32, y: u32, hashes: usize, values: usize, same: usize): void {
   const r0 = <usize>y * width;
   const r1 = r0 + width;
   const r2 = r1 + width;
   const r3 = r2 + width;
   for (let x: usize = 0; x < <usize>width; x += 4) {
-    const v0 = four<T>(cells, r0 + x);
-    const v1 = four<T>(cells, r1 + x);
-    const v2 = four<T>(cells, r2 + x);
-    const v3 = four<T>(cells, r3 + x);
+    const v0 = four(cells, r0 + x);
+    const v1 = four(cells, r1 + x);
+    const v2 = four(cells, r2 + x);
+    const v3 = four(cells, r3 + x);
     v128.store(hashes + (x << 2), stepX4(stepX4(stepX4(stepX4(i32x4.splat(<i32>COLUMN_SEED), v0), v1), v2), v3));
     v128.store(values + (x << 2), v0);
     v128.store(same + (x << 2), v128.and(v128.and(i32x4.eq(v0, v1), i32x4.eq(v1, v2)), i32x4.eq(v2, v3)));
@@ -86,7 +84,7 @@
   return v128.xor(h, i32x4.shr_u(h, 16));
 }
 
-function shingles<T>(cells: usize, width: u32, height: u32, scratch: usize, mins: usize): u32 {
+function shingles(cells: usize, width: u32, height: u32, scratch: usize, mins: usize): u32 {
   // Each table is padded to a multiple of 4 columns, +4 (the vector window pass reads x+3..x+6).
   const padded = (<usize>width + 7) & ~(<usize>3);
   const hashes = scratch;
@@ -95,7 +93,7 @@ function shingles<T>(cells: usize, width: u32, height: u32, scratch: usize, mins
   let count: u32 = 0;
   const last = <usize>width - SHINGLE; // the last window's x
   for (let y: u32 = 0; y + SHINGLE <= height; y++) {
-    columns<T>(cells, width, y, hashes, values, same);
+    columns(cells, width, y, hashes, values, same);
     let x: usize = 0;
     // Four windows per step (x .. x+3, reading columns x .. x+6) while all four exist.
     for (; x + 3 <= last; x += 4) {
@@ -129,19 +127,15 @@ function shingles<T>(cells: usize, width: u32, height: u32, scratch: usize, mins
 }
 
 /**
- * The signature of the `width` × `height` grid at `cells` (cellBytes 1, 2 or 4: u8, u16 or u32
- * little-endian) into out[0 .. 128). `scratch`: SCRATCH(width) bytes, the last 512 the bins.
+ * The signature of the `width` × `height` grid of u32 cells at `cells` (the binding widens u8 and
+ * u16 grids as it copies them in: one instantiation of the loops, not three) into out[0 .. 128). `scratch`: SCRATCH(width) bytes, the last 512 the bins.
  * Returns the number of non-uniform windows, capped at 2^31 − 1 (0: no signature; out is zeros).
  */
-export function gridSignature(cells: usize, cellBytes: u32, width: u32, height: u32, scratch: usize, out: usize): i32 {
+export function gridSignature(cells: usize, width: u32, height: u32, scratch: usize, out: usize): i32 {
   const mins = scratch + (((<usize>width + 7) & ~(<usize>3)) * 12);
   for (let j: u32 = 0; j < BINS; j++) store<u32>(mins + (<usize>j << 2), EMPTY);
   let count: u32 = 0;
-  if (width >= SHINGLE && height >= SHINGLE) {
-    if (cellBytes == 1) count = shingles<u8>(cells, width, height, scratch, mins);
-    else if (cellBytes == 2) count = shingles<u16>(cells, width, height, scratch, mins);
-    else count = shingles<u32>(cells, width, height, scratch, mins);
-  }
+  if (width >= SHINGLE && height >= SHINGLE) count = shingles(cells, width, height, scratch, mins);
   if (count == 0) {
     memory.fill(out, 0, BINS);
     return 0;

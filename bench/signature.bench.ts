@@ -7,18 +7,16 @@
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { type AnyDecoded, decode, detect, gridSignature, indexRows, mainGrid, summarize } from '../src/index.js';
-import { jsKernels } from '../src/kernels/js/index.js';
-import type { Kernels } from '../src/kernels/types.js';
-import { wasmKernels } from '../src/kernels/wasm/index.js';
+import { type GridSignatureKernel, jsGridSignature, wasmGridSignature } from '../src/kernels/signature.js';
 import { CORPUS, listFiles, readBytes } from '../test/helpers/paths.js';
 import { Prng } from '../test/helpers/prng.js';
 import { comparePair, interleavedRatios } from './lib.js';
 
 type Grid = { width: number; height: number; cells: Uint8Array | Uint16Array | Uint32Array };
-const wasm = wasmKernels();
-const signature = (k: Kernels) => (g: Grid) => {
+const wasm = wasmGridSignature;
+const signature = (k: GridSignatureKernel) => (g: Grid) => {
   const out = new Uint8Array(128);
-  const n = k.gridSignature(g.cells, g.width, g.height, out);
+  const n = k(g.cells, g.width, g.height, out);
   return `${n}:${Buffer.from(out).toString('base64')}`;
 };
 
@@ -43,7 +41,7 @@ const cases = [
   { name: 'DDNet-like 1200×650 u8', input: synthetic(1, 1200, 650) },
   { name: 'Claw-like 700×100 u32', input: synthetic(4, 700, 100) },
 ].map((c) => ({ ...c, bytes: c.input.cells.byteLength }));
-await comparePair('gridSignature', cases, signature(jsKernels), signature(wasm), (a, b) => a === b);
+await comparePair('gridSignature', cases, signature(jsGridSignature), signature(wasm), (a, b) => a === b);
 
 // The corpus: every level with a main grid, decoded once up front.
 const levels: { bytes: Uint8Array; value: AnyDecoded; grid: Grid }[] = [];
@@ -61,10 +59,10 @@ for (const path of listFiles(CORPUS, /./)) {
 if (levels.length) {
   const grids = levels.map((l) => l.grid);
   for (const g of grids)
-    if (signature(jsKernels)(g) !== signature(wasm)(g)) throw new Error('gridSignature: js and wasm differ on a corpus grid; not timing it');
+    if (signature(jsGridSignature)(g) !== signature(wasm)(g)) throw new Error('gridSignature: js and wasm differ on a corpus grid; not timing it');
   console.log(`gridSignature: js and wasm agree on all ${grids.length} corpus grids`);
-  const all = (k: Kernels) => () => grids.reduce((n, g) => n + k.gridSignature(g.cells, g.width, g.height, new Uint8Array(128)), 0);
-  interleavedRatios(`gridSignature over ${grids.length} corpus grids (÷ TS)`, ['ts', all(jsKernels)], [['wasm', all(wasm)]], 5);
+  const all = (k: GridSignatureKernel) => () => grids.reduce((n, g) => n + k(g.cells, g.width, g.height, new Uint8Array(128)), 0);
+  interleavedRatios(`gridSignature over ${grids.length} corpus grids (÷ TS)`, ['ts', all(jsGridSignature)], [['wasm', all(wasm)]], 5);
   // What scan --index does per level, with and without the signature (as the scan's workers make it).
   const indexWork = (withSignature: boolean) => () => {
     for (const l of levels) {

@@ -18,7 +18,7 @@ import type { TeeworldsSummary } from './formats/teeworlds/summary.js';
 import type { WdataEncodeOptions, WdataLevel, WdataSummary } from './formats/wdata/index.js';
 import type { WwdSummary } from './formats/wwd/summary.js';
 import type { WwdEncodeOptions, WwdLevel } from './formats/wwd/types.js';
-import { chooseKernels } from './kernels/select.js';
+import { gridSignatureKernel } from './kernels/signature.js';
 import { type DrawLevelOptions, drawLevel as drawPicture, renderAsCommand } from './render/bundled.js';
 import { type Preview, type RenderOptions, renderPreview } from './render/draw.js';
 
@@ -136,11 +136,11 @@ export function mainGrid(value: AnyDecoded): MainGrid | undefined {
  * The similarity signature of the level's main grid, as the archive index keeps it
  * (levels.grid_signature: base64 of 128 bytes, a MinHash of the grid's non-uniform 4×4 windows),
  * which its families of versions are found by; null without a main grid, or for one under 4×4
- * cells or whose every window is one value. `backend`/`kernels` as decode's.
+ * cells or whose every window is one value. `backend` as decode's (`kernels`: its set's name).
  */
 export function gridSignature(value: AnyDecoded, opts?: Pick<DecodeOptions, 'backend' | 'kernels'>): string | null {
   const grid = mainGrid(value);
-  return grid ? gridSignatureOf(grid, chooseKernels(opts?.backend ?? 'auto', opts?.kernels)) : null;
+  return grid ? gridSignatureOf(grid, gridSignatureKernel(opts?.kernels?.name ?? opts?.backend ?? 'auto')) : null;
 }
 
 /** Encodes a decoded value back to its format (dispatching on `value.format`). EncodeError when it cannot round-trip. */

@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { gridDigestOf } from '../../src/core/digest.js';
 import { gridSignatureOf } from '../../src/core/signature.js';
-import { jsKernels } from '../../src/kernels/js/index.js';
+import { jsGridSignature } from '../../src/kernels/signature.js';
 import { Prng } from '../helpers/prng.js';
 
 const checks = vi.hoisted(() => ({ count: 0 }));
@@ -60,7 +60,7 @@ function edited(g: Uint8Array, width: number, share: number, patches: number, rn
 
 function row(id: string, g: Uint8Array, width: number) {
   const grid = { width, height: g.length / width, cells: g };
-  return { id, gridDigest: gridDigestOf(grid.width, grid.height, g, 0), signature: gridSignatureOf(grid, jsKernels) };
+  return { id, gridDigest: gridDigestOf(grid.width, grid.height, g, 0), signature: gridSignatureOf(grid, jsGridSignature) };
 }
 
 const W = 160,

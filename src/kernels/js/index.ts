@@ -8,7 +8,6 @@ import { inflateResident, inflateTiles, inflateZlib } from './inflate.js';
 import { splitNwLines } from './nwlines.js';
 import { gatherRecords } from './records.js';
 import { holdBytes } from './resident.js';
-import { gridSignature } from './signature.js';
 import { snappyCompress } from './snappy.js';
 import { expandTileSkip, splitColumns, splitTilesInPlace } from './tilemap.js';
 import { scanTileGrid } from './tiles.js';
@@ -18,7 +17,6 @@ export const jsKernels: Kernels = Object.freeze({
   name: 'js' as const,
   sumBytes,
   scanTileGrid,
-  gridSignature,
   gatherRecords,
   walkRecords,
   graalTileStream,

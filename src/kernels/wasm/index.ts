@@ -12,7 +12,6 @@ import * as inflate from './inflate.js';
 import * as nwlines from './nwlines.js';
 import * as records from './records.js';
 import * as resident from './resident.js';
-import * as signature from './signature.js';
 import * as snappy from './snappy.js';
 import * as tilemap from './tilemap.js';
 import * as tiles from './tiles.js';
@@ -28,7 +27,6 @@ function bind(rt: WasmRuntime): Kernels {
     name: 'wasm' as const,
     sumBytes: (src) => done(checksum.sumBytes(rt, src)),
     scanTileGrid: (cells, counts, maxIds) => done(tiles.scanTileGrid(rt, cells, counts, maxIds)),
-    gridSignature: (cells, width, height, out) => done(signature.gridSignature(rt, cells, width, height, out)),
     gatherRecords: (src, offset, count, layout, columns, strings, starts) =>
       done(records.gatherRecords(rt, src, offset, count, layout, columns, strings, starts)),
     walkRecords: (src, offset, count, program, columns) => done(walk.walkRecords(rt, src, offset, count, program, columns)),
