@@ -6,6 +6,7 @@ import { decodeAsyncWith } from './async.js';
 import { decodeError } from './core/errors.js';
 import type { DecodeOptions } from './core/limits.js';
 import { inputBytes } from './core/reader.js';
+import { gridSignatureOf } from './core/signature.js';
 import { detect } from './detect.js';
 import type { Change } from './diff/change.js';
 import type { Decoded, ExtractedFile, LevelRows, MainGrid, RowSink, Summary } from './formats/define.js';
@@ -17,6 +18,7 @@ import type { TeeworldsSummary } from './formats/teeworlds/summary.js';
 import type { WdataEncodeOptions, WdataLevel, WdataSummary } from './formats/wdata/index.js';
 import type { WwdSummary } from './formats/wwd/summary.js';
 import type { WwdEncodeOptions, WwdLevel } from './formats/wwd/types.js';
+import { gridSignatureKernel } from './kernels/signature.js';
 import { type DrawLevelOptions, drawLevel as drawPicture, renderAsCommand } from './render/bundled.js';
 import { type Preview, type RenderOptions, renderPreview } from './render/draw.js';
 
@@ -136,6 +138,17 @@ export function summarize(value: Decoded): Summary {
 /** The main tile grid of a decoded value (what `gridDigest` hashes), or undefined when it has none. */
 export function mainGrid(value: AnyDecoded): MainGrid | undefined {
   return formatOf(value).mainGrid(value);
+}
+
+/**
+ * The similarity signature of the level's main grid, as the archive index keeps it
+ * (levels.grid_signature: base64 of 128 bytes, a MinHash of the grid's non-uniform 4×4 windows),
+ * which its families of versions are found by; null without a main grid, or for one under 4×4
+ * cells or whose every window is one value. `backend` as decode's (`kernels`: its set's name).
+ */
+export function gridSignature(value: AnyDecoded, opts?: Pick<DecodeOptions, 'backend' | 'kernels'>): string | null {
+  const grid = mainGrid(value);
+  return grid ? gridSignatureOf(grid, gridSignatureKernel(opts?.kernels?.name ?? opts?.backend ?? 'auto')) : null;
 }
 
 /** Encodes a decoded value back to its format (dispatching on `value.format`). EncodeError when it cannot round-trip. */

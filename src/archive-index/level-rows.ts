@@ -37,11 +37,12 @@ export class LevelRowsBuilder {
 
   /**
    * Writes a level's rows as `write` (a format's writeRows) gives them, straight into the columns;
-   * the function returned adds its `levels` row once the record's summary is known. A level gets
+   * the function returned adds its `levels` row once the record's summary (and the grid's
+   * signature, core/signature.ts) is known. A level gets
    * all its rows or none: what `write` wrote is dropped when it throws (an image's pixels read from
    * a lazy map: a damaged stream), and a level left unfinished is dropped by the next addLevel() or take().
    */
-  addLevel(id: string, format: string, write: (sink: RowSink) => void): (summary: object) => void {
+  addLevel(id: string, format: string, write: (sink: RowSink) => void): (summary: object, signature?: string | null) => void {
     this.dropOpen();
     const [levels, layers, tiles, objects, texts, images] = this.tables as [TableBuilder, TableBuilder, TableBuilder, TableBuilder, TableBuilder, TableBuilder];
     const marks = this.tables.map((t) => t.mark());
@@ -85,7 +86,7 @@ export class LevelRowsBuilder {
       throw e;
     }
     const l = level;
-    return (summary) => {
+    return (summary, signature = null) => {
       // Dropped meanwhile (another level was begun): nothing of this level is left to finish.
       if (this.open !== marks) return;
       levels.row([
@@ -103,6 +104,7 @@ export class LevelRowsBuilder {
         count.texts,
         count.images,
         JSON.stringify(summary),
+        signature,
       ]);
       this.open = null;
     };

@@ -5,12 +5,14 @@
 import { realpathSync, statSync } from 'node:fs';
 import type { DuckDBConnection, DuckDBResult } from '@duckdb/node-api';
 import { type DuckDbModule, type Engine, openEngine, sqlString } from './engine.js';
+import { FAMILIES_VIEW, familyRows } from './family-view.js';
 import { type JsonCells, jsonColumns } from './json-columns.js';
 import { BrokenPart, type CheckedPart, checkedParts, checkSizes, committedParts, disjointRuns, listedParts, NotAnIndex, namingBrokenParts } from './parts.js';
 import { checkReadOnly, type Named, QueryError } from './read-only.js';
 import { TABLES, type Table, type TableName } from './schema.js';
 
 const FILES = TABLES.find((t) => t.name === 'files')!;
+const LEVELS = TABLES.find((t) => t.name === 'levels')!;
 
 export { QueryError } from './read-only.js';
 
@@ -38,6 +40,8 @@ export class IndexQuery {
   private readonly db: DuckDBConnection;
   /** Tables whose views exist (their parts' footers checked). */
   private readonly made = new Set<TableName>();
+  /** Whether the families table has been computed (family-view.ts), which only a query naming it does. */
+  private familiesMade = false;
 
   private constructor(
     private readonly opened: Engine,
@@ -93,6 +97,42 @@ export class IndexQuery {
   private async views(named: Named | null): Promise<void> {
     const tables = named && named.functions.length === 0 && !named.tables.includes('*') ? new Set(named.tables) : null;
     for (const t of TABLES) if (!tables || tables.has(t.name) || tables.has(`${t.name}_all`)) await this.view(t);
+    // Only by name: computing it reads every grid's digest and signature.
+    if (named?.tables.includes(FAMILIES_VIEW.name)) await this.families();
+  }
+
+  /**
+   * The `families` table: levelkit's families (families.ts) of the latest files, computed from
+   * their grid_digest and grid_signature and appended as rows for the query to read.
+   */
+  private async families(): Promise<void> {
+    if (this.familiesMade) return;
+    await this.view(FILES);
+    await this.view(LEVELS);
+    const grids: { id: string; gridDigest: string; signature: string | null }[] = [];
+    const result = await this.db.stream(
+      'SELECT f.id, f.grid_digest, l.grid_signature FROM files f LEFT JOIN levels l USING (id) WHERE f.grid_digest IS NOT NULL',
+    );
+    const converter = this.engine.JSDuckDBValueConverter;
+    for (;;) {
+      const chunk = await namingBrokenParts(this.parts, () => result.fetchChunk());
+      if (!chunk || chunk.rowCount === 0) break;
+      for (const [id, gridDigest, signature] of chunk.convertRows(converter) as [string, string, string | null][]) grids.push({ id, gridDigest, signature });
+    }
+    const { db } = this;
+    await db.run(`CREATE TABLE ${FAMILIES_VIEW.name} (${FAMILIES_VIEW.columns.map((c) => `"${c.name}" ${c.type}`).join(', ')})`);
+    const appender = await db.createAppender(FAMILIES_VIEW.name);
+    for (const r of familyRows(grids)) {
+      appender.appendVarchar(r.id);
+      appender.appendVarchar(r.family);
+      appender.appendBoolean(r.exact);
+      appender.appendInteger(r.members);
+      if (r.similarity === null) appender.appendNull();
+      else appender.appendDouble(r.similarity);
+      appender.endRow();
+    }
+    appender.closeSync();
+    this.familiesMade = true;
   }
 
   private async view(t: Table): Promise<void> {

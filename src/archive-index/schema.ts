@@ -8,8 +8,9 @@
  * Bumped whenever a table or column is added, removed, renamed or retyped, or a column's values
  * change meaning. 4: grid_digest covers the grid's size and is null for a blank grid; author and
  * title are null, never empty; every table has a part; parts carry the version and column docs.
+ * 5: levels.grid_signature (the similarity signature families are found by).
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** DuckDB/Parquet types the index uses. */
 export type ColumnType = 'VARCHAR' | 'BIGINT' | 'INTEGER' | 'DOUBLE' | 'BOOLEAN' | 'TIMESTAMP';
@@ -84,6 +85,11 @@ export const TABLES: readonly Table[] = [
       c('texts', 'INTEGER', 'rows in texts'),
       c('images', 'INTEGER', 'rows in images'),
       c('summary', 'VARCHAR', "the whole summary as JSON (json_extract(summary, '$.field'))"),
+      c(
+        'grid_signature',
+        'VARCHAR',
+        "the main grid's similarity signature (MinHash of its non-uniform 4×4 windows, base64 of 128 bytes): the families view groups levels by it; null without a grid_digest or for a grid under 4×4 or of one-value windows only; null before version 5",
+      ),
     ],
   },
   {

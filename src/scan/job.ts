@@ -15,6 +15,7 @@ import {
   detect,
   EncodeError,
   type ErrorRecord,
+  gridSignature,
   summarize,
   writeRows,
 } from '../index.js';
@@ -385,7 +386,7 @@ export function scanBytes(
             checked = checkLevel(v, config.check.rules, markRule);
             markRule(null);
           }
-          return indexed ? rowsOf(index, fileId(config.index!.run, base.path, base.member, hash), v) : undefined;
+          return indexed ? rowsOf(index, fileId(config.index!.run, base.path, base.member, hash), v, config.decode) : undefined;
         }
       : undefined;
   // Indexed without checks, a level is only summarized and turned into rows, both of which read its
@@ -414,12 +415,12 @@ export function scanBytes(
  * instead of losing the scan. A DecodeError is the file's (a lazy level's deferred block that
  * fails to inflate): it propagates, and runJob decodes the file again eagerly.
  */
-function rowsOf(index: LevelRowsBuilder, id: string, value: AnyDecoded): (summary: object) => void {
+function rowsOf(index: LevelRowsBuilder, id: string, value: AnyDecoded, options: DecodeOptions): (summary: object) => void {
   const failed = (e: unknown) => {
     if (e instanceof DecodeError) throw e;
     index.addFailure(id, 'INDEX_ROWS_FAILED', `levelkit bug: ${String((e as Error)?.message ?? e)}`);
   };
-  let finish: (summary: object) => void;
+  let finish: (summary: object, signature: string | null) => void;
   try {
     finish = index.addLevel(id, value.format, (sink) => writeRows(value, sink));
   } catch (e) {
@@ -428,11 +429,20 @@ function rowsOf(index: LevelRowsBuilder, id: string, value: AnyDecoded): (summar
   }
   return (summary) => {
     try {
-      finish(summary);
+      finish(summary, signatureOf(value, summary, options));
     } catch (e) {
       failed(e);
     }
   };
+}
+
+/**
+ * The level's grid signature for levels.grid_signature (archive-index/families.ts): made only for
+ * the index, only for a grid that has a grid_digest (not blank), with the kernels of its decode.
+ */
+function signatureOf(value: AnyDecoded, summary: object, options: DecodeOptions): string | null {
+  if (typeof (summary as { gridDigest?: unknown }).gridDigest !== 'string') return null;
+  return gridSignature(value, options);
 }
 
 export function errorFields(code: string, message: string): ErrorRecord {

@@ -198,3 +198,56 @@ export function walkRecords(src: Uint8Array, offset: number, count: number, prog
   }
   return pos;
 }
+
+/**
+ * gridSignature from its contract, window by window: each window's 16 cells read afresh, its four
+ * column hashes and their combination computed from scratch, each bin's minimum kept.
+ */
+export function gridSignature(cells: Uint8Array | Uint16Array | Uint32Array, width: number, height: number, out: Uint8Array): number {
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 0 || height < 0 || cells.length < width * height) return Status.TRUNCATED;
+  if (out.length < 128) return Status.OVERFLOW;
+  const mix = (h: number, v: number) => {
+    const m = Number((BigInt((h ^ v) >>> 0) * 0x9e3779b1n) % 2n ** 32n);
+    return (m ^ (m >>> 15)) >>> 0;
+  };
+  const fmix = (h: number) => {
+    let x = BigInt(h >>> 0);
+    x ^= x >> 16n;
+    x = (x * 0x85ebca6bn) % 2n ** 32n;
+    x ^= x >> 13n;
+    x = (x * 0xc2b2ae35n) % 2n ** 32n;
+    return Number(x ^ (x >> 16n));
+  };
+  const bins: (number | null)[] = new Array(128).fill(null);
+  let count = 0;
+  for (let y = 0; y + 4 <= height; y++)
+    for (let x = 0; x + 4 <= width; x++) {
+      const window: number[] = [];
+      for (let dy = 0; dy < 4; dy++) for (let dx = 0; dx < 4; dx++) window.push(cells[(y + dy) * width + x + dx]!);
+      if (window.every((v) => v === window[0])) continue;
+      let h = 0x9e3779b9;
+      for (let dx = 0; dx < 4; dx++) {
+        let column = 0x2545f491;
+        for (let dy = 0; dy < 4; dy++) column = mix(column, cells[(y + dy) * width + x + dx]!);
+        h = mix(h, column);
+      }
+      h = fmix(h);
+      const bin = Math.floor(h / 2 ** 25);
+      const value = h % 2 ** 25;
+      if (bins[bin] === null || value < bins[bin]!) bins[bin] = value;
+      count++;
+    }
+  if (count === 0) {
+    out.fill(0, 0, 128);
+    return 0;
+  }
+  for (let j = 0; j < 128; j++) {
+    let v = bins[j]!;
+    if (v === null)
+      for (let t = 1; t <= 4096 && v === null; t++)
+        v = bins[Math.floor(fmix(Number((BigInt(j + 1) * 0x9e3779b1n) % 2n ** 32n) ^ Number((BigInt(t) * 0x85ebca77n) % 2n ** 32n)) / 2 ** 25)]!;
+    for (let d = 1; v === null; d++) v = bins[(j + d) % 128]!;
+    out[j] = v % 256;
+  }
+  return count;
+}

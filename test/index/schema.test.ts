@@ -2,6 +2,7 @@
 // type) must come with a new SCHEMA_VERSION. This test pins the columns of each version.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { FAMILIES_VIEW } from '../../src/archive-index/family-view.js';
 import { SCHEMA_VERSION, TABLES } from '../../src/archive-index/schema.js';
 import { runBin } from '../helpers/cli.js';
 
@@ -16,6 +17,8 @@ const PINNED: Record<number, string> = {
   // empty, every table has a part, parts carry the version and column docs, and texts.object joins
   // a text to the object it belongs to (issue 40).
   4: 'efdc9962ebeccd6cd2faa8d44673e1050898f3936cb315b311eed24b18bfc008',
+  // 5 adds levels.grid_signature, the similarity signature the families view is found by (issue 41).
+  5: '8e4e271ae6d24ae3bead6b1625691a34dbaab43aa68e9a252106e5df7c6b338f',
 };
 
 function columnsDigest(): string {
@@ -33,7 +36,7 @@ describe('index schema', () => {
     const has = (table: string, cols: string[]) =>
       expect(TABLES.find((t) => t.name === table)?.columns.map((c) => c.name)).toEqual(expect.arrayContaining(cols));
     has('files', ['id', 'path', 'member', 'bytes', 'sha256', 'format', 'version', 'error_code', 'error_message', 'grid_digest', 'mtime', 'options']);
-    has('levels', ['id', 'name', 'title', 'author', 'flavour', 'game', 'width', 'height']);
+    has('levels', ['id', 'name', 'title', 'author', 'flavour', 'game', 'width', 'height', 'grid_signature']);
     has('layers', ['id', 'layer', 'kind', 'name', 'width', 'height', 'image']);
     has('tiles', ['id', 'layer', 'kind', 'tile', 'count']);
     has('objects', ['id', 'kind', 'name', 'logic', 'x', 'y']);
@@ -43,13 +46,13 @@ describe('index schema', () => {
     has('findings', ['id', 'rule', 'severity', 'message', 'layer', 'x', 'y', 'object', 'offset']);
   });
 
-  it('is version 4 (issue 40 changed what grid_digest and author hold): a part says so in its metadata', () => {
-    expect(SCHEMA_VERSION).toBe(4);
+  it('is version 5 (issue 41 added levels.grid_signature): a part says so in its metadata', () => {
+    expect(SCHEMA_VERSION).toBe(5);
   });
 
   it('levelkit schema --json prints it', async () => {
     const r = await runBin(['schema', '--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ version: SCHEMA_VERSION, tables: TABLES });
+    expect(JSON.parse(r.stdout)).toEqual({ version: SCHEMA_VERSION, tables: TABLES, views: [FAMILIES_VIEW] });
   });
 });

@@ -1,4 +1,5 @@
 // `levelkit schema`: the archive index's tables and columns (src/archive-index/schema.ts), as text or --json.
+import { FAMILIES_VIEW } from '../../archive-index/family-view.js';
 import { SCHEMA_VERSION, TABLES } from '../../archive-index/schema.js';
 import type { Command } from '../command.js';
 import { UsageError } from '../options.js';
@@ -12,12 +13,12 @@ export const schemaCommand: Command = {
   run({ options, positionals }) {
     if (positionals.length) throw new UsageError('schema takes no arguments');
     if (options.json) {
-      writeStdout(`${JSON.stringify({ version: SCHEMA_VERSION, tables: TABLES })}\n`);
+      writeStdout(`${JSON.stringify({ version: SCHEMA_VERSION, tables: TABLES, views: [FAMILIES_VIEW] })}\n`);
       return 0;
     }
     let s = `levelkit index schema, version ${SCHEMA_VERSION}\n`;
-    for (const t of TABLES) {
-      s += `\n${t.name}: each row is ${t.row}\n`;
+    for (const t of [...TABLES, FAMILIES_VIEW]) {
+      s += `\n${t.name}: each row is ${t.row}${'doc' in t ? ` (${t.doc})` : ''}\n`;
       const w = Math.max(...t.columns.map((c) => c.name.length));
       for (const c of t.columns) s += `  ${c.name.padEnd(w)}  ${c.type.padEnd(9)}  ${c.doc}\n`;
     }
