@@ -141,8 +141,7 @@ describeWith(
       if (value.format !== 'teeworlds') throw new Error('not a map');
       const gameLayer = value.groups.flatMap((g) => g.layers).find((l) => l.kind === 'game')!;
       if (gameLayer.kind !== 'game' || !gameLayer.tiles) throw new Error('no game grid');
-      const at =
-        gameLayer.tiles.index.findIndex((v) => v === 9) >= 0 ? gameLayer.tiles.index.findIndex((v) => v === 9) : gameLayer.tiles.index.findIndex((v) => v > 0);
+      const at = gameLayer.tiles.index.indexOf(9) >= 0 ? gameLayer.tiles.index.indexOf(9) : gameLayer.tiles.index.findIndex((v) => v > 0);
       const [x, y] = [at % gameLayer.width, Math.floor(at / gameLayer.width)];
       const index = gameLayer.tiles.index[at]!;
       const scale = render(value, { layer: 'all', resources: bundledResources(value) }).scale;

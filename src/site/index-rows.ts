@@ -29,14 +29,11 @@ const ORDER = 'f.path, f.member NULLS FIRST, f.id';
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
-/** Which table holds the similarity signature (files or levels), when the index has one. */
+/** levels.grid_signature (schema 5), or NULL for an index whose levels view lacks it. */
 async function signatureColumn(index: IndexQuery): Promise<string> {
-  for (const t of ['files', 'levels']) {
-    const answer = await index.stream(`SELECT * FROM ${t} LIMIT 0`);
-    for await (const _ of answer);
-    if (answer.columns.includes('signature')) return `${t === 'files' ? 'f' : 'l'}.signature`;
-  }
-  return 'NULL';
+  const answer = await index.stream('SELECT * FROM levels LIMIT 0');
+  for await (const _ of answer);
+  return answer.columns.includes('grid_signature') ? 'l.grid_signature' : 'NULL';
 }
 
 /** Every file of the index in path order, a DuckDB chunk at a time. */

@@ -2,8 +2,10 @@
 // server (src/site/: the builder; web/site/: the pages). Thumbnails on render's worker pool, kept
 // by content between runs; a folder that is not a site is refused (exit 2) unless --force.
 import { EngineMissing } from '../../archive-index/engine.js';
+import { familiesOf } from '../../archive-index/families.js';
 import { BrokenPart, NotAnIndex } from '../../archive-index/parts.js';
 import { QueryError } from '../../archive-index/query.js';
+import { drawWorld, type Tileset } from '../../index.js';
 import { printable } from '../../scan/names.js';
 import { maxWorkers } from '../../scan/workers.js';
 import { OutputError } from '../../scan/write.js';
@@ -21,7 +23,20 @@ const DEFAULT_TIMEOUT_S = 60;
 const PROGRESS_MS = 250;
 
 /** The family finder and the world drawer the site uses (src/archive-index/families.ts, src/render/world.ts). */
-const PARTS: SiteParts = {};
+const PARTS: SiteParts = {
+  families: (rows) => familiesOf(rows),
+  drawWorld: (gmap, find, o) => drawWorld(gmap, find, { tileset: o.tileset === undefined ? undefined : tilesetOf(o.tileset), scale: o.scale }),
+};
+
+/** The Graal tileset read once per run, not once per world. */
+const tilesets = new Map<string, Tileset>();
+function tilesetOf(path: string): Tileset {
+  const known = tilesets.get(path);
+  if (known) return known;
+  const t = loadTileset(path);
+  tilesets.set(path, t);
+  return t;
+}
 
 export const siteCommand: Command = {
   usage: 'levelkit site <index folder> -o <folder> [options]',
