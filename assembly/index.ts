@@ -14,3 +14,4 @@ export { allZero, expandTileSkip, splitColumns } from './tilemap';
 export { replaceByte } from './bytes';
 export { inflateZlib } from './inflate';
 export { snappyCompress } from './snappy';
+export { walkLuaChunk } from './lua';

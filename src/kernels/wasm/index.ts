@@ -9,6 +9,7 @@ import * as board from './board.js';
 import * as bytes from './bytes.js';
 import * as checksum from './checksum.js';
 import * as inflate from './inflate.js';
+import * as lua from './lua.js';
 import * as nwlines from './nwlines.js';
 import * as records from './records.js';
 import * as resident from './resident.js';
@@ -43,6 +44,7 @@ function bind(rt: WasmRuntime): Kernels {
     inflateResident: (src, size, use) => inflate.inflateResident(rt, src, size, use),
     holdBytes: (src, scratch, use) => resident.holdBytes(rt, src, scratch, use),
     snappyCompress: (src, dst) => done(snappy.snappyCompress(rt, src, dst)),
+    walkLuaChunk: (src, start, sizeT, limits, tables, info) => done(lua.walkLuaChunk(rt, src, start, sizeT, limits, tables, info)),
   } satisfies Kernels);
 }
 

@@ -34,6 +34,20 @@ export interface WasmExports {
   replaceByte(ptr: number, len: number, from: number, to: number): number;
   inflateZlib(src: number, srcLen: number, dst: number, dstLen: number): number;
   snappyCompress(src: number, srcLen: number, dst: number, table: number): number;
+  walkLuaChunk(
+    src: number,
+    srcLen: number,
+    start: number,
+    sizeT: number,
+    records: number,
+    maxDepth: number,
+    fill: number,
+    tables: number,
+    caps: number,
+    info: number,
+    stack: number,
+    cp1252: number,
+  ): number;
   [name: string]: unknown;
 }
 

@@ -1,0 +1,200 @@
+// decodeLuaChunk: a Lua 5.1 chunk (a cartridge's object 0) into prototypes, instructions,
+// constants and debug info. The walk over the bytes is a kernel (walkLuaChunk: TS or WASM, by
+// `backend`): once to check every count and size and total them, once to fill tables of exactly
+// those sizes; this file turns the tables into the model. README.md § Lua.
+
+import { type DecodeError, decodeError, type ErrorCode } from '../../core/errors.js';
+import { type DecodeOptions, resolveOptions } from '../../core/limits.js';
+import { ByteReader, inputBytes } from '../../core/reader.js';
+import type { Text } from '../../core/text.js';
+import {
+  LUA_CONSTANT_FIELDS,
+  LUA_LOCVAR_FIELDS,
+  LUA_PROTO_FIELDS,
+  LUA_PROTO_MIN_BYTES,
+  LUA_STRING_FIELDS,
+  LuaCount,
+  LuaField,
+  LuaInfo,
+  LuaProtoSlot as S,
+} from '../../kernels/js/lua.js';
+import { chooseKernels } from '../../kernels/select.js';
+import { Status } from '../../kernels/status.js';
+import type { LuaChunkTables } from '../../kernels/types.js';
+import { autoText, LUA_HEADER_BYTES, readLuaHeader } from './lua.js';
+import type { LuaChunk, LuaCode, LuaConstant, LuaLocVar, LuaProto } from './lua-types.js';
+
+/**
+ * How deep prototypes may nest. The 5.1 compiler stops at LUAI_MAXCCALLS (200) nested C calls
+ * while parsing, so no compiled chunk nests functions deeper; a deeper one is hostile.
+ */
+export const LUA_MAX_DEPTH = 200;
+
+/**
+ * Decodes a Lua 5.1 chunk (the bytes of a cartridge's object 0, or a `.luac`). Options: `backend`
+ * / `kernels` (the walk's kernel set), `limits.maxRecords` (the most prototypes, constants,
+ * strings, instructions, line entries, locals or upvalue names, each counted over the whole chunk).
+ * Throws DecodeError (format `gwc`, path from `lua.proto[0]`): CORRUPT (not a Lua chunk, a
+ * negative count, an opcode above 37, an unknown constant type, a boolean other than 0/1, a
+ * string not ending in NUL, a null string constant), UNSUPPORTED_VERSION (a header the players do
+ * not load), TRUNCATED (a count or field past the end), LIMIT_EXCEEDED (`maxRecords`, or nesting
+ * deeper than LUA_MAX_DEPTH). `bytes` is copied, never written; text `raw` arrays are views of
+ * that copy, owned by the result.
+ */
+export function decodeLuaChunk(bytes: Uint8Array, options?: DecodeOptions): LuaChunk {
+  return decodeLuaAt(inputBytes(bytes), options, 0);
+}
+
+/** decodeLuaChunk with error offsets counted from `base` (a cartridge passes where the chunk starts). */
+export function decodeLuaAt(bytes: Uint8Array, options: DecodeOptions | undefined, base: number): LuaChunk {
+  const opts = resolveOptions(options);
+  const own = bytes.slice();
+  const r = new ByteReader(own, 'gwc', base);
+  const { header } = r.within('lua', () => readLuaHeader(r, autoText));
+  const kernels = chooseKernels(opts.backend, opts.kernels);
+  const limits = Int32Array.of(Math.min(opts.limits.maxRecords, 0x7fffffff), LUA_MAX_DEPTH);
+  const info = new Int32Array(LuaInfo.PATH + LUA_MAX_DEPTH);
+  const sizeT = header.sizeTSize;
+  const counted = kernels.walkLuaChunk(own, LUA_HEADER_BYTES, sizeT, limits, null, info);
+  if (counted < 0) throw walkError(counted, info, base, sizeT, opts.limits.maxRecords, own.length);
+  const total = (k: number) => info[LuaInfo.COUNTS + k]!;
+  const tables: LuaChunkTables = {
+    protos: new Int32Array(total(LuaCount.PROTOS) * LUA_PROTO_FIELDS),
+    constants: new Int32Array(total(LuaCount.CONSTANTS) * LUA_CONSTANT_FIELDS),
+    strings: new Int32Array(total(LuaCount.STRINGS) * LUA_STRING_FIELDS),
+    locVars: new Int32Array(total(LuaCount.LOCVARS) * LUA_LOCVAR_FIELDS),
+    upvalues: new Int32Array(total(LuaCount.UPVALUES)),
+    lineInfo: new Int32Array(total(LuaCount.LINES)),
+    code: new Uint32Array(total(LuaCount.CODE)),
+    op: new Uint8Array(total(LuaCount.CODE)),
+    a: new Uint8Array(total(LuaCount.CODE)),
+    b: new Uint16Array(total(LuaCount.CODE)),
+    c: new Uint16Array(total(LuaCount.CODE)),
+    text: new Uint16Array(total(LuaCount.TEXT)),
+  };
+  const end = kernels.walkLuaChunk(own, LUA_HEADER_BYTES, sizeT, limits, tables, info);
+  if (end !== counted) throw walkError(end < 0 ? end : Status.CORRUPT, info, base, sizeT, opts.limits.maxRecords, own.length);
+  return build(own, header, tables, info[LuaInfo.COUNTS + LuaCount.TEXT]!, end);
+}
+
+const utf16 = new TextDecoder('utf-16le', { ignoreBOM: true });
+
+/** The model from the filled tables. */
+function build(own: Uint8Array, header: LuaChunk['header'], t: LuaChunkTables, textUnits: number, end: number): LuaChunk {
+  const dv = new DataView(own.buffer, own.byteOffset, own.byteLength);
+  // Every string's text is a slice of one decoded string: one decoder call for the whole chunk.
+  const all = textUnits > 0 ? utf16.decode(t.text.subarray(0, textUnits)) : '';
+  const strings: Text[] = new Array(t.strings.length / LUA_STRING_FIELDS);
+  for (let i = 0, from = 0; i < strings.length; i++) {
+    const s = i * LUA_STRING_FIELDS;
+    const at = t.strings[s]!,
+      to = t.strings[s + 2]!;
+    strings[i] = { text: all.slice(from, to), raw: own.subarray(at, at + t.strings[s + 1]!), encoding: t.strings[s + 3] ? 'utf-8' : 'windows-1252' };
+    from = to;
+  }
+  const text = (i: number) => (i < 0 ? null : strings[i]!);
+  const chunkCode: LuaCode = { length: t.code.length, raw: t.code, op: t.op, a: t.a, b: t.b, c: t.c };
+  const protos: LuaProto[] = new Array(t.protos.length / LUA_PROTO_FIELDS);
+  for (let id = 0; id < protos.length; id++) {
+    const r = id * LUA_PROTO_FIELDS;
+    const f = (slot: number) => t.protos[r + slot]!;
+    const parent = f(S.PARENT);
+    const up = parent < 0 ? null : protos[parent]!;
+    const codeFrom = f(S.CODE_START),
+      codeTo = codeFrom + f(S.CODE_COUNT);
+    const k: LuaConstant[] = new Array(f(S.K_COUNT));
+    for (let i = 0, c = f(S.K_START) * LUA_CONSTANT_FIELDS; i < k.length; i++, c += LUA_CONSTANT_FIELDS)
+      k[i] = constant(t.constants[c]!, t.constants[c + 1]!, dv, own, strings);
+    const locVars: LuaLocVar[] = new Array(f(S.LOC_COUNT));
+    for (let i = 0, l = f(S.LOC_START) * LUA_LOCVAR_FIELDS; i < locVars.length; i++, l += LUA_LOCVAR_FIELDS)
+      locVars[i] = { name: text(t.locVars[l]!), startPc: t.locVars[l + 1]!, endPc: t.locVars[l + 2]! };
+    const upvalues: (Text | null)[] = new Array(f(S.UP_COUNT));
+    for (let i = 0, u = f(S.UP_START); i < upvalues.length; i++, u++) upvalues[i] = text(t.upvalues[u]!);
+    const proto: LuaProto = {
+      id,
+      parent,
+      path: up ? `${up.path}.p[${up.p.length}]` : 'lua.proto[0]',
+      offset: f(S.OFFSET),
+      source: text(f(S.SOURCE)),
+      lineDefined: f(S.LINE_DEFINED),
+      lastLineDefined: f(S.LAST_LINE),
+      nups: f(S.NUPS),
+      numParams: f(S.NUM_PARAMS),
+      isVararg: f(S.IS_VARARG),
+      maxStackSize: f(S.MAX_STACK),
+      code: {
+        length: codeTo - codeFrom,
+        raw: t.code.subarray(codeFrom, codeTo),
+        op: t.op.subarray(codeFrom, codeTo),
+        a: t.a.subarray(codeFrom, codeTo),
+        b: t.b.subarray(codeFrom, codeTo),
+        c: t.c.subarray(codeFrom, codeTo),
+      },
+      k,
+      p: [],
+      lineInfo: t.lineInfo.subarray(f(S.LINE_START), f(S.LINE_START) + f(S.LINE_COUNT)),
+      locVars,
+      upvalues,
+    };
+    protos[id] = proto;
+    up?.p.push(proto);
+  }
+  return { header, main: protos[0]!, protos, code: chunkCode, trailing: own.slice(end), bytes: own.length };
+}
+
+function constant(type: number, value: number, dv: DataView, own: Uint8Array, strings: Text[]): LuaConstant {
+  if (type === 4) return { type: 'string', value: strings[value]! };
+  if (type === 3) {
+    const n = dv.getFloat64(value, true);
+    return Number.isNaN(n) ? { type: 'number', value: n, nanBits: own.slice(value, value + 8) } : { type: 'number', value: n };
+  }
+  if (type === 1) return { type: 'boolean', value: value !== 0 };
+  return { type: 'nil' };
+}
+
+/** What a failing field is, for the message: its path suffix and what was expected there. */
+const FIELDS: Record<number, { path: (item: number) => string; items?: string; each?: number; expected?: string }> = {
+  [LuaField.SOURCE]: { path: () => '.source', expected: 'a prototype (source, line range, sizes, six counts)' },
+  [LuaField.HEAD]: { path: () => '.lineDefined', expected: 'the line range and the four size bytes (12 bytes)' },
+  [LuaField.CODE_COUNT]: { path: () => '.code', items: 'instructions', each: 4 },
+  [LuaField.CODE]: { path: (i) => `.code[${i}]`, expected: `an opcode 0..37 (MOVE..VARARG)` },
+  [LuaField.K_COUNT]: { path: () => '.k', items: 'constants', each: 1 },
+  [LuaField.K_TYPE]: { path: (i) => `.k[${i}].type`, expected: 'a constant type 0 (nil), 1 (boolean), 3 (number) or 4 (string)' },
+  [LuaField.K_VALUE]: { path: (i) => `.k[${i}]`, expected: 'the constant’s value (a boolean 0 or 1, a number of 8 bytes)' },
+  [LuaField.K_STRING]: { path: (i) => `.k[${i}]`, expected: 'a string: size_t length ≥ 1 with the NUL, the bytes, NUL' },
+  [LuaField.P_COUNT]: { path: () => '.p', items: 'prototypes', each: 0 },
+  [LuaField.LINE_COUNT]: { path: () => '.lineInfo', items: 'line entries', each: 4 },
+  [LuaField.LOC_COUNT]: { path: () => '.locVars', items: 'locals', each: 0 },
+  [LuaField.LOC]: { path: (i) => `.locVars[${i}]`, expected: 'a local: name (a string, NUL last), startpc, endpc' },
+  [LuaField.UP_COUNT]: { path: () => '.upvalues', items: 'upvalue names', each: 0 },
+  [LuaField.UP_NAME]: { path: (i) => `.upvalues[${i}]`, expected: 'an upvalue name (a string, NUL last)' },
+  [LuaField.DEPTH]: { path: () => '', expected: `prototypes nested at most ${LUA_MAX_DEPTH} deep` },
+};
+
+/** The DecodeError for a failed walk, from what the kernel left in `info`. */
+function walkError(status: number, info: Int32Array, base: number, sizeT: number, maxRecords: number, size: number): DecodeError {
+  const field = FIELDS[info[LuaInfo.FIELD]!] ?? { path: () => '', expected: 'a Lua 5.1 chunk' };
+  const depth = info[LuaInfo.DEPTH]!;
+  let path = 'lua.proto[0]';
+  for (let d = 1; d < depth; d++) path += `.p[${info[LuaInfo.PATH + d]!}]`;
+  if (info[LuaInfo.FIELD] === LuaField.DEPTH) path += `.p[${info[LuaInfo.PATH + depth] ?? 0}]`;
+  path += field.path(info[LuaInfo.ITEM]!);
+  const at = info[LuaInfo.AT]!;
+  const value = info[LuaInfo.VALUE]!;
+  const code: ErrorCode = status === Status.TRUNCATED ? 'TRUNCATED' : status === Status.OVERFLOW ? 'LIMIT_EXCEEDED' : 'CORRUPT';
+  const fail = (expected: string, actual: string | number) => decodeError('gwc', code, { offset: base + at, path, expected, actual });
+  if (field.items !== undefined) {
+    // A count: negative, past the bytes left, or past a limit.
+    if (code === 'CORRUPT') return fail('a count ≥ 0', value);
+    if (code === 'LIMIT_EXCEEDED') return fail(`at most ${maxRecords} ${field.items} in the chunk (limits.maxRecords)`, value);
+    const each = field.each || (field.items === 'prototypes' ? LUA_PROTO_MIN_BYTES + sizeT : sizeT + (field.items === 'locals' ? 8 : 0));
+    return fail(`${value} ${field.items} (at least ${value * each} bytes)`, `${Math.max(0, size - at - 4)} bytes left`);
+  }
+  if (code === 'LIMIT_EXCEEDED')
+    return fail(
+      field.expected && info[LuaInfo.FIELD] === LuaField.DEPTH ? field.expected : `at most ${maxRecords} prototypes and strings (limits.maxRecords)`,
+      value,
+    );
+  if (code === 'TRUNCATED') return fail(field.expected ?? 'more bytes', `${Math.max(0, size - at)} bytes left`);
+  return fail(field.expected ?? 'a Lua 5.1 chunk', value);
+}
