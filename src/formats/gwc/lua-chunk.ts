@@ -16,13 +16,15 @@ import {
   LuaCount,
   LuaField,
   LuaInfo,
+  luaTablesFor,
   LuaProtoSlot as S,
 } from '../../kernels/js/lua.js';
 import { chooseKernels } from '../../kernels/select.js';
 import { Status } from '../../kernels/status.js';
 import type { LuaChunkTables } from '../../kernels/types.js';
 import { autoText, LUA_HEADER_BYTES, readLuaHeader } from './lua.js';
-import type { LuaChunk, LuaCode, LuaConstant, LuaLocVar, LuaProto } from './lua-types.js';
+import type { LuaChunk, LuaChunkCounts, LuaCode, LuaConstant, LuaLocVar, LuaProto } from './lua-types.js';
+import type { GwcCartridge } from './types.js';
 
 /**
  * How deep prototypes may nest. The 5.1 compiler stops at LUAI_MAXCCALLS (200) nested C calls
@@ -45,36 +47,47 @@ export function decodeLuaChunk(bytes: Uint8Array, options?: DecodeOptions): LuaC
   return decodeLuaAt(inputBytes(bytes), options, 0);
 }
 
+/**
+ * The Lua chunk of a decoded cartridge (`cart.lua.bytes`), as decodeLuaChunk decodes it, with
+ * error offsets counted in the cartridge's file (the chunk starts 4 bytes after `lua.offset`).
+ */
+export function decodeLua(cart: GwcCartridge, options?: DecodeOptions): LuaChunk {
+  return decodeLuaAt(cart.lua.bytes, options, cart.lua.offset + 4);
+}
+
 /** decodeLuaChunk with error offsets counted from `base` (a cartridge passes where the chunk starts). */
 export function decodeLuaAt(bytes: Uint8Array, options: DecodeOptions | undefined, base: number): LuaChunk {
-  const opts = resolveOptions(options);
   const own = bytes.slice();
-  const r = new ByteReader(own, 'gwc', base);
+  const { header, kernels, limits, info, counted, fail } = countWalk(own, options, base);
+  const sizeT = header.sizeTSize;
+  const tables = luaTablesFor(info);
+  const end = kernels.walkLuaChunk(own, LUA_HEADER_BYTES, sizeT, limits, tables, info);
+  if (end !== counted) throw fail(end < 0 ? end : Status.CORRUPT);
+  return build(own, header, tables, info[LuaInfo.COUNTS + LuaCount.TEXT]!, end);
+}
+
+/**
+ * The counts of a chunk without decoding it (the walk that checks and counts, no tables): what
+ * `levelkit info` shows. Throws as decodeLuaChunk does for a chunk it would refuse.
+ */
+export function luaCounts(bytes: Uint8Array, options?: DecodeOptions, base = 0): LuaChunkCounts {
+  const { info } = countWalk(inputBytes(bytes), options, base);
+  const total = (k: number) => info[LuaInfo.COUNTS + k]!;
+  return { functions: total(LuaCount.PROTOS), instructions: total(LuaCount.CODE), constants: total(LuaCount.CONSTANTS), strings: total(LuaCount.STRINGS) };
+}
+
+/** The header, then the walk without tables: every count checked and totalled (DecodeError when one fails). */
+function countWalk(bytes: Uint8Array, options: DecodeOptions | undefined, base: number) {
+  const opts = resolveOptions(options);
+  const r = new ByteReader(bytes, 'gwc', base);
   const { header } = r.within('lua', () => readLuaHeader(r, autoText));
   const kernels = chooseKernels(opts.backend, opts.kernels);
   const limits = Int32Array.of(Math.min(opts.limits.maxRecords, 0x7fffffff), LUA_MAX_DEPTH);
   const info = new Int32Array(LuaInfo.PATH + LUA_MAX_DEPTH);
-  const sizeT = header.sizeTSize;
-  const counted = kernels.walkLuaChunk(own, LUA_HEADER_BYTES, sizeT, limits, null, info);
-  if (counted < 0) throw walkError(counted, info, base, sizeT, opts.limits.maxRecords, own.length);
-  const total = (k: number) => info[LuaInfo.COUNTS + k]!;
-  const tables: LuaChunkTables = {
-    protos: new Int32Array(total(LuaCount.PROTOS) * LUA_PROTO_FIELDS),
-    constants: new Int32Array(total(LuaCount.CONSTANTS) * LUA_CONSTANT_FIELDS),
-    strings: new Int32Array(total(LuaCount.STRINGS) * LUA_STRING_FIELDS),
-    locVars: new Int32Array(total(LuaCount.LOCVARS) * LUA_LOCVAR_FIELDS),
-    upvalues: new Int32Array(total(LuaCount.UPVALUES)),
-    lineInfo: new Int32Array(total(LuaCount.LINES)),
-    code: new Uint32Array(total(LuaCount.CODE)),
-    op: new Uint8Array(total(LuaCount.CODE)),
-    a: new Uint8Array(total(LuaCount.CODE)),
-    b: new Uint16Array(total(LuaCount.CODE)),
-    c: new Uint16Array(total(LuaCount.CODE)),
-    text: new Uint16Array(total(LuaCount.TEXT)),
-  };
-  const end = kernels.walkLuaChunk(own, LUA_HEADER_BYTES, sizeT, limits, tables, info);
-  if (end !== counted) throw walkError(end < 0 ? end : Status.CORRUPT, info, base, sizeT, opts.limits.maxRecords, own.length);
-  return build(own, header, tables, info[LuaInfo.COUNTS + LuaCount.TEXT]!, end);
+  const fail = (status: number) => walkError(status, info, base, header.sizeTSize, opts.limits.maxRecords, bytes.length);
+  const counted = kernels.walkLuaChunk(bytes, LUA_HEADER_BYTES, header.sizeTSize, limits, null, info);
+  if (counted < 0) throw fail(counted);
+  return { header, kernels, limits, info, counted, fail };
 }
 
 const utf16 = new TextDecoder('utf-16le', { ignoreBOM: true });
@@ -187,6 +200,7 @@ function walkError(status: number, info: Int32Array, base: number, sizeT: number
     // A count: negative, past the bytes left, or past a limit.
     if (code === 'CORRUPT') return fail('a count ≥ 0', value);
     if (code === 'LIMIT_EXCEEDED') return fail(`at most ${maxRecords} ${field.items} in the chunk (limits.maxRecords)`, value);
+    if (size - at < 4) return fail(`the count of ${field.items} (4 bytes)`, `${Math.max(0, size - at)} bytes left`);
     const each = field.each || (field.items === 'prototypes' ? LUA_PROTO_MIN_BYTES + sizeT : sizeT + (field.items === 'locals' ? 8 : 0));
     return fail(`${value} ${field.items} (at least ${value * each} bytes)`, `${Math.max(0, size - at - 4)} bytes left`);
   }

@@ -102,5 +102,6 @@ export interface LuaChunkCounts {
   functions: number;
   instructions: number;
   constants: number;
+  /** Every string stored: string constants, source names, local and upvalue names. */
   strings: number;
 }

@@ -86,6 +86,26 @@ export const LUA_PROTO_MIN_BYTES = 8 + 4 + 24;
 /** Opcodes of Lua 5.1 are 0..37 (OP_VARARG). */
 export const LUA_MAX_OPCODE = 37;
 
+/** Tables of exactly the sizes a walk without tables totalled in `info`, for the walk that fills them. */
+export function luaTablesFor(info: Int32Array): LuaChunkTables {
+  const n = (k: number) => info[LuaInfo.COUNTS + k]!;
+  const code = n(LuaCount.CODE);
+  return {
+    protos: new Int32Array(n(LuaCount.PROTOS) * LUA_PROTO_FIELDS),
+    constants: new Int32Array(n(LuaCount.CONSTANTS) * LUA_CONSTANT_FIELDS),
+    strings: new Int32Array(n(LuaCount.STRINGS) * LUA_STRING_FIELDS),
+    locVars: new Int32Array(n(LuaCount.LOCVARS) * LUA_LOCVAR_FIELDS),
+    upvalues: new Int32Array(n(LuaCount.UPVALUES)),
+    lineInfo: new Int32Array(n(LuaCount.LINES)),
+    code: new Uint32Array(code),
+    op: new Uint8Array(code),
+    a: new Uint8Array(code),
+    b: new Uint16Array(code),
+    c: new Uint16Array(code),
+    text: new Uint16Array(n(LuaCount.TEXT)),
+  };
+}
+
 const T_NIL = 0;
 const T_BOOLEAN = 1;
 const T_NUMBER = 3;
@@ -141,6 +161,8 @@ export function walkLuaChunk(src: Uint8Array, start: number, sizeT: number, limi
   if (!Number.isInteger(start) || start < 0 || start > n || (sizeT !== 4 && sizeT !== 8) || maxDepth < 1 || info.length < LuaInfo.PATH + maxDepth)
     return Status.CORRUPT;
   const fill = tables !== null;
+  // The instruction columns share one capacity: the shortest of them.
+  const codeCap = fill ? Math.min(tables.code.length, tables.op.length, tables.a.length, tables.b.length, tables.c.length) : 0;
   const minProto = LUA_PROTO_MIN_BYTES + sizeT;
   let pos = start;
   let protos = 0,
@@ -237,7 +259,7 @@ export function walkLuaChunk(src: Uint8Array, start: number, sizeT: number, limi
     pos += 12;
     const codeCount = count(LuaField.CODE_COUNT, 4, code);
     if (codeCount < 0) return codeCount;
-    if (fill && code + codeCount > tables.code.length) return fail(Status.OVERFLOW, LuaField.CODE_COUNT, pos - 4, -1, codeCount);
+    if (fill && code + codeCount > codeCap) return fail(Status.OVERFLOW, LuaField.CODE_COUNT, pos - 4, -1, codeCount);
     for (let i = 0; i < codeCount; i++, pos += 4) {
       const w = i32(pos) >>> 0;
       const op = w & 0x3f;

@@ -2,13 +2,25 @@
 // tables (sized by the caller from a walk without tables) and a table of their pointers and
 // capacities, so the kernel checks every write against what the binding reserved.
 
-import { CP1252_HIGH, LuaInfo, LuaLimit } from '../js/lua.js';
+import { CP1252_HIGH, LUA_CONSTANT_FIELDS, LUA_LOCVAR_FIELDS, LUA_PROTO_FIELDS, LUA_STRING_FIELDS, LuaCount, LuaInfo, LuaLimit } from '../js/lua.js';
 import { Status } from '../status.js';
 import type { LuaChunkTables } from '../types.js';
 import type { WasmRuntime } from './runtime.js';
 
 /** The tables in the order assembly/lua.ts numbers them (T_PROTOS … T_TEXT). */
 const ORDER = ['protos', 'constants', 'strings', 'locVars', 'upvalues', 'lineInfo', 'code', 'op', 'a', 'b', 'c', 'text'] as const;
+/** For each table, the total (LuaCount) that says how many entries the walk wrote, and the slots per entry. */
+const USED = [
+  LuaCount.PROTOS,
+  LuaCount.CONSTANTS,
+  LuaCount.STRINGS,
+  LuaCount.LOCVARS,
+  LuaCount.UPVALUES,
+  LuaCount.LINES,
+  ...Array(5).fill(LuaCount.CODE),
+  LuaCount.TEXT,
+];
+const PER = [LUA_PROTO_FIELDS, LUA_CONSTANT_FIELDS, LUA_STRING_FIELDS, LUA_LOCVAR_FIELDS, 1, 1, 1, 1, 1, 1, 1, 1];
 
 export function walkLuaChunk(
   rt: WasmRuntime,
@@ -48,6 +60,8 @@ export function walkLuaChunk(
   rt.put(caps, pcaps!);
   const end = rt.exports.walkLuaChunk(ps!, src.length, start, sizeT, records, maxDepth, tables ? 1 : 0, ptp!, pcaps!, pi!, pst!, pcp!) as number;
   rt.get(info, pi!);
-  if (end >= 0 && tables) outs.forEach((t, i) => rt.get(t!, po[i]!));
+  // Only what the walk wrote goes back (the text table is sized by bytes, its units may be fewer),
+  // so entries past the totals stay as the caller left them, as with the TS twin.
+  if (end >= 0 && tables) outs.forEach((t, i) => rt.get(t!.subarray(0, Math.min(t!.length, info[LuaInfo.COUNTS + USED[i]!]! * PER[i]!)), po[i]!));
   return end;
 }
