@@ -13,9 +13,16 @@ import { describeCorpus, describeWith, regressions } from '../helpers/needs.js';
 import { listFiles, readBytes } from '../helpers/paths.js';
 import { firstDifference } from './teeworlds-helpers.js';
 
+/** The `lua.txt` that extract writes for `cart`. */
+function listingOf(cart: gwc.GwcCartridge): string {
+  const f = gwc.extract(cart).find((x) => x.path === 'lua.txt');
+  if (!f || !('bytes' in f)) throw new Error('no lua.txt');
+  return new TextDecoder().decode(f.bytes);
+}
+
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
 
-function checkChunk(name: string, bytes: Uint8Array): void {
+function checkChunk(name: string, bytes: Uint8Array): gwc.LuaChunk {
   const c = gwc.decodeLuaChunk(bytes, { backend: 'js' });
   expect(firstDifference(gwc.decodeLuaChunk(bytes, { backend: 'wasm' }), c), name).toBeNull();
   expect(same(gwc.encodeLuaChunk(c), bytes), name).toBe(true);
@@ -34,6 +41,7 @@ function checkChunk(name: string, bytes: Uint8Array): void {
   expect(back.header.sizeTSize).toBe(8);
   expect(same(gwc.encodeLuaChunk(back), wide), name).toBe(true);
   expect(same(gwc.encodeLuaChunk({ ...back, header: c.header }), bytes), name).toBe(true);
+  return c;
 }
 
 describeCorpus('gwc', 'Lua chunks of the corpus cartridges', (dir) => {
@@ -41,7 +49,14 @@ describeCorpus('gwc', 'Lua chunks of the corpus cartridges', (dir) => {
   it('are 27', () => expect(files).toHaveLength(27));
   it.each(files.map((p) => [p.slice(dir.length + 1), p]))('%s', (name, p) => {
     const cart = gwc.decode(readBytes(p)) as gwc.GwcCartridge;
-    checkChunk(name, cart.lua.bytes);
+    const c = checkChunk(name, cart.lua.bytes);
+    expect(gwc.summarize(cart).summary).toMatchObject({
+      luaFunctions: c.protos.length,
+      luaInstructions: c.code.length,
+      luaConstants: c.protos.reduce((n, f) => n + f.k.length, 0),
+    });
+    const listing = listingOf(cart);
+    expect(listing.match(/^function /gm), name).toHaveLength(c.protos.length);
   });
 });
 
@@ -67,5 +82,8 @@ it('the fixture cartridges’ chunks (headers only, no function) are TRUNCATED, 
     expect(error, p).toBeInstanceOf(DecodeError);
     expect((error as DecodeError).offset, p).toBeGreaterThan(cart.lua.offset + 4);
     expect((error as DecodeError).offset, p).toBeLessThanOrEqual(cart.lua.offset + 4 + cart.lua.bytes.length);
+    expect(gwc.summarize(cart).summary, p).toMatchObject({ luaFunctions: null, luaInstructions: null, luaConstants: null });
+    const listing = listingOf(cart);
+    expect(listing, p).toMatch(/^; the Lua chunk could not be decoded: gwc: lua\.proto\[0\]/);
   }
 });

@@ -4,7 +4,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { EncodeError } from '../../src/core/errors.js';
-import { bx, decodeLuaChunk, encodeLuaChunk, LUA_OPCODES, LuaOp, type LuaProto, luaCounts, sbx } from '../../src/formats/gwc/index.js';
+import { bx, decodeLuaChunk, encodeLuaChunk, LUA_OPCODES, LuaOp, type LuaProto, luaCounts, luaListing, sbx } from '../../src/formats/gwc/index.js';
 import { iABC, iABx, luaChunk, nested, SAMPLE } from './gwc-lua-helpers.js';
 
 const BACKENDS = ['js', 'wasm'] as const;
@@ -98,6 +98,32 @@ describe('decodeLuaChunk: both kernel sets', () => {
       const bytes = luaChunk(p);
       expect(isDeepStrictEqual(decodeLuaChunk(bytes, { backend: 'js' }), decodeLuaChunk(bytes, { backend: 'wasm' }))).toBe(true);
     }
+  });
+});
+
+describe('luaListing', () => {
+  it('lists each function, its constants, locals and upvalues, and its instructions by name with what operands name', () => {
+    const text = luaListing(
+      decodeLuaChunk(
+        luaChunk({
+          ...SAMPLE,
+          code: [...SAMPLE.code!.slice(0, 3), iABC(LuaOp.SETTABLE, 0, 256 + 1, 256 + 5), iABx(LuaOp.JMP, 0, 131071 - 4), iABC(30, 0, 1, 0)],
+          lineInfo: [1, 3, 3, 4, 5, 6],
+        }),
+      ),
+    );
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('; Lua 5.1 chunk: 280 bytes, size_t 4, 2 functions, 8 instructions, 10 constants');
+    expect(lines).toContain('function lua.proto[0] "@sample.lua" lines 0–0 (at 0xc)');
+    expect(lines).toContain(';   k[8] = "Café"');
+    expect(lines).toContain(';   k[6] = -0');
+    expect(lines).toContain(';   local[0] "zone" pc 1–4');
+    expect(lines).toContain(';   upvalue[0] "zone"');
+    expect(lines).toContain('      1 [1]     LOADK     0 0            ; "Zone 1"');
+    expect(lines).toContain('      2 [3]     CLOSURE   1 0            ; function lua.proto[0].p[0]');
+    expect(lines).toContain('      4 [4]     SETTABLE  0 k1 k5        ; "f" 52.5');
+    expect(lines).toContain('      5 [5]     JMP       0 -4           ; to 2');
+    expect(lines).toContain('      1 [4]     GETUPVAL  1 0 0          ; zone');
   });
 });
 
