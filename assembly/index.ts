@@ -14,4 +14,3 @@ export { allZero, expandTileSkip, splitColumns } from './tilemap';
 export { replaceByte } from './bytes';
 export { inflateZlib } from './inflate';
 export { snappyCompress } from './snappy';
-export { walkLuaChunk } from './lua';

@@ -127,24 +127,17 @@ let wasUtf8 = false;
   return load<i32>(src + <usize>at);
 }
 
-function counts(): void {
-  setInfo(INFO_COUNTS, nProtos);
-  setInfo(INFO_COUNTS + 1, nConstants);
-  setInfo(INFO_COUNTS + 2, nStrings);
-  setInfo(INFO_COUNTS + 3, nLocvars);
-  setInfo(INFO_COUNTS + 4, nUpvalues);
-  setInfo(INFO_COUNTS + 5, nLines);
-  setInfo(INFO_COUNTS + 6, nCode);
-  setInfo(INFO_COUNTS + 7, nText);
-}
+let errField: i32 = 0;
+let errAt: u64 = 0;
+let errItem: i32 = 0;
+let errValue: i32 = 0;
 
+/** Notes a failure for info (written once, on the way out: a call site stays a few global sets). */
 function fail(status: i32, field: i32, at: u64, item: i32, value: i32): i32 {
-  setInfo(INFO_FIELD, field);
-  setInfo(INFO_AT, <i32>at);
-  setInfo(INFO_ITEM, item);
-  setInfo(INFO_VALUE, value);
-  setInfo(INFO_DEPTH, depth);
-  counts();
+  errField = field;
+  errAt = at;
+  errItem = item;
+  errValue = value;
   return status;
 }
 
@@ -198,7 +191,9 @@ function transcode(from: u64, to: u64, at: u32): i32 {
   let i = from;
   if (to - from >= 3 && load<u8>(src + <usize>i) == 0xef && load<u8>(src + <usize>i, 1) == 0xbb && load<u8>(src + <usize>i, 2) == 0xbf) i += 3;
   let o = at;
-  while (i < to) {
+  // One way out for bytes that are not UTF-8 (`valid` false), so the fallback is written once.
+  let valid = true;
+  while (i < to && valid) {
     const b0 = <u32>load<u8>(src + <usize>i);
     if (b0 < 0x80) {
       store<u16>(dst + (<usize>o << 1), <u16>b0);
@@ -206,29 +201,18 @@ function transcode(from: u64, to: u64, at: u32): i32 {
       i++;
       continue;
     }
-    let cp: u32 = 0;
-    let n: u64 = 0;
-    let min: u32 = 0;
-    if (b0 >= 0xc2 && b0 <= 0xdf) {
-      cp = b0 & 0x1f;
-      n = 2;
-      min = 0x80;
-    } else if (b0 >= 0xe0 && b0 <= 0xef) {
-      cp = b0 & 0x0f;
-      n = 3;
-      min = 0x800;
-    } else if (b0 >= 0xf0 && b0 <= 0xf4) {
-      cp = b0 & 0x07;
-      n = 4;
-      min = 0x10000;
-    } else return windows1252(from, to, at);
-    if (i + n > to) return windows1252(from, to, at);
-    for (let k: u64 = 1; k < n; k++) {
+    // Sequence length and the smallest code point it may carry (anything shorter is overlong).
+    const n: u64 = b0 >= 0xf0 ? 4 : b0 >= 0xe0 ? 3 : 2;
+    const min: u32 = n == 4 ? 0x10000 : n == 3 ? 0x800 : 0x80;
+    let cp: u32 = b0 & (n == 4 ? 0x07 : n == 3 ? 0x0f : 0x1f);
+    valid = b0 >= 0xc2 && b0 <= 0xf4 && i + n <= to;
+    for (let k: u64 = 1; k < n && valid; k++) {
       const b = <u32>load<u8>(src + <usize>(i + k));
-      if ((b & 0xc0) != 0x80) return windows1252(from, to, at);
+      valid = (b & 0xc0) == 0x80;
       cp = (cp << 6) | (b & 0x3f);
     }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return windows1252(from, to, at);
+    valid = valid && cp >= min && cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff);
+    if (!valid) break;
     if (cp >= 0x10000) {
       cp -= 0x10000;
       store<u16>(dst + (<usize>o << 1), <u16>(0xd800 | (cp >> 10)));
@@ -240,6 +224,7 @@ function transcode(from: u64, to: u64, at: u32): i32 {
     }
     i += n;
   }
+  if (!valid) return windows1252(from, to, at);
   wasUtf8 = true;
   return <i32>o;
 }
@@ -276,6 +261,7 @@ export function walkLuaChunk(
   stack: usize,
   cpTable: usize,
 ): i32 {
+  if (<u64>start > <u64>srcLen || (sizeTBytes != 4 && sizeTBytes != 8) || maxDepth < 1) return STATUS_CORRUPT;
   src = srcPtr;
   len = <u64>srcLen;
   pos = <u64>start;
@@ -288,7 +274,27 @@ export function walkLuaChunk(
   cp1252 = cpTable;
   depth = 0;
   nProtos = nConstants = nStrings = nLocvars = nUpvalues = nLines = nCode = nText = 0;
-  if (<u64>start > len || (sizeT != 4 && sizeT != 8) || maxDepth < 1) return STATUS_CORRUPT;
+  const r = walk(maxDepth, stack);
+  if (r < 0) {
+    setInfo(INFO_FIELD, errField);
+    setInfo(INFO_AT, <i32>errAt);
+    setInfo(INFO_ITEM, errItem);
+    setInfo(INFO_VALUE, errValue);
+    setInfo(INFO_DEPTH, depth);
+  }
+  setInfo(INFO_COUNTS, nProtos);
+  setInfo(INFO_COUNTS + 1, nConstants);
+  setInfo(INFO_COUNTS + 2, nStrings);
+  setInfo(INFO_COUNTS + 3, nLocvars);
+  setInfo(INFO_COUNTS + 4, nUpvalues);
+  setInfo(INFO_COUNTS + 5, nLines);
+  setInfo(INFO_COUNTS + 6, nCode);
+  setInfo(INFO_COUNTS + 7, nText);
+  return r;
+}
+
+/** The walk itself, over the state walkLuaChunk set; returns the end or a status (info written by the caller). */
+function walk(maxDepth: i32, stack: usize): i32 {
   const minProto = PROTO_MIN_BYTES + <u64>sizeT;
   let ordinal: i32 = 0;
   for (;;) {
@@ -431,10 +437,7 @@ export function walkLuaChunk(
       nLocvars += locCount;
       nUpvalues += upCount;
       depth--;
-      if (depth == 0) {
-        counts();
-        return <i32>pos;
-      }
+      if (depth == 0) return <i32>pos;
       const parent = stack + (<usize>(depth - 1) << 3);
       const left = load<i32>(parent, 4) - 1;
       store<i32>(parent, left, 4);

@@ -180,8 +180,16 @@ export interface Kernels {
    * that bound or `src` is 4 GiB or more. Both sets write the same bytes. `src` is never written.
    */
   snappyCompress(src: Uint8Array, dst: Uint8Array): number;
+}
 
-  // ── Lua 5.1 chunks (Wherigo cartridges) ───────────────────────────────────
+/**
+ * The Lua 5.1 chunk walk (Wherigo cartridges), a kernel pair of its own: only gwc's Lua decoder
+ * loads it (src/kernels/lua.ts picks the twin of the Kernels set a decode runs with), so the
+ * one-format bundles of the other formats do not carry it. The WASM twin is in the one kernel
+ * module (assembly/lua.ts).
+ */
+export interface LuaKernels {
+  readonly name: 'js' | 'wasm';
   /**
    * Walks the function prototypes of a Lua 5.1 chunk as lundump.c lays them out, from `start`
    * (the main function's source field) with size_t `sizeT` bytes (4 or 8), and returns the offset

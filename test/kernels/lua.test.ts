@@ -5,18 +5,22 @@ import { describe, expect, it } from 'vitest';
 import { autoText } from '../../src/formats/gwc/lua.js';
 import { gwc } from '../../src/index.js';
 import { LUA_STRING_FIELDS, LuaInfo, luaTablesFor } from '../../src/kernels/js/lua.js';
+import { jsLuaKernels, wasmLuaKernels } from '../../src/kernels/lua.js';
 import { Status } from '../../src/kernels/status.js';
-import type { Kernels, LuaChunkTables } from '../../src/kernels/types.js';
+import type { LuaChunkTables, LuaKernels } from '../../src/kernels/types.js';
 import { luaChunk, SAMPLE } from '../formats/gwc-lua-helpers.js';
 import { firstDifference } from '../formats/teeworlds-helpers.js';
-import { KERNEL_SETS } from '../helpers/kernels.js';
 import { itCorpus } from '../helpers/needs.js';
 import { listFiles, readBytes } from '../helpers/paths.js';
 import { Prng } from '../helpers/prng.js';
 
 const LIMITS = Int32Array.of(1 << 24, 200);
-const [, js] = KERNEL_SETS[0]!;
-const [, wasm] = KERNEL_SETS[1]!;
+const js = jsLuaKernels;
+const wasm = wasmLuaKernels();
+const KERNEL_SETS: [string, LuaKernels][] = [
+  ['js', js],
+  ['wasm', wasm],
+];
 
 function tablesFor(info: Int32Array, shrink = ''): LuaChunkTables {
   const t = luaTablesFor(info);
@@ -26,7 +30,7 @@ function tablesFor(info: Int32Array, shrink = ''): LuaChunkTables {
 }
 
 /** Both passes with one kernel set: the returns, info and (after a good count) the tables. */
-function walk(k: Kernels, src: Uint8Array, sizeT = 4, shrink = '') {
+function walk(k: LuaKernels, src: Uint8Array, sizeT = 4, shrink = '') {
   const info = new Int32Array(LuaInfo.PATH + 200).fill(-7);
   const counted = k.walkLuaChunk(src, 12, sizeT, LIMITS, null, info);
   if (counted < 0) return { counted, info: [...info] };

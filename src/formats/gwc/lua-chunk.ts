@@ -19,6 +19,7 @@ import {
   luaTablesFor,
   LuaProtoSlot as S,
 } from '../../kernels/js/lua.js';
+import { luaKernelsFor } from '../../kernels/lua.js';
 import { chooseKernels } from '../../kernels/select.js';
 import { Status } from '../../kernels/status.js';
 import type { LuaChunkTables } from '../../kernels/types.js';
@@ -81,7 +82,7 @@ function countWalk(bytes: Uint8Array, options: DecodeOptions | undefined, base: 
   const opts = resolveOptions(options);
   const r = new ByteReader(bytes, 'gwc', base);
   const { header } = r.within('lua', () => readLuaHeader(r, autoText));
-  const kernels = chooseKernels(opts.backend, opts.kernels);
+  const kernels = luaKernelsFor(chooseKernels(opts.backend, opts.kernels));
   const limits = Int32Array.of(Math.min(opts.limits.maxRecords, 0x7fffffff), LUA_MAX_DEPTH);
   const info = new Int32Array(LuaInfo.PATH + LUA_MAX_DEPTH);
   const fail = (status: number) => walkError(status, info, base, header.sizeTSize, opts.limits.maxRecords, bytes.length);

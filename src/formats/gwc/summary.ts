@@ -1,10 +1,8 @@
 // GWC/GWZ cheap facts for `levelkit info` and bulk scans (the fields are fixed by issue 12).
 
 import { sha256Hex } from '../../core/digest.js';
-import { DecodeError } from '../../core/errors.js';
 import { countKey, dictionary } from '../../core/record.js';
 import { boundSummary, type Summary } from '../define.js';
-import { luaCounts } from './lua-chunk.js';
 import { mediaTypeName } from './media.js';
 import type { GwcCartridge, GwcDecoded, GwzArchive } from './types.js';
 
@@ -36,12 +34,6 @@ export interface GwcSummaryFields {
   luaSource: string | null;
   /** sha256 (hex) of the Lua bytecode: equal for the same compiled cartridge, for duplicate detection. */
   contentDigest: string;
-  /** Function prototypes in the Lua chunk (the main function included); null when the chunk does not decode. */
-  luaFunctions: number | null;
-  /** Instructions of all its functions; null when the chunk does not decode. */
-  luaInstructions: number | null;
-  /** Constants of all its functions; null when the chunk does not decode. */
-  luaConstants: number | null;
 }
 
 /** The `summary` fields of a `.gwz`. */
@@ -94,20 +86,8 @@ export function summarize(v: GwcDecoded): GwcSummary | GwzSummary {
       luaBytes: v.lua.bytes.length,
       luaSource: v.lua.sourceName ? v.lua.sourceName.text : null,
       contentDigest: sha256Hex(v.lua.bytes),
-      ...chunkCounts(v),
     },
   });
-}
-
-/** The chunk's counts from the walk that checks it (no model is built): cheap beside the sha256 above. */
-function chunkCounts(v: GwcCartridge): Pick<GwcSummaryFields, 'luaFunctions' | 'luaInstructions' | 'luaConstants'> {
-  try {
-    const n = luaCounts(v.lua.bytes);
-    return { luaFunctions: n.functions, luaInstructions: n.instructions, luaConstants: n.constants };
-  } catch (e) {
-    if (!(e instanceof DecodeError)) throw e;
-    return { luaFunctions: null, luaInstructions: null, luaConstants: null };
-  }
 }
 
 /** Cartridges have no tile grid. */

@@ -5,7 +5,6 @@ import { decodeBoardRows } from './board.js';
 import { replaceByte } from './bytes.js';
 import { sumBytes } from './checksum.js';
 import { inflateResident, inflateTiles, inflateZlib } from './inflate.js';
-import { walkLuaChunk } from './lua.js';
 import { splitNwLines } from './nwlines.js';
 import { gatherRecords } from './records.js';
 import { holdBytes } from './resident.js';
@@ -32,5 +31,4 @@ export const jsKernels: Kernels = Object.freeze({
   inflateResident,
   holdBytes,
   snappyCompress,
-  walkLuaChunk,
 });

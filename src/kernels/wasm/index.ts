@@ -9,7 +9,6 @@ import * as board from './board.js';
 import * as bytes from './bytes.js';
 import * as checksum from './checksum.js';
 import * as inflate from './inflate.js';
-import * as lua from './lua.js';
 import * as nwlines from './nwlines.js';
 import * as records from './records.js';
 import * as resident from './resident.js';
@@ -44,7 +43,6 @@ function bind(rt: WasmRuntime): Kernels {
     inflateResident: (src, size, use) => inflate.inflateResident(rt, src, size, use),
     holdBytes: (src, scratch, use) => resident.holdBytes(rt, src, scratch, use),
     snappyCompress: (src, dst) => done(snappy.snappyCompress(rt, src, dst)),
-    walkLuaChunk: (src, start, sizeT, limits, tables, info) => done(lua.walkLuaChunk(rt, src, start, sizeT, limits, tables, info)),
   } satisfies Kernels);
 }
 

@@ -34,6 +34,7 @@ export interface WasmExports {
   replaceByte(ptr: number, len: number, from: number, to: number): number;
   inflateZlib(src: number, srcLen: number, dst: number, dstLen: number): number;
   snappyCompress(src: number, srcLen: number, dst: number, table: number): number;
+  /** The Lua chunk module's (assembly/lua-index.ts), instantiated apart: src/kernels/lua.ts. */
   walkLuaChunk(
     src: number,
     srcLen: number,
@@ -191,7 +192,8 @@ export class WasmRuntime {
   }
 }
 
-function decodeBase64(b64: string): Uint8Array {
+/** Bytes of an embedded module (base64), with Node's Buffer where there is one. */
+export function decodeBase64(b64: string): Uint8Array {
   const B = (globalThis as { Buffer?: { from(s: string, enc: string): Uint8Array } }).Buffer;
   if (B) return new Uint8Array(B.from(b64, 'base64'));
   const bin = atob(b64);
@@ -223,13 +225,13 @@ function instantiate(module: WebAssembly.Module): WasmExports {
   }
 }
 
-function hostWebAssembly(): typeof WebAssembly {
+export function hostWebAssembly(): typeof WebAssembly {
   const wa = (globalThis as { WebAssembly?: typeof WebAssembly }).WebAssembly;
   if (!wa) throw new WasmUnavailableError("levelkit: backend 'wasm' needs WebAssembly, which this host does not provide; use backend 'js' or 'auto'");
   return wa;
 }
 
-function compileError(e: unknown): WasmUnavailableError {
+export function compileError(e: unknown): WasmUnavailableError {
   return new WasmUnavailableError(
     `levelkit: the WASM kernels could not be compiled here (they need WebAssembly SIMD): ${(e as Error)?.message ?? e}; use backend 'js' or 'auto'`,
     { cause: e },
