@@ -93,60 +93,71 @@ function countWalk(bytes: Uint8Array, options: DecodeOptions | undefined, base: 
 
 const utf16 = new TextDecoder('utf-16le', { ignoreBOM: true });
 
+// The table layouts as plain numbers, read once: the build loop below runs per prototype,
+// constant and string, and an imported binding may be an accessor (module interop).
+const { OFFSET, SOURCE, LINE_DEFINED, LAST_LINE, NUPS, NUM_PARAMS, IS_VARARG, MAX_STACK, CODE_START, CODE_COUNT, K_START, K_COUNT, PARENT } = S;
+const { LINE_START, LINE_COUNT, LOC_START, LOC_COUNT, UP_START, UP_COUNT } = S;
+const [PROTO_FIELDS, CONSTANT_FIELDS, STRING_FIELDS, LOCVAR_FIELDS] = [LUA_PROTO_FIELDS, LUA_CONSTANT_FIELDS, LUA_STRING_FIELDS, LUA_LOCVAR_FIELDS];
+
 /** The model from the filled tables. */
 function build(own: Uint8Array, header: LuaChunk['header'], t: LuaChunkTables, textUnits: number, end: number): LuaChunk {
   const dv = new DataView(own.buffer, own.byteOffset, own.byteLength);
+  const buf = own.buffer,
+    base = own.byteOffset;
   // Every string's text is a slice of one decoded string: one decoder call for the whole chunk.
   const all = textUnits > 0 ? utf16.decode(t.text.subarray(0, textUnits)) : '';
-  const strings: Text[] = new Array(t.strings.length / LUA_STRING_FIELDS);
-  for (let i = 0, from = 0; i < strings.length; i++) {
-    const s = i * LUA_STRING_FIELDS;
-    const at = t.strings[s]!,
-      to = t.strings[s + 2]!;
-    strings[i] = { text: all.slice(from, to), raw: own.subarray(at, at + t.strings[s + 1]!), encoding: t.strings[s + 3] ? 'utf-8' : 'windows-1252' };
+  const st = t.strings;
+  const strings: Text[] = new Array(st.length / STRING_FIELDS);
+  for (let i = 0, s = 0, from = 0; i < strings.length; i++, s += STRING_FIELDS) {
+    const at = st[s]!,
+      to = st[s + 2]!;
+    // Views made with the constructor: subarray() looks up a species constructor first, which
+    // made the views of a big chunk's strings and code cost twice as much.
+    strings[i] = { text: all.slice(from, to), raw: new Uint8Array(buf, base + at, st[s + 1]!), encoding: st[s + 3] ? 'utf-8' : 'windows-1252' };
     from = to;
   }
-  const text = (i: number) => (i < 0 ? null : strings[i]!);
+  const P = t.protos,
+    K = t.constants,
+    L = t.locVars,
+    U = t.upvalues;
   const chunkCode: LuaCode = { length: t.code.length, raw: t.code, op: t.op, a: t.a, b: t.b, c: t.c };
-  const protos: LuaProto[] = new Array(t.protos.length / LUA_PROTO_FIELDS);
-  for (let id = 0; id < protos.length; id++) {
-    const r = id * LUA_PROTO_FIELDS;
-    const f = (slot: number) => t.protos[r + slot]!;
-    const parent = f(S.PARENT);
+  const protos: LuaProto[] = new Array(P.length / PROTO_FIELDS);
+  for (let id = 0, r = 0; id < protos.length; id++, r += PROTO_FIELDS) {
+    const parent = P[r + PARENT]!;
     const up = parent < 0 ? null : protos[parent]!;
-    const codeFrom = f(S.CODE_START),
-      codeTo = codeFrom + f(S.CODE_COUNT);
-    const k: LuaConstant[] = new Array(f(S.K_COUNT));
-    for (let i = 0, c = f(S.K_START) * LUA_CONSTANT_FIELDS; i < k.length; i++, c += LUA_CONSTANT_FIELDS)
-      k[i] = constant(t.constants[c]!, t.constants[c + 1]!, dv, own, strings);
-    const locVars: LuaLocVar[] = new Array(f(S.LOC_COUNT));
-    for (let i = 0, l = f(S.LOC_START) * LUA_LOCVAR_FIELDS; i < locVars.length; i++, l += LUA_LOCVAR_FIELDS)
-      locVars[i] = { name: text(t.locVars[l]!), startPc: t.locVars[l + 1]!, endPc: t.locVars[l + 2]! };
-    const upvalues: (Text | null)[] = new Array(f(S.UP_COUNT));
-    for (let i = 0, u = f(S.UP_START); i < upvalues.length; i++, u++) upvalues[i] = text(t.upvalues[u]!);
+    const codeFrom = P[r + CODE_START]!,
+      n = P[r + CODE_COUNT]!;
+    const k: LuaConstant[] = new Array(P[r + K_COUNT]!);
+    for (let i = 0, c = P[r + K_START]! * CONSTANT_FIELDS; i < k.length; i++, c += CONSTANT_FIELDS) k[i] = constant(K[c]!, K[c + 1]!, dv, own, strings);
+    const locVars: LuaLocVar[] = new Array(P[r + LOC_COUNT]!);
+    for (let i = 0, l = P[r + LOC_START]! * LOCVAR_FIELDS; i < locVars.length; i++, l += LOCVAR_FIELDS)
+      locVars[i] = { name: textAt(strings, L[l]!), startPc: L[l + 1]!, endPc: L[l + 2]! };
+    const upvalues: (Text | null)[] = new Array(P[r + UP_COUNT]!);
+    for (let i = 0, u = P[r + UP_START]!; i < upvalues.length; i++, u++) upvalues[i] = textAt(strings, U[u]!);
+    const lineFrom = P[r + LINE_START]!;
     const proto: LuaProto = {
       id,
       parent,
       path: up ? `${up.path}.p[${up.p.length}]` : 'lua.proto[0]',
-      offset: f(S.OFFSET),
-      source: text(f(S.SOURCE)),
-      lineDefined: f(S.LINE_DEFINED),
-      lastLineDefined: f(S.LAST_LINE),
-      nups: f(S.NUPS),
-      numParams: f(S.NUM_PARAMS),
-      isVararg: f(S.IS_VARARG),
-      maxStackSize: f(S.MAX_STACK),
+      offset: P[r + OFFSET]!,
+      source: textAt(strings, P[r + SOURCE]!),
+      lineDefined: P[r + LINE_DEFINED]!,
+      lastLineDefined: P[r + LAST_LINE]!,
+      nups: P[r + NUPS]!,
+      numParams: P[r + NUM_PARAMS]!,
+      isVararg: P[r + IS_VARARG]!,
+      maxStackSize: P[r + MAX_STACK]!,
       code: {
-        length: codeTo - codeFrom,
-        raw: t.code.subarray(codeFrom, codeTo),
-        op: t.op.subarray(codeFrom, codeTo),
-        a: t.a.subarray(codeFrom, codeTo),
-        b: t.b.subarray(codeFrom, codeTo),
-        c: t.c.subarray(codeFrom, codeTo),
+        length: n,
+        raw: new Uint32Array(t.code.buffer, t.code.byteOffset + 4 * codeFrom, n),
+        op: new Uint8Array(t.op.buffer, t.op.byteOffset + codeFrom, n),
+        a: new Uint8Array(t.a.buffer, t.a.byteOffset + codeFrom, n),
+        b: new Uint16Array(t.b.buffer, t.b.byteOffset + 2 * codeFrom, n),
+        c: new Uint16Array(t.c.buffer, t.c.byteOffset + 2 * codeFrom, n),
       },
       k,
       p: [],
-      lineInfo: t.lineInfo.subarray(f(S.LINE_START), f(S.LINE_START) + f(S.LINE_COUNT)),
+      lineInfo: new Int32Array(t.lineInfo.buffer, t.lineInfo.byteOffset + 4 * lineFrom, P[r + LINE_COUNT]!),
       locVars,
       upvalues,
     };
@@ -154,6 +165,10 @@ function build(own: Uint8Array, header: LuaChunk['header'], t: LuaChunkTables, t
     up?.p.push(proto);
   }
   return { header, main: protos[0]!, protos, code: chunkCode, trailing: own.slice(end), bytes: own.length };
+}
+
+function textAt(strings: Text[], i: number): Text | null {
+  return i < 0 ? null : strings[i]!;
 }
 
 function constant(type: number, value: number, dv: DataView, own: Uint8Array, strings: Text[]): LuaConstant {
