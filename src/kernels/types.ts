@@ -208,6 +208,14 @@ export interface LuaKernels {
    * UTF-16 (UTF-8 when well-formed, else Windows-1252: gwc's autoText rule).
    */
   walkLuaChunk(src: Uint8Array, start: number, sizeT: number, limits: Int32Array, tables: LuaChunkTables | null, info: Int32Array): number;
+  /**
+   * The walk with tables of exactly the totals (`text` of the UTF-16 units written), made by the
+   * kernel set: `{ end, tables }`, or
+   * walkLuaChunk's status (and `info`) for a chunk it refuses. The TS set walks twice (count,
+   * then fill tables of the totals); the WASM set once, into arena tables as large as the
+   * chunk's size allows, and copies out the totals.
+   */
+  walkTables(src: Uint8Array, start: number, sizeT: number, limits: Int32Array, info: Int32Array): { end: number; tables: LuaChunkTables } | number;
 }
 
 /** What walkLuaChunk fills (sized from the totals of a walk without tables). */

@@ -112,6 +112,21 @@ describe('walkLuaChunk', () => {
     }
   });
 
+  it('walkTables: the WASM single pass into bounded arena tables gives the TS twin’s exact tables and statuses', () => {
+    const rng = new Prng(0x7ab1e5);
+    const base = luaChunk(SAMPLE, 8);
+    const outcome = (k: LuaKernels, src: Uint8Array) => {
+      const info = new Int32Array(LuaInfo.PATH + 200);
+      const r = k.walkTables(src, 12, 8, LIMITS, info);
+      return typeof r === 'number' ? { status: r, field: [...info.subarray(0, LuaInfo.COUNTS)] } : r;
+    };
+    for (let round = 0; round < 300; round++) {
+      const src = base.slice();
+      if (round > 0) for (let n = 1 + rng.int(3); n > 0; n--) src[12 + rng.int(src.length - 12)] = rng.next() & 0xff;
+      expect(firstDifference(outcome(wasm, src), outcome(js, src)), `round ${round}`).toBeNull();
+    }
+  });
+
   it.each(['protos', 'constants', 'strings', 'locVars', 'upvalues', 'lineInfo', 'code', 'op', 'b', 'text'])('a %s table too small is OVERFLOW', (name) => {
     const src = luaChunk(SAMPLE);
     for (const [, k] of KERNEL_SETS) expect(walk(k, src, 4, name).filled, k.name).toBe(Status.OVERFLOW);

@@ -16,7 +16,6 @@ import {
   LuaCount,
   LuaField,
   LuaInfo,
-  luaTablesFor,
   LuaProtoSlot as S,
 } from '../../kernels/js/lua.js';
 import { luaKernelsFor } from '../../kernels/lua.js';
@@ -59,12 +58,10 @@ export function decodeLua(cart: GwcCartridge, options?: DecodeOptions): LuaChunk
 /** decodeLuaChunk with error offsets counted from `base` (a cartridge passes where the chunk starts). */
 export function decodeLuaAt(bytes: Uint8Array, options: DecodeOptions | undefined, base: number): LuaChunk {
   const own = bytes.slice();
-  const { header, kernels, limits, info, counted, fail } = countWalk(own, options, base);
-  const sizeT = header.sizeTSize;
-  const tables = luaTablesFor(info);
-  const end = kernels.walkLuaChunk(own, LUA_HEADER_BYTES, sizeT, limits, tables, info);
-  if (end !== counted) throw fail(end < 0 ? end : Status.CORRUPT);
-  return build(own, header, tables, info[LuaInfo.COUNTS + LuaCount.TEXT]!, end);
+  const { header, kernels, limits, info, fail } = prepare(own, options, base);
+  const walked = kernels.walkTables(own, LUA_HEADER_BYTES, header.sizeTSize, limits, info);
+  if (typeof walked === 'number') throw fail(walked);
+  return build(own, header, walked.tables, info[LuaInfo.COUNTS + LuaCount.TEXT]!, walked.end);
 }
 
 /**
@@ -72,13 +69,16 @@ export function decodeLuaAt(bytes: Uint8Array, options: DecodeOptions | undefine
  * `levelkit info` shows. Throws as decodeLuaChunk does for a chunk it would refuse.
  */
 export function luaCounts(bytes: Uint8Array, options?: DecodeOptions, base = 0): LuaChunkCounts {
-  const { info } = countWalk(inputBytes(bytes), options, base);
+  const own = inputBytes(bytes);
+  const { header, kernels, limits, info, fail } = prepare(own, options, base);
+  const counted = kernels.walkLuaChunk(own, LUA_HEADER_BYTES, header.sizeTSize, limits, null, info);
+  if (counted < 0) throw fail(counted);
   const total = (k: number) => info[LuaInfo.COUNTS + k]!;
   return { functions: total(LuaCount.PROTOS), instructions: total(LuaCount.CODE), constants: total(LuaCount.CONSTANTS), strings: total(LuaCount.STRINGS) };
 }
 
-/** The header, then the walk without tables: every count checked and totalled (DecodeError when one fails). */
-function countWalk(bytes: Uint8Array, options: DecodeOptions | undefined, base: number) {
+/** The header, the kernel pair, the walk's limits and info, and the error a failed walk gives. */
+function prepare(bytes: Uint8Array, options: DecodeOptions | undefined, base: number) {
   const opts = resolveOptions(options);
   const r = new ByteReader(bytes, 'gwc', base);
   const { header } = r.within('lua', () => readLuaHeader(r, autoText));
@@ -86,9 +86,7 @@ function countWalk(bytes: Uint8Array, options: DecodeOptions | undefined, base: 
   const limits = Int32Array.of(Math.min(opts.limits.maxRecords, 0x7fffffff), LUA_MAX_DEPTH);
   const info = new Int32Array(LuaInfo.PATH + LUA_MAX_DEPTH);
   const fail = (status: number) => walkError(status, info, base, header.sizeTSize, opts.limits.maxRecords, bytes.length);
-  const counted = kernels.walkLuaChunk(bytes, LUA_HEADER_BYTES, header.sizeTSize, limits, null, info);
-  if (counted < 0) throw fail(counted);
-  return { header, kernels, limits, info, counted, fail };
+  return { header, kernels, limits, info, fail };
 }
 
 const utf16 = new TextDecoder('utf-16le', { ignoreBOM: true });
