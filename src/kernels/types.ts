@@ -182,6 +182,65 @@ export interface Kernels {
   snappyCompress(src: Uint8Array, dst: Uint8Array): number;
 }
 
+/**
+ * The Lua 5.1 chunk walk (Wherigo cartridges), a kernel pair of its own: only gwc's Lua decoder
+ * loads it (src/kernels/lua.ts picks the twin of the Kernels set a decode runs with), so the
+ * one-format bundles of the other formats do not carry it. The WASM twin is in the one kernel
+ * module (assembly/lua.ts).
+ */
+export interface LuaKernels {
+  readonly name: 'js' | 'wasm';
+  /**
+   * Walks the function prototypes of a Lua 5.1 chunk as lundump.c lays them out, from `start`
+   * (the main function's source field) with size_t `sizeT` bytes (4 or 8), and returns the offset
+   * just past the main function. `limits` = [most items of each kind in the whole chunk
+   * (prototypes, constants, strings, instructions, line-info entries, locals, upvalue names),
+   * deepest nesting]. Every count is checked against those and against the bytes left (times the
+   * fewest bytes one item takes) before its items are read. With `tables` null it only checks and
+   * counts; given tables it fills them (slot layouts in src/kernels/js/lua.ts: LUA_PROTO_FIELDS,
+   * LUA_CONSTANT_FIELDS, LUA_STRING_FIELDS, LUA_LOCVAR_FIELDS), checking each capacity before it
+   * writes. `info` (at least LuaInfo.PATH + limits[1] slots) gets the totals, and on failure the
+   * field, offset, item, value found and path of child ordinals (LuaInfo). Returns TRUNCATED (a
+   * field or count runs past `src`), CORRUPT (a negative count, an opcode above 37, a constant
+   * type other than nil/boolean/number/string, a boolean byte above 1, a string whose last byte is
+   * not NUL, a null string constant; or bad arguments), OVERFLOW (a limit, or a table too small).
+   * Prototypes come in file order (pre-order); strings are transcoded into `text` back to back as
+   * UTF-16 (UTF-8 when well-formed, else Windows-1252: gwc's autoText rule).
+   */
+  walkLuaChunk(src: Uint8Array, start: number, sizeT: number, limits: Int32Array, tables: LuaChunkTables | null, info: Int32Array): number;
+  /**
+   * The walk with tables of exactly the totals (`text` of the UTF-16 units written), made by the
+   * kernel set: `{ end, tables }`, or
+   * walkLuaChunk's status (and `info`) for a chunk it refuses. The TS set walks twice (count,
+   * then fill tables of the totals); the WASM set once, into arena tables as large as the
+   * chunk's size allows, and copies out the totals.
+   */
+  walkTables(src: Uint8Array, start: number, sizeT: number, limits: Int32Array, info: Int32Array): { end: number; tables: LuaChunkTables } | number;
+}
+
+/** What walkLuaChunk fills (sized from the totals of a walk without tables). */
+export interface LuaChunkTables {
+  /** LUA_PROTO_FIELDS Int32 slots per prototype, in file order. */
+  protos: Int32Array;
+  /** LUA_CONSTANT_FIELDS per constant: type tag, value (the boolean; a number's offset in `src`; a string's index). */
+  constants: Int32Array;
+  /** LUA_STRING_FIELDS per string: offset of its bytes in `src`, length without the NUL, its end in `text`, 1 when read as UTF-8. */
+  strings: Int32Array;
+  /** LUA_LOCVAR_FIELDS per local: name (string index, -1 for none), startpc, endpc. */
+  locVars: Int32Array;
+  /** One string index per upvalue name (-1 for none). */
+  upvalues: Int32Array;
+  lineInfo: Int32Array;
+  /** Every instruction as stored, and its fields: opcode (bits 0–5), A (6–13), C (14–22), B (23–31). */
+  code: Uint32Array;
+  op: Uint8Array;
+  a: Uint8Array;
+  b: Uint16Array;
+  c: Uint16Array;
+  /** Every string's UTF-16 code units, back to back (at most the strings' bytes). */
+  text: Uint16Array;
+}
+
 export interface RecordLayout {
   fixedWords: number;
   lenIndex: number;

@@ -550,7 +550,7 @@ describe('gwc.extract', () => {
   it('writes the bytecode, media by id and type, and a JSON-safe cartridge.json', () => {
     const c = cart('odd-ids-deleted-cp1252.gwc');
     const files = gwc.extract(c).map((f) => ('bytes' in f ? f : { path: f.path, bytes: new Uint8Array(0) }));
-    expect(files.map((f) => f.path)).toEqual(['cartridge.luac', 'media/1.jpg', 'media/3.bin', 'media/4.fdl', 'cartridge.json']);
+    expect(files.map((f) => f.path)).toEqual(['cartridge.luac', 'lua.txt', 'media/1.jpg', 'media/3.bin', 'media/4.fdl', 'cartridge.json']);
     expect(same(files[0]!.bytes, c.lua.bytes)).toBe(true);
     const json = JSON.parse(new TextDecoder().decode(files.at(-1)!.bytes));
     expect(json.header.playerId).toBe('8452679');

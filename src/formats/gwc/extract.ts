@@ -3,14 +3,18 @@
 // See README.md § Extract.
 
 import { sha256Hex } from '../../core/digest.js';
+import { DecodeError } from '../../core/errors.js';
 import type { Text } from '../../core/text.js';
 import type { ExtractedFile } from '../define.js';
+import { decodeLua } from './lua-chunk.js';
+import { luaListing } from './lua-listing.js';
 import { MEDIA_TYPES, mediaTypeName } from './media.js';
 import type { GwcCartridge, GwcDecoded, GwzArchive } from './types.js';
 
 /**
  * The files of a decoded cartridge or GWZ, with relative paths:
- * - GWC: `cartridge.luac` (the bytecode), `media/<id>.<ext>` for each present media object (`ext`
+ * - GWC: `cartridge.luac` (the bytecode), `lua.txt` (its disassembly: each function's constants,
+ *   locals, upvalue names and instructions by opcode name), `media/<id>.<ext>` for each present media object (`ext`
  *   from the declared type; `bin` for unknown numbers), `cartridge.json` (header, table, objects,
  *   Lua header, warnings; bigints as decimal strings, text as `{ text, encoding }`).
  * - GWZ: the Lua source under its own name, `media/<name>` for each media member, `gwz.json`
@@ -25,7 +29,10 @@ export function extract(v: GwcDecoded): ExtractedFile[] {
 }
 
 function extractGwc(c: GwcCartridge): ExtractedFile[] {
-  const files: ExtractedFile[] = [{ path: 'cartridge.luac', bytes: c.lua.bytes.slice() }];
+  const files: ExtractedFile[] = [
+    { path: 'cartridge.luac', bytes: c.lua.bytes.slice() },
+    { path: 'lua.txt', bytes: new TextEncoder().encode(listing(c)) },
+  ];
   const fileOf = new Map<number, string>();
   for (const m of c.media) {
     if (m.valid === 0) continue;
@@ -112,6 +119,16 @@ function extractGwz(z: GwzArchive): ExtractedFile[] {
   };
   files.push({ path: 'gwz.json', bytes: new TextEncoder().encode(`${JSON.stringify(json, null, 2)}\n`) });
   return files;
+}
+
+/** The chunk's disassembly; for a chunk that does not decode, the one line saying why. */
+function listing(c: GwcCartridge): string {
+  try {
+    return luaListing(decodeLua(c));
+  } catch (e) {
+    if (!(e instanceof DecodeError)) throw e;
+    return `; the Lua chunk could not be decoded: ${e.message}\n`;
+  }
 }
 
 function jsonText(t: Text): { text: string; encoding: string } {

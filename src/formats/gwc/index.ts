@@ -21,6 +21,11 @@ import { extract } from './extract.js';
 import { indexRows, writeRows } from './index-rows.js';
 
 export { isUtf8 } from './lua.js';
+export { decodeLua, decodeLuaChunk, LUA_MAX_DEPTH, luaCounts } from './lua-chunk.js';
+export { encodeLuaChunk } from './lua-encode.js';
+export { luaListing } from './lua-listing.js';
+export { bx, LUA_MAXARG_SBX, LUA_OPCODES, LUA_RK_CONSTANT, LuaOp, type LuaOpcodeName, type LuaOpMode, luaOpMode, sbx } from './lua-opcodes.js';
+export type { LuaChunk, LuaChunkCounts, LuaCode, LuaConstant, LuaLocVar, LuaProto } from './lua-types.js';
 export { MEDIA_TYPES, mediaTypeName, mediaTypeNumber, sniffMedia } from './media.js';
 export { type GwcSummary, type GwcSummaryFields, type GwzSummary, type GwzSummaryFields, mainGrid, summarize } from './summary.js';
 export type {

@@ -34,6 +34,21 @@ export interface WasmExports {
   replaceByte(ptr: number, len: number, from: number, to: number): number;
   inflateZlib(src: number, srcLen: number, dst: number, dstLen: number): number;
   snappyCompress(src: number, srcLen: number, dst: number, table: number): number;
+  /** The Lua chunk module's (assembly/lua-index.ts), instantiated apart: src/kernels/lua.ts. */
+  walkLuaChunk(
+    src: number,
+    srcLen: number,
+    start: number,
+    sizeT: number,
+    records: number,
+    maxDepth: number,
+    fill: number,
+    tables: number,
+    caps: number,
+    info: number,
+    stack: number,
+    cp1252: number,
+  ): number;
   [name: string]: unknown;
 }
 
@@ -177,7 +192,7 @@ export class WasmRuntime {
   }
 }
 
-/** Bytes of base64 text (Buffer where the host has it). */
+/** Bytes of an embedded module (base64), with Node's Buffer where there is one. */
 export function decodeBase64(b64: string): Uint8Array {
   const B = (globalThis as { Buffer?: { from(s: string, enc: string): Uint8Array } }).Buffer;
   if (B) return new Uint8Array(B.from(b64, 'base64'));
