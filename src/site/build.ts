@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import { IndexQuery } from '../archive-index/query.js';
 import { BundledAssets } from '../cli/assets.js';
 import { pngEncoder } from '../cli/png.js';
-import type { DecodeOptions } from '../index.js';
+import { DecodeError, type DecodeOptions } from '../index.js';
 import { readSiteAssets, writeSiteAssets } from './assets.js';
 import { CatalogueBuilder, usesTokens } from './catalogue.js';
 import { type Catalogue, dataScript, type LevelPageData } from './contract.js';
@@ -224,7 +224,7 @@ async function build(
       out.write(`levels/${key}.html`, pageShell('level', key, name));
       if (family >= 0)
         steps.set(f.id, { key, name, path, mtime: f.mtime, version: f.version ?? '', thumb, sha256: f.errorCode === null ? f.sha256 : null, file: f });
-      if (f.format === 'graal-gmap' && bytes !== null) gmaps.push({ key, name, row, entry: f });
+      if (f.format === 'graal-gmap' && f.errorCode === null && bytes !== null) gmaps.push({ key, name, row, entry: f });
       if (draw && thumbName)
         await drawer.draw(thumbName, { path: Buffer.from(f.path), member: f.member, rel: Buffer.from(path), named: false, bytes: draw }, writePage);
       else writePage(thumb);
@@ -259,7 +259,12 @@ async function build(
         const got = await worldFiles.read(g.entry);
         if ('stale' in got) continue;
         const c = { out, files: worldFiles, names, decode: o.decode, drawing: o.drawing, encodePng, drawWorld: parts.drawWorld };
-        if (await writeWorld(g.key, g.name, g.entry, got.bytes, c)) worlds.push({ key: g.key, name: g.name, row: g.row });
+        // A world too big to draw (drawWorld's limits) is a level page without a world page, not a failed site.
+        const wrote = await writeWorld(g.key, g.name, g.entry, got.bytes, c).catch((e: unknown) => {
+          if (e instanceof DecodeError || (e instanceof RangeError && (e as { code?: string }).code === 'LIMIT_EXCEEDED')) return false;
+          throw e;
+        });
+        if (wrote) worlds.push({ key: g.key, name: g.name, row: g.row });
       }
     } finally {
       worldFiles.close();

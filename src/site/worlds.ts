@@ -57,10 +57,11 @@ export async function writeWorld(key: string, title: string, file: IndexedFile, 
       if ('bytes' in got) found.set(name, got.bytes);
     }
   const world = c.drawWorld(gmap, (name) => found.get(name), c.drawing);
-  const picture = world.width > 0 && world.height > 0 ? `${key}.png` : null;
+  // Relative to the site's folder, as every path in the page data (contract.ts).
+  const picture = world.width > 0 && world.height > 0 ? `worlds/${key}.png` : null;
   if (picture)
     c.out.write(
-      `worlds/${picture}`,
+      picture,
       pngOf(
         { width: world.width, height: world.height, rgba: new Uint8ClampedArray(world.rgba.buffer, world.rgba.byteOffset, world.rgba.byteLength) },
         c.encodePng,
