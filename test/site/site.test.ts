@@ -374,12 +374,9 @@ describe('levelkit site: the family finder and the world drawer it is given', ()
     const world = c.worlds[0]!;
     expect(c.levels.path[world.row]).toBe('world.gmap');
     const page = dataOf<WorldPageData>(join(out, 'worlds', `${world.key}.js`));
-    expect(page.picture).toBe(`${world.key}.png`);
-    expect(
-      readFileSync(join(out, 'worlds', page.picture!))
-        .subarray(1, 4)
-        .toString(),
-    ).toBe('PNG');
+    // From the site's folder, as every path in the page data (the page resolves it from there).
+    expect(page.picture).toBe(`worlds/${world.key}.png`);
+    expect(readFileSync(join(out, page.picture!)).subarray(1, 4).toString()).toBe('PNG');
     expect(asked).toEqual(['world_a1.nw', 'world_c1.nw']);
     const keyOf = (path: string) => c.levels.key[c.levels.path.indexOf(path)];
     expect(page.cells).toEqual([
