@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { decode, render } from '../src/index.js';
 import { serve } from '../web/serve.js';
-import { startChromium } from './helpers/chromium.js';
+import { startChromium, waitForDetail } from './helpers/chromium.js';
 import { corpus, describeWith, itWith } from './helpers/needs.js';
 import { bundledResources } from './helpers/page-preview.js';
 import { largestCorpusMap, maxLongTask, watchLongTasks } from './helpers/page-timing.js';
@@ -49,7 +49,7 @@ describeWith(
 
     async function open(path: string): Promise<void> {
       await page.setInputFiles('#file', path);
-      await page.waitForSelector(`#detail[data-state="done"] >> text=${basename(path)}`, { timeout: 60_000 });
+      await waitForDetail(page, basename(path), 60_000);
     }
 
     /** The canvas's size and the sha256 of its RGBA pixels (hashed in the page: a megapixel copied out as JSON takes long on a busy machine). */

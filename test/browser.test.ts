@@ -14,7 +14,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildOldPage } from '../bench/old-page.js';
 import { decode, summarize } from '../src/index.js';
 import { serve } from '../web/serve.js';
-import { startChromium } from './helpers/chromium.js';
+import { startChromium, waitForDetail } from './helpers/chromium.js';
 import { describeWith } from './helpers/needs.js';
 import { corpusZip, largestCorpusMap, maxLongTask, pan, watchLongTasks } from './helpers/page-timing.js';
 import { CORPUS, FIXTURES, listFiles, ROOT, readBytes } from './helpers/paths.js';
@@ -424,7 +424,7 @@ describeWith(await startChromium(['dist/levelkit.browser.mjs']), 'library in hea
         };
         const map = await stagesOf(
           () => tab.setInputFiles('#file', largest),
-          () => tab.waitForSelector(`#detail[data-state="done"] >> text=${basename(largest)}`, { timeout: 120_000 }),
+          () => waitForDetail(tab, basename(largest), 120_000),
         );
         await watchLongTasks(tab);
         const t0 = Date.now();

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { decode, ENTITY_ASSETS, LEVEL_EXTENSIONS, markerColour, render, resourcesNeeded, tablesOf, tileColour } from '../src/index.js';
 import { serve } from '../web/serve.js';
 import { THUMB_SIDE } from '../web/thumbnails.js';
-import { startChromium } from './helpers/chromium.js';
+import { startChromium, waitForDetail } from './helpers/chromium.js';
 import { cli } from './helpers/cli.js';
 import { corpus, describeWith, itWith } from './helpers/needs.js';
 import { bundledResources, pagePreview } from './helpers/page-preview.js';
@@ -107,7 +107,7 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
       const value = decode(readBytes(path));
       const preview = pagePreview(value);
       await page.setInputFiles('#file', path);
-      await page.waitForSelector(`#detail[data-state="done"] >> text=${basename(path)}`, { timeout: 20_000 });
+      await waitForDetail(page, basename(path), 20_000);
       expect(await page.textContent('#format')).toBe(value.format);
       expect(await page.getAttribute('#object-count', 'data-count')).toBe(String(preview.markers.length));
       expect(await page.textContent('#warning-count')).toBe(`(${value.warnings.length})`);
@@ -279,7 +279,7 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
     await page.screenshot({ path: `${SHOTS}/zip-table.png`, fullPage: true });
     await page.fill('#filter-name', 'ddnet-coverage');
     await page.click('#files tbody tr[data-index]');
-    await page.waitForSelector('#detail[data-state="done"] >> text=ddnet-coverage.map', { timeout: 20_000 });
+    await waitForDetail(page, 'ddnet-coverage.map', 20_000);
     await page.screenshot({ path: `${SHOTS}/zip.png`, fullPage: true });
     await page.fill('#filter-name', '');
     expect(consoleErrors).toEqual([]);
@@ -338,7 +338,7 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
   async function openThroughInput(file: string | { name: string; buffer: Buffer }): Promise<void> {
     const name = typeof file === 'string' ? basename(file) : file.name;
     await page.setInputFiles('#file', typeof file === 'string' ? file : { name: file.name, mimeType: 'application/octet-stream', buffer: file.buffer });
-    await page.waitForSelector(`#detail[data-state="done"] >> text=${name}`, { timeout: 20_000 });
+    await waitForDetail(page, name, 20_000);
   }
 
   /** What the detail view shows, as a person would read it. */
