@@ -20,6 +20,25 @@ export { indexRows, writeRows } from './index-rows.js';
 import { extract } from './extract.js';
 import { indexRows, writeRows } from './index-rows.js';
 
+export { type AnalysisOptions, objectModel } from './analysis/index.js';
+export type {
+  AbstractFunction,
+  AbstractHeap,
+  AbstractTable,
+  AbstractValue,
+  Maybe,
+  ObjectFacts,
+  ObjectRef,
+  StringDecoderInfo,
+  StringDecoders,
+  Unknown,
+  WherigoHandler,
+  WherigoKind,
+  WherigoModel,
+  WherigoObject,
+  ZonePoint,
+} from './analysis/types.js';
+export { isUnknown } from './analysis/types.js';
 export { isUtf8 } from './lua.js';
 export { decodeLua, decodeLuaChunk, LUA_MAX_DEPTH, luaCounts } from './lua-chunk.js';
 export { encodeLuaChunk } from './lua-encode.js';
