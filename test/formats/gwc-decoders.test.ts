@@ -57,6 +57,12 @@ describe('gwc string decoders: shapes', () => {
     expectAsLua('generic');
   });
 
+  it('gets the corners of Lua 5.1 right: %.14g, % and fmod signs, negative positions, format, find, gsub, and/or, loops, tables', () => {
+    const { decoders } = decodedGlobals('semantics');
+    expect(decoders.found.map((d) => d.name)).toEqual(['Numbers', 'Mods', 'Slices', 'Formats', 'Finds', 'Logic']);
+    expectAsLua('semantics');
+  });
+
   it('keeps bytes that are not UTF-8 and reads them as Windows-1252, as other GWC strings', () => {
     const chunk = fixtureChunk('generic');
     const decoders = findStringDecoders(chunk);

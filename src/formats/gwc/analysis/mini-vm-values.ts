@@ -67,24 +67,55 @@ export function binaryToBytes(s: string): Uint8Array {
 /** Decoded bytes as a Text, with the rule of every GWC string: UTF-8 when well-formed, else Windows-1252. */
 export const binaryToText = (s: string): Text => autoText(binaryToBytes(s));
 
-/** Lua's `tostring` of a number (`%.14g`, as luaconf.h's LUA_NUMBER_FMT). */
+/** Lua's `tostring` of a number (`%.14g`, as luaconf.h's LUA_NUMBER_FMT, rounded as the C library does). */
 export function numberToString(n: number): string {
   if (Number.isNaN(n)) throw new VmUnknown('a NaN turned into text (its spelling depends on the C library)');
-  if (n === Infinity) return 'inf';
-  if (n === -Infinity) return '-inf';
+  if (n === Number.POSITIVE_INFINITY) return 'inf';
+  if (n === Number.NEGATIVE_INFINITY) return '-inf';
   if (Object.is(n, -0)) return '-0';
   if (Number.isInteger(n) && Math.abs(n) < 1e14) return String(n);
-  const exp = Number(n.toExponential(13).split('e')[1]);
-  if (exp < -4 || exp >= 14) {
-    const [mant, e] = n.toExponential(13).split('e') as [string, string];
-    const sign = e.startsWith('-') ? '-' : '+';
-    const digits = e.replace(/^[+-]/, '').padStart(2, '0');
-    return `${trimZeros(mant)}e${sign}${digits}`;
+  const sign = n < 0 ? '-' : '';
+  const { digits, exp } = roundSignificant(Math.abs(n), G_PRECISION);
+  if (exp < -4 || exp >= G_PRECISION) {
+    const mant = trimZeros(`${digits[0]}.${digits.slice(1)}`);
+    return `${sign}${mant}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
   }
-  return trimZeros(n.toFixed(13 - exp));
+  const fixed = exp >= 0 ? `${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}` : `0.${'0'.repeat(-exp - 1)}${digits}`;
+  return sign + trimZeros(fixed);
 }
 
+const G_PRECISION = 14;
+
 const trimZeros = (s: string): string => (s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s);
+
+/**
+ * `x` (> 0) rounded to `p` significant digits from its exact binary value, ties to even (what
+ * glibc's printf does; JS's toPrecision rounds ties up, so 123456789012345 would differ). `exp`
+ * is the power of ten of the first digit.
+ */
+function roundSignificant(x: number, p: number): { digits: string; exp: number } {
+  // x = m / 2^k exactly, with m an integer; then x = m·5^k / 10^k.
+  let k = 0;
+  let scaled = x;
+  while (!Number.isInteger(scaled)) {
+    scaled *= 2;
+    k++;
+  }
+  const all = (BigInt(scaled) * 5n ** BigInt(k)).toString();
+  let exp = all.length - 1 - k;
+  if (all.length <= p) return { digits: all.padEnd(p, '0'), exp };
+  let head = BigInt(all.slice(0, p));
+  const rest = all.slice(p);
+  const half = rest[0]! > '5' || (rest[0] === '5' && /[1-9]/.test(rest.slice(1)));
+  const tie = rest[0] === '5' && !/[1-9]/.test(rest.slice(1));
+  if (half || (tie && head % 2n === 1n)) head += 1n;
+  let digits = head.toString();
+  if (digits.length > p) {
+    digits = digits.slice(0, p);
+    exp++;
+  }
+  return { digits, exp };
+}
 
 const NUMERAL = /^[ \t\n\v\f\r]*([+-]?(?:0[xX][0-9a-fA-F]+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?))[ \t\n\v\f\r]*$/;
 
