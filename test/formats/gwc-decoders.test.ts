@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { DecodeError } from '../../src/core/errors.js';
 import { textFrom } from '../../src/core/text.js';
+import { urwigoTable } from '../../src/formats/gwc/analysis/decoder-templates.js';
 import { DECODER_STEP_LIMIT, findStringDecoders } from '../../src/formats/gwc/analysis/decoders.js';
 import type { AbstractValue } from '../../src/formats/gwc/analysis/types.js';
 import { constantCalls, expectedBytes, fixtureChunk } from './gwc-decoders-helpers.js';
@@ -40,6 +41,20 @@ describe('gwc string decoders: shapes', () => {
     ]);
     expect(decoders.found[0]!.origin).toMatch(/^lua\.proto\[0\]\.p\[0\] \(lines \d+–\d+\)$/);
     expectAsLua('urwigo-table');
+  });
+
+  it('evaluates an exact Urwigo decoder natively, with the bytes the mini VM and lua5.1 give', () => {
+    const chunk = fixtureChunk('urwigo-table');
+    // _q7Xa is written as Urwigo writes it; _Zr2 computes the same way with other instructions.
+    expect(chunk.main.p.map((p) => urwigoTable(p) !== null)).toEqual([true, false]);
+    const native = findStringDecoders(chunk);
+    const stepped = findStringDecoders(chunk, { templates: false });
+    const calls = constantCalls(chunk, native);
+    expect(calls.length).toBe(5);
+    for (const call of calls) {
+      const arg: AbstractValue[] = [{ kind: 'string', value: call.arg }];
+      expect(native.decode(call.proto, arg)).toEqual(stepped.decode(call.proto, arg));
+    }
   });
 
   it('finds the palette-rotation decoder reading its palette and specials from globals set once', () => {

@@ -9,6 +9,9 @@ import type { LuaChunk, LuaProto } from '../lua-types.js';
 import { constantValue, type VmEnv } from './mini-vm.js';
 import { VmTable, type VmValue } from './mini-vm-values.js';
 
+// The opcode numbers, read once through the module binding (not on every instruction).
+const Op = LuaOp;
+
 const LAST_REGISTER = 255;
 
 /** The registers instruction `pc` writes, as an inclusive range (empty when `from > to`). */
@@ -17,37 +20,37 @@ export function registersWritten(proto: LuaProto, pc: number): { from: number; t
   const op = code.op[pc]!;
   const a = code.a[pc]!;
   switch (op) {
-    case LuaOp.MOVE:
-    case LuaOp.LOADK:
-    case LuaOp.LOADBOOL:
-    case LuaOp.GETUPVAL:
-    case LuaOp.GETGLOBAL:
-    case LuaOp.GETTABLE:
-    case LuaOp.NEWTABLE:
-    case LuaOp.ADD:
-    case LuaOp.SUB:
-    case LuaOp.MUL:
-    case LuaOp.DIV:
-    case LuaOp.MOD:
-    case LuaOp.POW:
-    case LuaOp.UNM:
-    case LuaOp.NOT:
-    case LuaOp.LEN:
-    case LuaOp.CONCAT:
-    case LuaOp.TESTSET:
-    case LuaOp.CLOSURE:
-    case LuaOp.FORPREP:
+    case Op.MOVE:
+    case Op.LOADK:
+    case Op.LOADBOOL:
+    case Op.GETUPVAL:
+    case Op.GETGLOBAL:
+    case Op.GETTABLE:
+    case Op.NEWTABLE:
+    case Op.ADD:
+    case Op.SUB:
+    case Op.MUL:
+    case Op.DIV:
+    case Op.MOD:
+    case Op.POW:
+    case Op.UNM:
+    case Op.NOT:
+    case Op.LEN:
+    case Op.CONCAT:
+    case Op.TESTSET:
+    case Op.CLOSURE:
+    case Op.FORPREP:
       return { from: a, to: a };
-    case LuaOp.LOADNIL:
+    case Op.LOADNIL:
       return { from: a, to: code.b[pc]! };
-    case LuaOp.SELF:
+    case Op.SELF:
       return { from: a, to: a + 1 };
-    case LuaOp.FORLOOP:
+    case Op.FORLOOP:
       return { from: a, to: a + 3 };
-    case LuaOp.TFORLOOP:
+    case Op.TFORLOOP:
       return { from: a + 3, to: LAST_REGISTER };
-    case LuaOp.CALL:
-    case LuaOp.VARARG:
+    case Op.CALL:
+    case Op.VARARG:
       return { from: a, to: LAST_REGISTER };
     default:
       return { from: 1, to: 0 };
@@ -65,8 +68,8 @@ export function jumpTargets(proto: LuaProto): Set<number> {
   const targets = new Set<number>();
   for (let pc = 0; pc < code.length; pc++) {
     const op = code.op[pc]!;
-    if (op === LuaOp.JMP || op === LuaOp.FORLOOP || op === LuaOp.FORPREP) targets.add(pc + 1 + sbx(code, pc));
-    else if (op === LuaOp.EQ || op === LuaOp.LT || op === LuaOp.LE || op === LuaOp.TEST || op === LuaOp.TESTSET || (op === LuaOp.LOADBOOL && code.c[pc]! !== 0))
+    if (op === Op.JMP || op === Op.FORLOOP || op === Op.FORPREP) targets.add(pc + 1 + sbx(code, pc));
+    else if (op === Op.EQ || op === Op.LT || op === Op.LE || op === Op.TEST || op === Op.TESTSET || (op === Op.LOADBOOL && code.c[pc]! !== 0))
       targets.add(pc + 2);
   }
   return targets;
@@ -81,23 +84,23 @@ function lastWriter(proto: LuaProto, pc: number, r: number, targets: Set<number>
   return -1;
 }
 
-/** The constant register `r` surely holds just before `pc` (a LOADK on the straight line to it), or null. */
+/** The constant register `r` surely holds just before `pc` (a Op.LOADK on the straight line to it), or null. */
 function constantBefore(proto: LuaProto, pc: number, r: number, targets: Set<number>): { value: VmValue } | null {
   if (targets.has(pc)) return null;
   const w = lastWriter(proto, pc, r, targets);
-  if (w < 0 || proto.code.op[w] !== LuaOp.LOADK) return null;
+  if (w < 0 || proto.code.op[w] !== Op.LOADK) return null;
   return { value: constantValue(proto.k[bx(proto.code, w)]!) };
 }
 
-/** The CLOSURE that makes `proto` in its parent (the first, when several do), or -1. */
+/** The Op.CLOSURE that makes `proto` in its parent (the first, when several do), or -1. */
 export function closureSite(parent: LuaProto, proto: LuaProto): number {
   const child = parent.p.indexOf(proto);
-  for (let pc = 0; pc < parent.code.length; pc++) if (parent.code.op[pc] === LuaOp.CLOSURE && bx(parent.code, pc) === child) return pc;
+  for (let pc = 0; pc < parent.code.length; pc++) if (parent.code.op[pc] === Op.CLOSURE && bx(parent.code, pc) === child) return pc;
   return -1;
 }
 
 const hasSetUpval = (proto: LuaProto): boolean => {
-  for (let pc = 0; pc < proto.code.length; pc++) if (proto.code.op[pc] === LuaOp.SETUPVAL) return true;
+  for (let pc = 0; pc < proto.code.length; pc++) if (proto.code.op[pc] === Op.SETUPVAL) return true;
   return proto.p.some(hasSetUpval);
 };
 
@@ -114,12 +117,12 @@ export function upvalueConstants(chunk: LuaChunk, proto: LuaProto, depth = 0): V
     const pseudo = site + 1 + u;
     const op = parent.code.op[pseudo];
     const src = parent.code.b[pseudo]!;
-    if (op === LuaOp.GETUPVAL) {
+    if (op === Op.GETUPVAL) {
       out.push(upvalueConstants(chunk, parent, depth + 1)[src] ?? { why: `upvalue ${u} is not known` });
       continue;
     }
     const targets = jumpTargets(parent);
-    const known = op === LuaOp.MOVE ? constantBefore(parent, site, src, targets) : null;
+    const known = op === Op.MOVE ? constantBefore(parent, site, src, targets) : null;
     let laterWrite = false;
     for (let pc = pseudo + 1; pc < parent.code.length && !laterWrite; pc++) laterWrite = writes(parent, pc, src);
     if (!known || laterWrite || parent.p.some(hasSetUpval)) out.push({ why: `upvalue ${u} is a local that is not surely a constant` });
@@ -133,7 +136,7 @@ function globalWrites(chunk: LuaChunk): Map<string, number> {
   const count = new Map<string, number>();
   for (const proto of chunk.protos) {
     for (let pc = 0; pc < proto.code.length; pc++) {
-      if (proto.code.op[pc] !== LuaOp.SETGLOBAL) continue;
+      if (proto.code.op[pc] !== Op.SETGLOBAL) continue;
       const name = proto.k[bx(proto.code, pc)];
       if (name?.type === 'string') count.set(name.value.text, (count.get(name.value.text) ?? 0) + 1);
     }
@@ -152,14 +155,14 @@ function globalsWrittenInto(chunk: LuaChunk): Set<string> {
     for (let pc = 0; pc < code.length; pc++) {
       if (targets.has(pc)) holds.fill(undefined);
       const op = code.op[pc];
-      if (op === LuaOp.SETTABLE || op === LuaOp.SETLIST) {
+      if (op === Op.SETTABLE || op === Op.SETLIST) {
         const name = holds[code.a[pc]!];
         if (name !== undefined) out.add(name);
         continue;
       }
       const w = registersWritten(proto, pc);
       holds.fill(undefined, w.from, Math.min(w.to, proto.maxStackSize) + 1);
-      if (op === LuaOp.GETGLOBAL) {
+      if (op === Op.GETGLOBAL) {
         const name = proto.k[bx(code, pc)];
         if (name?.type === 'string') holds[code.a[pc]!] = name.value.text;
       }
@@ -191,25 +194,25 @@ export function globalConstants(chunk: LuaChunk): Map<string, VmValue> {
     if (targets.has(pc)) regs.clear();
     const op = code.op[pc]!;
     const a = code.a[pc]!;
-    if (op === LuaOp.SETTABLE || op === LuaOp.SETLIST) {
+    if (op === Op.SETTABLE || op === Op.SETLIST) {
       const t = regs.get(a);
       if (t instanceof VmTable) {
-        const key = op === LuaOp.SETTABLE ? k(code.b[pc]!) : null;
-        const value = op === LuaOp.SETTABLE ? k(code.c[pc]!) : null;
+        const key = op === Op.SETTABLE ? k(code.b[pc]!) : null;
+        const value = op === Op.SETTABLE ? k(code.c[pc]!) : null;
         if (key && value && key.value !== undefined && typeof key.value !== 'object') t.entries.set(key.value, value.value);
         else poisoned.add(t);
       }
       continue;
     }
-    if (op === LuaOp.SETGLOBAL) {
+    if (op === Op.SETGLOBAL) {
       const name = main.k[bx(code, pc)];
       if (name?.type === 'string' && regs.has(a) && setCount.get(name.value.text) === 1) found.set(name.value.text, regs.get(a));
       continue;
     }
     const w = registersWritten(main, pc);
     for (let r = w.from; r <= Math.min(w.to, main.maxStackSize); r++) regs.delete(r);
-    if (op === LuaOp.LOADK) regs.set(a, constantValue(main.k[bx(code, pc)]!));
-    else if (op === LuaOp.NEWTABLE) regs.set(a, new VmTable(false));
+    if (op === Op.LOADK) regs.set(a, constantValue(main.k[bx(code, pc)]!));
+    else if (op === Op.NEWTABLE) regs.set(a, new VmTable(false));
   }
   const out = new Map<string, VmValue>();
   for (const [name, value] of found) {

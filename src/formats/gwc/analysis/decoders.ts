@@ -22,13 +22,18 @@
 // cartridge that makes the evaluator work that hard is hostile, and the caller stops there).
 
 import { decodeError } from '../../../core/errors.js';
+import { autoText } from '../lua.js';
 import { bx, LUA_RK_CONSTANT, LuaOp } from '../lua-opcodes.js';
 import type { LuaChunk, LuaProto } from '../lua-types.js';
 import { closureSite, globalConstants, upvalueConstants } from './chunk-constants.js';
+import { decodeWithTable, urwigoTable } from './decoder-templates.js';
 import { DECODER_STEP_LIMIT, DECODER_STRING_LIMIT, runProto, type VmBudget, VmBudgetSpent, type VmEnv } from './mini-vm.js';
 import { LIBRARY_GLOBALS, STRING_BUILDERS } from './mini-vm-lib.js';
 import { binaryToText, bytesToBinary, luaType, VmUnknown, type VmValue } from './mini-vm-values.js';
 import type { AbstractValue, StringDecoderInfo, StringDecoders } from './types.js';
+
+// The opcode numbers, read once through the module binding (not on every instruction).
+const Op = LuaOp;
 
 export { DECODER_STEP_LIMIT, DECODER_STRING_LIMIT } from './mini-vm.js';
 
@@ -40,17 +45,21 @@ export interface DecoderLimits {
   maxStepsPerCall?: number;
   maxSteps?: number;
   maxStringBytes?: number;
+  /** False runs even an exact Urwigo decoder in the mini VM (decoder-templates.ts), so tests can compare both paths. Default true. */
+  templates?: boolean;
 }
 
 /** Urwigo's table maps bytes 1..127, so it is 127 bytes long. */
 const URWIGO_TABLE_BYTES = 127;
 
 /** Opcodes a decoder never has: they write outside the call or make functions. */
-const FORBIDDEN = new Set<number>([LuaOp.SETGLOBAL, LuaOp.SETUPVAL, LuaOp.CLOSURE, LuaOp.VARARG, LuaOp.TFORLOOP]);
+const FORBIDDEN = new Set<number>([Op.SETGLOBAL, Op.SETUPVAL, Op.CLOSURE, Op.VARARG, Op.TFORLOOP]);
 
 interface Candidate {
   info: StringDecoderInfo;
   env: VmEnv;
+  /** Urwigo's table when the function is exactly Urwigo's decoder (decoder-templates.ts): evaluated natively. */
+  table: Uint8Array | null;
 }
 
 /** The string keys a function indexes with constants (`string.char`, `s:byte`). */
@@ -59,7 +68,7 @@ function constantKeys(proto: LuaProto): Set<string> {
   const code = proto.code;
   for (let pc = 0; pc < code.length; pc++) {
     const op = code.op[pc];
-    if ((op === LuaOp.GETTABLE || op === LuaOp.SELF) && code.c[pc]! >= LUA_RK_CONSTANT) {
+    if ((op === Op.GETTABLE || op === Op.SELF) && code.c[pc]! >= LUA_RK_CONSTANT) {
       const key = proto.k[code.c[pc]! - LUA_RK_CONSTANT];
       if (key?.type === 'string') keys.add(key.value.text);
     }
@@ -68,31 +77,34 @@ function constantKeys(proto: LuaProto): Set<string> {
 }
 
 /** The shape of `proto` when it is a string decoder (see the file's comment), else null. */
-function recognise(chunk: LuaChunk, proto: LuaProto, globals: ReadonlyMap<string, VmValue>): Candidate | null {
+function recognise(chunk: LuaChunk, proto: LuaProto, chunkGlobals: () => ReadonlyMap<string, VmValue>): Candidate | null {
   if (proto.parent < 0 || proto.numParams !== 1 || (proto.isVararg & 2) !== 0 || proto.p.length > 0) return null;
   const code = proto.code;
   let builds = false;
   let returnsOne = false;
-  const readGlobals: VmValue[] = [];
+  const globalNames: string[] = [];
   for (let pc = 0; pc < code.length; pc++) {
     const op = code.op[pc]!;
     if (FORBIDDEN.has(op)) return null;
-    if (op === LuaOp.GETGLOBAL) {
+    if (op === Op.GETGLOBAL) {
       const name = proto.k[bx(code, pc)];
       if (name?.type !== 'string') return null;
-      const value = LIBRARY_GLOBALS.get(name.value.text) ?? globals.get(name.value.text);
-      if (value === undefined) return null;
-      readGlobals.push(value);
+      globalNames.push(name.value.text);
     }
-    if (op === LuaOp.CONCAT) builds = true;
-    if (op === LuaOp.RETURN && code.b[pc] === 2) returnsOne = true;
+    if (op === Op.CONCAT) builds = true;
+    if (op === Op.RETURN && code.b[pc] === 2) returnsOne = true;
   }
   const keys = constantKeys(proto);
   for (const key of keys) if (STRING_BUILDERS.has(key)) builds = true;
   if (!builds || !returnsOne) return null;
+  // Globals last: the chunk's constant globals are looked for only for a function that passed the rest.
+  const readsChunkGlobals = globalNames.some((name) => !LIBRARY_GLOBALS.has(name));
+  const globals = readsChunkGlobals ? new Map([...LIBRARY_GLOBALS, ...chunkGlobals()]) : LIBRARY_GLOBALS;
+  if (!globalNames.every((name) => globals.has(name))) return null;
+  const readGlobals = globalNames.map((name) => globals.get(name));
   const upvalues = proto.nups > 0 ? upvalueConstants(chunk, proto) : [];
   if (upvalues.some((u) => 'why' in u)) return null;
-  const env: VmEnv = { globals: new Map([...LIBRARY_GLOBALS, ...globals]), upvalues };
+  const env: VmEnv = { globals, upvalues };
   const strings = [
     ...proto.k.flatMap((c) => (c.type === 'string' ? [c.value.raw.length] : [])),
     ...upvalues.flatMap((u) => ('value' in u && typeof u.value === 'string' ? [u.value.length] : [])),
@@ -105,7 +117,7 @@ function recognise(chunk: LuaChunk, proto: LuaProto, globals: ReadonlyMap<string
     [...readGlobals, ...upvalues.map((u) => ('value' in u ? u.value : undefined))].some((v) => typeof v === 'string')
   )
     shape = 'earwigo-palette';
-  return { info: { name: storedName(chunk, proto), origin: originOf(proto), shape }, env };
+  return { info: { name: storedName(chunk, proto), origin: originOf(proto), shape }, env, table: shape === 'urwigo-table' ? urwigoTable(proto) : null };
 }
 
 function originOf(proto: LuaProto): string {
@@ -126,13 +138,13 @@ function storedName(chunk: LuaChunk, proto: LuaProto): string | null {
     const c = parent.k[x];
     return c?.type === 'string' ? c.value.text : null;
   };
-  if (code.op[next] === LuaOp.SETGLOBAL && code.a[next] === reg) return kName(bx(code, next));
-  if (code.op[next] === LuaOp.SETTABLE && code.c[next] === reg && code.b[next]! >= LUA_RK_CONSTANT) {
+  if (code.op[next] === Op.SETGLOBAL && code.a[next] === reg) return kName(bx(code, next));
+  if (code.op[next] === Op.SETTABLE && code.c[next] === reg && code.b[next]! >= LUA_RK_CONSTANT) {
     const key = kName(code.b[next]! - LUA_RK_CONSTANT);
     const t = code.a[next]!;
     for (let pc = site - 1; pc >= 0 && key !== null; pc--) {
       if (code.a[pc] !== t) continue;
-      return code.op[pc] === LuaOp.GETGLOBAL ? `${kName(bx(code, pc))}.${key}` : null;
+      return code.op[pc] === Op.GETGLOBAL ? `${kName(bx(code, pc))}.${key}` : null;
     }
   }
   return null;
@@ -152,10 +164,16 @@ function vmArgument(v: AbstractValue | undefined): { value: VmValue } | { why: s
  * budget is spent.
  */
 export function findStringDecoders(chunk: LuaChunk, limits: DecoderLimits = {}): StringDecoders {
-  const globals = globalConstants(chunk);
+  // Only a function that reads a global other than `string`/`math` needs the chunk's constant
+  // globals (Earwigo's palette), so the scan for them runs at most once and only then.
+  let globals: Map<string, VmValue> | undefined;
+  const chunkGlobals = (): Map<string, VmValue> => {
+    globals ??= globalConstants(chunk);
+    return globals;
+  };
   const byProto = new Map<number, Candidate>();
   for (const proto of chunk.protos) {
-    const found = recognise(chunk, proto, globals);
+    const found = recognise(chunk, proto, chunkGlobals);
     if (found) byProto.set(proto.id, found);
   }
   const maxSteps = limits.maxSteps ?? DECODER_CARTRIDGE_STEP_LIMIT;
@@ -165,11 +183,22 @@ export function findStringDecoders(chunk: LuaChunk, limits: DecoderLimits = {}):
     maxStringBytes: limits.maxStringBytes ?? DECODER_STRING_LIMIT,
   };
   const cache = new Map<string, AbstractValue>();
+  const limitExceeded = (protoId: number) =>
+    decodeError('gwc', 'LIMIT_EXCEEDED', { path: chunk.protos[protoId]!.path, expected: `at most ${maxSteps} string-decoder steps per cartridge` });
 
   const decode = (protoId: number, args: readonly AbstractValue[]): AbstractValue => {
     const found = byProto.get(protoId);
     if (!found) return { kind: 'unknown', why: `${chunk.protos[protoId]?.path ?? `prototype ${protoId}`} is not a string decoder` };
     const label = found.info.name ?? found.info.origin;
+    const first = args[0];
+    if (found.table && limits.templates !== false && first?.kind === 'string') {
+      // Exactly Urwigo's decoder: one lookup per byte, charged one step per byte, same string bound.
+      budget.stepsLeft -= first.value.raw.length;
+      if (budget.stepsLeft < 0) throw limitExceeded(protoId);
+      if (first.value.raw.length > budget.maxStringBytes)
+        return { kind: 'unknown', why: `${label}: built a string past ${budget.maxStringBytes} bytes (the bound)` };
+      return { kind: 'string', value: autoText(decodeWithTable(found.table, first.value.raw)), decoded: true };
+    }
     const vmArgs: VmValue[] = [];
     for (let i = 0; i < Math.max(args.length, 1); i++) {
       const arg = vmArgument(args[i]);
@@ -187,9 +216,7 @@ export function findStringDecoders(chunk: LuaChunk, limits: DecoderLimits = {}):
           ? { kind: 'string', value: binaryToText(out), decoded: true }
           : { kind: 'unknown', why: `${label} returned a ${luaType(out)}, not a string` };
     } catch (e) {
-      if (e instanceof VmBudgetSpent) {
-        throw decodeError('gwc', 'LIMIT_EXCEEDED', { path: chunk.protos[protoId]!.path, expected: `at most ${maxSteps} string-decoder steps per cartridge` });
-      }
+      if (e instanceof VmBudgetSpent) throw limitExceeded(protoId);
       if (!(e instanceof VmUnknown)) throw e;
       result = { kind: 'unknown', why: `${label}: ${e.why}` };
     }

@@ -32,6 +32,48 @@ import {
   type VmValue,
 } from './mini-vm-values.js';
 
+// The opcode numbers as plain constants: read once here, not through the module binding on every instruction.
+const {
+  ADD,
+  CALL,
+  CLOSE,
+  CLOSURE,
+  CONCAT,
+  DIV,
+  EQ,
+  FORLOOP,
+  FORPREP,
+  GETGLOBAL,
+  GETTABLE,
+  GETUPVAL,
+  JMP,
+  LE,
+  LEN,
+  LOADBOOL,
+  LOADK,
+  LOADNIL,
+  LT,
+  MOD,
+  MOVE,
+  MUL,
+  NEWTABLE,
+  NOT,
+  POW,
+  RETURN,
+  SELF,
+  SETGLOBAL,
+  SETLIST,
+  SETTABLE,
+  SETUPVAL,
+  SUB,
+  TAILCALL,
+  TEST,
+  TESTSET,
+  TFORLOOP,
+  UNM,
+  VARARG,
+} = LuaOp;
+
 /** Instructions one decoder call may run before its result is unknown. */
 export const DECODER_STEP_LIMIT = 1_000_000;
 /** Longest string (bytes) a decoder call may build before its result is unknown. */
@@ -128,40 +170,40 @@ export function runProto(proto: LuaProto, args: readonly VmValue[], env: VmEnv, 
     const c = code.c[pc]!;
     const here = pc++;
     switch (op) {
-      case LuaOp.MOVE:
+      case MOVE:
         R[a] = R[b];
         break;
-      case LuaOp.LOADK:
+      case LOADK:
         R[a] = k[bx(code, here)];
         break;
-      case LuaOp.LOADBOOL:
+      case LOADBOOL:
         R[a] = b !== 0;
         if (c !== 0) pc++;
         break;
-      case LuaOp.LOADNIL:
+      case LOADNIL:
         for (let r = a; r <= b; r++) R[r] = undefined;
         break;
-      case LuaOp.GETUPVAL: {
+      case GETUPVAL: {
         const up = env.upvalues[b];
         if (!up || 'why' in up) throw new VmUnknown(up ? up.why : `upvalue ${b} is not known`);
         R[a] = up.value;
         break;
       }
-      case LuaOp.GETGLOBAL: {
+      case GETGLOBAL: {
         const name = k[bx(code, here)];
         if (typeof name !== 'string' || !env.globals.has(name))
           throw new VmUnknown(`reads the global ${String(name)}, which is not a known constant or library`);
         R[a] = env.globals.get(name);
         break;
       }
-      case LuaOp.GETTABLE:
+      case GETTABLE:
         R[a] = index(R[b], RK(c));
         break;
-      case LuaOp.SETGLOBAL:
+      case SETGLOBAL:
         throw new VmUnknown(`writes the global ${String(k[bx(code, here)])}`);
-      case LuaOp.SETUPVAL:
+      case SETUPVAL:
         throw new VmUnknown('writes an upvalue');
-      case LuaOp.SETTABLE: {
+      case SETTABLE: {
         const t = R[a];
         if (!(t instanceof VmTable) || t.frozen) throw new VmUnknown(`writes into a ${t instanceof VmTable ? 'table it did not make' : luaType(t)}`);
         const key = tableKey(RK(b));
@@ -170,42 +212,42 @@ export function runProto(proto: LuaProto, args: readonly VmValue[], env: VmEnv, 
         else t.entries.set(key, v);
         break;
       }
-      case LuaOp.NEWTABLE:
+      case NEWTABLE:
         R[a] = new VmTable(false);
         break;
-      case LuaOp.SELF:
+      case SELF:
         R[a + 1] = R[b];
         R[a] = index(R[b], RK(c));
         break;
-      case LuaOp.ADD:
+      case ADD:
         R[a] = toArith(RK(b), '+') + toArith(RK(c), '+');
         break;
-      case LuaOp.SUB:
+      case SUB:
         R[a] = toArith(RK(b), '-') - toArith(RK(c), '-');
         break;
-      case LuaOp.MUL:
+      case MUL:
         R[a] = toArith(RK(b), '*') * toArith(RK(c), '*');
         break;
-      case LuaOp.DIV:
+      case DIV:
         R[a] = toArith(RK(b), '/') / toArith(RK(c), '/');
         break;
-      case LuaOp.MOD: {
+      case MOD: {
         // luai_nummod: a - floor(a/b)*b (the result takes the divisor's sign).
         const x = toArith(RK(b), '%');
         const y = toArith(RK(c), '%');
         R[a] = x - Math.floor(x / y) * y;
         break;
       }
-      case LuaOp.POW:
+      case POW:
         R[a] = toArith(RK(b), '^') ** toArith(RK(c), '^');
         break;
-      case LuaOp.UNM:
+      case UNM:
         R[a] = -toArith(R[b], 'unary -');
         break;
-      case LuaOp.NOT:
+      case NOT:
         R[a] = !truthy(R[b]);
         break;
-      case LuaOp.LEN: {
+      case LEN: {
         const v = R[b];
         if (typeof v === 'string') R[a] = v.length;
         else if (v instanceof VmTable) {
@@ -214,7 +256,7 @@ export function runProto(proto: LuaProto, args: readonly VmValue[], env: VmEnv, 
         } else throw new VmUnknown(`# of a ${luaType(v)} (an error when run)`);
         break;
       }
-      case LuaOp.CONCAT: {
+      case CONCAT: {
         let s = '';
         for (let r = b; r <= c; r++) {
           s += toConcat(R[r]);
@@ -223,26 +265,26 @@ export function runProto(proto: LuaProto, args: readonly VmValue[], env: VmEnv, 
         R[a] = s;
         break;
       }
-      case LuaOp.JMP:
+      case JMP:
         pc += sbx(code, here);
         break;
-      case LuaOp.EQ:
+      case EQ:
         if (rawEquals(RK(b), RK(c)) !== (a !== 0)) pc++;
         break;
-      case LuaOp.LT:
+      case LT:
         if (lessThan(RK(b), RK(c), false) !== (a !== 0)) pc++;
         break;
-      case LuaOp.LE:
+      case LE:
         if (lessThan(RK(b), RK(c), true) !== (a !== 0)) pc++;
         break;
-      case LuaOp.TEST:
+      case TEST:
         if (truthy(R[a]) !== (c !== 0)) pc++;
         break;
-      case LuaOp.TESTSET:
+      case TESTSET:
         if (truthy(R[b]) === (c !== 0)) R[a] = R[b];
         else pc++;
         break;
-      case LuaOp.CALL: {
+      case CALL: {
         const results = call(a, b);
         if (c === 0) {
           for (let i = 0; i < results.length; i++) R[a + i] = results[i];
@@ -250,11 +292,11 @@ export function runProto(proto: LuaProto, args: readonly VmValue[], env: VmEnv, 
         } else for (let i = 0; i < c - 1; i++) R[a + i] = results[i];
         break;
       }
-      case LuaOp.TAILCALL:
+      case TAILCALL:
         return call(a, b);
-      case LuaOp.RETURN:
+      case RETURN:
         return R.slice(a, b === 0 ? top : a + b - 1);
-      case LuaOp.FORLOOP: {
+      case FORLOOP: {
         const step = R[a + 2] as number;
         const idx = (R[a] as number) + step;
         const limit = R[a + 1] as number;
@@ -265,7 +307,7 @@ export function runProto(proto: LuaProto, args: readonly VmValue[], env: VmEnv, 
         }
         break;
       }
-      case LuaOp.FORPREP: {
+      case FORPREP: {
         const init = forNumber(R[a], 'initial value');
         R[a + 1] = forNumber(R[a + 1], 'limit');
         const step = forNumber(R[a + 2], 'step');
@@ -274,7 +316,7 @@ export function runProto(proto: LuaProto, args: readonly VmValue[], env: VmEnv, 
         pc += sbx(code, here);
         break;
       }
-      case LuaOp.SETLIST: {
+      case SETLIST: {
         const t = R[a];
         if (!(t instanceof VmTable) || t.frozen) throw new VmUnknown('SETLIST into something it did not make');
         let batch = c;
@@ -290,14 +332,14 @@ export function runProto(proto: LuaProto, args: readonly VmValue[], env: VmEnv, 
         }
         break;
       }
-      case LuaOp.CLOSE:
+      case CLOSE:
         // No closures are made, so there is nothing to close.
         break;
-      case LuaOp.CLOSURE:
+      case CLOSURE:
         throw new VmUnknown('makes a closure');
-      case LuaOp.VARARG:
+      case VARARG:
         throw new VmUnknown('reads varargs');
-      case LuaOp.TFORLOOP:
+      case TFORLOOP:
         throw new VmUnknown('runs a generic for loop (an iterator function)');
       default:
         throw new VmUnknown(`opcode ${op} is not one Lua 5.1 has`);
