@@ -78,6 +78,15 @@ describe('gwc string decoders: shapes', () => {
     expectAsLua('semantics');
   });
 
+  it('takes no function for a decoder when the chunk replaces the string library it reads', () => {
+    const chunk = fixtureChunk('shadow');
+    const decoders = findStringDecoders(chunk);
+    // lua5.1 gives "???" (the chunk's own string.char); the real library would give "abc".
+    expect(new TextDecoder().decode(expectedBytes('shadow').get('R_shadowed'))).toBe('???');
+    expect(decoders.found).toEqual([]);
+    expect(decoders.decode(chunk.main.p[0]!.id, [str('abc')])).toMatchObject({ kind: 'unknown' });
+  });
+
   it('keeps bytes that are not UTF-8 and reads them as Windows-1252, as other GWC strings', () => {
     const chunk = fixtureChunk('generic');
     const decoders = findStringDecoders(chunk);

@@ -132,7 +132,7 @@ export function upvalueConstants(chunk: LuaChunk, proto: LuaProto, depth = 0): V
 }
 
 /** Global names set anywhere in the chunk, with how many times. */
-function globalWrites(chunk: LuaChunk): Map<string, number> {
+export function globalWrites(chunk: LuaChunk): Map<string, number> {
   const count = new Map<string, number>();
   for (const proto of chunk.protos) {
     for (let pc = 0; pc < proto.code.length; pc++) {

@@ -25,7 +25,7 @@ import { decodeError } from '../../../core/errors.js';
 import { autoText } from '../lua.js';
 import { bx, LUA_RK_CONSTANT, LuaOp } from '../lua-opcodes.js';
 import type { LuaChunk, LuaProto } from '../lua-types.js';
-import { closureSite, globalConstants, upvalueConstants } from './chunk-constants.js';
+import { closureSite, globalConstants, globalWrites, upvalueConstants } from './chunk-constants.js';
 import { decodeWithTable, urwigoTable } from './decoder-templates.js';
 import { DECODER_STEP_LIMIT, DECODER_STRING_LIMIT, runProto, type VmBudget, VmBudgetSpent, type VmEnv } from './mini-vm.js';
 import { LIBRARY_GLOBALS, STRING_BUILDERS } from './mini-vm-lib.js';
@@ -77,7 +77,12 @@ function constantKeys(proto: LuaProto): Set<string> {
 }
 
 /** The shape of `proto` when it is a string decoder (see the file's comment), else null. */
-function recognise(chunk: LuaChunk, proto: LuaProto, chunkGlobals: () => ReadonlyMap<string, VmValue>): Candidate | null {
+function recognise(
+  chunk: LuaChunk,
+  proto: LuaProto,
+  library: ReadonlyMap<string, VmValue>,
+  chunkGlobals: () => ReadonlyMap<string, VmValue>,
+): Candidate | null {
   if (proto.parent < 0 || proto.numParams !== 1 || (proto.isVararg & 2) !== 0 || proto.p.length > 0) return null;
   const code = proto.code;
   let builds = false;
@@ -98,8 +103,8 @@ function recognise(chunk: LuaChunk, proto: LuaProto, chunkGlobals: () => Readonl
   for (const key of keys) if (STRING_BUILDERS.has(key)) builds = true;
   if (!builds || !returnsOne) return null;
   // Globals last: the chunk's constant globals are looked for only for a function that passed the rest.
-  const readsChunkGlobals = globalNames.some((name) => !LIBRARY_GLOBALS.has(name));
-  const globals = readsChunkGlobals ? new Map([...LIBRARY_GLOBALS, ...chunkGlobals()]) : LIBRARY_GLOBALS;
+  const readsChunkGlobals = globalNames.some((name) => !library.has(name));
+  const globals = readsChunkGlobals ? new Map([...library, ...chunkGlobals()]) : library;
   if (!globalNames.every((name) => globals.has(name))) return null;
   const readGlobals = globalNames.map((name) => globals.get(name));
   const upvalues = proto.nups > 0 ? upvalueConstants(chunk, proto) : [];
@@ -171,9 +176,12 @@ export function findStringDecoders(chunk: LuaChunk, limits: DecoderLimits = {}):
     globals ??= globalConstants(chunk);
     return globals;
   };
+  // A chunk that assigns `string` or `math` itself has replaced the library: reading it is unknown.
+  const written = globalWrites(chunk);
+  const library = new Map([...LIBRARY_GLOBALS].filter(([name]) => !written.has(name)));
   const byProto = new Map<number, Candidate>();
   for (const proto of chunk.protos) {
-    const found = recognise(chunk, proto, chunkGlobals);
+    const found = recognise(chunk, proto, library, chunkGlobals);
     if (found) byProto.set(proto.id, found);
   }
   const maxSteps = limits.maxSteps ?? DECODER_CARTRIDGE_STEP_LIMIT;
