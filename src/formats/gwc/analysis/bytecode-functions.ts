@@ -54,10 +54,28 @@ type Slot = AbstractValue | LocalTable;
 /** An entry of a function's own list, or the place of a nested function's list. */
 type Entry<T> = T | { child: number };
 
+/** A function's own findings of one sort, each with the source line it is on (0 when stripped). */
+class Findings<T> {
+  readonly items: Entry<T>[] = [];
+  readonly lines: number[] = [];
+  push(e: Entry<T>, line: number): void {
+    this.items.push(e);
+    this.lines.push(line);
+  }
+  /** In source order: a nested function's findings sit where it is written, not where it is closed over. */
+  ordered(): Entry<T>[] {
+    const order = this.items.map((_, i) => i);
+    // On one line, a call's own texts come before those of a function written in its arguments.
+    const nested = (i: number) => (isChild(this.items[i]) ? 1 : 0);
+    order.sort((x, y) => this.lines[x]! - this.lines[y]! || nested(x) - nested(y) || x - y);
+    return order.map((i) => this.items[i]!);
+  }
+}
+
 interface Own {
-  messages: Entry<Text | null>[];
-  compares: Entry<Text>[];
-  strings: Entry<Text>[];
+  messages: Findings<Text | null>;
+  compares: Findings<Text>;
+  strings: Findings<Text>;
 }
 
 /** Calls whose table argument's `Text` the player shows (the second argument for _Urwigo.Dialog). */
@@ -88,9 +106,9 @@ export function summarizeFunctions(chunk: LuaChunk, run: MainPass, budget: Budge
   for (let id = chunk.protos.length - 1; id >= 1; id--) {
     const p = chunk.protos[id]!;
     const place = () => ({ offset: base + p.offset, path: p.path });
-    messages[id] = flatten(own[id]!.messages, messages, budget, place);
-    compares[id] = flatten(own[id]!.compares, compares, budget, place);
-    strings[id] = unique(flatten(own[id]!.strings, strings, budget, place));
+    messages[id] = flatten(own[id]!.messages.ordered(), messages, budget, place);
+    compares[id] = flatten(own[id]!.compares.ordered(), compares, budget, place);
+    strings[id] = unique(flatten(own[id]!.strings.ordered(), strings, budget, place));
     const known = messages[id]!.filter((m): m is Text => m !== null);
     out[id - 1] = {
       id: id - 1,
@@ -105,10 +123,14 @@ export function summarizeFunctions(chunk: LuaChunk, run: MainPass, budget: Budge
   return out;
 }
 
+function isChild<T>(e: Entry<T> | undefined): e is { child: number } {
+  return typeof e === 'object' && e !== null && 'child' in e;
+}
+
 function flatten<T>(entries: Entry<T>[], done: T[][], budget: Budget, place: () => Place): T[] {
   const out: T[] = [];
   for (const e of entries) {
-    if (typeof e === 'object' && e !== null && 'child' in e) {
+    if (isChild(e)) {
       const sub = done[e.child] ?? [];
       budget.charge(sub.length, place);
       for (const x of sub) out.push(x);
@@ -154,7 +176,7 @@ class FunctionScan {
   follow(proto: LuaProto): Own {
     this.proto = proto;
     this.k = constantValues(proto);
-    this.own = { messages: [], compares: [], strings: [] };
+    this.own = { messages: new Findings(), compares: new Findings(), strings: new Findings() };
     const regs = this.regs;
     const params = this.run.cache.unknown('an argument of the function');
     // Only the registers the last function wrote need resetting (a function of 3 slots costs 3, not 256).
@@ -208,11 +230,16 @@ class FunctionScan {
     return this.own;
   }
 
+  /** The source line of the current instruction (0 when the chunk is stripped). */
+  private line(): number {
+    return this.proto.lineInfo[this.pc] ?? 0;
+  }
+
   private useConstant(i: number) {
     const v = this.k[i];
     if (v?.kind !== 'string' || this.constPos[i] !== -1) return;
-    this.constPos[i] = this.own.strings.length;
-    this.own.strings.push(v.value);
+    this.constPos[i] = this.own.strings.items.length;
+    this.own.strings.push(v.value, this.line());
   }
 
   private reg(r: number): Slot {
@@ -289,7 +316,7 @@ class FunctionScan {
         return this.put(a, text ? { kind: 'string', value: text } : this.run.cache.unknown('a concatenation of values not known'));
       }
       case OP_EQ:
-        for (const v of [this.rk(b), this.rk(c)]) if (v.kind === 'string') this.own.compares.push(v.value);
+        for (const v of [this.rk(b), this.rk(c)]) if (v.kind === 'string') this.own.compares.push(v.value, this.line());
         return;
       case OP_CALL:
       case OP_TAILCALL:
@@ -329,7 +356,7 @@ class FunctionScan {
     else if (name === 'Wherigo.NoCaseEquals') {
       for (let i = 1; i <= nargs; i++) {
         const v = this.reg(a + i);
-        if (v.kind === 'string') this.own.compares.push(v.value);
+        if (v.kind === 'string') this.own.compares.push(v.value, this.line());
       }
     } else if (callee.kind === 'function' && this.decoders?.isDecoder(callee.fn + 1)) {
       const args: AbstractValue[] = [];
@@ -340,7 +367,7 @@ class FunctionScan {
       result = this.decoders.decode(callee.fn + 1, args);
       // The obfuscated constant passed in reads as its decoded text in `strings`.
       const at = nargs >= 1 ? this.fromString[a + 1]! : -1;
-      if (at >= 0 && result.kind === 'string') this.own.strings[at] = result.value;
+      if (at >= 0 && result.kind === 'string') this.own.strings.items[at] = result.value;
     }
     this.put(a, result);
     const last = c === 0 ? a : a + c - 2;
@@ -352,12 +379,12 @@ class FunctionScan {
     const tables: Slot[] = [];
     if (!list) tables.push(arg);
     else if (arg.kind === 'local') for (const [, v] of [...arg.items].sort((x, y) => x[0] - y[0])) tables.push(v);
-    else return void this.own.messages.push(null);
+    else return void this.own.messages.push(null, this.line());
     for (const t of tables) {
       // A Wherigo object's Text (Wherigo.GetInput's question) is read as the main function left it.
       const key: AbstractValue = { kind: 'string', value: TEXT_KEY };
       const text = t.kind === 'local' ? this.field(t, key) : t.kind === 'table' ? this.run.index(t, key) : NIL;
-      this.own.messages.push(text.kind === 'string' ? text.value : null);
+      this.own.messages.push(text.kind === 'string' ? text.value : null, this.line());
     }
   }
 
@@ -365,9 +392,9 @@ class FunctionScan {
     const child = this.proto.p[bx];
     if (!child) return this.put(a, this.run.cache.unknown('a closure of a function the chunk does not have'));
     this.put(a, this.run.fnValue(child.id));
-    this.own.messages.push({ child: child.id });
-    this.own.compares.push({ child: child.id });
-    this.own.strings.push({ child: child.id });
+    this.own.messages.push({ child: child.id }, child.lineDefined);
+    this.own.compares.push({ child: child.id }, child.lineDefined);
+    this.own.strings.push({ child: child.id }, child.lineDefined);
     if (this.run.captures[child.id]) return;
     const { code } = this.proto;
     const ups: AbstractValue[] = [];
