@@ -127,7 +127,7 @@ export class MainPass {
   ) {
     this.main = chunk.main;
     this.k = constantValues(this.main);
-    this.flow = flowOf(this.main, (bx) => this.main.p[bx]?.nups ?? 0);
+    this.flow = flowOf(this.main);
   }
 
   readonly place = (): Place => ({ offset: this.base + this.main.offset, path: `${this.main.path} pc ${this.pc + 1}` });
