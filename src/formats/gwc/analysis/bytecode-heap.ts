@@ -75,6 +75,28 @@ export function isConstructor(name: string): boolean {
   return name.startsWith('Wherigo.') && (name.charCodeAt(8) === 0x5a /* Z */ || name === 'Wherigo.Distance' || name === 'Wherigo.Bearing');
 }
 
+/**
+ * The entries of a table nothing was set in: one shared map that refuses writes, so the many
+ * tables that stay empty (a ZonePoint's, a Distance's) cost no maps of their own.
+ */
+class NoEntries<K, V> extends Map<K, V> {
+  override set(): this {
+    throw new TypeError('levelkit: this table has no entries of its own (the analysis shares an empty map)');
+  }
+}
+const NO_FIELDS: Map<string, AbstractValue> = new NoEntries();
+const NO_ITEMS: Map<number, AbstractValue> = new NoEntries();
+
+/** The table's own map of fields (or items, below), made on its first entry. */
+function fieldsOf(t: AbstractTable): Map<string, AbstractValue> {
+  if (t.fields === NO_FIELDS) t.fields = new Map();
+  return t.fields;
+}
+function itemsOf(t: AbstractTable): Map<number, AbstractValue> {
+  if (t.items === NO_ITEMS) t.items = new Map();
+  return t.items;
+}
+
 /** One write the pass may have to undo at a join: a global, or a table entry. */
 interface Write {
   pc: number;
@@ -306,8 +328,8 @@ export class MainPass {
 
   private undo(w: Write, why: AbstractValue) {
     if (w.table < 0) this.globals.set(w.key as string, why);
-    else if (typeof w.key === 'string') this.tables[w.table]!.fields.set(w.key, why);
-    else this.tables[w.table]!.items.set(w.key, why);
+    else if (typeof w.key === 'string') fieldsOf(this.tables[w.table]!).set(w.key, why);
+    else itemsOf(this.tables[w.table]!).set(w.key, why);
   }
 
   /** A loop from `head` to `end`: registers and globals its body writes are unknown on entry. */
@@ -371,8 +393,8 @@ export class MainPass {
     const t = this.tables[obj.table]!;
     const k = key.kind === 'string' ? key.value.text : key.value;
     if (this.flow.branchy[this.pc]) this.log.push({ pc: this.pc, table: t.id, key: k });
-    if (typeof k === 'string') t.fields.set(k, v);
-    else t.items.set(k, v);
+    if (typeof k === 'string') fieldsOf(t).set(k, v);
+    else itemsOf(t).set(k, v);
     if (v.kind === 'table' && t.names.length > 0 && typeof k === 'string') this.name(v.table, `${t.names[0]}.${k}`);
   }
 
@@ -382,7 +404,7 @@ export class MainPass {
     if (list.kind !== 'table') return this.note('a list is filled in a value that is not a known table');
     if (count <= 0) return;
     this.budget.chargeEntries(count, this.place);
-    const items = this.tables[list.table]!.items;
+    const items = itemsOf(this.tables[list.table]!);
     const first = (block - 1) * FIELDS_PER_FLUSH;
     for (let i = 1; i <= count; i++) {
       items.set(first + i, this.reg(a + i));
@@ -396,7 +418,7 @@ export class MainPass {
     const id = this.tables.length;
     const line = this.main.lineInfo[this.pc];
     const origin = `${this.main.path} pc ${this.pc + 1}${line !== undefined ? ` (line ${line})` : ''}`;
-    this.tables.push({ id, made, fields: new Map(), items: new Map(), names: [], origin });
+    this.tables.push({ id, made, fields: NO_FIELDS, items: NO_ITEMS, names: [], origin });
     return { kind: 'table', table: id };
   }
 
