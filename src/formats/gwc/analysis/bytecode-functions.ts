@@ -99,7 +99,7 @@ const MESSAGE_CALLS: Record<string, { arg: number; list: boolean }> = {
 
 /** Every function but the main one, as AbstractFunction (index = prototype id − 1). */
 export function summarizeFunctions(chunk: LuaChunk, run: MainPass, budget: Budget, decoders: StringDecoders | null, base: number): AbstractFunction[] {
-  const own: Own[] = [];
+  const own: Own[] = new Array(chunk.protos.length);
   const scan = new FunctionScan(run, budget, decoders, base);
   for (let id = 1; id < chunk.protos.length; id++) {
     if (++budget.functions > budget.limits.maxFunctions) {
@@ -109,10 +109,12 @@ export function summarizeFunctions(chunk: LuaChunk, run: MainPass, budget: Budge
     own[id] = scan.follow(chunk.protos[id]!);
   }
   // Children come after their parent in `protos` (pre-order), so the last is complete first.
-  const messages: (Text | null)[][] = [];
-  const compares: Text[][] = [];
-  const strings: Text[][] = [];
-  const out: AbstractFunction[] = [];
+  // Sized up front: filled from the end, an empty array would fall back to slow dictionary elements.
+  const count = chunk.protos.length;
+  const messages: (Text | null)[][] = new Array(count);
+  const compares: Text[][] = new Array(count);
+  const strings: Text[][] = new Array(count);
+  const out: AbstractFunction[] = new Array(Math.max(0, count - 1));
   for (let id = chunk.protos.length - 1; id >= 1; id--) {
     const p = chunk.protos[id]!;
     const place: Place = { offset: base + p.offset, path: p.path };

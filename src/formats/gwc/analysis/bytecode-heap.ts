@@ -367,8 +367,7 @@ export class MainPass {
 
   /** `obj[key]`. A field a Wherigo object was not given is unknown (the player's class may supply it). */
   index(obj: AbstractValue, key: AbstractValue): AbstractValue {
-    if (obj.kind === 'builtin')
-      return key.kind === 'string' ? this.cache.builtin(`${obj.name}.${key.value.text}`) : this.cache.unknown(`a field of ${obj.name}`);
+    if (obj.kind === 'builtin') return key.kind === 'string' ? this.cache.member(obj.name, key.value.text) : this.cache.unknown(`a field of ${obj.name}`);
     if (obj.kind === 'unknown') return obj;
     if (obj.kind !== 'table') return this.cache.unknown('a field of a value that is not a table');
     if (key.kind !== 'string' && key.kind !== 'number') return this.cache.unknown('a field whose key is not known');
