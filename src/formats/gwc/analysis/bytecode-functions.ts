@@ -86,6 +86,8 @@ interface Own {
   messages: Findings<Text | null>;
   compares: Findings<Text>;
   strings: Findings<Text>;
+  /** True when `strings` may repeat a text (a nested function's, or a decoded constant's): only then is it made unique. */
+  mixed: boolean;
 }
 
 /** Calls whose table argument's `Text` the player shows (the second argument for _Urwigo.Dialog). */
@@ -120,7 +122,9 @@ export function summarizeFunctions(chunk: LuaChunk, run: MainPass, budget: Budge
     const place: Place = { offset: base + p.offset, path: p.path };
     messages[id] = flatten(own[id]!.messages.ordered(), messages, budget, place);
     compares[id] = flatten(own[id]!.compares.ordered(), compares, budget, place);
-    strings[id] = unique(flatten(own[id]!.strings.ordered(), strings, budget, place));
+    const all = flatten(own[id]!.strings.ordered(), strings, budget, place);
+    // One function's constants are unique already (the compiler stores each once).
+    strings[id] = own[id]!.mixed ? unique(all) : all;
     const known: Text[] = [];
     for (const m of messages[id]!) if (m !== null) known.push(m);
     out[id - 1] = {
@@ -202,7 +206,7 @@ class FunctionScan {
   follow(proto: LuaProto): Own {
     this.proto = proto;
     this.k = constantValues(proto);
-    this.own = { messages: new Findings(), compares: new Findings(), strings: new Findings() };
+    this.own = { messages: new Findings(), compares: new Findings(), strings: new Findings(), mixed: false };
     const regs = this.regs;
     const params = this.run.cache.unknown('an argument of the function');
     // Only the registers the last function wrote need resetting (a function of 3 slots costs 3, not 256).
@@ -399,7 +403,10 @@ class FunctionScan {
       result = this.decoders.decode(callee.fn + 1, args);
       // The obfuscated constant passed in reads as its decoded text in `strings`.
       const at = nargs >= 1 ? this.fromString[a + 1]! : -1;
-      if (at >= 0 && result.kind === 'string') this.own.strings.items[at] = result.value;
+      if (at >= 0 && result.kind === 'string') {
+        this.own.strings.items[at] = result.value;
+        this.own.mixed = true;
+      }
     }
     this.put(a, result);
     const last = c === 0 ? a : a + c - 2;
@@ -427,6 +434,7 @@ class FunctionScan {
     this.own.messages.push({ child: child.id }, child.lineDefined);
     this.own.compares.push({ child: child.id }, child.lineDefined);
     this.own.strings.push({ child: child.id }, child.lineDefined);
+    this.own.mixed = true;
     if (this.run.captures[child.id]) return;
     const { code } = this.proto;
     const ups: AbstractValue[] = [];
