@@ -12,6 +12,7 @@ import { Budget, type Place } from './budget.js';
 import { type Flow, flowOf, writtenRegisters } from './bytecode-flow.js';
 import { summarizeFunctions } from './bytecode-functions.js';
 import * as values from './bytecode-values.js';
+import { fieldsOf, itemsOf, NO_FIELDS, NO_ITEMS } from './heap-tables.js';
 import type { AnalysisOptions } from './index.js';
 import type { AbstractHeap, AbstractTable, AbstractValue, StringDecoders } from './types.js';
 
@@ -73,28 +74,6 @@ const FIELDS_PER_FLUSH = 50;
 /** Builtins whose call makes a table (types.ts AbstractTable.made). */
 export function isConstructor(name: string): boolean {
   return name.startsWith('Wherigo.') && (name.charCodeAt(8) === 0x5a /* Z */ || name === 'Wherigo.Distance' || name === 'Wherigo.Bearing');
-}
-
-/**
- * The entries of a table nothing was set in: one shared map that refuses writes, so the many
- * tables that stay empty (a ZonePoint's, a Distance's) cost no maps of their own.
- */
-class NoEntries<K, V> extends Map<K, V> {
-  override set(): this {
-    throw new TypeError('levelkit: this table has no entries of its own (the analysis shares an empty map)');
-  }
-}
-const NO_FIELDS: Map<string, AbstractValue> = new NoEntries();
-const NO_ITEMS: Map<number, AbstractValue> = new NoEntries();
-
-/** The table's own map of fields (or items, below), made on its first entry. */
-function fieldsOf(t: AbstractTable): Map<string, AbstractValue> {
-  if (t.fields === NO_FIELDS) t.fields = new Map();
-  return t.fields;
-}
-function itemsOf(t: AbstractTable): Map<number, AbstractValue> {
-  if (t.items === NO_ITEMS) t.items = new Map();
-  return t.items;
 }
 
 /** One write the pass may have to undo at a join: a global, or a table entry. */
