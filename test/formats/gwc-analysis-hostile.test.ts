@@ -1,10 +1,15 @@
 // The bytecode analysis on chunks no compiler writes (built byte by byte, gwc-lua-helpers.ts):
 // bounded by its limits with typed errors at the prototype and pc, or unknowns — never a hang.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DecodeError } from '../../src/core/errors.js';
-import { heapFromChunk, modelFromHeap } from '../../src/formats/gwc/analysis/index.js';
+import { heapFromChunk, modelFacts, modelFromHeap } from '../../src/formats/gwc/analysis/index.js';
 import type { AbstractValue, StringDecoders } from '../../src/formats/gwc/analysis/types.js';
-import { decodeLuaChunk, LuaOp } from '../../src/formats/gwc/index.js';
+import { decode, decodeLua, decodeLuaChunk, type GwcCartridge, LuaOp } from '../../src/formats/gwc/index.js';
+import { FIXTURES } from '../helpers/paths.js';
+import { Prng } from '../helpers/prng.js';
 import { iABC, iABx, luaChunk, type P } from './gwc-lua-helpers.js';
 
 const K = 256; // RK: B or C ≥ 256 names constant B − 256
@@ -117,5 +122,28 @@ describe('heapFromChunk on hostile chunks', () => {
     const model = modelFromHeap(heap);
     expect(model.objects.map((o) => [o.kind, o.variable, (o.name as { text: string }).text])).toEqual([['item', 'it', 'XYZ']]);
     expect(model.decoders).toEqual(decoders.found);
+  });
+
+  it('instructions mutated at random (any opcode, any operands) give a model or a DecodeError, never a crash', () => {
+    const cart = decode(readFileSync(join(FIXTURES, 'gwc/analysis.gwc'))) as GwcCartridge;
+    const prng = new Prng(42);
+    for (let round = 0; round < 150; round++) {
+      const chunk = decodeLua(cart);
+      const code = chunk.code; // every prototype's columns are views of these
+      for (let m = 0; m < 20; m++) {
+        const i = prng.int(code.length);
+        const raw = ((prng.next() << 6) | prng.int(38)) >>> 0;
+        code.raw[i] = raw;
+        code.op[i] = raw & 0x3f;
+        code.a[i] = (raw >>> 6) & 0xff;
+        code.c[i] = (raw >>> 14) & 0x1ff;
+        code.b[i] = raw >>> 23;
+      }
+      try {
+        modelFacts(modelFromHeap(heapFromChunk(chunk, { limits: { maxSteps: 200_000 } })));
+      } catch (e) {
+        expect(e, `round ${round}`).toBeInstanceOf(DecodeError);
+      }
+    }
   });
 });

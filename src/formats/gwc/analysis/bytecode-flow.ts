@@ -41,35 +41,34 @@ export interface Flow {
    * Per pc: 1 when it lies between a forward jump and its target (a write there may be on one
    * path only, so the pass logs it for the join to undo).
    */
-  branchy: Uint8Array;
+  branchy: Int32Array;
   /** Per pc: 1 for the words that are not instructions (SETLIST's count, CLOSURE's upvalue moves). */
   data: Uint8Array;
 }
 
-/** The jump structure of `proto` (what its instructions say; targets outside the code are exits). */
-export function flowOf(proto: LuaProto, protoCount: (bx: number) => number): Flow {
+/**
+ * The jump structure of `proto` (what its instructions say; targets outside the code are exits).
+ * `reuse` is a Flow to fill again (its arrays grow when too small), so a pass over many small
+ * functions allocates a few arrays in all, not a few per function.
+ */
+export function flowOf(proto: LuaProto, reuse?: Flow): Flow {
   const code = proto.code;
   const n = code.length;
-  const joinFrom = new Int32Array(n + 1).fill(-1);
-  const loopEnd = new Int32Array(n + 1).fill(-1);
-  const data = new Uint8Array(n + 1);
-  const open = new Int32Array(n + 2);
-  const edge = (from: number, to: number) => {
-    if (to < 0 || to > n) return;
-    if (to > from) {
-      if (joinFrom[to] === -1 || from < joinFrom[to]!) joinFrom[to] = from;
-      open[from]!++;
-      open[to]!--;
-    } else if (from > loopEnd[to]!) loopEnd[to] = from;
-  };
+  const flow = reuse && reuse.joinFrom.length > n + 1 ? reuse : emptyFlow(n + 2);
+  const { joinFrom, loopEnd, data, branchy } = flow;
+  joinFrom.fill(-1, 0, n + 2);
+  loopEnd.fill(-1, 0, n + 2);
+  data.fill(0, 0, n + 2);
+  branchy.fill(0, 0, n + 2);
+  let forward = false;
   for (let pc = 0; pc < n; pc++) {
     if (data[pc]) continue;
-    const op = code.op[pc]!;
-    switch (op) {
+    let to = -1;
+    switch (code.op[pc]!) {
       case OP_JMP:
       case OP_FORLOOP:
       case OP_FORPREP:
-        edge(pc, pc + 1 + sbx(code, pc));
+        to = pc + 1 + sbx(code, pc);
         break;
       case OP_EQ:
       case OP_LT:
@@ -77,28 +76,39 @@ export function flowOf(proto: LuaProto, protoCount: (bx: number) => number): Flo
       case OP_TEST:
       case OP_TESTSET:
       case OP_TFORLOOP:
-        edge(pc, pc + 2);
+        to = pc + 2;
         break;
       case OP_LOADBOOL:
-        if (code.c[pc]) edge(pc, pc + 2);
+        if (code.c[pc]) to = pc + 2;
         break;
       case OP_SETLIST:
         if (code.c[pc] === 0 && pc + 1 < n) data[pc + 1] = 1;
         break;
       case OP_CLOSURE: {
-        const ups = protoCount(code.raw[pc]! >>> 14);
+        const ups = proto.p[code.raw[pc]! >>> 14]?.nups ?? 0;
         for (let i = 1; i <= ups && pc + i < n; i++) data[pc + i] = 1;
         break;
       }
     }
+    if (to < 0 || to > n) continue;
+    if (to > pc) {
+      if (joinFrom[to] === -1 || pc < joinFrom[to]!) joinFrom[to] = pc;
+      // branchy counts open forward jumps: +1 at the jump, −1 at its target (summed below).
+      branchy[pc]!++;
+      branchy[to]!--;
+      forward = true;
+    } else if (pc > loopEnd[to]!) loopEnd[to] = pc;
   }
-  const branchy = new Uint8Array(n + 1);
   let depth = 0;
-  for (let pc = 0; pc <= n; pc++) {
-    depth += open[pc]!;
+  for (let pc = 0; pc <= n && forward; pc++) {
+    depth += branchy[pc]!;
     branchy[pc] = depth > 0 ? 1 : 0;
   }
-  return { joinFrom, loopEnd, branchy, data };
+  return flow;
+}
+
+function emptyFlow(size: number): Flow {
+  return { joinFrom: new Int32Array(size), loopEnd: new Int32Array(size), branchy: new Int32Array(size), data: new Uint8Array(size) };
 }
 
 /**

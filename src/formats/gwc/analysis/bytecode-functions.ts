@@ -11,7 +11,7 @@ import type { Text } from '../../../core/text.js';
 import { LuaOp } from '../lua-opcodes.js';
 import type { LuaChunk, LuaProto } from '../lua-types.js';
 import type { Budget, Place } from './budget.js';
-import { flowOf, writtenRegisters } from './bytecode-flow.js';
+import { type Flow, flowOf, writtenRegisters } from './bytecode-flow.js';
 import type { MainPass } from './bytecode-heap.js';
 import * as values from './bytecode-values.js';
 import type { AbstractFunction, AbstractValue, StringDecoders } from './types.js';
@@ -56,6 +56,15 @@ type Entry<T> = T | { child: number };
 
 /** A function's own findings of one sort, each with the source line it is on (0 when stripped). */
 class Findings<T> {
+  /** True when no nested function's findings need moving (the usual case: lines only grow). */
+  private inOrder(): boolean {
+    for (let i = 1; i < this.lines.length; i++) {
+      const d = this.lines[i]! - this.lines[i - 1]!;
+      if (d < 0 || (d === 0 && isChild(this.items[i - 1]) && !isChild(this.items[i]))) return false;
+    }
+    return true;
+  }
+
   readonly items: Entry<T>[] = [];
   readonly lines: number[] = [];
   push(e: Entry<T>, line: number): void {
@@ -64,6 +73,7 @@ class Findings<T> {
   }
   /** In source order: a nested function's findings sit where it is written, not where it is closed over. */
   ordered(): Entry<T>[] {
+    if (this.inOrder()) return this.items;
     const order = this.items.map((_, i) => i);
     // On one line, a call's own texts come before those of a function written in its arguments.
     const nested = (i: number) => (isChild(this.items[i]) ? 1 : 0);
@@ -76,6 +86,8 @@ interface Own {
   messages: Findings<Text | null>;
   compares: Findings<Text>;
   strings: Findings<Text>;
+  /** True when `strings` may repeat a text (a nested function's, or a decoded constant's): only then is it made unique. */
+  mixed: boolean;
 }
 
 /** Calls whose table argument's `Text` the player shows (the second argument for _Urwigo.Dialog). */
@@ -89,7 +101,7 @@ const MESSAGE_CALLS: Record<string, { arg: number; list: boolean }> = {
 
 /** Every function but the main one, as AbstractFunction (index = prototype id − 1). */
 export function summarizeFunctions(chunk: LuaChunk, run: MainPass, budget: Budget, decoders: StringDecoders | null, base: number): AbstractFunction[] {
-  const own: Own[] = [];
+  const own: Own[] = new Array(chunk.protos.length);
   const scan = new FunctionScan(run, budget, decoders, base);
   for (let id = 1; id < chunk.protos.length; id++) {
     if (++budget.functions > budget.limits.maxFunctions) {
@@ -99,17 +111,22 @@ export function summarizeFunctions(chunk: LuaChunk, run: MainPass, budget: Budge
     own[id] = scan.follow(chunk.protos[id]!);
   }
   // Children come after their parent in `protos` (pre-order), so the last is complete first.
-  const messages: (Text | null)[][] = [];
-  const compares: Text[][] = [];
-  const strings: Text[][] = [];
-  const out: AbstractFunction[] = [];
+  // Sized up front: filled from the end, an empty array would fall back to slow dictionary elements.
+  const count = chunk.protos.length;
+  const messages: (Text | null)[][] = new Array(count);
+  const compares: Text[][] = new Array(count);
+  const strings: Text[][] = new Array(count);
+  const out: AbstractFunction[] = new Array(Math.max(0, count - 1));
   for (let id = chunk.protos.length - 1; id >= 1; id--) {
     const p = chunk.protos[id]!;
-    const place = () => ({ offset: base + p.offset, path: p.path });
+    const place: Place = { offset: base + p.offset, path: p.path };
     messages[id] = flatten(own[id]!.messages.ordered(), messages, budget, place);
     compares[id] = flatten(own[id]!.compares.ordered(), compares, budget, place);
-    strings[id] = unique(flatten(own[id]!.strings.ordered(), strings, budget, place));
-    const known = messages[id]!.filter((m): m is Text => m !== null);
+    const all = flatten(own[id]!.strings.ordered(), strings, budget, place);
+    // One function's constants are unique already (the compiler stores each once).
+    strings[id] = own[id]!.mixed ? unique(all) : all;
+    const known: Text[] = [];
+    for (const m of messages[id]!) if (m !== null) known.push(m);
     out[id - 1] = {
       id: id - 1,
       origin: `${p.path} (lines ${p.lineDefined}–${p.lastLineDefined})`,
@@ -127,12 +144,13 @@ function isChild<T>(e: Entry<T> | undefined): e is { child: number } {
   return typeof e === 'object' && e !== null && 'child' in e;
 }
 
-function flatten<T>(entries: Entry<T>[], done: T[][], budget: Budget, place: () => Place): T[] {
+function flatten<T>(entries: Entry<T>[], done: T[][], budget: Budget, place: Place): T[] {
   const out: T[] = [];
   for (const e of entries) {
     if (isChild(e)) {
       const sub = done[e.child] ?? [];
-      budget.charge(sub.length, place);
+      budget.steps += sub.length;
+      if (budget.steps > budget.limits.maxSteps) throw budget.exceeded('maxSteps', place, budget.steps);
       for (const x of sub) out.push(x);
     } else out.push(e as T);
   }
@@ -141,11 +159,13 @@ function flatten<T>(entries: Entry<T>[], done: T[][], budget: Budget, place: () 
 
 function unique(texts: Text[]): Text[] {
   const seen = new Set<string>();
-  return texts.filter((t) => {
-    if (seen.has(t.text)) return false;
+  const out: Text[] = [];
+  for (const t of texts) {
+    if (seen.has(t.text)) continue;
     seen.add(t.text);
-    return true;
-  });
+    out.push(t);
+  }
+  return out;
 }
 
 class FunctionScan {
@@ -163,20 +183,30 @@ class FunctionScan {
   private constPos = new Int32Array(0);
   private own!: Own;
   private pc = 0;
+  /** The flow arrays, reused from function to function. */
+  private flow: Flow | undefined;
+  /** Shared unknowns (looked up once, not per instruction). */
+  private readonly computed: AbstractValue;
+  private readonly oneBranch: AbstractValue;
+  private readonly inLoop: AbstractValue;
 
   constructor(
     private readonly run: MainPass,
     private readonly budget: Budget,
     private readonly decoders: StringDecoders | null,
     private readonly base: number,
-  ) {}
+  ) {
+    this.computed = run.cache.unknown('computed while the function runs');
+    this.oneBranch = run.cache.unknown('set on one branch only');
+    this.inLoop = run.cache.unknown('changed in a loop');
+  }
 
   private readonly place = (): Place => ({ offset: this.base + this.proto.offset, path: `${this.proto.path} pc ${this.pc + 1}` });
 
   follow(proto: LuaProto): Own {
     this.proto = proto;
     this.k = constantValues(proto);
-    this.own = { messages: new Findings(), compares: new Findings(), strings: new Findings() };
+    this.own = { messages: new Findings(), compares: new Findings(), strings: new Findings(), mixed: false };
     const regs = this.regs;
     const params = this.run.cache.unknown('an argument of the function');
     // Only the registers the last function wrote need resetting (a function of 3 slots costs 3, not 256).
@@ -189,7 +219,8 @@ class FunctionScan {
     }
     this.high = Math.min(REGISTERS, proto.numParams);
     const { code } = proto;
-    const flow = flowOf(proto, (bx) => proto.p[bx]?.nups ?? 0);
+    const flow = flowOf(proto, this.flow);
+    this.flow = flow;
     this.constPos = new Int32Array(this.k.length).fill(-1);
     const range: [number, number] = [-1, -1];
     const budget = this.budget;
@@ -198,13 +229,13 @@ class FunctionScan {
       if (++budget.steps > budget.limits.maxSteps) throw budget.exceeded('maxSteps', this.place(), budget.steps);
       const from = flow.joinFrom[pc]!;
       if (from >= 0) {
-        const why = this.run.cache.unknown('set on one branch only');
+        const why = this.oneBranch;
         budget.charge(this.high, this.place);
         for (let r = 0; r < this.high; r++) if (this.regPc[r]! >= from) this.put(r, why);
       }
       const end = flow.loopEnd[pc]!;
       if (end >= 0) {
-        const why = this.run.cache.unknown('changed in a loop');
+        const why = this.inLoop;
         budget.charge(end - pc + 1, this.place);
         for (let q = pc; q <= end && q < code.length; q++) {
           if (flow.data[q]) continue;
@@ -228,6 +259,10 @@ class FunctionScan {
     }
     for (let i = 0; i < this.k.length; i++) this.useConstant(i);
     return this.own;
+  }
+
+  private compare(v: Slot) {
+    if (v.kind === 'string') this.own.compares.push(v.value, this.line());
   }
 
   /** The source line of the current instruction (0 when the chunk is stripped). */
@@ -260,7 +295,7 @@ class FunctionScan {
   }
 
   private step(op: number, a: number, b: number, c: number, bx: number) {
-    const unknown = this.run.cache.unknown('computed while the function runs');
+    const unknown = this.computed;
     switch (op) {
       case OP_MOVE:
         this.put(a, this.reg(b), this.paths[b] ?? null, this.fromString[b] ?? -1);
@@ -316,7 +351,8 @@ class FunctionScan {
         return this.put(a, text ? { kind: 'string', value: text } : this.run.cache.unknown('a concatenation of values not known'));
       }
       case OP_EQ:
-        for (const v of [this.rk(b), this.rk(c)]) if (v.kind === 'string') this.own.compares.push(v.value, this.line());
+        this.compare(this.rk(b));
+        this.compare(this.rk(c));
         return;
       case OP_CALL:
       case OP_TAILCALL:
@@ -367,7 +403,10 @@ class FunctionScan {
       result = this.decoders.decode(callee.fn + 1, args);
       // The obfuscated constant passed in reads as its decoded text in `strings`.
       const at = nargs >= 1 ? this.fromString[a + 1]! : -1;
-      if (at >= 0 && result.kind === 'string') this.own.strings.items[at] = result.value;
+      if (at >= 0 && result.kind === 'string') {
+        this.own.strings.items[at] = result.value;
+        this.own.mixed = true;
+      }
     }
     this.put(a, result);
     const last = c === 0 ? a : a + c - 2;
@@ -395,6 +434,7 @@ class FunctionScan {
     this.own.messages.push({ child: child.id }, child.lineDefined);
     this.own.compares.push({ child: child.id }, child.lineDefined);
     this.own.strings.push({ child: child.id }, child.lineDefined);
+    this.own.mixed = true;
     if (this.run.captures[child.id]) return;
     const { code } = this.proto;
     const ups: AbstractValue[] = [];

@@ -12,6 +12,7 @@ import { Budget, type Place } from './budget.js';
 import { type Flow, flowOf, writtenRegisters } from './bytecode-flow.js';
 import { summarizeFunctions } from './bytecode-functions.js';
 import * as values from './bytecode-values.js';
+import { fieldsOf, itemsOf, NO_FIELDS, NO_ITEMS } from './heap-tables.js';
 import type { AnalysisOptions } from './index.js';
 import type { AbstractHeap, AbstractTable, AbstractValue, StringDecoders } from './types.js';
 
@@ -127,7 +128,7 @@ export class MainPass {
   ) {
     this.main = chunk.main;
     this.k = constantValues(this.main);
-    this.flow = flowOf(this.main, (bx) => this.main.p[bx]?.nups ?? 0);
+    this.flow = flowOf(this.main);
   }
 
   readonly place = (): Place => ({ offset: this.base + this.main.offset, path: `${this.main.path} pc ${this.pc + 1}` });
@@ -306,8 +307,8 @@ export class MainPass {
 
   private undo(w: Write, why: AbstractValue) {
     if (w.table < 0) this.globals.set(w.key as string, why);
-    else if (typeof w.key === 'string') this.tables[w.table]!.fields.set(w.key, why);
-    else this.tables[w.table]!.items.set(w.key, why);
+    else if (typeof w.key === 'string') fieldsOf(this.tables[w.table]!).set(w.key, why);
+    else itemsOf(this.tables[w.table]!).set(w.key, why);
   }
 
   /** A loop from `head` to `end`: registers and globals its body writes are unknown on entry. */
@@ -345,8 +346,7 @@ export class MainPass {
 
   /** `obj[key]`. A field a Wherigo object was not given is unknown (the player's class may supply it). */
   index(obj: AbstractValue, key: AbstractValue): AbstractValue {
-    if (obj.kind === 'builtin')
-      return key.kind === 'string' ? this.cache.builtin(`${obj.name}.${key.value.text}`) : this.cache.unknown(`a field of ${obj.name}`);
+    if (obj.kind === 'builtin') return key.kind === 'string' ? this.cache.member(obj.name, key.value.text) : this.cache.unknown(`a field of ${obj.name}`);
     if (obj.kind === 'unknown') return obj;
     if (obj.kind !== 'table') return this.cache.unknown('a field of a value that is not a table');
     if (key.kind !== 'string' && key.kind !== 'number') return this.cache.unknown('a field whose key is not known');
@@ -371,8 +371,8 @@ export class MainPass {
     const t = this.tables[obj.table]!;
     const k = key.kind === 'string' ? key.value.text : key.value;
     if (this.flow.branchy[this.pc]) this.log.push({ pc: this.pc, table: t.id, key: k });
-    if (typeof k === 'string') t.fields.set(k, v);
-    else t.items.set(k, v);
+    if (typeof k === 'string') fieldsOf(t).set(k, v);
+    else itemsOf(t).set(k, v);
     if (v.kind === 'table' && t.names.length > 0 && typeof k === 'string') this.name(v.table, `${t.names[0]}.${k}`);
   }
 
@@ -382,7 +382,7 @@ export class MainPass {
     if (list.kind !== 'table') return this.note('a list is filled in a value that is not a known table');
     if (count <= 0) return;
     this.budget.chargeEntries(count, this.place);
-    const items = this.tables[list.table]!.items;
+    const items = itemsOf(this.tables[list.table]!);
     const first = (block - 1) * FIELDS_PER_FLUSH;
     for (let i = 1; i <= count; i++) {
       items.set(first + i, this.reg(a + i));
@@ -396,7 +396,7 @@ export class MainPass {
     const id = this.tables.length;
     const line = this.main.lineInfo[this.pc];
     const origin = `${this.main.path} pc ${this.pc + 1}${line !== undefined ? ` (line ${line})` : ''}`;
-    this.tables.push({ id, made, fields: new Map(), items: new Map(), names: [], origin });
+    this.tables.push({ id, made, fields: NO_FIELDS, items: NO_ITEMS, names: [], origin });
     return { kind: 'table', table: id };
   }
 

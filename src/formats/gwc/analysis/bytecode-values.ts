@@ -57,12 +57,28 @@ const STANDARD_GLOBALS = new Set([
 export class ValueCache {
   private readonly builtins = new Map<string, AbstractValue>();
   private readonly unknowns = new Map<string, AbstractValue>();
+  private readonly members = new Map<string, Map<string, AbstractValue>>();
 
   builtin(name: string): AbstractValue {
     let v = this.builtins.get(name);
     if (!v) {
       v = { kind: 'builtin', name };
       this.builtins.set(name, v);
+    }
+    return v;
+  }
+
+  /** `builtin.key` (`Wherigo` → `Wherigo.ZItem`), found without building the name again. */
+  member(of: string, key: string): AbstractValue {
+    let keys = this.members.get(of);
+    if (!keys) {
+      keys = new Map();
+      this.members.set(of, keys);
+    }
+    let v = keys.get(key);
+    if (!v) {
+      v = this.builtin(`${of}.${key}`);
+      keys.set(key, v);
     }
     return v;
   }

@@ -1,0 +1,25 @@
+// The entry maps of the heap's tables (AbstractTable.fields/items), made on a table's first entry.
+
+import type { AbstractTable, AbstractValue } from './types.js';
+
+/**
+ * The entries of a table nothing was set in: one shared map that refuses writes, so the many
+ * tables that stay empty (a ZonePoint's, a Distance's) cost no maps of their own.
+ */
+class NoEntries<K, V> extends Map<K, V> {
+  override set(): this {
+    throw new TypeError('levelkit: this table has no entries of its own (the analysis shares an empty map)');
+  }
+}
+export const NO_FIELDS: Map<string, AbstractValue> = new NoEntries();
+export const NO_ITEMS: Map<number, AbstractValue> = new NoEntries();
+
+/** The table's own map of fields (or items, below), made on its first entry. */
+export function fieldsOf(t: AbstractTable): Map<string, AbstractValue> {
+  if (t.fields === NO_FIELDS) t.fields = new Map();
+  return t.fields;
+}
+export function itemsOf(t: AbstractTable): Map<number, AbstractValue> {
+  if (t.items === NO_ITEMS) t.items = new Map();
+  return t.items;
+}
