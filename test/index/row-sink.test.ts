@@ -30,6 +30,7 @@ function replay(rows: LevelRows, sink: RowSink): void {
   for (const r of rows.objects) sink.object(r);
   for (const t of rows.texts) sink.text(t.source, t.text, t.object ?? undefined);
   for (const r of rows.images) sink.image(r);
+  for (const w of rows.warnings) sink.warning?.(w.code, w.message, w.offset);
   sink.level(rows.level);
 }
 
