@@ -88,13 +88,25 @@ export function drawZoneMap(ctx: CanvasRenderingContext2D, map: ZoneMap): void {
     ctx.fill();
   }
   // Labels last, over every shape; fillText draws text as text (nothing from the file is markup here).
+  // A label that would overlap one already drawn is left out (the table lists every object): a
+  // cartridge's zones are often many and close together.
   ctx.font = '12px sans-serif';
-  ctx.textAlign = 'center';
-  ctx.fillStyle = '#1b1b1b';
-  for (const z of map.zones) ctx.fillText(z.label, z.centre[0], z.centre[1]);
   ctx.textAlign = 'left';
-  for (const d of map.dots) ctx.fillText(d.label, d.at[0] + 6, d.at[1] - 6);
+  ctx.textBaseline = 'middle';
+  ctx.fillStyle = '#1b1b1b';
+  const taken: { x: number; y: number; w: number }[] = [];
+  const label = (text: string, x: number, y: number) => {
+    const w = ctx.measureText(text).width;
+    if (taken.some((t) => x < t.x + t.w && t.x < x + w && Math.abs(t.y - y) < LABEL_HEIGHT)) return;
+    taken.push({ x, y, w });
+    ctx.fillText(text, x, y);
+  };
+  for (const z of map.zones) label(z.label, z.centre[0] - ctx.measureText(z.label).width / 2, z.centre[1]);
+  for (const d of map.dots) label(d.label, d.at[0] + 6, d.at[1] - 8);
 }
+
+/** Pixels a label takes up and down (12 px text and a little air). */
+const LABEL_HEIGHT = 14;
 
 /** A label: the object's name, else its variable, else its number. */
 function labelOf(o: WherigoModel['objects'][number]): string {
