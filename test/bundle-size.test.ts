@@ -30,6 +30,11 @@ const ONE_FORMAT_BUDGET = 40 * 1024;
 /** The whole namespace of one format (encoders, extract…): what the README states, with room. */
 const WHOLE_NAMESPACE_BUDGET = 64 * 1024;
 /**
+ * Formats whose namespace carries more: GWC's writeRows (the index) reads the cartridge's object
+ * model, so the namespace carries the static analysis of its Lua (#42; 70.2 KB on 2026-11-29).
+ */
+const WHOLE_NAMESPACE_BUDGET_OF: Partial<Record<string, number>> = { gwc: 76 * 1024 };
+/**
  * Libraries a one-format app carries: pako in every one (it is the TypeScript twin of the WASM
  * inflater, a member of every kernel set, so `backend: 'js'` and hosts without WebAssembly can
  * inflate), and the zip reader for .gwz only.
@@ -125,7 +130,7 @@ export function look(bytes) {
       const others = FORMATS.filter((f) => f !== format);
       expect(from.filter((m) => others.some((o) => m.startsWith(`formats/${o}/`)) || m.startsWith('render/') || m === 'formats/registry')).toEqual([]);
       sizes.push(`  levelkit/${format} whole namespace: ${(b.gzipped / 1024).toFixed(1)} KB`);
-      expect(b.gzipped).toBeLessThanOrEqual(WHOLE_NAMESPACE_BUDGET);
+      expect(b.gzipped).toBeLessThanOrEqual(WHOLE_NAMESPACE_BUDGET_OF[format] ?? WHOLE_NAMESPACE_BUDGET);
     });
   }
 

@@ -13,6 +13,7 @@ import { showLayers } from './panels/layers.js';
 import { showMedia, showTexts } from './panels/media.js';
 import { showSummary, showWarnings } from './panels/summary.js';
 import { showTables } from './panels/tables.js';
+import { showWherigo } from './panels/wherigo.js';
 import { openProgress } from './progress.js';
 import type { DecodedFile, Reply } from './protocol.js';
 import { type Preview, settings, state } from './state.js';
@@ -77,6 +78,7 @@ export async function openFile(i: number, layer?: 'main' | 'all' | number): Prom
   showGraphics(d.format, d.preview);
   showMedia(d.preview?.media ?? []);
   showTexts(d.preview?.texts ?? []);
+  showWherigo(d.preview?.wherigo);
   const world = d.format === 'graal-gmap' ? showWorld(i, token) : undefined;
   // Opened from the files table: the detail is below it, out of sight.
   if (state.files.length > 1 && layer === undefined) detail.scrollIntoView({ block: 'start' });
@@ -100,6 +102,7 @@ export function clearDetail(): void {
   select(undefined);
   showMedia([]);
   showTexts([]);
+  showWherigo(undefined);
   showPicture(undefined);
   showLayerChoice(undefined);
   showLayers(undefined);

@@ -4,6 +4,7 @@
 import type { Backend, DecodeWarning, Marker, PreviewMedia, PreviewTable, PreviewText } from '../src/index.js';
 import type { ImageThumbnail } from '../src/render/thumbnails.js';
 import type { CellInfo, EnvelopeCurve, GroupNode, Place } from './inspect/types.js';
+import type { WherigoShown } from './panels/wherigo.js';
 import type { ResourceReport } from './resources.js';
 
 /** How the page asks for zlib blocks to be inflated: the WASM inflater, the browser's DecompressionStream (decodeAsync) or pako. */
@@ -95,6 +96,8 @@ export interface DecodedFile {
     places: Place[];
     /** Teeworlds envelopes' points. */
     envelopes: EnvelopeCurve[];
+    /** A GWC's or GWZ's object model (or why it could not be made); absent for other formats. */
+    wherigo?: WherigoShown;
   };
 }
 

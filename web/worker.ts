@@ -26,6 +26,7 @@ import type { GroupNode } from './inspect/types.js';
 import type { BenchRow, DecodedFile, Drawn, ProgressNote, Reply, Request, Stage } from './protocol.js';
 import { resourcesFor, setGraalTileset } from './resources.js';
 import { levelFilesIn, namedLikeLevel } from './unzip.js';
+import { wherigoOf } from './wherigo-model.js';
 import { worldOf } from './world-draw.js';
 
 interface WorkerScope {
@@ -289,6 +290,7 @@ scope.onmessage = async ({ data: req }) => {
         envelopes: envelopesOf(value),
         media: mediaOf(value),
         texts: textsOf(value),
+        ...wherigoOf(value),
         thumbnails: imageThumbnails(value),
         resources: report,
         ...(p.empty ? { empty: p.empty } : {}),

@@ -8,8 +8,9 @@ import { type Cell, type TableBatch, TableBuilder, type TableMark } from './parq
 import { type TableName, tableOf } from './schema.js';
 
 /**
- * The tables a worker writes, in IndexBatch order: a level's rows, and `warnings` only for a level
- * whose rows could not be made (files and the decoders' warnings come from the records, on the main thread).
+ * The tables a worker writes, in IndexBatch order: a level's rows, and `warnings` for a level whose
+ * rows could not be made or that a format's rows warned of (RowSink.warning); files and the
+ * decoders' warnings come from the records, on the main thread.
  */
 export const WORKER_TABLES = ['levels', 'layers', 'tiles', 'objects', 'texts', 'images', 'warnings'] as const satisfies readonly TableName[];
 
@@ -44,7 +45,15 @@ export class LevelRowsBuilder {
    */
   addLevel(id: string, format: string, write: (sink: RowSink) => void): (summary: object, signature?: string | null) => void {
     this.dropOpen();
-    const [levels, layers, tiles, objects, texts, images] = this.tables as [TableBuilder, TableBuilder, TableBuilder, TableBuilder, TableBuilder, TableBuilder];
+    const [levels, layers, tiles, objects, texts, images, warnings] = this.tables as [
+      TableBuilder,
+      TableBuilder,
+      TableBuilder,
+      TableBuilder,
+      TableBuilder,
+      TableBuilder,
+      TableBuilder,
+    ];
     const marks = this.tables.map((t) => t.mark());
     this.open = marks;
     const count = { layers: 0, objects: 0, texts: 0, images: 0 };
@@ -74,6 +83,8 @@ export class LevelRowsBuilder {
         count.images++;
         images.row([id, r.index, r.name, r.width, r.height, r.external, this.pixelsDigest(r), r.data ? this.hash(r.data) : null]);
       },
+      // Part of the level's rows: dropped with them when the level fails.
+      warning: (code, message, offset) => warnings.row([id, code, message, offset]),
       level: (r) => {
         level = r;
       },

@@ -201,6 +201,12 @@ export interface RowSink {
   /** `object`: the `index` of the level's object row the text belongs to (texts.object = objects.object); absent for the level's own texts. */
   text(source: string, text: string, object?: number): void;
   image(row: ImageRow): void;
+  /**
+   * A warning about the level's rows that leaves them standing (a GWC whose object model could not
+   * be made keeps its header, media and strings): a `warnings` row of the level. Optional: a sink
+   * without it drops such warnings.
+   */
+  warning?(code: string, message: string, offset: number | null): void;
   /** Last, once. */
   level(row: LevelRow): void;
 }
@@ -213,6 +219,15 @@ export interface LevelRows {
   objects: ObjectRow[];
   texts: TextRow[];
   images: ImageRow[];
+  /** What `RowSink.warning` was told. */
+  warnings: WarningRow[];
+}
+
+/** A warning about a level's rows (the index's `warnings` table). */
+export interface WarningRow {
+  code: string;
+  message: string;
+  offset: number | null;
 }
 
 /**

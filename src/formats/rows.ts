@@ -2,7 +2,7 @@
 // layer's tile values, indexRows() as writeRows() gathered, and the one error for a value decoded
 // too shallowly to be indexed.
 
-import type { ImageRow, LayerRow, LevelRow, LevelRows, ObjectRow, RowSink, TextRow, TileRow } from './define.js';
+import type { ImageRow, LayerRow, LevelRow, LevelRows, ObjectRow, RowSink, TextRow, TileRow, WarningRow } from './define.js';
 
 /** tileCounts' table for 16-bit grids: all zero between calls. */
 const WORD_COUNTS = new Uint32Array(1 << 16);
@@ -96,6 +96,7 @@ export function collectRows(write: (sink: RowSink) => void): LevelRows {
   const objects: ObjectRow[] = [];
   const texts: TextRow[] = [];
   const images: ImageRow[] = [];
+  const warnings: WarningRow[] = [];
   let level: LevelRow | undefined;
   write({
     layer: (r) => void layers.push({ ...r }),
@@ -106,12 +107,13 @@ export function collectRows(write: (sink: RowSink) => void): LevelRows {
     text: (source, text, object) => void texts.push({ source, text, object: object ?? null }),
     // Spread would read a lazy map's `pixels` getter (inflating them): the row is kept as given.
     image: (r) => void images.push(r),
+    warning: (code, message, offset) => void warnings.push({ code, message, offset }),
     level: (r) => {
       level = { ...r };
     },
   });
   if (!level) throw new Error('levelkit: writeRows() wrote no level row');
-  return { level, layers, tiles, objects, texts, images };
+  return { level, layers, tiles, objects, texts, images, warnings };
 }
 
 /**

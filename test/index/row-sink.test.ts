@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LevelRowsBuilder } from '../../src/archive-index/level-rows.js';
 import type { LevelRows, RowSink } from '../../src/formats/define.js';
+import { levelRow } from '../../src/formats/rows.js';
 import { indexRows, writeRows, wwd } from '../../src/index.js';
 import { decodedFixtures, FIXTURE_FILES } from '../helpers/fixture-levels.js';
 import { readBytes } from '../helpers/paths.js';
@@ -30,6 +31,7 @@ function replay(rows: LevelRows, sink: RowSink): void {
   for (const r of rows.objects) sink.object(r);
   for (const t of rows.texts) sink.text(t.source, t.text, t.object ?? undefined);
   for (const r of rows.images) sink.image(r);
+  for (const w of rows.warnings) sink.warning?.(w.code, w.message, w.offset);
   sink.level(rows.level);
 }
 
@@ -75,6 +77,20 @@ describe('the index builder and writeRows()', () => {
     b.addFailure('eeeeeeeeeeeeeeee', 'INDEX_ROWS_FAILED', 'levelkit bug: a test');
     const failed = b.take()!;
     expect(failed.map((t) => t?.rows ?? 0)).toEqual([0, 0, 0, 0, 0, 0, 1]);
+  });
+
+  it("write a format's warning about its rows into warnings beside them, and drop it with them", () => {
+    const b = new LevelRowsBuilder(hash);
+    const warned = (sink: RowSink) => {
+      sink.text('x', 'y');
+      sink.warning?.('ANALYSIS_FAILED', 'object model: a test', 12);
+      sink.level(levelRow({}));
+    };
+    b.addLevel('aaaaaaaaaaaaaaaa', 'gwc', warned)({});
+    expect(b.take()!.map((t) => t?.rows ?? 0)).toEqual([1, 0, 0, 0, 1, 0, 1]);
+    // Never finished: its warning goes with its other rows.
+    b.addLevel('bbbbbbbbbbbbbbbb', 'gwc', warned);
+    expect(b.take()).toBeNull();
   });
 });
 

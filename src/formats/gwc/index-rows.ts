@@ -1,9 +1,13 @@
 // writeRows() for Wherigo: the cartridge's header texts and the string constants of its Lua
 // bytecode; each media object as an object row (images among them as images, by their bytes);
 // the starting location as an object at (longitude, latitude), its description a text of that
-// object. A GWZ: its Lua source and media members (each member's name a text of its object).
+// object; the Wherigo objects of its object model (analysis-rows.ts) after the media. A GWZ: its
+// Lua source and media members (each member's name a text of its object), then its model's objects.
+import { DecodeError } from '../../core/errors.js';
 import type { LevelRows, RowSink } from '../define.js';
 import { collectRows, levelRow, notIndexable, objectRow } from '../rows.js';
+import { objectModel } from './analysis/index.js';
+import { wherigoRows } from './analysis-rows.js';
 import { autoText } from './lua.js';
 import { luaStrings } from './lua-strings.js';
 import { mediaTypeName, sniffMedia } from './media.js';
@@ -67,7 +71,25 @@ function gwcRows(c: GwcCartridge, sink: RowSink): void {
     if (m.type !== null && IMAGE_TYPES.has(m.type))
       sink.image({ index: m.id, name: `media-${m.id}.${type}`, width: null, height: null, external: false, pixels: null, data: m.data });
   }
+  modelRows(c, index, sink);
   sink.level(levelRow({ name: h.name.text, author: h.author.text, flavour: h.type.text || null, game: 'wherigo' }));
+}
+
+/**
+ * The object model's rows, numbered from `first`. A model that cannot be made (a chunk the
+ * analysis refuses, a limit passed, a bug) is one warnings row of the level, ANALYSIS_FAILED for
+ * a bug, else the DecodeError's code and offset: the header, media and strings above stand.
+ */
+function modelRows(c: GwcDecoded, first: number, sink: RowSink): void {
+  let model: ReturnType<typeof objectModel>;
+  try {
+    model = objectModel(c);
+  } catch (e) {
+    if (e instanceof DecodeError) sink.warning?.(e.code, `object model: ${e.message}`, e.offset ?? null);
+    else sink.warning?.('ANALYSIS_FAILED', `object model: levelkit bug: ${String((e as Error)?.message ?? e)}`, null);
+    return;
+  }
+  wherigoRows(model, first, sink);
 }
 
 function gwzRows(z: GwzArchive, sink: RowSink): void {
@@ -80,5 +102,6 @@ function gwzRows(z: GwzArchive, sink: RowSink): void {
     if (content === 'png' || content === 'jpg' || content === 'gif' || content === 'bmp')
       sink.image({ index: images++, name: m.name, width: null, height: null, external: false, pixels: null, data: m.data });
   });
+  modelRows(z, z.media.length, sink);
   sink.level(levelRow({ flavour: 'gwz', game: 'wherigo' }));
 }
