@@ -16,8 +16,10 @@ declare module 'luaparse' {
   }
   export interface StringLiteral extends Located {
     type: 'StringLiteral';
-    /** The string's bytes, one char per byte under `pseudo-latin1`. */
+    /** The string's bytes, one char per byte under `pseudo-latin1` (line ends of a long string as written). */
     value: string;
+    /** The literal as written, quotes or brackets included. */
+    raw: string;
   }
   export interface NumericLiteral extends Located {
     type: 'NumericLiteral';

@@ -191,6 +191,12 @@ cp1252 = "\\228"
     expect(h.globals.get('cp1252')).toMatchObject({ value: { text: 'ä', encoding: 'windows-1252' } });
   });
 
+  it('stores a long string’s line ends as the Lua compiler does: each one LF', () => {
+    const h = heapOf('long = [[\r\nTaskTest\r\n\r\nby me\rend\n\r]]\nquoted = "a\\r\\n"');
+    expect(plain(h.globals.get('long'))).toBe('TaskTest\n\nby me\nend\n');
+    expect(plain(h.globals.get('quoted'))).toBe('a\r\n');
+  });
+
   it('does not take a function that writes globals or calls others for a decoder', () => {
     const h = heapOf(`function f(s) seen = s return s .. "x" end
 function g(s) return print(s) .. "" end

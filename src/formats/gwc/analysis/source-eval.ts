@@ -5,7 +5,7 @@
 // cartridge's bound (limits.maxDecoderSteps) the caller's analysis stops with LIMIT_EXCEEDED.
 
 import type { Expression, FunctionDeclaration, Statement } from 'luaparse';
-import { luaNumberString } from './source-values.js';
+import { literalBytes, luaNumberString } from './source-values.js';
 
 /** Steps one decoder call may take; past it the call's result is unknown. */
 export const SOURCE_DECODER_STEP_LIMIT = 1_000_000;
@@ -171,8 +171,9 @@ class Evaluator {
         return null;
       case 'BooleanLiteral':
       case 'NumericLiteral':
-      case 'StringLiteral':
         return e.value;
+      case 'StringLiteral':
+        return literalBytes(e);
       case 'Identifier':
         return this.lookup(e.name, scopes);
       case 'MemberExpression':
@@ -228,7 +229,7 @@ class Evaluator {
       args.push(self);
     } else fn = this.expr(e.base, scopes);
     if (e.type === 'CallExpression') args.push(...this.list(e.arguments, scopes));
-    else if (e.type === 'StringCallExpression') args.push(e.argument.value);
+    else if (e.type === 'StringCallExpression') args.push(literalBytes(e.argument));
     else args.push(this.expr(e.arguments, scopes));
     if (typeof fn !== 'function') throw new CannotEvaluate('a call of something that is not a library function');
     this.step();

@@ -3,10 +3,10 @@
 // means what the main chunk left. The body is walked iteratively in source order, nested
 // functions included; nothing in it is run except calls of string decoders on constants.
 
-import type { Expression, FunctionDeclaration, Node } from 'luaparse';
+import type { Expression, FunctionDeclaration, Node, StringLiteral } from 'luaparse';
 import type { Text } from '../../../core/text.js';
 import type { SourceWalk } from './source-heap.js';
-import { binaryOp, byteText, childNodes } from './source-values.js';
+import { binaryOp, byteText, childNodes, literalBytes } from './source-values.js';
 import type { AbstractFunction, AbstractValue } from './types.js';
 
 /** Calls whose table argument's `Text` is shown, and which argument holds it (`list`: a list of such tables). */
@@ -70,7 +70,7 @@ export function summarizeFunction(fn: FunctionDeclaration, scopes: readonly Scop
         pushKnown(out.compares, reader.constant(b.left));
         pushKnown(out.compares, reader.constant(b.right));
       }
-    } else if (node.type === 'StringLiteral') addString(byteText((node as Node & { value: string }).value));
+    } else if (node.type === 'StringLiteral') addString(byteText(literalBytes(node as StringLiteral)));
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return out;
@@ -132,7 +132,7 @@ class Reader {
 
   private constValue(e: Expression, depth: number): AbstractValue {
     if (depth > TEXT_MAX_DEPTH) return { kind: 'unknown', why: 'nested too deep' };
-    if (e.type === 'StringLiteral') return { kind: 'string', value: byteText(e.value) };
+    if (e.type === 'StringLiteral') return { kind: 'string', value: byteText(literalBytes(e)) };
     if (e.type === 'NumericLiteral') return { kind: 'number', value: e.value };
     if (e.type === 'BinaryExpression' && e.operator === '..') return binaryOp('..', this.constValue(e.left, depth + 1), this.constValue(e.right, depth + 1));
     if (isCall(e)) return this.decoderCall(e) ?? { kind: 'unknown', why: 'a call' };

@@ -11,7 +11,7 @@ import type { Text } from '../../../core/text.js';
 import { recogniseDecoder, type SourceDecoder } from './source-decoders.js';
 import { summarizeFunction } from './source-functions.js';
 import { lineColumn, parseSource, SOURCE_LIMITS, type SourceLimits, sourceLimitError } from './source-parse.js';
-import { binaryOp, byteText, childNodes, describe, textBytes, truthy, unary, unknown } from './source-values.js';
+import { binaryOp, byteText, childNodes, describe, literalBytes, textBytes, truthy, unary, unknown } from './source-values.js';
 import type { AbstractHeap, AbstractTable, AbstractValue } from './types.js';
 
 export { SOURCE_LIMITS, SOURCE_MAX_DEPTH, type SourceLimits } from './source-parse.js';
@@ -214,7 +214,7 @@ class TopLevelWalk implements SourceWalk {
             t.type === 'MemberExpression'
               ? t.identifier.name
               : t.index.type === 'StringLiteral'
-                ? t.index.value
+                ? literalBytes(t.index)
                 : t.index.type === 'NumericLiteral'
                   ? t.index.value
                   : null;
@@ -334,7 +334,7 @@ class TopLevelWalk implements SourceWalk {
       case 'NumericLiteral':
         return { kind: 'number', value: e.value };
       case 'StringLiteral':
-        return { kind: 'string', value: byteText(e.value) };
+        return { kind: 'string', value: byteText(literalBytes(e)) };
       case 'VarargLiteral':
         return unknown('the main chunk’s arguments');
       case 'Identifier':

@@ -1,7 +1,7 @@
 // Small pieces the source front-end shares: strings as luaparse gives them (one char per byte)
 // to Text, Lua's number-to-string, truthiness, and the node walk in source order.
 
-import type { Node } from 'luaparse';
+import type { Node, StringLiteral } from 'luaparse';
 import type { Text } from '../../../core/text.js';
 import { autoText } from '../lua.js';
 import type { AbstractValue } from './types.js';
@@ -11,6 +11,14 @@ export function byteText(s: string): Text {
   const raw = new Uint8Array(s.length);
   for (let i = 0; i < s.length; i++) raw[i] = s.charCodeAt(i) & 0xff;
   return autoText(raw);
+}
+
+/**
+ * A string literal's bytes as the Lua 5.1 compiler stores them: its lexer turns every line end in
+ * a long string (`[[…]]`: CR LF, LF CR, CR or LF) into one LF, which luaparse keeps as written.
+ */
+export function literalBytes(node: StringLiteral): string {
+  return node.raw.startsWith('[') ? node.value.replace(/\r\n|\n\r|\r/g, '\n') : node.value;
 }
 
 /** A Text's bytes as a Lua string (one char per byte). */
