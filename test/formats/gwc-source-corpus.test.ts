@@ -37,10 +37,7 @@ itCorpus('gwc', 'every corpus GWZ source is followed to its end, its decoder fou
     ).toEqual(['urwigo-table']);
     const unknown = h.tables.flatMap((t) => [...t.fields].filter(([, v]) => v.kind === 'unknown').map(([k]) => `${t.names[0]}.${k}`));
     expect(unknown, file).toEqual([]);
-    expect(
-      h.tables.filter((t) => t.made?.by === 'Wherigo.ZCartridge').length,
-      file,
-    ).toBe(1);
+    expect(h.tables.filter((t) => t.made?.by === 'Wherigo.ZCartridge').length, file).toBe(1);
   }
 });
 
