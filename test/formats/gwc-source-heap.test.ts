@@ -206,3 +206,28 @@ y = g("a")`);
     expect(plain(h.globals.get('x'))).toBe('?');
   });
 });
+
+describe('heapFromSource reads fields as the bytecode front-end does', () => {
+  it('finds an object’s first fields in its constructor’s table, and a field never set is unknown', () => {
+    const h = heapOf(`item = Wherigo.ZItem{ Name = "Key", Cartridge = cart }
+copy = item.Name
+missing = item.Description
+plainTable = {}
+none = plainTable.x`);
+    expect(plain(h.globals.get('copy'))).toBe('Key');
+    expect(h.globals.get('missing')).toMatchObject({ kind: 'unknown', why: 'Description not set by the main chunk' });
+    expect(plain(h.globals.get('none'))).toBeNull();
+  });
+
+  it('names an unnamed table by its first holder only', () => {
+    const h = heapOf(`shared = {}
+a = { inner = shared }
+b = { inner = shared }`);
+    expect(h.tables[0]!.names).toEqual(['shared']);
+    // Stored in a table before that table has a name: the first name stays the only one.
+    const c = heapOf(`a = { inner = {} }
+b = { inner = a.inner }
+a.again = a.inner`);
+    expect(c.tables[1]!.names).toEqual(['a.inner', 'a.again']);
+  });
+});

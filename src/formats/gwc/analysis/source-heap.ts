@@ -19,6 +19,9 @@ export { SOURCE_LIMITS, SOURCE_MAX_DEPTH, type SourceLimits } from './source-par
 /** Nesting of expressions and blocks the walk follows (left-nested operator chains count each operator). */
 export const SOURCE_MAX_NESTING = 1000;
 
+/** Names kept per table (one stored under more is still found by its first). */
+const MAX_NAMES = 16;
+
 /** Builtins whose call makes a Wherigo object (a table the model reads). */
 const CONSTRUCTOR = /^Wherigo\.(Z[A-Za-z]*|Distance|Bearing)$/;
 
@@ -275,7 +278,11 @@ class TopLevelWalk implements SourceWalk {
     void at;
   }
 
-  /** Records that a table (or a decoder) is stored under `path`; a table's first name reaches the tables in its fields. */
+  /**
+   * Records that a table (or a decoder) is stored under `path`. A table keeps at most MAX_NAMES;
+   * its first name also names the unnamed tables in its fields (`obj.Commands.cmdLook`), as the
+   * bytecode front-end names them.
+   */
   private named(v: AbstractValue, path: string): void {
     if (v.kind === 'function') {
       const d = this.decoders.get(v.fn);
@@ -283,13 +290,20 @@ class TopLevelWalk implements SourceWalk {
       return;
     }
     if (v.kind !== 'table') return;
-    const stack: [AbstractTable, string][] = [[this.heap.tables[v.table]!, path]];
+    const t = this.heap.tables[v.table]!;
+    if (t.names.length >= MAX_NAMES || t.names.includes(path)) return;
+    t.names.push(path);
+    if (t.names.length > 1) return;
+    const stack: AbstractTable[] = [t];
     while (stack.length) {
-      const [t, p] = stack.pop()!;
-      if (t.names.includes(p)) continue;
-      t.names.push(p);
-      if (t.names.length > 1) continue;
-      for (const [k, f] of t.fields) if (f.kind === 'table') stack.push([this.heap.tables[f.table]!, `${p}.${k}`]);
+      const parent = stack.pop()!;
+      for (const [k, f] of parent.fields) {
+        if (f.kind !== 'table') continue;
+        const child = this.heap.tables[f.table]!;
+        if (child.names.length) continue;
+        child.names.push(`${parent.names[0]}.${k}`);
+        stack.push(child);
+      }
     }
   }
 
@@ -382,10 +396,17 @@ class TopLevelWalk implements SourceWalk {
       return key.kind === 'string' ? { kind: 'builtin', name: `${base.name}.${key.value.text}` } : unknown(`${base.name}[${describe(key)}]`);
     if (base.kind === 'string' && key.kind === 'string') return { kind: 'builtin', name: `string.${key.value.text}` };
     if (base.kind !== 'table') return unknown(`a field of ${describe(base)}`);
-    const t = this.heap.tables[base.table]!;
-    const found = key.kind === 'string' ? t.fields.get(key.value.text) : key.kind === 'number' ? t.items.get(key.value) : undefined;
-    if (found) return found;
-    return t.made ? unknown(`${key.kind === 'string' ? key.value.text : describe(key)}, which the cartridge does not set on a ${t.made.by}`) : NIL;
+    if (key.kind !== 'string' && key.kind !== 'number') return unknown('a field whose key is not known');
+    // A constructor's table argument holds the object's first fields (`Wherigo.ZItem{ Name = … }`).
+    let t: AbstractTable | undefined = this.heap.tables[base.table]!;
+    for (let hop = 0; t && hop < 2; hop++) {
+      const found = key.kind === 'string' ? t.fields.get(key.value.text) : t.items.get(key.value);
+      if (found) return found;
+      if (!t.made) return hop === 0 ? NIL : unknown(`${describeKey(key)} not set by the main chunk`);
+      const arg: AbstractValue | undefined = t.made.args[0];
+      t = arg?.kind === 'table' && !this.heap.tables[arg.table]!.made ? this.heap.tables[arg.table] : undefined;
+    }
+    return unknown(`${describeKey(key)} not set by the main chunk`);
   }
 
   private call(e: Call): AbstractValue {
@@ -444,6 +465,11 @@ class TopLevelWalk implements SourceWalk {
     }
     return { kind: 'function', fn: id };
   }
+}
+
+/** A key as a message shows it: `Name`, `[3]`. */
+function describeKey(key: AbstractValue & { kind: 'string' | 'number' }): string {
+  return key.kind === 'string' ? key.value.text : `[${key.value}]`;
 }
 
 /** True for an expression that can give several values (a call, `...`). */
