@@ -53,6 +53,8 @@ describe('heapFromSource on hostile sources', () => {
     const tables = failure(`t = {${'{},'.repeat(5_000)}}`, { limits: { maxTables: 1_000 } });
     expect(tables).toMatchObject({ code: 'LIMIT_EXCEEDED' });
     expect(tables.message).toContain('limits.maxTables');
+    expect(failure(big, { limits: { maxEntries: 1_000 } }).message).toContain('limits.maxEntries');
+    expect(failure('f = {}\n'.concat('f[#f] = function() end\n'.repeat(100)), { limits: { maxFunctions: 10 } }).message).toContain('limits.maxFunctions');
   });
 
   it('a source over limits.maxSourceBytes is refused before it is parsed', () => {

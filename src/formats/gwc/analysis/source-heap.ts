@@ -78,6 +78,7 @@ class TopLevelWalk implements SourceWalk {
   private readonly made: MadeFunction[] = [];
   private readonly decoders = new Map<number, SourceDecoder>();
   private steps = 0;
+  private entries = 0;
   private depth = 0;
   private decoderSteps = { used: 0 };
   private done = false;
@@ -267,6 +268,7 @@ class TopLevelWalk implements SourceWalk {
   }
 
   private store(table: number, key: string | number, v: AbstractValue, at: Node): void {
+    if (++this.entries > this.limits.maxEntries) throw sourceLimitError('limits.maxEntries', this.limits.maxEntries, this.fileName, at.range[0]);
     const t = this.heap.tables[table]!;
     if (typeof key === 'number') {
       t.items.set(key, v);
@@ -275,7 +277,6 @@ class TopLevelWalk implements SourceWalk {
     const name = byteText(key).text;
     t.fields.set(name, v);
     if (t.names.length) this.named(v, `${t.names[0]}.${name}`);
-    void at;
   }
 
   /**
@@ -455,6 +456,7 @@ class TopLevelWalk implements SourceWalk {
 
   private makeFunction(node: FunctionDeclaration): AbstractValue {
     const id = this.heap.functions.length;
+    if (id >= this.limits.maxFunctions) throw sourceLimitError('limits.maxFunctions', this.limits.maxFunctions, this.fileName, node.range[0]);
     this.heap.functions.push({ id, origin: this.where(node), messages: [], unknownMessages: 0, compares: [], strings: [] });
     const scopes = this.scopes.slice();
     this.made.push({ node, scopes });

@@ -7,6 +7,7 @@
 import { type Chunk, parse } from 'luaparse';
 import { type DecodeError, decodeError } from '../../../core/errors.js';
 import type { Text } from '../../../core/text.js';
+import { DEFAULT_ANALYSIS_LIMITS } from './budget.js';
 import type { AnalysisOptions } from './index.js';
 
 /** Bounds of one source's analysis: those of every analysis, and the source's size. */
@@ -15,13 +16,8 @@ export interface SourceLimits extends AnalysisOptions {
   maxSourceBytes?: number;
 }
 
-/** Defaults of SourceLimits: far above any known cartridge (the largest corpus source is 103 KB, ~30,000 nodes). */
-export const SOURCE_LIMITS: Required<SourceLimits> = {
-  maxSourceBytes: 16 << 20,
-  maxSteps: 4_000_000,
-  maxTables: 200_000,
-  maxDecoderSteps: 20_000_000,
-};
+/** Defaults of SourceLimits: every analysis's (budget.ts), and a source size far above any known cartridge's (the largest corpus source is 103 KB). */
+export const SOURCE_LIMITS: Required<SourceLimits> = { ...DEFAULT_ANALYSIS_LIMITS, maxSourceBytes: 16 << 20 };
 
 /**
  * Nesting of blocks, functions and expressions followed at most: the Lua 5.1 compiler's own bound
