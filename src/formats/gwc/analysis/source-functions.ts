@@ -16,6 +16,7 @@ const MESSAGE_CALLS: Record<string, { arg: number; list: boolean }> = {
   'Wherigo.Dialog': { arg: 0, list: true },
   '_Urwigo.MessageBox': { arg: 0, list: false },
   '_Urwigo.Dialog': { arg: 1, list: true },
+  '_Urwigo.OldDialog': { arg: 0, list: true },
 };
 const COMPARE_CALLS = new Set(['Wherigo.NoCaseEquals']);
 /** Concatenations followed at most when pinning a text down. */
