@@ -7,6 +7,7 @@
 // src/kernels/wasm/binary.generated.ts (npm run asbuild).
 import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import commonjs from '@rollup/plugin-commonjs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import typescript from '@rollup/plugin-typescript';
 import { transform } from 'esbuild';
@@ -20,7 +21,12 @@ const ONLY_WEB = process.env.LEVELKIT_BUILD === 'web';
 if (!process.env.ROLLUP_WATCH && !ONLY_WEB) rmSync(fileURLToPath(new URL('./dist/', import.meta.url)), { recursive: true, force: true });
 
 const ts = (outDir = 'dist') => typescript({ tsconfig: './tsconfig.build.json', outDir });
-const external = (id) => id === 'pako' || id.startsWith('node:') || id === 'fast-png' || id === 'fflate' || id.startsWith('@duckdb/');
+const external = (id) => id === 'pako' || id.startsWith('node:') || id === 'fast-png' || id === 'fflate' || id === 'luaparse' || id.startsWith('@duckdb/');
+/**
+ * The bundles that inline their dependencies (browser, page, site) read luaparse (the GWZ source
+ * parser, a CommonJS/UMD module) through this; the ES-module dependencies pass through untouched.
+ */
+const cjs = () => commonjs({ include: /node_modules\/luaparse\// });
 const LIBRARY = fileURLToPath(new URL('./src/index.ts', import.meta.url));
 /** The per-format entries (src/entries/<format>.ts): package.json exports each as levelkit/<format>. */
 const FORMAT_ENTRIES = ['teeworlds', 'wwd', 'graal', 'gwc', 'wdata'];
@@ -213,7 +219,7 @@ const webTs = () => typescript({ tsconfig: './tsconfig.web.json' });
 
 const web = {
   input: { app: 'web/app.ts', worker: 'web/worker.ts' },
-  plugins: [nodeResolve({ browser: true }), webTs(), webStatic()],
+  plugins: [nodeResolve({ browser: true }), cjs(), webTs(), webStatic()],
   output: { dir: 'dist/web', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
 };
 
@@ -226,6 +232,7 @@ const site = {
   input: 'web/site/main.ts',
   plugins: [
     nodeResolve({ browser: true }),
+    cjs(),
     typescript({ tsconfig: './tsconfig.web.json', outDir: 'dist/site' }),
     minifyScript(),
     {
@@ -240,7 +247,7 @@ const site = {
 
 const browser = {
   input: 'src/index.ts',
-  plugins: [nodeResolve({ browser: true }), ts(), minify()],
+  plugins: [nodeResolve({ browser: true }), cjs(), ts(), minify()],
   output: { file: 'dist/levelkit.browser.mjs', format: 'es', sourcemap: true },
 };
 
