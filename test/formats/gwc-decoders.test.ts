@@ -6,7 +6,9 @@ import { textFrom } from '../../src/core/text.js';
 import { urwigoTable } from '../../src/formats/gwc/analysis/decoder-templates.js';
 import { DECODER_STEP_LIMIT, findStringDecoders } from '../../src/formats/gwc/analysis/decoders.js';
 import type { AbstractValue } from '../../src/formats/gwc/analysis/types.js';
+import { decodeLuaChunk, LUA_MAXARG_SBX } from '../../src/formats/gwc/index.js';
 import { constantCalls, expectedBytes, fixtureChunk } from './gwc-decoders-helpers.js';
+import { iABC, iABx, luaChunk, type P } from './gwc-lua-helpers.js';
 
 const str = (s: string): AbstractValue => ({ kind: 'string', value: textFrom(s, 'utf-8') });
 
@@ -148,4 +150,21 @@ describe('gwc string decoders: hostile', () => {
     expect(err).toBeInstanceOf(DecodeError);
     expect(err).toMatchObject({ code: 'LIMIT_EXCEEDED', format: 'gwc', path: 'lua.proto[0].p[0]' });
   }, 30_000);
+
+  it('gives unknown for bytecode no compiler writes: a constant past the table, a jump into a for loop', () => {
+    const [LOADK, SETGLOBAL, CONCAT, RETURN, FORLOOP, CLOSURE] = [1, 7, 21, 30, 31, 36];
+    const tail = [iABC(CONCAT, 1, 0, 1), iABC(RETURN, 1, 2, 0), iABC(RETURN, 0, 1, 0)];
+    const badConstant: P = { sizes: [0, 1, 0, 4], k: ['x'], code: [iABx(LOADK, 1, 99), ...tail] };
+    const jumpIn: P = { sizes: [0, 1, 0, 6], k: ['x'], code: [iABx(LOADK, 1, 0), iABx(FORLOOP, 1, LUA_MAXARG_SBX - 2), ...tail] };
+    const main: P = {
+      sizes: [0, 0, 2, 2],
+      k: ['BadK', 'JumpIn'],
+      p: [badConstant, jumpIn],
+      code: [iABx(CLOSURE, 0, 0), iABx(SETGLOBAL, 0, 0), iABx(CLOSURE, 0, 1), iABx(SETGLOBAL, 0, 1), iABC(RETURN, 0, 1, 0)],
+    };
+    const decoders = findStringDecoders(decodeLuaChunk(luaChunk(main)));
+    expect(decoders.found.map((d) => d.name)).toEqual(['BadK', 'JumpIn']);
+    expect(decoders.decode(1, [str('a')])).toMatchObject({ kind: 'unknown', why: expect.stringContaining('reads constant 99 of 1') });
+    expect(decoders.decode(2, [str('a')])).toMatchObject({ kind: 'unknown', why: expect.stringContaining('FORLOOP') });
+  });
 });
