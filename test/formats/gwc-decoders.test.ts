@@ -76,8 +76,11 @@ describe('gwc string decoders: shapes', () => {
 
   it('gets the corners of Lua 5.1 right: %.14g, % and fmod signs, negative positions, format, find, gsub, and/or, loops, tables', () => {
     const { decoders } = decodedGlobals('semantics');
-    expect(decoders.found.map((d) => d.name)).toEqual(['Numbers', 'Mods', 'Slices', 'Formats', 'Finds', 'Logic']);
+    expect(decoders.found.map((d) => d.name)).toEqual(['Numbers', 'Mods', 'Slices', 'Formats', 'Finds', 'Logic', 'Words']);
     expectAsLua('semantics');
+    // A library field the evaluator lacks is unknown, not nil (lua5.1 would give "[hello]").
+    const words = fixtureChunk('semantics').main.p[6]!;
+    expect(decoders.decode(words.id, [str('hello, world')])).toMatchObject({ kind: 'unknown', why: expect.stringContaining('string.match') });
   });
 
   it('takes no function for a decoder when the chunk replaces the string library it reads', () => {

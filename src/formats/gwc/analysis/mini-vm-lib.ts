@@ -178,15 +178,16 @@ const MATH_LIB: Record<string, Impl> = {
   sqrt: (a) => [Math.sqrt(num(a, 0, 'math.sqrt'))],
 };
 
-function library(name: string, impls: Record<string, Impl>): VmTable {
-  const t = new VmTable(true);
+function library(name: string, impls: Record<string, Impl>, values: Record<string, number> = {}): VmTable {
+  const t = new VmTable(true, name);
   for (const [key, impl] of Object.entries(impls)) t.entries.set(key, builtin(`${name}.${key}`, impl));
+  for (const [key, value] of Object.entries(values)) t.entries.set(key, value);
   return t;
 }
 
 /** The frozen `string` and `math` tables (shared: frozen tables are never written). */
 export const STRING_TABLE = library('string', STRING_LIB);
-export const MATH_TABLE = library('math', MATH_LIB);
+export const MATH_TABLE = library('math', MATH_LIB, { pi: Math.PI, huge: Number.POSITIVE_INFINITY });
 
 /** The library globals a decoder may read. */
 export const LIBRARY_GLOBALS: ReadonlyMap<string, VmValue> = new Map<string, VmValue>([

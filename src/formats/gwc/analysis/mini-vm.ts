@@ -119,8 +119,13 @@ export function constantValue(c: LuaConstant): VmValue {
 }
 
 function index(obj: VmValue, key: VmValue): VmValue {
-  if (typeof obj === 'string') return STRING_TABLE.entries.get(tableKey(key));
-  if (obj instanceof VmTable) return obj.entries.get(tableKey(key));
+  // A string's fields are the string library's (its metatable's __index).
+  const t = typeof obj === 'string' ? STRING_TABLE : obj;
+  if (t instanceof VmTable) {
+    const v = t.entries.get(tableKey(key));
+    if (v === undefined && t.library !== null) throw new VmUnknown(`${t.library}.${String(key)} is not one the decoder evaluator follows`);
+    return v;
+  }
   throw new VmUnknown(`indexing a ${luaType(obj)} (an error when run)`);
 }
 
