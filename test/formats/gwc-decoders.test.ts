@@ -5,6 +5,8 @@ import { DecodeError } from '../../src/core/errors.js';
 import { textFrom } from '../../src/core/text.js';
 import { urwigoTable } from '../../src/formats/gwc/analysis/decoder-templates.js';
 import { DECODER_STEP_LIMIT, findStringDecoders } from '../../src/formats/gwc/analysis/decoders.js';
+import { MATH_TABLE } from '../../src/formats/gwc/analysis/mini-vm-lib.js';
+import { type VmBuiltin, VmUnknown } from '../../src/formats/gwc/analysis/mini-vm-values.js';
 import type { AbstractValue } from '../../src/formats/gwc/analysis/types.js';
 import { decodeLuaChunk, LUA_MAXARG_SBX } from '../../src/formats/gwc/index.js';
 import { constantCalls, expectedBytes, fixtureChunk } from './gwc-decoders-helpers.js';
@@ -90,6 +92,13 @@ describe('gwc string decoders: shapes', () => {
     expect(new TextDecoder().decode(expectedBytes('shadow').get('R_shadowed'))).toBe('???');
     expect(decoders.found).toEqual([]);
     expect(decoders.decode(chunk.main.p[0]!.id, [str('abc')])).toMatchObject({ kind: 'unknown' });
+  });
+
+  it('treats a library call Lua rejects as unknown: math.max() with no argument', () => {
+    const max = MATH_TABLE.entries.get('max') as VmBuiltin;
+    const ctx = { charge: () => {}, checkLength: () => {} };
+    expect(() => max.call([], ctx)).toThrow(VmUnknown);
+    expect(max.call([3, '7', -1], ctx)).toEqual([7]);
   });
 
   it('keeps bytes that are not UTF-8 and reads them as Windows-1252, as other GWC strings', () => {

@@ -172,8 +172,9 @@ const MATH_LIB: Record<string, Impl> = {
   // C's fmod: the remainder takes the dividend's sign, as JS's %.
   fmod: (a) => [num(a, 0, 'math.fmod') % num(a, 1, 'math.fmod')],
   mod: (a) => [num(a, 0, 'math.mod') % num(a, 1, 'math.mod')],
-  max: (a) => [Math.max(...a.map((_, i) => num(a, i, 'math.max')))],
-  min: (a) => [Math.min(...a.map((_, i) => num(a, i, 'math.min')))],
+  // At least one number (luaL_checknumber of argument 1), so `math.max()` is an error, not -inf.
+  max: (a) => [Math.max(num(a, 0, 'math.max'), ...a.slice(1).map((_, i) => num(a, i + 1, 'math.max')))],
+  min: (a) => [Math.min(num(a, 0, 'math.min'), ...a.slice(1).map((_, i) => num(a, i + 1, 'math.min')))],
   pow: (a) => [num(a, 0, 'math.pow') ** num(a, 1, 'math.pow')],
   sqrt: (a) => [Math.sqrt(num(a, 0, 'math.sqrt'))],
 };
