@@ -92,6 +92,10 @@ describe('gwc string decoders: shapes', () => {
     expect(new TextDecoder().decode(expectedBytes('shadow').get('R_shadowed'))).toBe('???');
     expect(decoders.found).toEqual([]);
     expect(decoders.decode(chunk.main.p[0]!.id, [str('abc')])).toMatchObject({ kind: 'unknown' });
+    // The same for a chunk that replaces one field: `string.upper = …` (lua5.1 gives "!.").
+    const field = fixtureChunk('shadow-field');
+    expect(new TextDecoder().decode(expectedBytes('shadow-field').get('R_up'))).toBe('!.');
+    expect(findStringDecoders(field).found).toEqual([]);
   });
 
   it('treats a library call Lua rejects as unknown: math.max() with no argument', () => {

@@ -145,26 +145,29 @@ export function globalWrites(chunk: LuaChunk): Map<string, number> {
 }
 
 /** Global names some function writes into through the name (`magic[x] = y` after `magic` is read), in one forward pass per function. */
-function globalsWrittenInto(chunk: LuaChunk): Set<string> {
+export function globalsWrittenInto(chunk: LuaChunk): Set<string> {
   const out = new Set<string>();
   for (const proto of chunk.protos) {
     const code = proto.code;
     const targets = jumpTargets(proto);
-    // The global each register surely holds (by name), on the straight-line code so far.
-    const holds: (string | undefined)[] = new Array(proto.maxStackSize + 1).fill(undefined);
+    // The global each register surely holds (by name), on the straight-line code so far; usually
+    // empty, so most instructions cost one check.
+    const holds = new Map<number, string>();
     for (let pc = 0; pc < code.length; pc++) {
-      if (targets.has(pc)) holds.fill(undefined);
+      if (holds.size > 0 && targets.has(pc)) holds.clear();
       const op = code.op[pc];
       if (op === Op.SETTABLE || op === Op.SETLIST) {
-        const name = holds[code.a[pc]!];
+        const name = holds.get(code.a[pc]!);
         if (name !== undefined) out.add(name);
         continue;
       }
-      const w = registersWritten(proto, pc);
-      holds.fill(undefined, w.from, Math.min(w.to, proto.maxStackSize) + 1);
+      if (holds.size > 0) {
+        const w = registersWritten(proto, pc);
+        for (const r of [...holds.keys()]) if (r >= w.from && r <= w.to) holds.delete(r);
+      }
       if (op === Op.GETGLOBAL) {
         const name = proto.k[bx(code, pc)];
-        if (name?.type === 'string') holds[code.a[pc]!] = name.value.text;
+        if (name?.type === 'string') holds.set(code.a[pc]!, name.value.text);
       }
     }
   }
