@@ -144,8 +144,11 @@ export function globalWrites(chunk: LuaChunk): Map<string, number> {
   return count;
 }
 
-/** Global names some function writes into through the name (`magic[x] = y` after `magic` is read), in one forward pass per function. */
-export function globalsWrittenInto(chunk: LuaChunk): Set<string> {
+/**
+ * Which of the globals `names` some function writes into through the name (`magic[x] = y` after
+ * `magic` is read), in one forward pass per function that tracks only registers holding one of them.
+ */
+export function globalsWrittenInto(chunk: LuaChunk, names: ReadonlySet<string>): Set<string> {
   const out = new Set<string>();
   for (const proto of chunk.protos) {
     const code = proto.code;
@@ -167,7 +170,7 @@ export function globalsWrittenInto(chunk: LuaChunk): Set<string> {
       }
       if (op === Op.GETGLOBAL) {
         const name = proto.k[bx(code, pc)];
-        if (name?.type === 'string') holds.set(code.a[pc]!, name.value.text);
+        if (name?.type === 'string' && names.has(name.value.text)) holds.set(code.a[pc]!, name.value.text);
       }
     }
   }
@@ -182,7 +185,6 @@ export function globalConstants(chunk: LuaChunk): Map<string, VmValue> {
   const main = chunk.main;
   const code = main.code;
   const setCount = globalWrites(chunk);
-  const writtenInto = globalsWrittenInto(chunk);
   const targets = jumpTargets(main);
   const regs = new Map<number, VmValue>();
   const poisoned = new Set<VmTable>();
@@ -217,6 +219,8 @@ export function globalConstants(chunk: LuaChunk): Map<string, VmValue> {
     if (op === Op.LOADK) regs.set(a, constantValue(main.k[bx(code, pc)]!));
     else if (op === Op.NEWTABLE) regs.set(a, new VmTable(false));
   }
+  const tableNames = new Set([...found].flatMap(([name, value]) => (value instanceof VmTable ? [name] : [])));
+  const writtenInto = tableNames.size > 0 ? globalsWrittenInto(chunk, tableNames) : new Set<string>();
   const out = new Map<string, VmValue>();
   for (const [name, value] of found) {
     if (!(value instanceof VmTable)) out.set(name, value);

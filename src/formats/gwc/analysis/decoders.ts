@@ -179,7 +179,7 @@ export function findStringDecoders(chunk: LuaChunk, limits: DecoderLimits = {}):
   // A chunk that assigns `string` or `math`, or a field of them, has replaced (part of) the
   // library: a function reading it is no decoder the evaluator can follow.
   const written = globalWrites(chunk);
-  const writtenInto = globalsWrittenInto(chunk);
+  const writtenInto = globalsWrittenInto(chunk, new Set(LIBRARY_GLOBALS.keys()));
   const library = new Map([...LIBRARY_GLOBALS].filter(([name]) => !written.has(name) && !writtenInto.has(name)));
   const byProto = new Map<number, Candidate>();
   for (const proto of chunk.protos) {
