@@ -5,8 +5,12 @@ import { DecodeError } from '../../src/core/errors.js';
 import { textFrom } from '../../src/core/text.js';
 import { urwigoTable } from '../../src/formats/gwc/analysis/decoder-templates.js';
 import { DECODER_STEP_LIMIT, findStringDecoders } from '../../src/formats/gwc/analysis/decoders.js';
+import { MATH_TABLE } from '../../src/formats/gwc/analysis/mini-vm-lib.js';
+import { type VmBuiltin, VmUnknown } from '../../src/formats/gwc/analysis/mini-vm-values.js';
 import type { AbstractValue } from '../../src/formats/gwc/analysis/types.js';
+import { decodeLuaChunk, LUA_MAXARG_SBX } from '../../src/formats/gwc/index.js';
 import { constantCalls, expectedBytes, fixtureChunk } from './gwc-decoders-helpers.js';
+import { iABC, iABx, luaChunk, type P } from './gwc-lua-helpers.js';
 
 const str = (s: string): AbstractValue => ({ kind: 'string', value: textFrom(s, 'utf-8') });
 
@@ -74,8 +78,11 @@ describe('gwc string decoders: shapes', () => {
 
   it('gets the corners of Lua 5.1 right: %.14g, % and fmod signs, negative positions, format, find, gsub, and/or, loops, tables', () => {
     const { decoders } = decodedGlobals('semantics');
-    expect(decoders.found.map((d) => d.name)).toEqual(['Numbers', 'Mods', 'Slices', 'Formats', 'Finds', 'Logic']);
+    expect(decoders.found.map((d) => d.name)).toEqual(['Numbers', 'Mods', 'Slices', 'Formats', 'Finds', 'Logic', 'Words']);
     expectAsLua('semantics');
+    // A library field the evaluator lacks is unknown, not nil (lua5.1 would give "[hello]").
+    const words = fixtureChunk('semantics').main.p[6]!;
+    expect(decoders.decode(words.id, [str('hello, world')])).toMatchObject({ kind: 'unknown', why: expect.stringContaining('string.match') });
   });
 
   it('takes no function for a decoder when the chunk replaces the string library it reads', () => {
@@ -85,6 +92,17 @@ describe('gwc string decoders: shapes', () => {
     expect(new TextDecoder().decode(expectedBytes('shadow').get('R_shadowed'))).toBe('???');
     expect(decoders.found).toEqual([]);
     expect(decoders.decode(chunk.main.p[0]!.id, [str('abc')])).toMatchObject({ kind: 'unknown' });
+    // The same for a chunk that replaces one field: `string.upper = …` (lua5.1 gives "!.").
+    const field = fixtureChunk('shadow-field');
+    expect(new TextDecoder().decode(expectedBytes('shadow-field').get('R_up'))).toBe('!.');
+    expect(findStringDecoders(field).found).toEqual([]);
+  });
+
+  it('treats a library call Lua rejects as unknown: math.max() with no argument', () => {
+    const max = MATH_TABLE.entries.get('max') as VmBuiltin;
+    const ctx = { charge: () => {}, checkLength: () => {} };
+    expect(() => max.call([], ctx)).toThrow(VmUnknown);
+    expect(max.call([3, '7', -1], ctx)).toEqual([7]);
   });
 
   it('keeps bytes that are not UTF-8 and reads them as Windows-1252, as other GWC strings', () => {
@@ -148,4 +166,21 @@ describe('gwc string decoders: hostile', () => {
     expect(err).toBeInstanceOf(DecodeError);
     expect(err).toMatchObject({ code: 'LIMIT_EXCEEDED', format: 'gwc', path: 'lua.proto[0].p[0]' });
   }, 30_000);
+
+  it('gives unknown for bytecode no compiler writes: a constant past the table, a jump into a for loop', () => {
+    const [LOADK, SETGLOBAL, CONCAT, RETURN, FORLOOP, CLOSURE] = [1, 7, 21, 30, 31, 36];
+    const tail = [iABC(CONCAT, 1, 0, 1), iABC(RETURN, 1, 2, 0), iABC(RETURN, 0, 1, 0)];
+    const badConstant: P = { sizes: [0, 1, 0, 4], k: ['x'], code: [iABx(LOADK, 1, 99), ...tail] };
+    const jumpIn: P = { sizes: [0, 1, 0, 6], k: ['x'], code: [iABx(LOADK, 1, 0), iABx(FORLOOP, 1, LUA_MAXARG_SBX - 2), ...tail] };
+    const main: P = {
+      sizes: [0, 0, 2, 2],
+      k: ['BadK', 'JumpIn'],
+      p: [badConstant, jumpIn],
+      code: [iABx(CLOSURE, 0, 0), iABx(SETGLOBAL, 0, 0), iABx(CLOSURE, 0, 1), iABx(SETGLOBAL, 0, 1), iABC(RETURN, 0, 1, 0)],
+    };
+    const decoders = findStringDecoders(decodeLuaChunk(luaChunk(main)));
+    expect(decoders.found.map((d) => d.name)).toEqual(['BadK', 'JumpIn']);
+    expect(decoders.decode(1, [str('a')])).toMatchObject({ kind: 'unknown', why: expect.stringContaining('reads constant 99 of 1') });
+    expect(decoders.decode(2, [str('a')])).toMatchObject({ kind: 'unknown', why: expect.stringContaining('FORLOOP') });
+  });
 });

@@ -144,27 +144,33 @@ export function globalWrites(chunk: LuaChunk): Map<string, number> {
   return count;
 }
 
-/** Global names some function writes into through the name (`magic[x] = y` after `magic` is read), in one forward pass per function. */
-function globalsWrittenInto(chunk: LuaChunk): Set<string> {
+/**
+ * Which of the globals `names` some function writes into through the name (`magic[x] = y` after
+ * `magic` is read), in one forward pass per function that tracks only registers holding one of them.
+ */
+export function globalsWrittenInto(chunk: LuaChunk, names: ReadonlySet<string>): Set<string> {
   const out = new Set<string>();
   for (const proto of chunk.protos) {
     const code = proto.code;
     const targets = jumpTargets(proto);
-    // The global each register surely holds (by name), on the straight-line code so far.
-    const holds: (string | undefined)[] = new Array(proto.maxStackSize + 1).fill(undefined);
+    // The global each register surely holds (by name), on the straight-line code so far; usually
+    // empty, so most instructions cost one check.
+    const holds = new Map<number, string>();
     for (let pc = 0; pc < code.length; pc++) {
-      if (targets.has(pc)) holds.fill(undefined);
+      if (holds.size > 0 && targets.has(pc)) holds.clear();
       const op = code.op[pc];
       if (op === Op.SETTABLE || op === Op.SETLIST) {
-        const name = holds[code.a[pc]!];
+        const name = holds.get(code.a[pc]!);
         if (name !== undefined) out.add(name);
         continue;
       }
-      const w = registersWritten(proto, pc);
-      holds.fill(undefined, w.from, Math.min(w.to, proto.maxStackSize) + 1);
+      if (holds.size > 0) {
+        const w = registersWritten(proto, pc);
+        for (const r of [...holds.keys()]) if (r >= w.from && r <= w.to) holds.delete(r);
+      }
       if (op === Op.GETGLOBAL) {
         const name = proto.k[bx(code, pc)];
-        if (name?.type === 'string') holds[code.a[pc]!] = name.value.text;
+        if (name?.type === 'string' && names.has(name.value.text)) holds.set(code.a[pc]!, name.value.text);
       }
     }
   }
@@ -179,7 +185,6 @@ export function globalConstants(chunk: LuaChunk): Map<string, VmValue> {
   const main = chunk.main;
   const code = main.code;
   const setCount = globalWrites(chunk);
-  const writtenInto = globalsWrittenInto(chunk);
   const targets = jumpTargets(main);
   const regs = new Map<number, VmValue>();
   const poisoned = new Set<VmTable>();
@@ -214,6 +219,8 @@ export function globalConstants(chunk: LuaChunk): Map<string, VmValue> {
     if (op === Op.LOADK) regs.set(a, constantValue(main.k[bx(code, pc)]!));
     else if (op === Op.NEWTABLE) regs.set(a, new VmTable(false));
   }
+  const tableNames = new Set([...found].flatMap(([name, value]) => (value instanceof VmTable ? [name] : [])));
+  const writtenInto = tableNames.size > 0 ? globalsWrittenInto(chunk, tableNames) : new Set<string>();
   const out = new Map<string, VmValue>();
   for (const [name, value] of found) {
     if (!(value instanceof VmTable)) out.set(name, value);

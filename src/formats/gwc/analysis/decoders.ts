@@ -25,7 +25,7 @@ import { decodeError } from '../../../core/errors.js';
 import { autoText } from '../lua.js';
 import { bx, LUA_RK_CONSTANT, LuaOp } from '../lua-opcodes.js';
 import type { LuaChunk, LuaProto } from '../lua-types.js';
-import { closureSite, globalConstants, globalWrites, upvalueConstants } from './chunk-constants.js';
+import { closureSite, globalConstants, globalsWrittenInto, globalWrites, upvalueConstants } from './chunk-constants.js';
 import { decodeWithTable, urwigoTable } from './decoder-templates.js';
 import { DECODER_STEP_LIMIT, DECODER_STRING_LIMIT, runProto, type VmBudget, VmBudgetSpent, type VmEnv } from './mini-vm.js';
 import { LIBRARY_GLOBALS, STRING_BUILDERS } from './mini-vm-lib.js';
@@ -176,9 +176,11 @@ export function findStringDecoders(chunk: LuaChunk, limits: DecoderLimits = {}):
     globals ??= globalConstants(chunk);
     return globals;
   };
-  // A chunk that assigns `string` or `math` itself has replaced the library: reading it is unknown.
+  // A chunk that assigns `string` or `math`, or a field of them, has replaced (part of) the
+  // library: a function reading it is no decoder the evaluator can follow.
   const written = globalWrites(chunk);
-  const library = new Map([...LIBRARY_GLOBALS].filter(([name]) => !written.has(name)));
+  const writtenInto = globalsWrittenInto(chunk, new Set(LIBRARY_GLOBALS.keys()));
+  const library = new Map([...LIBRARY_GLOBALS].filter(([name]) => !written.has(name) && !writtenInto.has(name)));
   const byProto = new Map<number, Candidate>();
   for (const proto of chunk.protos) {
     const found = recognise(chunk, proto, library, chunkGlobals);

@@ -172,21 +172,23 @@ const MATH_LIB: Record<string, Impl> = {
   // C's fmod: the remainder takes the dividend's sign, as JS's %.
   fmod: (a) => [num(a, 0, 'math.fmod') % num(a, 1, 'math.fmod')],
   mod: (a) => [num(a, 0, 'math.mod') % num(a, 1, 'math.mod')],
-  max: (a) => [Math.max(...a.map((_, i) => num(a, i, 'math.max')))],
-  min: (a) => [Math.min(...a.map((_, i) => num(a, i, 'math.min')))],
+  // At least one number (luaL_checknumber of argument 1), so `math.max()` is an error, not -inf.
+  max: (a) => [Math.max(num(a, 0, 'math.max'), ...a.slice(1).map((_, i) => num(a, i + 1, 'math.max')))],
+  min: (a) => [Math.min(num(a, 0, 'math.min'), ...a.slice(1).map((_, i) => num(a, i + 1, 'math.min')))],
   pow: (a) => [num(a, 0, 'math.pow') ** num(a, 1, 'math.pow')],
   sqrt: (a) => [Math.sqrt(num(a, 0, 'math.sqrt'))],
 };
 
-function library(name: string, impls: Record<string, Impl>): VmTable {
-  const t = new VmTable(true);
+function library(name: string, impls: Record<string, Impl>, values: Record<string, number> = {}): VmTable {
+  const t = new VmTable(true, name);
   for (const [key, impl] of Object.entries(impls)) t.entries.set(key, builtin(`${name}.${key}`, impl));
+  for (const [key, value] of Object.entries(values)) t.entries.set(key, value);
   return t;
 }
 
 /** The frozen `string` and `math` tables (shared: frozen tables are never written). */
 export const STRING_TABLE = library('string', STRING_LIB);
-export const MATH_TABLE = library('math', MATH_LIB);
+export const MATH_TABLE = library('math', MATH_LIB, { pi: Math.PI, huge: Number.POSITIVE_INFINITY });
 
 /** The library globals a decoder may read. */
 export const LIBRARY_GLOBALS: ReadonlyMap<string, VmValue> = new Map<string, VmValue>([

@@ -15,7 +15,14 @@ export interface VmBuiltin {
 /** A table: made by the function (writable) or a known constant one (frozen). */
 export class VmTable {
   readonly entries = new Map<string | number | boolean, VmValue>();
-  constructor(readonly frozen: boolean) {}
+  /**
+   * `library` names a library table (`string`, `math`): the real one has fields this one lacks
+   * (`string.gmatch` …), so reading a missing field is unknown, not nil.
+   */
+  constructor(
+    readonly frozen: boolean,
+    readonly library: string | null = null,
+  ) {}
 }
 
 /** `undefined` is nil; strings are binary strings (see the file's comment). */

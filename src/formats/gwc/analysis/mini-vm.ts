@@ -119,8 +119,13 @@ export function constantValue(c: LuaConstant): VmValue {
 }
 
 function index(obj: VmValue, key: VmValue): VmValue {
-  if (typeof obj === 'string') return STRING_TABLE.entries.get(tableKey(key));
-  if (obj instanceof VmTable) return obj.entries.get(tableKey(key));
+  // A string's fields are the string library's (its metatable's __index).
+  const t = typeof obj === 'string' ? STRING_TABLE : obj;
+  if (t instanceof VmTable) {
+    const v = t.entries.get(tableKey(key));
+    if (v === undefined && t.library !== null) throw new VmUnknown(`${t.library}.${String(key)} is not one the decoder evaluator follows`);
+    return v;
+  }
   throw new VmUnknown(`indexing a ${luaType(obj)} (an error when run)`);
 }
 
@@ -150,7 +155,12 @@ export function runProto(proto: LuaProto, args: readonly VmValue[], env: VmEnv, 
     if (bytes > budget.maxStringBytes) throw new VmUnknown(`built a string past ${budget.maxStringBytes} bytes (the bound)`);
   };
   const ctx: VmCallContext = { charge, checkLength };
-  const RK = (x: number): VmValue => (x >= LUA_RK_CONSTANT ? k[x - LUA_RK_CONSTANT] : R[x]);
+  // A constant index past the table is bytecode no compiler writes: unknown, not nil.
+  const K = (i: number): VmValue => {
+    if (i >= k.length) throw new VmUnknown(`reads constant ${i} of ${k.length}`);
+    return k[i];
+  };
+  const RK = (x: number): VmValue => (x >= LUA_RK_CONSTANT ? K(x - LUA_RK_CONSTANT) : R[x]);
   let top = 0;
   let pc = 0;
 
@@ -174,7 +184,7 @@ export function runProto(proto: LuaProto, args: readonly VmValue[], env: VmEnv, 
         R[a] = R[b];
         break;
       case LOADK:
-        R[a] = k[bx(code, here)];
+        R[a] = K(bx(code, here));
         break;
       case LOADBOOL:
         R[a] = b !== 0;
@@ -190,7 +200,7 @@ export function runProto(proto: LuaProto, args: readonly VmValue[], env: VmEnv, 
         break;
       }
       case GETGLOBAL: {
-        const name = k[bx(code, here)];
+        const name = K(bx(code, here));
         if (typeof name !== 'string' || !env.globals.has(name))
           throw new VmUnknown(`reads the global ${String(name)}, which is not a known constant or library`);
         R[a] = env.globals.get(name);
@@ -297,9 +307,10 @@ export function runProto(proto: LuaProto, args: readonly VmValue[], env: VmEnv, 
       case RETURN:
         return R.slice(a, b === 0 ? top : a + b - 1);
       case FORLOOP: {
-        const step = R[a + 2] as number;
-        const idx = (R[a] as number) + step;
-        const limit = R[a + 1] as number;
+        const [base, limit, step] = [R[a], R[a + 1], R[a + 2]];
+        // FORPREP made all three numbers; a jump into the loop past it is bytecode no compiler writes.
+        if (typeof base !== 'number' || typeof limit !== 'number' || typeof step !== 'number') throw new VmUnknown('FORLOOP over values FORPREP did not set');
+        const idx = base + step;
         if (step > 0 ? idx <= limit : idx >= limit) {
           pc += sbx(code, here);
           R[a] = idx;
