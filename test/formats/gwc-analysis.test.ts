@@ -4,9 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makeText } from '../../src/core/text.js';
 import { heapFromChunk, modelFacts, modelFromHeap, objectModel } from '../../src/formats/gwc/analysis/index.js';
 import { isUnknown, type WherigoModel } from '../../src/formats/gwc/analysis/types.js';
-import { decode, decodeLua, type GwcCartridge } from '../../src/formats/gwc/index.js';
+import { decode, decodeLua, encodeGwz, type GwcCartridge } from '../../src/formats/gwc/index.js';
 import { FIXTURES } from '../helpers/paths.js';
 
 const cart = decode(readFileSync(join(FIXTURES, 'gwc/analysis.gwc'))) as GwcCartridge;
@@ -136,8 +137,22 @@ describe('objectModel of a GWC (bytecode)', () => {
     expect(modelFacts(modelFromHeap(heap, { mediaCount: 3 }))).toEqual(modelFacts(model));
   });
 
-  it('says a GWZ is not analysed yet in one clear error', () => {
-    const gwz = decode(readFileSync(join(FIXTURES, 'gwc/sample.gwz')));
-    expect(() => objectModel(gwz)).toThrow(/GWZ/);
+  it('gives a GWZ of the same source the same objects (the source front-end, wired in objectModel)', () => {
+    const sample = decode(readFileSync(join(FIXTURES, 'gwc/sample.gwz')));
+    if (sample.format !== 'gwz') throw new Error('sample.gwz is not a GWZ');
+    const source = readFileSync(join(FIXTURES, 'gwc/lua/analysis.lua'));
+    const gwz = decode(encodeGwz({ ...sample, lua: makeText(new Uint8Array(source), 'utf-8') }));
+    const fromSource = objectModel(gwz);
+    expect(fromSource.from).toBe('source');
+    expect(modelFacts(fromSource)).toEqual(modelFacts(model));
+  });
+
+  it('validates its options, naming the one at fault', () => {
+    expect(() => objectModel(cart, { maxStep: 5 } as never)).toThrow(/unknown objectModel option 'maxStep'/);
+    expect(() => objectModel(cart, { maxSteps: '5' } as never)).toThrow(/'maxSteps' must be a number/);
+    expect(() => objectModel(cart, { maxTables: 0 })).toThrow(/'maxTables' must be a whole number/);
+    expect(() => objectModel(cart, { maxEntries: 1.5 })).toThrow(/'maxEntries' must be a whole number/);
+    const opts = Object.freeze({ maxSteps: 10 });
+    expect(() => objectModel(cart, opts)).toThrow(expect.objectContaining({ code: 'LIMIT_EXCEEDED' }));
   });
 });

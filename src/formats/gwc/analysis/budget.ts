@@ -11,6 +11,7 @@ export const DEFAULT_ANALYSIS_LIMITS: Required<AnalysisOptions> = {
   maxDecoderSteps: 50_000_000,
   maxFunctions: 1_000_000,
   maxEntries: 10_000_000,
+  maxSourceBytes: 16 << 20,
 };
 
 /** Where a limit was passed, for the error: the prototype's offset and path, and the pc. */
@@ -40,6 +41,7 @@ export class Budget {
       maxDecoderSteps: 'string-decoder steps',
       maxFunctions: 'functions',
       maxEntries: 'table entries',
+      maxSourceBytes: 'bytes of Lua source',
     };
     return decodeError('gwc', 'LIMIT_EXCEEDED', {
       offset: place.offset,

@@ -4,7 +4,9 @@
 import { decodeLua } from '../lua-chunk.js';
 import type { GwcDecoded } from '../types.js';
 import { heapFromChunk } from './bytecode-heap.js';
+import { findStringDecoders } from './decoders.js';
 import { modelFromHeap } from './model.js';
+import { heapFromSource } from './source-heap.js';
 import type { WherigoModel } from './types.js';
 
 /** Bounds of one analysis (the whole cartridge), each checked before the work it bounds. */
@@ -19,21 +21,46 @@ export interface AnalysisOptions {
   maxFunctions?: number;
   /** Table entries set (fields and list items), whole cartridge. */
   maxEntries?: number;
+  /** Bytes of a GWZ's Lua source parsed at most (checked before parsing). */
+  maxSourceBytes?: number;
+}
+
+/** The options objectModel accepts (AnalysisOptions' keys). */
+const OPTION_NAMES: readonly (keyof AnalysisOptions)[] = ['maxSteps', 'maxTables', 'maxDecoderSteps', 'maxFunctions', 'maxEntries', 'maxSourceBytes'];
+
+/** `opts` checked: TypeError for an unknown option or one that is not a number, RangeError for one that is not a positive whole number; each names the option. */
+function checkedOptions(opts: AnalysisOptions | undefined): AnalysisOptions {
+  if (opts === undefined || opts === null) return {};
+  if (typeof opts !== 'object') throw new TypeError(`levelkit: objectModel options must be an object, got ${typeof opts}`);
+  const out: AnalysisOptions = {};
+  for (const [key, v] of Object.entries(opts)) {
+    if (!OPTION_NAMES.includes(key as keyof AnalysisOptions))
+      throw new TypeError(`levelkit: unknown objectModel option '${key}' (known: ${OPTION_NAMES.join(', ')})`);
+    if (v === undefined) continue;
+    if (typeof v !== 'number') throw new TypeError(`levelkit: objectModel option '${key}' must be a number, got ${typeof v}`);
+    if (!Number.isSafeInteger(v) || v < 1) throw new RangeError(`levelkit: objectModel option '${key}' must be a whole number ≥ 1, got ${v}`);
+    out[key as keyof AnalysisOptions] = v;
+  }
+  return out;
 }
 
 /**
  * The Wherigo objects of a decoded GWC or GWZ. DecodeError (format `gwc`) when the chunk or the
  * source cannot be read or a limit is passed; what the analysis cannot pin down is `unknown`.
+ * A GWC's obfuscated strings are decoded by findStringDecoders, a GWZ source's by its own
+ * evaluator of the decoder's syntax tree; both give the same model for the same cartridge.
+ * `opts` is validated (an error names the option) and never written.
  */
-export function objectModel(value: GwcDecoded, opts: AnalysisOptions = {}): WherigoModel {
+export function objectModel(value: GwcDecoded, opts?: AnalysisOptions): WherigoModel {
+  const limits = checkedOptions(opts);
   if (value.format === 'gwz') {
-    // Wired when the source front-end merges (#42): heapFromSource.
-    throw new Error('levelkit: the object model of a GWZ (Lua source) is not available yet');
+    const heap = heapFromSource(value.lua, { limits, fileName: value.luaFile });
+    return modelFromHeap(heap, { mediaCount: value.media.length });
   }
   // Error offsets count in the cartridge's file: the chunk starts 4 bytes after its object offset.
   const chunk = decodeLua(value);
-  // String decoders (findStringDecoders) are wired when that helper merges (#42).
-  const heap = heapFromChunk(chunk, { decoders: null, limits: opts, base: value.lua.offset + 4 });
+  const decoders = findStringDecoders(chunk, limits.maxDecoderSteps === undefined ? {} : { maxSteps: limits.maxDecoderSteps });
+  const heap = heapFromChunk(chunk, { decoders, limits, base: value.lua.offset + 4 });
   return modelFromHeap(heap, { mediaCount: value.media.length });
 }
 
