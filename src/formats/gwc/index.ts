@@ -20,6 +20,9 @@ export { indexRows, writeRows } from './index-rows.js';
 import { extract } from './extract.js';
 import { indexRows, writeRows } from './index-rows.js';
 
+// The object model's surfaces (issue 42): info's summary of it, extract's files, check's inputs.
+export type { Maybe, Unknown, WherigoKind, WherigoModel, WherigoObject, ZonePoint } from './analysis/types.js';
+export { isUnknown } from './analysis/types.js';
 export { isUtf8 } from './lua.js';
 export { decodeLua, decodeLuaChunk, LUA_MAX_DEPTH, luaCounts } from './lua-chunk.js';
 export { encodeLuaChunk } from './lua-encode.js';
@@ -27,6 +30,12 @@ export { luaListing } from './lua-listing.js';
 export { bx, LUA_MAXARG_SBX, LUA_OPCODES, LUA_RK_CONSTANT, LuaOp, type LuaOpcodeName, type LuaOpMode, luaOpMode, sbx } from './lua-opcodes.js';
 export type { LuaChunk, LuaChunkCounts, LuaCode, LuaConstant, LuaLocVar, LuaProto } from './lua-types.js';
 export { MEDIA_TYPES, mediaTypeName, mediaTypeNumber, sniffMedia } from './media.js';
+export { modelOrWhy, objectFiles } from './objects-files.js';
+export { MIN_ZONE_POINTS, zonesGeoJson } from './objects-geojson.js';
+export { zonesGpx } from './objects-gpx.js';
+export { objectsJson } from './objects-json.js';
+export { messagesText } from './objects-messages.js';
+export { type ObjectsSummary, objectLabel, objectsSummary, WHERIGO_KINDS, type ZoneSummary } from './objects-summary.js';
 export { type GwcSummary, type GwcSummaryFields, type GwzSummary, type GwzSummaryFields, mainGrid, summarize } from './summary.js';
 export type {
   GwcCartridge,
@@ -41,6 +50,7 @@ export type {
   GwzMember,
   LuaHeader,
 } from './types.js';
+export { type LatLon, zoneCentre, zoneOutline } from './zone-geometry.js';
 
 /** What summarize() gives for either kind. */
 export type GwcAnySummary = GwcSummary | GwzSummary;
