@@ -37,9 +37,9 @@ function analyse(bytes: Uint8Array, opts: DecodeOptions): gwc.WherigoModel | gwc
 
 /** The text rows of `summary.objectModel`: counts of the kinds present, a row per zone, the string decoders. */
 export function objectModelRows(v: gwc.ObjectsSummary | gwc.Unknown): [string, string][] {
-  if (gwc.isUnknown(v)) return [['objects', `not known: ${printable(v.unknown)}`]];
+  if (gwc.isUnknown(v)) return [['wherigo objects', `not known: ${printable(v.unknown)}`]];
   const counts = gwc.WHERIGO_KINDS.filter((k) => v.byKind[k] > 0).map((k) => `${k} ${v.byKind[k]}`);
-  const rows: [string, string][] = [['objects', counts.length ? counts.join(', ') : 'none found']];
+  const rows: [string, string][] = [['wherigo objects', counts.length ? counts.join(', ') : 'none found']];
   for (const z of v.zones) {
     const name = z.name === null ? '(no name)' : gwc.isUnknown(z.name) ? '(name not known)' : printable(z.name);
     const at = gwc.isUnknown(z.centre) ? `centre not known: ${printable(z.centre.unknown)}` : `centre ${z.centre.lat.toFixed(6)}, ${z.centre.lon.toFixed(6)}`;

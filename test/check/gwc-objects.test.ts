@@ -8,7 +8,7 @@ import { checkLevel } from '../../src/check/run.js';
 import type { Report, Where } from '../../src/check/types.js';
 import { DecodeError } from '../../src/core/errors.js';
 import type { WherigoModel } from '../../src/formats/gwc/analysis/types.js';
-import type { gwc } from '../../src/index.js';
+import { gwc } from '../../src/index.js';
 import { pt, txt, wmodel, wobject } from '../helpers/wherigo-model.js';
 import { load } from './plant.js';
 
@@ -126,5 +126,19 @@ describe('the object rules as check runs them', () => {
     expect(mine.map((f) => f.rule)).toEqual(['gwc/analysis-failed']);
     expect(mine[0]!.message).toMatch(/could not be analysed: .*1000 tables/);
     expect(findings.some((f) => f.rule === 'check/internal')).toBe(false);
+  });
+});
+
+describe('modelOrWhy', () => {
+  it('says why for a DecodeError, and names any other error as a levelkit bug, so no surface loses the rest of the file', () => {
+    const c = load<gwc.GwcCartridge>('fixtures/gwc/basic.gwc');
+    analysis.next = () => {
+      throw new DecodeError('gwc', 'TRUNCATED', { path: 'lua.proto[0].code' });
+    };
+    expect(gwc.modelOrWhy(c)).toEqual({ unknown: expect.stringMatching(/^the cartridge's objects could not be analysed: /) });
+    analysis.next = () => {
+      throw new TypeError('x is undefined');
+    };
+    expect(gwc.modelOrWhy(c)).toEqual({ unknown: 'levelkit bug in the object analysis: x is undefined' });
   });
 });
