@@ -70,6 +70,11 @@ export interface AbstractFunction {
   /** Where it is: `lua.proto[0].p[7] (lines 812–830)` or `_cartridge.lua lines 812–830`. */
   origin: string;
   /**
+   * The function it is nested in (an index of `AbstractHeap.functions`); null or absent for a
+   * function of the main chunk. Its findings are in that parent's lists too.
+   */
+  parent?: number | null;
+  /**
    * Texts it shows: the `Text` of tables passed to `Wherigo.MessageBox`, `Wherigo.Dialog`,
    * `Wherigo.GetInput`, `_Urwigo.MessageBox`, `_Urwigo.Dialog` (each entry), and of functions
    * nested in it, in code order, decoded when obfuscated. A text it cannot pin down is left out

@@ -1,0 +1,165 @@
+// The values the bytecode front-end passes around (types.ts AbstractValue), made once and shared:
+// a constant's value is built once per prototype, a builtin once per name, an unknown once per
+// reason, so following an instruction allocates nothing it does not keep.
+
+import type { Text } from '../../../core/text.js';
+import { autoText } from '../lua.js';
+import type { LuaConstant, LuaProto } from '../lua-types.js';
+import type { AbstractValue } from './types.js';
+
+export const NIL: AbstractValue = Object.freeze({ kind: 'nil' });
+export const TRUE: AbstractValue = Object.freeze({ kind: 'boolean', value: true });
+export const FALSE: AbstractValue = Object.freeze({ kind: 'boolean', value: false });
+
+/**
+ * Globals a cartridge reads without setting: the Lua 5.1 standard library and the player's
+ * `Wherigo` module. Reading one gives the builtin of that name; any other global the main
+ * function did not set is unknown (something it called may have set it).
+ */
+const STANDARD_GLOBALS = new Set([
+  'Wherigo',
+  'require',
+  'string',
+  'math',
+  'table',
+  'os',
+  'io',
+  'coroutine',
+  'debug',
+  'package',
+  'tostring',
+  'tonumber',
+  'type',
+  'pairs',
+  'ipairs',
+  'next',
+  'select',
+  'unpack',
+  'print',
+  'error',
+  'assert',
+  'pcall',
+  'xpcall',
+  'rawget',
+  'rawset',
+  'rawequal',
+  'setmetatable',
+  'getmetatable',
+  'setfenv',
+  'getfenv',
+  'loadstring',
+  'collectgarbage',
+  '_G',
+  '_VERSION',
+]);
+
+/** Builtins and unknowns by name, so each is one shared object. */
+export class ValueCache {
+  private readonly builtins = new Map<string, AbstractValue>();
+  private readonly unknowns = new Map<string, AbstractValue>();
+
+  builtin(name: string): AbstractValue {
+    let v = this.builtins.get(name);
+    if (!v) {
+      v = { kind: 'builtin', name };
+      this.builtins.set(name, v);
+    }
+    return v;
+  }
+
+  unknown(why: string): AbstractValue {
+    let v = this.unknowns.get(why);
+    if (!v) {
+      v = { kind: 'unknown', why };
+      this.unknowns.set(why, v);
+    }
+    return v;
+  }
+
+  /** A global nobody set: the builtin for the standard names, else unknown. */
+  unsetGlobal(name: string): AbstractValue {
+    return STANDARD_GLOBALS.has(name) ? this.builtin(name) : this.unknown(`global ${name} is not set by the main function`);
+  }
+}
+
+/** The value of each constant of `proto` (one object per constant, made here once). */
+export function constantValues(proto: LuaProto): AbstractValue[] {
+  return proto.k.map(constantValue);
+}
+
+function constantValue(k: LuaConstant): AbstractValue {
+  switch (k.type) {
+    case 'nil':
+      return NIL;
+    case 'boolean':
+      return k.value ? TRUE : FALSE;
+    case 'number':
+      return { kind: 'number', value: k.value };
+    case 'string':
+      return { kind: 'string', value: k.value };
+  }
+}
+
+/** Lua's truth: everything but nil and false is true; null when the value is not known. */
+export function truthy(v: AbstractValue): boolean | null {
+  if (v.kind === 'unknown') return null;
+  return !(v.kind === 'nil' || (v.kind === 'boolean' && !v.value));
+}
+
+/** A number as Lua 5.1's `tostring` writes it (`%.14g`), for CONCAT. */
+export function luaNumberText(n: number): string {
+  if (Number.isNaN(n)) return n > 0 ? 'nan' : '-nan';
+  if (!Number.isFinite(n)) return n > 0 ? 'inf' : '-inf';
+  if (Number.isInteger(n) && Math.abs(n) < 1e15) return Object.is(n, -0) ? '-0' : String(n);
+  const g = n.toPrecision(14);
+  // %g drops trailing zeros and uses an exponent below 1e-4 or from 1e14 on, as toPrecision does.
+  const [mant, exp] = g.split('e');
+  const m = mant!.includes('.') ? mant!.replace(/0+$/, '').replace(/\.$/, '') : mant!;
+  if (exp === undefined) return m;
+  const e = Number(exp);
+  return `${m}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * The text of CONCAT over `parts` (strings or numbers), or null when one is neither. The bytes
+ * are the parts' bytes one after another, read back by the chunk's UTF-8-else-1252 rule.
+ */
+export function concatText(parts: readonly AbstractValue[]): Text | null {
+  const raws: Uint8Array[] = [];
+  let size = 0;
+  for (const p of parts) {
+    let raw: Uint8Array;
+    if (p.kind === 'string') raw = p.value.raw;
+    else if (p.kind === 'number') raw = utf8.encode(luaNumberText(p.value));
+    else return null;
+    raws.push(raw);
+    size += raw.length;
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const r of raws) {
+    out.set(r, at);
+    at += r.length;
+  }
+  return autoText(out);
+}
+
+/** Arithmetic of two known numbers as Lua 5.1 does it (lvm.c: luai_num*), or null. */
+export function arith(op: 'ADD' | 'SUB' | 'MUL' | 'DIV' | 'MOD' | 'POW', a: number, b: number): number {
+  switch (op) {
+    case 'ADD':
+      return a + b;
+    case 'SUB':
+      return a - b;
+    case 'MUL':
+      return a * b;
+    case 'DIV':
+      return a / b;
+    case 'MOD':
+      return a - Math.floor(a / b) * b;
+    case 'POW':
+      return a ** b;
+  }
+}
