@@ -80,13 +80,20 @@ export function gwzMediaAbsence(z: gwc.GwzArchive): MediaAbsence {
   };
 }
 
-/** Inputs whose OnGetInput handler compares the answer with no string (or that have none). */
+/**
+ * Inputs whose OnGetInput handler compares the answer with no string (or that have none). A
+ * handler with messages the analysis could not pin down is not judged: what hid those (an
+ * obfuscated string, a call it does not follow) can hide a compared answer the same way, and the
+ * model keeps only the answers it knows (on the corpus, before string decoding, 15 inputs of an
+ * obfuscated cartridge were "without answer" that way).
+ */
 export function inputsWithoutAnswer(model: Model, report: Report): void {
   for (const o of model.objects) {
     if (o.kind !== 'input' || o.answers.length > 0) continue;
-    const handled = o.handlers.some((h) => h.event === 'OnGetInput');
+    const handlers = o.handlers.filter((h) => h.event === 'OnGetInput');
+    if (handlers.some((h) => h.unknownMessages > 0)) continue;
     report(
-      handled
+      handlers.length > 0
         ? `${gwc.objectLabel(o)}: its OnGetInput compares the answer with no string, so no answer is checked`
         : `${gwc.objectLabel(o)} has no OnGetInput: nothing reads the answer`,
       { object: o.n },

@@ -85,6 +85,8 @@ describe('gwc/input-without-answer', () => {
       wobject(0, 'input', 'Q1', { answers: [txt('42')], handlers: [{ event: 'OnGetInput', fn: 1, messages: [], unknownMessages: 0 }] }),
       wobject(1, 'input', 'Q2', { handlers: [{ event: 'OnGetInput', fn: 2, messages: [], unknownMessages: 0 }] }),
       wobject(2, 'input', { unknown: 'obfuscated' }, { variable: 'inpName' }),
+      // Its handler shows texts the analysis could not pin down: its comparisons may be hidden the same way.
+      wobject(3, 'input', 'Q3', { handlers: [{ event: 'OnGetInput', fn: 3, messages: [], unknownMessages: 2 }] }),
     ]);
     expect(found((r) => inputsWithoutAnswer(m, r))).toEqual([
       { message: 'input 1 "Q2": its OnGetInput compares the answer with no string, so no answer is checked', where: { object: 1 } },

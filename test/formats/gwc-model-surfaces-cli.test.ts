@@ -1,7 +1,7 @@
 // The object model's surfaces as a user meets them (`levelkit info`, `extract`, `check`), on a
 // fixture cartridge whose Lua chunk is damaged past its header: the file decodes, its analysis
 // cannot, and every command still gives the rest of the file with a warning or finding saying why.
-// (With a real analysis, the corpus run in gwc-model-surfaces-corpus.test.ts shows the objects.)
+// And the same commands on the analysis fixture (fixtures/gwc/lua/analysis.lua), whose objects are known.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,7 +35,9 @@ describe('a cartridge whose objects cannot be analysed', () => {
     expect(r.status).toBe(0);
     const [rec] = jsonLines(r.stdout);
     expect(rec!.summary.name).toBe('Schatzsuche in Köln – Größe ✓');
-    expect(rec!.summary.objectModel).toEqual({ unknown: expect.any(String) });
+    expect(rec!.summary.objectModel).toEqual({
+      unknown: expect.stringMatching(/^the cartridge's objects could not be analysed: gwc: lua.proto\[0\].code at 0x[0-9a-f]+: input ends too early/),
+    });
     expect(rec!.warnings).toEqual([{ code: 'OBJECT_MODEL', message: rec!.summary.objectModel.unknown, offset: null }]);
     const text = cli('info', DAMAGED);
     expect(text.stdout).toMatch(/\n {2}wherigo objects +not known: /);
@@ -76,5 +78,29 @@ describe('a cartridge whose objects cannot be analysed', () => {
     expect(findings.find((f) => f.rule === 'gwc/analysis-failed')!.severity).toBe('warning');
     expect(findings.some((f) => f.rule === 'check/internal' || f.rule === 'decode')).toBe(false);
     expect(r.status).toBe(0);
+  });
+});
+
+describe('the analysis fixture', () => {
+  const FIXTURE = join(FIXTURES, 'gwc', 'analysis.gwc');
+
+  it('info: objects by kind, the zone with its centre (the mean of its 3 points), no string decoder, no warning', () => {
+    const [rec] = jsonLines(cli('info', '--json', FIXTURE).stdout);
+    expect(rec!.warnings).toEqual([]);
+    expect(rec!.summary.objectModel).toEqual({
+      byKind: { zone: 1, item: 2, character: 1, task: 1, timer: 1, input: 1, media: 3, command: 1, cartridge: 1, other: 0 },
+      zones: [{ n: 4, name: 'Harbour', centre: { lat: 47.5, lon: expect.closeTo(-122.416667, 5) } }],
+      stringDecoders: [],
+    });
+  });
+
+  it('extract: the four object files beside the others, the zone a closed polygon', () => {
+    const out = join(tmp, 'fixture');
+    expect(cli('extract', FIXTURE, '-o', out).status).toBe(0);
+    for (const f of ['objects.json', 'zones.geojson', 'zones.gpx', 'messages.txt', 'cartridge.json', 'lua.txt']) expect(existsSync(join(out, f)), f).toBe(true);
+    const ring = JSON.parse(readFileSync(join(out, 'zones.geojson'), 'utf8')).features[0].geometry.coordinates[0];
+    expect(ring).toHaveLength(4);
+    expect(ring[3]).toEqual(ring[0]);
+    expect(readFileSync(join(out, 'messages.txt'), 'utf8')).toContain('zone 4 "Harbour" OnEnter:\n  Welcome to the harbour\n');
   });
 });
