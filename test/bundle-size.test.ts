@@ -30,10 +30,11 @@ const ONE_FORMAT_BUDGET = 40 * 1024;
 /** The whole namespace of one format (encoders, extract…): what the README states, with room. */
 const WHOLE_NAMESPACE_BUDGET = 64 * 1024;
 /**
- * Formats whose namespace carries more: GWC's writeRows (the index) reads the cartridge's object
- * model, so the namespace carries the static analysis of its Lua (#42; 70.2 KB on 2026-11-29).
+ * Where a namespace needs more: gwc's extract writes the objects its Lua makes (issue 42), so its
+ * namespace carries the static analysis (70.4 KB with it, 41 KB before); summarize does not run
+ * it, so the decode + summarize app above stays as it was.
  */
-const WHOLE_NAMESPACE_BUDGET_OF: Partial<Record<string, number>> = { gwc: 76 * 1024 };
+const NAMESPACE_BUDGET: Partial<Record<Format, number>> = { gwc: 80 * 1024 };
 /**
  * Libraries a one-format app carries: pako in every one (it is the TypeScript twin of the WASM
  * inflater, a member of every kernel set, so `backend: 'js'` and hosts without WebAssembly can
@@ -130,7 +131,7 @@ export function look(bytes) {
       const others = FORMATS.filter((f) => f !== format);
       expect(from.filter((m) => others.some((o) => m.startsWith(`formats/${o}/`)) || m.startsWith('render/') || m === 'formats/registry')).toEqual([]);
       sizes.push(`  levelkit/${format} whole namespace: ${(b.gzipped / 1024).toFixed(1)} KB`);
-      expect(b.gzipped).toBeLessThanOrEqual(WHOLE_NAMESPACE_BUDGET_OF[format] ?? WHOLE_NAMESPACE_BUDGET);
+      expect(b.gzipped).toBeLessThanOrEqual(NAMESPACE_BUDGET[format] ?? WHOLE_NAMESPACE_BUDGET);
     });
   }
 

@@ -2,6 +2,7 @@
 // results, the index's findings table): never rename one; retire it instead.
 import { GRAAL_LINK_RULE, GRAAL_RULES } from './graal.js';
 import { GWC_RULES } from './gwc.js';
+import { GWC_OBJECT_RULES } from './gwc-objects.js';
 import { TEEWORLDS_RULES } from './teeworlds.js';
 import { TEEWORLDS_RELEASE_RULES } from './teeworlds-release.js';
 import type { Rule, RuleFormat } from './types.js';
@@ -17,6 +18,7 @@ export const RULES: readonly Rule[] = [
   ...GRAAL_RULES,
   GRAAL_LINK_RULE,
   ...GWC_RULES,
+  ...GWC_OBJECT_RULES,
   ...WDATA_RULES,
 ] as Rule[];
 

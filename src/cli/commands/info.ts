@@ -4,6 +4,7 @@
 import { printable } from '../../scan/names.js';
 import { type OkRecord, summaryRecord } from '../../scan/record.js';
 import type { Command } from '../command.js';
+import { objectModelRows, withObjectModel } from '../info-objects.js';
 import { checkInputs, inputName, inputOptions, levelInputs, takeLevel, withMember } from '../inputs.js';
 import { decodeOptions } from '../options.js';
 import { readableValue, warningText } from '../readable.js';
@@ -20,11 +21,12 @@ export const info: Command = {
       if (!(await stdoutReady())) break;
       const level = takeLevel(input, out);
       if (!level) continue;
-      const record = withMember(summaryRecord(level.path, level.bytes, decode), level.member);
-      if ('error' in record) {
-        out.fail(record);
+      const summarized = withMember(summaryRecord(level.path, level.bytes, decode), level.member);
+      if ('error' in summarized) {
+        out.fail(summarized);
         continue;
       }
+      const record = withObjectModel(summarized, level.bytes, decode);
       out.tally.add(record);
       out.ok(record, readable(record));
     }
@@ -34,7 +36,10 @@ export const info: Command = {
 
 function readable(r: OkRecord): string {
   const rows: [string, string][] = [['format', `${r.format} (version ${printable(String(r.version))})`]];
-  for (const [k, v] of Object.entries(r.summary)) rows.push([k, printable(readableValue(v))]);
+  for (const [k, v] of Object.entries(r.summary)) {
+    if (k === 'objectModel' && (r.format === 'gwc' || r.format === 'gwz')) rows.push(...objectModelRows(v));
+    else rows.push([k, printable(readableValue(v))]);
+  }
   for (const w of r.warnings) rows.push(['warning', warningText(w)]);
   if (r.unchecked) rows.push(['not checked', `${r.unchecked.join(', ')} (the summary leaves the data deflated; levelkit scan --depth full checks it)`]);
   const width = Math.max(...rows.map(([k]) => k.length));

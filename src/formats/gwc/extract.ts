@@ -9,6 +9,7 @@ import type { ExtractedFile } from '../define.js';
 import { decodeLua } from './lua-chunk.js';
 import { luaListing } from './lua-listing.js';
 import { MEDIA_TYPES, mediaTypeName } from './media.js';
+import { modelOrWhy, objectFiles } from './objects-files.js';
 import type { GwcCartridge, GwcDecoded, GwzArchive } from './types.js';
 
 /**
@@ -17,6 +18,9 @@ import type { GwcCartridge, GwcDecoded, GwzArchive } from './types.js';
  *   locals, upvalue names and instructions by opcode name), `media/<id>.<ext>` for each present media object (`ext`
  *   from the declared type; `bin` for unknown numbers), `cartridge.json` (header, table, objects,
  *   Lua header, warnings; bigints as decimal strings, text as `{ text, encoding }`).
+ * - Both: the objects the analysis recovers from the Lua (objects-files.ts): `objects.json`,
+ *   `zones.geojson`, `zones.gpx`, `messages.txt`; when the analysis fails, `objects.json` and
+ *   `messages.txt` say why and the rest is written as ever.
  * - GWZ: the Lua source under its own name, `media/<name>` for each media member, `gwz.json`
  *   (members, warnings). Member names are made safe for a file system (`/ \ : * ? " < > |`,
  *   control characters, `.` and `..` replaced); other members are listed in the JSON only.
@@ -92,6 +96,7 @@ function extractGwc(c: GwcCartridge): ExtractedFile[] {
     warnings: c.warnings,
   };
   files.push({ path: 'cartridge.json', bytes: new TextEncoder().encode(`${JSON.stringify(json, null, 2)}\n`) });
+  files.push(...objectFiles(modelOrWhy(c), h.name.text));
   return files;
 }
 
@@ -118,6 +123,7 @@ function extractGwz(z: GwzArchive): ExtractedFile[] {
     warnings: z.warnings,
   };
   files.push({ path: 'gwz.json', bytes: new TextEncoder().encode(`${JSON.stringify(json, null, 2)}\n`) });
+  files.push(...objectFiles(modelOrWhy(z), z.luaFile));
   return files;
 }
 

@@ -46,6 +46,12 @@ export { luaListing } from './lua-listing.js';
 export { bx, LUA_MAXARG_SBX, LUA_OPCODES, LUA_RK_CONSTANT, LuaOp, type LuaOpcodeName, type LuaOpMode, luaOpMode, sbx } from './lua-opcodes.js';
 export type { LuaChunk, LuaChunkCounts, LuaCode, LuaConstant, LuaLocVar, LuaProto } from './lua-types.js';
 export { MEDIA_TYPES, mediaTypeName, mediaTypeNumber, sniffMedia } from './media.js';
+export { modelOrWhy, objectFiles } from './objects-files.js';
+export { MIN_ZONE_POINTS, zonesGeoJson } from './objects-geojson.js';
+export { zonesGpx } from './objects-gpx.js';
+export { objectsJson } from './objects-json.js';
+export { messagesText } from './objects-messages.js';
+export { type ObjectsSummary, objectLabel, objectsSummary, WHERIGO_KINDS, type ZoneSummary } from './objects-summary.js';
 export { type GwcSummary, type GwcSummaryFields, type GwzSummary, type GwzSummaryFields, mainGrid, summarize } from './summary.js';
 export type {
   GwcCartridge,
@@ -60,6 +66,7 @@ export type {
   GwzMember,
   LuaHeader,
 } from './types.js';
+export { type LatLon, zoneCentre, zoneOutline } from './zone-geometry.js';
 
 /** What summarize() gives for either kind. */
 export type GwcAnySummary = GwcSummary | GwzSummary;
