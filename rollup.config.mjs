@@ -260,8 +260,11 @@ const browser = {
  */
 const esm = {
   input: { index: 'src/index.ts', ...Object.fromEntries(FORMAT_ENTRIES.map((f) => [`entries/${f}`, `src/entries/${f}.ts`])) },
-  external,
-  plugins: [ts('dist/esm'), nodeFormatEntries()],
+  // luaparse (CommonJS) comes inside, converted to an ES module: a bundler with no CommonJS
+  // support (rollup alone) then reads every file of dist/esm, and tree-shakes it out of an app
+  // that never reads a GWZ's source.
+  external: (id) => id !== 'luaparse' && external(id),
+  plugins: [nodeResolve({ resolveOnly: ['luaparse'] }), cjs(), ts('dist/esm'), nodeFormatEntries()],
   output: { dir: 'dist/esm', format: 'es', preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].mjs' },
 };
 

@@ -30,11 +30,12 @@ const ONE_FORMAT_BUDGET = 40 * 1024;
 /** The whole namespace of one format (encoders, extract…): what the README states, with room. */
 const WHOLE_NAMESPACE_BUDGET = 64 * 1024;
 /**
- * Where a namespace needs more: gwc's extract writes the objects its Lua makes (issue 42), so its
- * namespace carries the static analysis (70.4 KB with it, 41 KB before); summarize does not run
- * it, so the decode + summarize app above stays as it was.
+ * Where a namespace needs more: gwc's namespace holds the static analysis of a cartridge's Lua
+ * (issue 42: the bytecode front-end, the string decoders' interpreter, the source front-end with
+ * luaparse, and the files and rules made from the model) — 95.0 KB with it on 2026-11-29, 41 KB
+ * before. summarize does not run it, so the decode + summarize app above stays as it was (34.9 KB).
  */
-const NAMESPACE_BUDGET: Partial<Record<Format, number>> = { gwc: 80 * 1024 };
+const NAMESPACE_BUDGET: Partial<Record<Format, number>> = { gwc: 100 * 1024 };
 /**
  * Libraries a one-format app carries: pako in every one (it is the TypeScript twin of the WASM
  * inflater, a member of every kernel set, so `backend: 'js'` and hosts without WebAssembly can
