@@ -64,7 +64,10 @@ describeWith(regressions(), 'Lua chunk of the 2007 tutorial cartridge (regressio
 });
 
 it('the fixture cartridges’ chunks (headers only, no function) are TRUNCATED, at the chunk’s offset in the file', () => {
-  const files = listFiles(new URL('../../fixtures/gwc', import.meta.url).pathname, /\.gwc$/).filter((p) => !p.includes('/bad/'));
+  // analysis.gwc is the one fixture with a whole chunk (compiled by luac5.1; gwc-analysis.test.ts).
+  const files = listFiles(new URL('../../fixtures/gwc', import.meta.url).pathname, /\.gwc$/).filter(
+    (p) => !p.includes('/bad/') && !p.endsWith('/analysis.gwc'),
+  );
   expect(files.length).toBeGreaterThan(0);
   for (const p of files) {
     const cart = gwc.decode(readBytes(p)) as gwc.GwcCartridge;
