@@ -99,6 +99,12 @@ const MESSAGE_CALLS: Record<string, { arg: number; list: boolean }> = {
   '_Urwigo.Dialog': { arg: 2, list: true },
 };
 
+/**
+ * The globals whose fields name a call looked for above (`Wherigo.GetInput`, `_Urwigo.Dialog`):
+ * only a field of one of these needs its dotted path, so no other field read builds a string.
+ */
+const CALL_TABLES = new Set(['Wherigo', '_Urwigo']);
+
 /** Every function but the main one, as AbstractFunction (index = prototype id − 1). */
 export function summarizeFunctions(chunk: LuaChunk, run: MainPass, budget: Budget, decoders: StringDecoders | null, base: number): AbstractFunction[] {
   const own: Own[] = new Array(chunk.protos.length);
@@ -170,7 +176,7 @@ function unique(texts: Text[]): Text[] {
 
 class FunctionScan {
   private readonly regs: Slot[] = new Array(REGISTERS).fill(NIL);
-  /** The dotted global path a register was read from (`_Urwigo.MessageBox`), to know a callee by name. */
+  /** The global (`_Urwigo`) or field of a CALL_TABLES global (`_Urwigo.MessageBox`) a register was read from, to know a callee by name. */
   private readonly paths: (string | null)[] = new Array(REGISTERS).fill(null);
   /** Per register: the index in `strings` of the constant it was loaded from, or −1. */
   private readonly fromString = new Int32Array(REGISTERS).fill(-1);
@@ -221,7 +227,8 @@ class FunctionScan {
     const { code } = proto;
     const flow = flowOf(proto, this.flow);
     this.flow = flow;
-    this.constPos = new Int32Array(this.k.length).fill(-1);
+    if (this.constPos.length < this.k.length) this.constPos = new Int32Array(Math.max(this.k.length, 2 * this.constPos.length));
+    this.constPos.fill(-1, 0, this.k.length);
     const range: [number, number] = [-1, -1];
     const budget = this.budget;
     for (let pc = 0; pc < code.length; pc++) {
@@ -302,7 +309,8 @@ class FunctionScan {
         return;
       case OP_LOADK: {
         const v = this.k[bx] ?? NIL;
-        this.put(a, v, null, this.constPos[bx] ?? -1);
+        // constPos is reused between functions: past this one's constants it holds another's.
+        this.put(a, v, null, bx < this.k.length ? this.constPos[bx]! : -1);
         return;
       }
       case OP_GETUPVAL:
@@ -318,7 +326,8 @@ class FunctionScan {
       case OP_SELF: {
         const obj = this.reg(b);
         const key = this.rk(c);
-        const path = this.paths[b] && key.kind === 'string' ? `${this.paths[b]}.${key.value.text}` : null;
+        const of = this.paths[b];
+        const path = of && key.kind === 'string' && CALL_TABLES.has(of) ? `${of}.${key.value.text}` : null;
         if (op === OP_SELF) this.put(a + 1, obj);
         return this.put(a, this.field(obj, key), path);
       }

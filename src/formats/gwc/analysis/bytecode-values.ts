@@ -58,6 +58,8 @@ export class ValueCache {
   private readonly builtins = new Map<string, AbstractValue>();
   private readonly unknowns = new Map<string, AbstractValue>();
   private readonly members = new Map<string, Map<string, AbstractValue>>();
+  /** unsetGlobal by name: a handler reads the same unset globals again and again. */
+  private readonly unset = new Map<string, AbstractValue>();
 
   builtin(name: string): AbstractValue {
     let v = this.builtins.get(name);
@@ -94,7 +96,12 @@ export class ValueCache {
 
   /** A global nobody set: the builtin for the standard names, else unknown. */
   unsetGlobal(name: string): AbstractValue {
-    return STANDARD_GLOBALS.has(name) ? this.builtin(name) : this.unknown(`global ${name} is not set by the main function`);
+    let v = this.unset.get(name);
+    if (!v) {
+      v = STANDARD_GLOBALS.has(name) ? this.builtin(name) : this.unknown(`global ${name} is not set by the main function`);
+      this.unset.set(name, v);
+    }
+    return v;
   }
 }
 
