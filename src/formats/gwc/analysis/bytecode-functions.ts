@@ -40,7 +40,7 @@ const {
 
 const REGISTERS = 256;
 // Module constants (an imported binding can cost a getter call per use where modules are compiled to CommonJS).
-const { concatText, constantValues } = values;
+const { concatText, constantValue } = values;
 const NIL = values.NIL;
 
 /** A table literal a function builds while it runs (not part of the heap: it is made per call). */
@@ -125,7 +125,7 @@ export function summarizeFunctions(chunk: LuaChunk, run: MainPass, budget: Budge
   const out: AbstractFunction[] = new Array(Math.max(0, count - 1));
   for (let id = chunk.protos.length - 1; id >= 1; id--) {
     const p = chunk.protos[id]!;
-    const place: Place = { offset: base + p.offset, path: p.path };
+    const place = (): Place => ({ offset: base + p.offset, path: p.path });
     messages[id] = flatten(own[id]!.messages.ordered(), messages, budget, place);
     compares[id] = flatten(own[id]!.compares.ordered(), compares, budget, place);
     const all = flatten(own[id]!.strings.ordered(), strings, budget, place);
@@ -150,13 +150,15 @@ function isChild<T>(e: Entry<T> | undefined): e is { child: number } {
   return typeof e === 'object' && e !== null && 'child' in e;
 }
 
-function flatten<T>(entries: Entry<T>[], done: T[][], budget: Budget, place: Place): T[] {
+function flatten<T>(entries: Entry<T>[], done: T[][], budget: Budget, place: () => Place): T[] {
+  // No nested function's list to splice in (most functions): the list is already what is wanted.
+  if (!entries.some(isChild)) return entries as T[];
   const out: T[] = [];
   for (const e of entries) {
     if (isChild(e)) {
       const sub = done[e.child] ?? [];
       budget.steps += sub.length;
-      if (budget.steps > budget.limits.maxSteps) throw budget.exceeded('maxSteps', place, budget.steps);
+      if (budget.steps > budget.limits.maxSteps) throw budget.exceeded('maxSteps', place(), budget.steps);
       for (const x of sub) out.push(x);
     } else out.push(e as T);
   }
@@ -184,7 +186,8 @@ class FunctionScan {
   /** One past the highest register written in the current function. */
   private high = REGISTERS;
   private proto!: LuaProto;
-  private k!: AbstractValue[];
+  /** The values of the function's constants, each made on its first use (most are only listed in `strings`). */
+  private k: (AbstractValue | undefined)[] = [];
   /** Per constant: its index in `strings` (−1 before its first use). */
   private constPos = new Int32Array(0);
   private own!: Own;
@@ -211,7 +214,8 @@ class FunctionScan {
 
   follow(proto: LuaProto): Own {
     this.proto = proto;
-    this.k = constantValues(proto);
+    this.k.length = 0;
+    this.k.length = proto.k.length;
     this.own = { messages: new Findings(), compares: new Findings(), strings: new Findings(), mixed: false };
     const regs = this.regs;
     const params = this.run.cache.unknown('an argument of the function');
@@ -227,8 +231,9 @@ class FunctionScan {
     const { code } = proto;
     const flow = flowOf(proto, this.flow);
     this.flow = flow;
-    if (this.constPos.length < this.k.length) this.constPos = new Int32Array(Math.max(this.k.length, 2 * this.constPos.length));
-    this.constPos.fill(-1, 0, this.k.length);
+    const constants = proto.k.length;
+    if (this.constPos.length < constants) this.constPos = new Int32Array(Math.max(constants, 2 * this.constPos.length));
+    this.constPos.fill(-1, 0, constants);
     const range: [number, number] = [-1, -1];
     const budget = this.budget;
     for (let pc = 0; pc < code.length; pc++) {
@@ -264,7 +269,7 @@ class FunctionScan {
       }
       this.step(op, a, b, c, bx);
     }
-    for (let i = 0; i < this.k.length; i++) this.useConstant(i);
+    for (let i = 0; i < constants; i++) this.useConstant(i);
     return this.own;
   }
 
@@ -278,8 +283,8 @@ class FunctionScan {
   }
 
   private useConstant(i: number) {
-    const v = this.k[i];
-    if (v?.kind !== 'string' || this.constPos[i] !== -1) return;
+    const v = this.proto.k[i];
+    if (v?.type !== 'string' || this.constPos[i] !== -1) return;
     this.constPos[i] = this.own.strings.items.length;
     this.own.strings.push(v.value, this.line());
   }
@@ -289,7 +294,18 @@ class FunctionScan {
   }
 
   private rk(x: number): Slot {
-    return x >= REGISTERS ? (this.k[x - REGISTERS] ?? NIL) : this.regs[x]!;
+    return x >= REGISTERS ? this.constant(x - REGISTERS) : this.regs[x]!;
+  }
+
+  /** The value of constant `i` (nil past the last, as the pass has always read it). */
+  private constant(i: number): AbstractValue {
+    if (i >= this.proto.k.length) return NIL;
+    let v = this.k[i];
+    if (v === undefined) {
+      v = constantValue(this.proto.k[i]!);
+      this.k[i] = v;
+    }
+    return v;
   }
 
   private put(r: number, v: Slot, path: string | null = null, fromString = -1) {
@@ -308,17 +324,16 @@ class FunctionScan {
         this.put(a, this.reg(b), this.paths[b] ?? null, this.fromString[b] ?? -1);
         return;
       case OP_LOADK: {
-        const v = this.k[bx] ?? NIL;
         // constPos is reused between functions: past this one's constants it holds another's.
-        this.put(a, v, null, bx < this.k.length ? this.constPos[bx]! : -1);
+        this.put(a, this.constant(bx), null, bx < this.proto.k.length ? this.constPos[bx]! : -1);
         return;
       }
       case OP_GETUPVAL:
         this.put(a, this.run.captures[this.proto.id]?.[b] ?? this.run.cache.unknown('an upvalue not known'));
         return;
       case OP_GETGLOBAL: {
-        const name = this.k[bx];
-        if (name?.kind !== 'string') return this.put(a, unknown);
+        const name = this.proto.k[bx];
+        if (name?.type !== 'string') return this.put(a, unknown);
         const key = name.value.text;
         return this.put(a, lasting(this.run.globals.get(key) ?? this.run.cache.unsetGlobal(key), this.run), key);
       }

@@ -61,7 +61,7 @@ export interface HeapOptions {
 }
 
 // Module constants (an imported binding can cost a getter call per use where modules are compiled to CommonJS).
-const { arith, concatText, constantValues, truthy, ValueCache } = values;
+const { arith, calleeText, concatText, constantValues, truthy, ValueCache } = values;
 const { NIL, TRUE, FALSE } = values;
 
 /** Lua 5.1 registers: A is 8 bits; B and C name registers below 256. */
@@ -108,6 +108,7 @@ export class MainPass {
   readonly captures: (AbstractValue[] | undefined)[] = [];
   readonly cache = new ValueCache();
   private readonly notes = new Map<string, { count: number; first: string }>();
+  private readonly unfollowedCalls = new Map<AbstractValue | string, { note: string; result: AbstractValue }>();
   private readonly regs: AbstractValue[] = new Array(REGISTERS).fill(NIL);
   /** Per register: the pc that last wrote it (−1: none). */
   private readonly regPc = new Int32Array(REGISTERS).fill(-1);
@@ -462,21 +463,26 @@ export class MainPass {
       result = args[0]?.kind === 'string' ? this.cache.builtin(args[0].value.text) : this.cache.unknown('a module required by a name not known');
     else if (callee.kind === 'function' && this.decoders?.isDecoder(callee.fn + 1)) result = this.decoders.decode(callee.fn + 1, args);
     else {
-      const what =
-        callee.kind === 'builtin'
-          ? callee.name
-          : callee.kind === 'function'
-            ? `function ${this.chunk.protos[callee.fn + 1]?.path ?? callee.fn + 1}`
-            : callee.kind === 'unknown'
-              ? 'a value not known'
-              : `a ${callee.kind}`;
-      this.note(`call of ${what} not followed, its results are unknown`);
-      result = this.cache.unknown(`the result of ${what}`);
+      const unfollowed = this.unfollowed(callee);
+      this.note(unfollowed.note);
+      result = unfollowed.result;
       single = false;
     }
     const last = c === 0 ? a : a + c - 2;
     for (let r = a; r <= last && r < REGISTERS; r++) this.set(r, r === a || !single ? result : NIL);
     if (c === 0) this.top = a + 1;
+  }
+
+  /** The note and unknown result of a call not followed, made once per callee (builtins and functions are shared values; other kinds read alike). */
+  private unfollowed(callee: AbstractValue): { note: string; result: AbstractValue } {
+    const key = callee.kind === 'builtin' || callee.kind === 'function' ? callee : callee.kind;
+    let known = this.unfollowedCalls.get(key);
+    if (!known) {
+      const what = calleeText(callee, this.chunk);
+      known = { note: `call of ${what} not followed, its results are unknown`, result: this.cache.unknown(`the result of ${what}`) };
+      this.unfollowedCalls.set(key, known);
+    }
+    return known;
   }
 
   private note(what: string) {

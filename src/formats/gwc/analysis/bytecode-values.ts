@@ -4,7 +4,7 @@
 
 import type { Text } from '../../../core/text.js';
 import { autoText } from '../lua.js';
-import type { LuaConstant, LuaProto } from '../lua-types.js';
+import type { LuaChunk, LuaConstant, LuaProto } from '../lua-types.js';
 import type { AbstractValue } from './types.js';
 
 export const NIL: AbstractValue = Object.freeze({ kind: 'nil' });
@@ -110,7 +110,8 @@ export function constantValues(proto: LuaProto): AbstractValue[] {
   return proto.k.map(constantValue);
 }
 
-function constantValue(k: LuaConstant): AbstractValue {
+/** The value of one constant (nil and booleans shared, a number or string made here). */
+export function constantValue(k: LuaConstant): AbstractValue {
   switch (k.type) {
     case 'nil':
       return NIL;
@@ -121,6 +122,13 @@ function constantValue(k: LuaConstant): AbstractValue {
     case 'string':
       return { kind: 'string', value: k.value };
   }
+}
+
+/** A callee as a note names it: a builtin's name, a function's path, else what kind of value it is. */
+export function calleeText(callee: AbstractValue, chunk: LuaChunk): string {
+  if (callee.kind === 'builtin') return callee.name;
+  if (callee.kind === 'function') return `function ${chunk.protos[callee.fn + 1]?.path ?? callee.fn + 1}`;
+  return callee.kind === 'unknown' ? 'a value not known' : `a ${callee.kind}`;
 }
 
 /** Lua's truth: everything but nil and false is true; null when the value is not known. */
