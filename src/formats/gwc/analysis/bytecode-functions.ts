@@ -214,8 +214,7 @@ class FunctionScan {
 
   follow(proto: LuaProto): Own {
     this.proto = proto;
-    this.k.length = 0;
-    this.k.length = proto.k.length;
+    this.k = new Array(proto.k.length);
     this.own = { messages: new Findings(), compares: new Findings(), strings: new Findings(), mixed: false };
     const regs = this.regs;
     const params = this.run.cache.unknown('an argument of the function');
