@@ -91,13 +91,15 @@ interface Own {
 }
 
 /** Calls whose table argument's `Text` the player shows (the second argument for _Urwigo.Dialog). */
-const MESSAGE_CALLS: Record<string, { arg: number; list: boolean }> = {
-  'Wherigo.MessageBox': { arg: 1, list: false },
-  '_Urwigo.MessageBox': { arg: 1, list: false },
-  'Wherigo.Dialog': { arg: 1, list: true },
-  '_Urwigo.OldDialog': { arg: 1, list: true },
-  '_Urwigo.Dialog': { arg: 2, list: true },
-};
+// A Map, not an object: a global's name is looked up here on every call, and an object would
+// also answer names of Object.prototype (`constructor`).
+const MESSAGE_CALLS = new Map<string, { arg: number; list: boolean }>([
+  ['Wherigo.MessageBox', { arg: 1, list: false }],
+  ['_Urwigo.MessageBox', { arg: 1, list: false }],
+  ['Wherigo.Dialog', { arg: 1, list: true }],
+  ['_Urwigo.OldDialog', { arg: 1, list: true }],
+  ['_Urwigo.Dialog', { arg: 2, list: true }],
+]);
 
 /**
  * The globals whose fields name a call looked for above (`Wherigo.GetInput`, `_Urwigo.Dialog`):
@@ -131,8 +133,8 @@ export function summarizeFunctions(chunk: LuaChunk, run: MainPass, budget: Budge
     const all = flatten(own[id]!.strings.ordered(), strings, budget, place);
     // One function's constants are unique already (the compiler stores each once).
     strings[id] = own[id]!.mixed ? unique(all) : all;
-    const known: Text[] = [];
-    for (const m of messages[id]!) if (m !== null) known.push(m);
+    // The list itself when every message is known (the usual case), else a copy without the unknown ones.
+    const known = messages[id]!.includes(null) ? (messages[id]!.filter((m) => m !== null) as Text[]) : (messages[id] as Text[]);
     out[id - 1] = {
       id: id - 1,
       origin: `${p.path} (lines ${p.lineDefined}–${p.lastLineDefined})`,
@@ -409,7 +411,7 @@ class FunctionScan {
     const name = callee.kind === 'builtin' ? callee.name : this.paths[a];
     const nargs = b === 0 ? 0 : b - 1;
     let result: Slot = this.run.cache.unknown('the result of a call');
-    const shows = name ? MESSAGE_CALLS[name] : undefined;
+    const shows = name ? MESSAGE_CALLS.get(name) : undefined;
     if (shows) this.showMessages(shows.arg <= nargs ? this.reg(a + shows.arg) : NIL, shows.list);
     else if (name === 'Wherigo.GetInput') this.showMessages(nargs >= 1 ? this.reg(a + 1) : NIL, false);
     else if (name === 'Wherigo.NoCaseEquals') {

@@ -12,7 +12,7 @@ import { Budget, type Place } from './budget.js';
 import { type Flow, flowOf, writtenRegisters } from './bytecode-flow.js';
 import { summarizeFunctions } from './bytecode-functions.js';
 import * as values from './bytecode-values.js';
-import { fieldsOf, itemsOf, NO_FIELDS, NO_ITEMS } from './heap-tables.js';
+import { fieldsOf, itemsOf, NO_FIELDS, NO_ITEMS, type Write } from './heap-tables.js';
 import type { AnalysisOptions } from './index.js';
 import type { AbstractHeap, AbstractTable, AbstractValue, StringDecoders } from './types.js';
 
@@ -74,13 +74,6 @@ const FIELDS_PER_FLUSH = 50;
 /** Builtins whose call makes a table (types.ts AbstractTable.made). */
 export function isConstructor(name: string): boolean {
   return name.startsWith('Wherigo.') && (name.charCodeAt(8) === 0x5a /* Z */ || name === 'Wherigo.Distance' || name === 'Wherigo.Bearing');
-}
-
-/** One write the pass may have to undo at a join: a global, or a table entry. */
-interface Write {
-  pc: number;
-  table: number;
-  key: string | number;
 }
 
 /** The abstract heap the main function (lua.proto[0]) of `chunk` leaves. Never mutates the chunk. */
@@ -279,6 +272,13 @@ export class MainPass {
     }
   }
 
+  /** The arguments of the call at `a`, as a list: made only for calls that keep or read them. */
+  private args(a: number, nargs: number): AbstractValue[] {
+    const list: AbstractValue[] = [];
+    for (let i = 1; i <= nargs; i++) list.push(this.reg(a + i));
+    return list;
+  }
+
   private reg(r: number): AbstractValue {
     return r < REGISTERS ? this.regs[r]! : this.cache.unknown('a register outside the function');
   }
@@ -454,14 +454,13 @@ export class MainPass {
   private call(a: number, b: number, c: number) {
     const callee = this.reg(a);
     const nargs = b === 0 ? Math.max(0, this.top - a - 1) : b - 1;
-    const args: AbstractValue[] = [];
-    for (let i = 1; i <= nargs; i++) args.push(this.reg(a + i));
     let result: AbstractValue;
     let single = true;
-    if (callee.kind === 'builtin' && isConstructor(callee.name)) result = this.newTable({ by: callee.name, args });
-    else if (callee.kind === 'builtin' && callee.name === 'require')
-      result = args[0]?.kind === 'string' ? this.cache.builtin(args[0].value.text) : this.cache.unknown('a module required by a name not known');
-    else if (callee.kind === 'function' && this.decoders?.isDecoder(callee.fn + 1)) result = this.decoders.decode(callee.fn + 1, args);
+    if (callee.kind === 'builtin' && isConstructor(callee.name)) result = this.newTable({ by: callee.name, args: this.args(a, nargs) });
+    else if (callee.kind === 'builtin' && callee.name === 'require') {
+      const name = nargs >= 1 ? this.reg(a + 1) : undefined;
+      result = name?.kind === 'string' ? this.cache.builtin(name.value.text) : this.cache.unknown('a module required by a name not known');
+    } else if (callee.kind === 'function' && this.decoders?.isDecoder(callee.fn + 1)) result = this.decoders.decode(callee.fn + 1, this.args(a, nargs));
     else {
       const unfollowed = this.unfollowed(callee);
       this.note(unfollowed.note);
