@@ -146,4 +146,12 @@ describe('heapFromChunk on hostile chunks', () => {
       }
     }
   });
+
+  it('a handler calling a global named like an Object.prototype member shows no message', () => {
+    // `constructor("x")` is no message call; a lookup in a plain object would find Object there.
+    const main: P = { code: [iABx(LuaOp.CLOSURE, 0, 0), iABx(LuaOp.SETGLOBAL, 0, 0), RETURN], k: ['handler'], p: [{}] };
+    main.p![0] = { code: [iABx(LuaOp.GETGLOBAL, 0, 0), iABx(LuaOp.LOADK, 1, 1), iABC(LuaOp.CALL, 0, 2, 1), RETURN], k: ['constructor', 'x'] };
+    const heap = heapFromChunk(chunkOf(main));
+    expect(heap.functions.map((f) => [f.messages.length, f.unknownMessages])).toEqual([[0, 0]]);
+  });
 });

@@ -54,7 +54,8 @@ export interface Flow {
 export function flowOf(proto: LuaProto, reuse?: Flow): Flow {
   const code = proto.code;
   const n = code.length;
-  const flow = reuse && reuse.joinFrom.length > n + 1 ? reuse : emptyFlow(n + 2);
+  // Grown by doubling, so functions of rising sizes do not each allocate a new set.
+  const flow = reuse && reuse.joinFrom.length > n + 1 ? reuse : emptyFlow(Math.max(n + 2, 2 * (reuse?.joinFrom.length ?? 0)));
   const { joinFrom, loopEnd, data, branchy } = flow;
   joinFrom.fill(-1, 0, n + 2);
   loopEnd.fill(-1, 0, n + 2);

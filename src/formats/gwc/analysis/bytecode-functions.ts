@@ -40,7 +40,7 @@ const {
 
 const REGISTERS = 256;
 // Module constants (an imported binding can cost a getter call per use where modules are compiled to CommonJS).
-const { concatText, constantValues } = values;
+const { concatText, constantValue } = values;
 const NIL = values.NIL;
 
 /** A table literal a function builds while it runs (not part of the heap: it is made per call). */
@@ -91,13 +91,21 @@ interface Own {
 }
 
 /** Calls whose table argument's `Text` the player shows (the second argument for _Urwigo.Dialog). */
-const MESSAGE_CALLS: Record<string, { arg: number; list: boolean }> = {
-  'Wherigo.MessageBox': { arg: 1, list: false },
-  '_Urwigo.MessageBox': { arg: 1, list: false },
-  'Wherigo.Dialog': { arg: 1, list: true },
-  '_Urwigo.OldDialog': { arg: 1, list: true },
-  '_Urwigo.Dialog': { arg: 2, list: true },
-};
+// A Map, not an object: a global's name is looked up here on every call, and an object would
+// also answer names of Object.prototype (`constructor`).
+const MESSAGE_CALLS = new Map<string, { arg: number; list: boolean }>([
+  ['Wherigo.MessageBox', { arg: 1, list: false }],
+  ['_Urwigo.MessageBox', { arg: 1, list: false }],
+  ['Wherigo.Dialog', { arg: 1, list: true }],
+  ['_Urwigo.OldDialog', { arg: 1, list: true }],
+  ['_Urwigo.Dialog', { arg: 2, list: true }],
+]);
+
+/**
+ * The globals whose fields name a call looked for above (`Wherigo.GetInput`, `_Urwigo.Dialog`):
+ * only a field of one of these needs its dotted path, so no other field read builds a string.
+ */
+const CALL_TABLES = new Set(['Wherigo', '_Urwigo']);
 
 /** Every function but the main one, as AbstractFunction (index = prototype id − 1). */
 export function summarizeFunctions(chunk: LuaChunk, run: MainPass, budget: Budget, decoders: StringDecoders | null, base: number): AbstractFunction[] {
@@ -119,14 +127,14 @@ export function summarizeFunctions(chunk: LuaChunk, run: MainPass, budget: Budge
   const out: AbstractFunction[] = new Array(Math.max(0, count - 1));
   for (let id = chunk.protos.length - 1; id >= 1; id--) {
     const p = chunk.protos[id]!;
-    const place: Place = { offset: base + p.offset, path: p.path };
+    const place = (): Place => ({ offset: base + p.offset, path: p.path });
     messages[id] = flatten(own[id]!.messages.ordered(), messages, budget, place);
     compares[id] = flatten(own[id]!.compares.ordered(), compares, budget, place);
     const all = flatten(own[id]!.strings.ordered(), strings, budget, place);
     // One function's constants are unique already (the compiler stores each once).
     strings[id] = own[id]!.mixed ? unique(all) : all;
-    const known: Text[] = [];
-    for (const m of messages[id]!) if (m !== null) known.push(m);
+    // The list itself when every message is known (the usual case), else a copy without the unknown ones.
+    const known = messages[id]!.includes(null) ? (messages[id]!.filter((m) => m !== null) as Text[]) : (messages[id] as Text[]);
     out[id - 1] = {
       id: id - 1,
       origin: `${p.path} (lines ${p.lineDefined}–${p.lastLineDefined})`,
@@ -144,13 +152,15 @@ function isChild<T>(e: Entry<T> | undefined): e is { child: number } {
   return typeof e === 'object' && e !== null && 'child' in e;
 }
 
-function flatten<T>(entries: Entry<T>[], done: T[][], budget: Budget, place: Place): T[] {
+function flatten<T>(entries: Entry<T>[], done: T[][], budget: Budget, place: () => Place): T[] {
+  // No nested function's list to splice in (most functions): the list is already what is wanted.
+  if (!entries.some(isChild)) return entries as T[];
   const out: T[] = [];
   for (const e of entries) {
     if (isChild(e)) {
       const sub = done[e.child] ?? [];
       budget.steps += sub.length;
-      if (budget.steps > budget.limits.maxSteps) throw budget.exceeded('maxSteps', place, budget.steps);
+      if (budget.steps > budget.limits.maxSteps) throw budget.exceeded('maxSteps', place(), budget.steps);
       for (const x of sub) out.push(x);
     } else out.push(e as T);
   }
@@ -170,7 +180,7 @@ function unique(texts: Text[]): Text[] {
 
 class FunctionScan {
   private readonly regs: Slot[] = new Array(REGISTERS).fill(NIL);
-  /** The dotted global path a register was read from (`_Urwigo.MessageBox`), to know a callee by name. */
+  /** The global (`_Urwigo`) or field of a CALL_TABLES global (`_Urwigo.MessageBox`) a register was read from, to know a callee by name. */
   private readonly paths: (string | null)[] = new Array(REGISTERS).fill(null);
   /** Per register: the index in `strings` of the constant it was loaded from, or −1. */
   private readonly fromString = new Int32Array(REGISTERS).fill(-1);
@@ -178,7 +188,8 @@ class FunctionScan {
   /** One past the highest register written in the current function. */
   private high = REGISTERS;
   private proto!: LuaProto;
-  private k!: AbstractValue[];
+  /** The values of the function's constants, each made on its first use (most are only listed in `strings`). */
+  private k: (AbstractValue | undefined)[] = [];
   /** Per constant: its index in `strings` (−1 before its first use). */
   private constPos = new Int32Array(0);
   private own!: Own;
@@ -205,7 +216,7 @@ class FunctionScan {
 
   follow(proto: LuaProto): Own {
     this.proto = proto;
-    this.k = constantValues(proto);
+    this.k = new Array(proto.k.length);
     this.own = { messages: new Findings(), compares: new Findings(), strings: new Findings(), mixed: false };
     const regs = this.regs;
     const params = this.run.cache.unknown('an argument of the function');
@@ -221,7 +232,9 @@ class FunctionScan {
     const { code } = proto;
     const flow = flowOf(proto, this.flow);
     this.flow = flow;
-    this.constPos = new Int32Array(this.k.length).fill(-1);
+    const constants = proto.k.length;
+    if (this.constPos.length < constants) this.constPos = new Int32Array(Math.max(constants, 2 * this.constPos.length));
+    this.constPos.fill(-1, 0, constants);
     const range: [number, number] = [-1, -1];
     const budget = this.budget;
     for (let pc = 0; pc < code.length; pc++) {
@@ -257,7 +270,7 @@ class FunctionScan {
       }
       this.step(op, a, b, c, bx);
     }
-    for (let i = 0; i < this.k.length; i++) this.useConstant(i);
+    for (let i = 0; i < constants; i++) this.useConstant(i);
     return this.own;
   }
 
@@ -271,8 +284,8 @@ class FunctionScan {
   }
 
   private useConstant(i: number) {
-    const v = this.k[i];
-    if (v?.kind !== 'string' || this.constPos[i] !== -1) return;
+    const v = this.proto.k[i];
+    if (v?.type !== 'string' || this.constPos[i] !== -1) return;
     this.constPos[i] = this.own.strings.items.length;
     this.own.strings.push(v.value, this.line());
   }
@@ -282,7 +295,18 @@ class FunctionScan {
   }
 
   private rk(x: number): Slot {
-    return x >= REGISTERS ? (this.k[x - REGISTERS] ?? NIL) : this.regs[x]!;
+    return x >= REGISTERS ? this.constant(x - REGISTERS) : this.regs[x]!;
+  }
+
+  /** The value of constant `i` (nil past the last, as the pass has always read it). */
+  private constant(i: number): AbstractValue {
+    if (i >= this.proto.k.length) return NIL;
+    let v = this.k[i];
+    if (v === undefined) {
+      v = constantValue(this.proto.k[i]!);
+      this.k[i] = v;
+    }
+    return v;
   }
 
   private put(r: number, v: Slot, path: string | null = null, fromString = -1) {
@@ -301,16 +325,16 @@ class FunctionScan {
         this.put(a, this.reg(b), this.paths[b] ?? null, this.fromString[b] ?? -1);
         return;
       case OP_LOADK: {
-        const v = this.k[bx] ?? NIL;
-        this.put(a, v, null, this.constPos[bx] ?? -1);
+        // constPos is reused between functions: past this one's constants it holds another's.
+        this.put(a, this.constant(bx), null, bx < this.proto.k.length ? this.constPos[bx]! : -1);
         return;
       }
       case OP_GETUPVAL:
         this.put(a, this.run.captures[this.proto.id]?.[b] ?? this.run.cache.unknown('an upvalue not known'));
         return;
       case OP_GETGLOBAL: {
-        const name = this.k[bx];
-        if (name?.kind !== 'string') return this.put(a, unknown);
+        const name = this.proto.k[bx];
+        if (name?.type !== 'string') return this.put(a, unknown);
         const key = name.value.text;
         return this.put(a, lasting(this.run.globals.get(key) ?? this.run.cache.unsetGlobal(key), this.run), key);
       }
@@ -318,7 +342,8 @@ class FunctionScan {
       case OP_SELF: {
         const obj = this.reg(b);
         const key = this.rk(c);
-        const path = this.paths[b] && key.kind === 'string' ? `${this.paths[b]}.${key.value.text}` : null;
+        const of = this.paths[b];
+        const path = of && key.kind === 'string' && CALL_TABLES.has(of) ? `${of}.${key.value.text}` : null;
         if (op === OP_SELF) this.put(a + 1, obj);
         return this.put(a, this.field(obj, key), path);
       }
@@ -386,7 +411,7 @@ class FunctionScan {
     const name = callee.kind === 'builtin' ? callee.name : this.paths[a];
     const nargs = b === 0 ? 0 : b - 1;
     let result: Slot = this.run.cache.unknown('the result of a call');
-    const shows = name ? MESSAGE_CALLS[name] : undefined;
+    const shows = name ? MESSAGE_CALLS.get(name) : undefined;
     if (shows) this.showMessages(shows.arg <= nargs ? this.reg(a + shows.arg) : NIL, shows.list);
     else if (name === 'Wherigo.GetInput') this.showMessages(nargs >= 1 ? this.reg(a + 1) : NIL, false);
     else if (name === 'Wherigo.NoCaseEquals') {

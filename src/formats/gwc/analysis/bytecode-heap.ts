@@ -12,7 +12,7 @@ import { Budget, type Place } from './budget.js';
 import { type Flow, flowOf, writtenRegisters } from './bytecode-flow.js';
 import { summarizeFunctions } from './bytecode-functions.js';
 import * as values from './bytecode-values.js';
-import { fieldsOf, itemsOf, NO_FIELDS, NO_ITEMS } from './heap-tables.js';
+import { fieldsOf, itemsOf, NO_FIELDS, NO_ITEMS, type Write } from './heap-tables.js';
 import type { AnalysisOptions } from './index.js';
 import type { AbstractHeap, AbstractTable, AbstractValue, StringDecoders } from './types.js';
 
@@ -61,7 +61,7 @@ export interface HeapOptions {
 }
 
 // Module constants (an imported binding can cost a getter call per use where modules are compiled to CommonJS).
-const { arith, concatText, constantValues, truthy, ValueCache } = values;
+const { arith, calleeText, concatText, constantValues, truthy, ValueCache } = values;
 const { NIL, TRUE, FALSE } = values;
 
 /** Lua 5.1 registers: A is 8 bits; B and C name registers below 256. */
@@ -74,13 +74,6 @@ const FIELDS_PER_FLUSH = 50;
 /** Builtins whose call makes a table (types.ts AbstractTable.made). */
 export function isConstructor(name: string): boolean {
   return name.startsWith('Wherigo.') && (name.charCodeAt(8) === 0x5a /* Z */ || name === 'Wherigo.Distance' || name === 'Wherigo.Bearing');
-}
-
-/** One write the pass may have to undo at a join: a global, or a table entry. */
-interface Write {
-  pc: number;
-  table: number;
-  key: string | number;
 }
 
 /** The abstract heap the main function (lua.proto[0]) of `chunk` leaves. Never mutates the chunk. */
@@ -108,6 +101,7 @@ export class MainPass {
   readonly captures: (AbstractValue[] | undefined)[] = [];
   readonly cache = new ValueCache();
   private readonly notes = new Map<string, { count: number; first: string }>();
+  private readonly unfollowedCalls = new Map<AbstractValue | string, { note: string; result: AbstractValue }>();
   private readonly regs: AbstractValue[] = new Array(REGISTERS).fill(NIL);
   /** Per register: the pc that last wrote it (−1: none). */
   private readonly regPc = new Int32Array(REGISTERS).fill(-1);
@@ -276,6 +270,13 @@ export class MainPass {
         // EQ, LT, LE, TEST, CLOSE, SETUPVAL: no register or heap write (their jumps are in the flow).
       }
     }
+  }
+
+  /** The arguments of the call at `a`, as a list: made only for calls that keep or read them. */
+  private args(a: number, nargs: number): AbstractValue[] {
+    const list: AbstractValue[] = [];
+    for (let i = 1; i <= nargs; i++) list.push(this.reg(a + i));
+    return list;
   }
 
   private reg(r: number): AbstractValue {
@@ -453,30 +454,34 @@ export class MainPass {
   private call(a: number, b: number, c: number) {
     const callee = this.reg(a);
     const nargs = b === 0 ? Math.max(0, this.top - a - 1) : b - 1;
-    const args: AbstractValue[] = [];
-    for (let i = 1; i <= nargs; i++) args.push(this.reg(a + i));
     let result: AbstractValue;
     let single = true;
-    if (callee.kind === 'builtin' && isConstructor(callee.name)) result = this.newTable({ by: callee.name, args });
-    else if (callee.kind === 'builtin' && callee.name === 'require')
-      result = args[0]?.kind === 'string' ? this.cache.builtin(args[0].value.text) : this.cache.unknown('a module required by a name not known');
-    else if (callee.kind === 'function' && this.decoders?.isDecoder(callee.fn + 1)) result = this.decoders.decode(callee.fn + 1, args);
+    if (callee.kind === 'builtin' && isConstructor(callee.name)) result = this.newTable({ by: callee.name, args: this.args(a, nargs) });
+    else if (callee.kind === 'builtin' && callee.name === 'require') {
+      const name = nargs >= 1 ? this.reg(a + 1) : undefined;
+      result = name?.kind === 'string' ? this.cache.builtin(name.value.text) : this.cache.unknown('a module required by a name not known');
+    } else if (callee.kind === 'function' && this.decoders?.isDecoder(callee.fn + 1)) result = this.decoders.decode(callee.fn + 1, this.args(a, nargs));
     else {
-      const what =
-        callee.kind === 'builtin'
-          ? callee.name
-          : callee.kind === 'function'
-            ? `function ${this.chunk.protos[callee.fn + 1]?.path ?? callee.fn + 1}`
-            : callee.kind === 'unknown'
-              ? 'a value not known'
-              : `a ${callee.kind}`;
-      this.note(`call of ${what} not followed, its results are unknown`);
-      result = this.cache.unknown(`the result of ${what}`);
+      const unfollowed = this.unfollowed(callee);
+      this.note(unfollowed.note);
+      result = unfollowed.result;
       single = false;
     }
     const last = c === 0 ? a : a + c - 2;
     for (let r = a; r <= last && r < REGISTERS; r++) this.set(r, r === a || !single ? result : NIL);
     if (c === 0) this.top = a + 1;
+  }
+
+  /** The note and unknown result of a call not followed, made once per callee (builtins and functions are shared values; other kinds read alike). */
+  private unfollowed(callee: AbstractValue): { note: string; result: AbstractValue } {
+    const key = callee.kind === 'builtin' || callee.kind === 'function' ? callee : callee.kind;
+    let known = this.unfollowedCalls.get(key);
+    if (!known) {
+      const what = calleeText(callee, this.chunk);
+      known = { note: `call of ${what} not followed, its results are unknown`, result: this.cache.unknown(`the result of ${what}`) };
+      this.unfollowedCalls.set(key, known);
+    }
+    return known;
   }
 
   private note(what: string) {

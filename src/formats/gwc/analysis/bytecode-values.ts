@@ -4,7 +4,7 @@
 
 import type { Text } from '../../../core/text.js';
 import { autoText } from '../lua.js';
-import type { LuaConstant, LuaProto } from '../lua-types.js';
+import type { LuaChunk, LuaConstant, LuaProto } from '../lua-types.js';
 import type { AbstractValue } from './types.js';
 
 export const NIL: AbstractValue = Object.freeze({ kind: 'nil' });
@@ -58,6 +58,8 @@ export class ValueCache {
   private readonly builtins = new Map<string, AbstractValue>();
   private readonly unknowns = new Map<string, AbstractValue>();
   private readonly members = new Map<string, Map<string, AbstractValue>>();
+  /** unsetGlobal by name: a handler reads the same unset globals again and again. */
+  private readonly unset = new Map<string, AbstractValue>();
 
   builtin(name: string): AbstractValue {
     let v = this.builtins.get(name);
@@ -94,7 +96,12 @@ export class ValueCache {
 
   /** A global nobody set: the builtin for the standard names, else unknown. */
   unsetGlobal(name: string): AbstractValue {
-    return STANDARD_GLOBALS.has(name) ? this.builtin(name) : this.unknown(`global ${name} is not set by the main function`);
+    let v = this.unset.get(name);
+    if (!v) {
+      v = STANDARD_GLOBALS.has(name) ? this.builtin(name) : this.unknown(`global ${name} is not set by the main function`);
+      this.unset.set(name, v);
+    }
+    return v;
   }
 }
 
@@ -103,7 +110,8 @@ export function constantValues(proto: LuaProto): AbstractValue[] {
   return proto.k.map(constantValue);
 }
 
-function constantValue(k: LuaConstant): AbstractValue {
+/** The value of one constant (nil and booleans shared, a number or string made here). */
+export function constantValue(k: LuaConstant): AbstractValue {
   switch (k.type) {
     case 'nil':
       return NIL;
@@ -114,6 +122,13 @@ function constantValue(k: LuaConstant): AbstractValue {
     case 'string':
       return { kind: 'string', value: k.value };
   }
+}
+
+/** A callee as a note names it: a builtin's name, a function's path, else what kind of value it is. */
+export function calleeText(callee: AbstractValue, chunk: LuaChunk): string {
+  if (callee.kind === 'builtin') return callee.name;
+  if (callee.kind === 'function') return `function ${chunk.protos[callee.fn + 1]?.path ?? callee.fn + 1}`;
+  return callee.kind === 'unknown' ? 'a value not known' : `a ${callee.kind}`;
 }
 
 /** Lua's truth: everything but nil and false is true; null when the value is not known. */

@@ -1,4 +1,5 @@
-// The entry maps of the heap's tables (AbstractTable.fields/items), made on a table's first entry.
+// The entry maps of the heap's tables (AbstractTable.fields/items), made on a table's first entry,
+// and the writes the main pass logs to undo at a join.
 
 import type { AbstractTable, AbstractValue } from './types.js';
 
@@ -22,4 +23,11 @@ export function fieldsOf(t: AbstractTable): Map<string, AbstractValue> {
 export function itemsOf(t: AbstractTable): Map<number, AbstractValue> {
   if (t.items === NO_ITEMS) t.items = new Map();
   return t.items;
+}
+
+/** One write the main pass may have to undo at a join: a global, or a table entry. */
+export interface Write {
+  pc: number;
+  table: number;
+  key: string | number;
 }
