@@ -26,7 +26,21 @@ const external = (id) => id === 'pako' || id.startsWith('node:') || id === 'fast
  * The bundles that inline their dependencies (browser, page, site) read luaparse (the GWZ source
  * parser, a CommonJS/UMD module) through this; the ES-module dependencies pass through untouched.
  */
-const cjs = () => commonjs({ include: /node_modules\/luaparse\// });
+const cjs = () => [luaparseClean, commonjs({ include: /node_modules\/luaparse\// })];
+
+/**
+ * luaparse as it goes into a bundle: its comments dropped (one shows `require('luaparser')`, which
+ * the page test rightly refuses in a browser script) and its MIT notice kept as a legal comment.
+ */
+const luaparseClean = {
+  name: 'luaparse-clean',
+  async transform(code, id) {
+    if (!/node_modules[\\/]luaparse[\\/]luaparse\.js$/.test(id)) return null;
+    const licence = readFileSync(new URL('./node_modules/luaparse/LICENSE', import.meta.url), 'utf8').replaceAll('*/', '* /');
+    const out = await transform(code, { loader: 'js', legalComments: 'none', sourcemap: true, sourcefile: id });
+    return { code: `/*! luaparse ${JSON.parse(readFileSync(new URL('./node_modules/luaparse/package.json', import.meta.url), 'utf8')).version}\n${licence}*/\n${out.code}`, map: null };
+  },
+};
 const LIBRARY = fileURLToPath(new URL('./src/index.ts', import.meta.url));
 /** The per-format entries (src/entries/<format>.ts): package.json exports each as levelkit/<format>. */
 const FORMAT_ENTRIES = ['teeworlds', 'wwd', 'graal', 'gwc', 'wdata'];

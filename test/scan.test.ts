@@ -28,13 +28,13 @@ const withoutTiming = (r: object) => {
 
 /** What fixtures/ holds (generated levels, the bad-file sets and zip/levels.zip); change it with the fixtures. */
 const FIXTURES_SUMMARY = {
-  files: 108,
-  bytes: 406907,
+  files: 109,
+  bytes: 411833,
   formats: {
     graal: { files: 8, versions: { 'GR-V1.00': 1, 'GR-V1.01': 1, 'GR-V1.03': 2, 'GR-V1.04': 1, 'GR-V1.05': 1, 'Z3-V1.03': 1, 'Z3-V1.04': 1 } },
     'graal-gmap': { files: 2, versions: { GRMAP001: 2 } },
     'graal-nw': { files: 3, versions: { GLEVNW01: 3 } },
-    gwc: { files: 5, versions: { '10': 5 } },
+    gwc: { files: 6, versions: { '10': 6 } },
     gwz: { files: 1, versions: { '0': 1 } },
     teeworlds: { files: 17, versions: { '3': 1, '4': 16 } },
     // One generated file per main version, and EventBox versions 1–9 at main version 22.
@@ -112,12 +112,12 @@ describe('levelkit scan fixtures/', () => {
     expect(withoutTiming(summary)).toEqual(FIXTURES_SUMMARY);
     expect(summary.timing.seconds).toBeGreaterThan(0);
     const lines = jsonLines(r.stdout);
-    expect(lines).toHaveLength(108);
+    expect(lines).toHaveLength(109);
     const keys = lines.map((l) => `${l.path}!${l.member ?? ''}`);
     expect(keys).toEqual([...keys].sort());
     expect(lines.find((l) => l.member === 'more.zip/tw07-skip.map')).toMatchObject({ path: 'fixtures/zip/levels.zip', format: 'teeworlds', version: 4 });
     // The table on stderr carries the same counts.
-    expect(r.stderr).toMatch(/^files\s+108 /m);
+    expect(r.stderr).toMatch(/^files\s+109 /m);
     expect(r.stderr).toMatch(/^errors\s+38: BAD_INDEX 2, /m);
     // The library's reportOf gives the same summary from the same records.
     expect(withoutTiming(reportOf(lines as ScanRecord[]))).toEqual(FIXTURES_SUMMARY);
@@ -347,8 +347,9 @@ describe('shards', () => {
     const merged = join(tmp, 'merged.json');
     const m = await spawnSyncEnv(['report', ...[0, 1, 2].map((k) => join(tmp, `shard${k}.jsonl`)), '--report', merged], {});
     expect(m.code).toBe(0);
-    // With --all the 19 files of no known format (READMEs, manifests, the zip's text file) count too.
-    expect(m.stdout).toMatch(/^files\s+127 /m);
+    // With --all the 37 files of no known format (READMEs, manifests, the zip's text file, the Lua sources
+    // and luac5.1 chunks of fixtures/gwc/lua/) count too.
+    expect(m.stdout).toMatch(/^files\s+146 /m);
     const a = JSON.parse(readFileSync(single, 'utf8'));
     const b = JSON.parse(readFileSync(merged, 'utf8'));
     expect(b.timing).toBeUndefined();
