@@ -38,7 +38,10 @@ const luaparseClean = {
     if (!/node_modules[\\/]luaparse[\\/]luaparse\.js$/.test(id)) return null;
     const licence = readFileSync(new URL('./node_modules/luaparse/LICENSE', import.meta.url), 'utf8').replaceAll('*/', '* /');
     const out = await transform(code, { loader: 'js', legalComments: 'none', sourcemap: true, sourcefile: id });
-    return { code: `/*! luaparse ${JSON.parse(readFileSync(new URL('./node_modules/luaparse/package.json', import.meta.url), 'utf8')).version}\n${licence}*/\n${out.code}`, map: null };
+    return {
+      code: `/*! luaparse ${JSON.parse(readFileSync(new URL('./node_modules/luaparse/package.json', import.meta.url), 'utf8')).version}\n${licence}*/\n${out.code}`,
+      map: null,
+    };
   },
 };
 const LIBRARY = fileURLToPath(new URL('./src/index.ts', import.meta.url));

@@ -147,6 +147,11 @@ describe('objectModel of a GWC (bytecode)', () => {
     expect(modelFacts(fromSource)).toEqual(modelFacts(model));
   });
 
+  it("refuses a GWZ decoded with sections 'summary' (its source is not read) rather than give it no objects", () => {
+    const summary = decode(readFileSync(join(FIXTURES, 'gwc/sample.gwz')), { sections: 'summary' });
+    expect(() => objectModel(summary)).toThrow(/sections 'all'/);
+  });
+
   it('validates its options, naming the one at fault', () => {
     expect(() => objectModel(cart, { maxStep: 5 } as never)).toThrow(/unknown objectModel option 'maxStep'/);
     expect(() => objectModel(cart, { maxSteps: '5' } as never)).toThrow(/'maxSteps' must be a number/);

@@ -54,6 +54,9 @@ function checkedOptions(opts: AnalysisOptions | undefined): AnalysisOptions {
 export function objectModel(value: GwcDecoded, opts?: AnalysisOptions): WherigoModel {
   const limits = checkedOptions(opts);
   if (value.format === 'gwz') {
+    // A summary decode leaves the source deflated (its text empty): an empty model would be a lie.
+    if (value.sections === 'summary')
+      throw new TypeError("levelkit: objectModel needs a GWZ decoded with sections 'all' (a 'summary' decode holds no Lua source)");
     const heap = heapFromSource(value.lua, { limits, fileName: value.luaFile });
     return modelFromHeap(heap, { mediaCount: value.media.length });
   }
