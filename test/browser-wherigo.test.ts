@@ -15,7 +15,7 @@ import { serve } from '../web/serve.js';
 import { startChromium, waitForDetail } from './helpers/chromium.js';
 import { corpus, describeWith, itWith } from './helpers/needs.js';
 import { ROOT, readBytes } from './helpers/paths.js';
-import { sampleModel, txt } from './helpers/wherigo-model-web.js';
+import { sampleModel, txt } from './helpers/wherigo-model.js';
 
 const SHOTS = `${ROOT}/test-output/browser`;
 /** A name that runs script if it is ever set as HTML. */

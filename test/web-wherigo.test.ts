@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { zoneMap } from '../web/panels/wherigo-map.js';
 import { kindCounts, objectLines } from '../web/panels/wherigo-table.js';
-import { pt, sampleModel, txt, wmodel, wobject } from './helpers/wherigo-model-web.js';
+import { pt, sampleModel, txt, wmodel, wobject } from './helpers/wherigo-model.js';
 
 describe('the cartridge panel lists', () => {
   const lines = objectLines(sampleModel());
@@ -46,7 +46,7 @@ describe('the cartridge panel lists', () => {
 
   it('a name that looks like markup as the same characters (the DOM sets it as text)', () => {
     const name = '<img src=x onerror="document.title=1">';
-    expect(objectLines(wmodel([wobject(0, 'zone', { name: txt(name) })]))[0]!.name.text).toBe(name);
+    expect(objectLines(wmodel([wobject(0, 'zone', txt(name))]))[0]!.name.text).toBe(name);
   });
 });
 
@@ -80,8 +80,8 @@ describe('the zones canvas', () => {
     expect(map.dots[0]!.at[1]).toBeCloseTo(square.centre[1], 6);
     const model = wmodel([
       ...sampleModel().objects,
-      wobject(10, 'zone', { points: [pt(1, 1), { unknown: 'a call' }, pt(2, 2)] }),
-      wobject(11, 'item', { location: pt(0, 0) }),
+      wobject(10, 'zone', null, { points: [pt(1, 1), { unknown: 'a call' }, pt(2, 2)] }),
+      wobject(11, 'item', null, { location: pt(0, 0) }),
     ]);
     const more = zoneMap(model, 640, 420)!;
     expect(more.undrawnZones).toBe(1);
@@ -91,7 +91,7 @@ describe('the zones canvas', () => {
 
   it('has nothing to draw without zones or locations, and gives a lone point an area', () => {
     expect(zoneMap(wmodel([wobject(0, 'task')]), 640, 420)).toBeNull();
-    const one = zoneMap(wmodel([wobject(0, 'item', { name: txt('Box'), location: pt(50, 8) })]), 640, 420)!;
+    const one = zoneMap(wmodel([wobject(0, 'item', 'Box', { location: pt(50, 8) })]), 640, 420)!;
     expect(one.dots[0]!.at).toEqual([320, 210]);
   });
 });

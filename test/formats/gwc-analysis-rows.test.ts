@@ -11,7 +11,7 @@ import { collectRows, levelRow } from '../../src/formats/rows.js';
 import { DecodeError, decode, indexRows } from '../../src/index.js';
 import { itCorpus } from '../helpers/needs.js';
 import { FIXTURES, readBytes } from '../helpers/paths.js';
-import { pt, sampleModel, txt, wmodel, wobject } from '../helpers/wherigo-model-web.js';
+import { pt, sampleModel, txt, wmodel, wobject } from '../helpers/wherigo-model.js';
 
 const analysis = vi.hoisted(() => ({ fail: null as Error | null }));
 vi.mock('../../src/formats/gwc/analysis/index.js', async (original) => {
@@ -90,7 +90,7 @@ describe('the object model as index rows', () => {
   });
 
   it("gives a message of a function set on no object to the level (object null), and an object's only once", () => {
-    const model = wmodel([wobject(0, 'zone', { handlers: [{ event: 'OnEnter', fn: 0, messages: [txt('hi')], unknownMessages: 0 }] })]);
+    const model = wmodel([wobject(0, 'zone', null, { handlers: [{ event: 'OnEnter', fn: 0, messages: [txt('hi')], unknownMessages: 0 }] })]);
     model.messages.push({ object: null, event: null, fn: 1, text: txt('loose') });
     const texts = rowsOf(model, 0).texts;
     expect(texts).toEqual([

@@ -9,7 +9,7 @@ import type { WherigoKind } from '../../src/formats/gwc/analysis/types.js';
 import { wherigoRows } from '../../src/formats/gwc/analysis-rows.js';
 import { collectRows, levelRow } from '../../src/formats/rows.js';
 import { ROOT } from '../helpers/paths.js';
-import { sampleModel, wmodel, wobject } from '../helpers/wherigo-model-web.js';
+import { sampleModel, wmodel, wobject } from '../helpers/wherigo-model.js';
 
 const README = readFileSync(join(ROOT, 'src/archive-index/README.md'), 'utf8');
 const doc = (table: 'objects' | 'texts', column: string) => tableOf(table).columns.find((c) => c.name === column)!.doc;
@@ -28,7 +28,7 @@ describe('the index schema docs', () => {
   it('names every object kind and text source of the Wherigo object model', () => {
     const kinds: WherigoKind[] = ['cartridge', 'zone', 'item', 'character', 'task', 'timer', 'input', 'media', 'command', 'other'];
     const rows = collectRows((sink) => {
-      wherigoRows(wmodel([...sampleModel().objects, ...kinds.map((k, i) => wobject(100 + i, k))]), 0, sink);
+      wherigoRows(wmodel([...sampleModel().objects, ...kinds.map((k, i) => wobject(10 + i, k))]), 0, sink);
       sink.level(levelRow({}));
     });
     const gwcNotes = README.slice(README.indexOf('- **GWC/GWZ**'), README.indexOf('- **wdata**'));
