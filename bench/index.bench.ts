@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { IndexQuery } from '../src/archive-index/query.js';
 import { procCpuMs } from '../src/scan/thread-cpu.js';
 import { CORPUS, FIXTURES, ROOT } from '../test/helpers/paths.js';
-import { printTable } from './lib.js';
+import { median, printTable } from './lib.js';
 
 const ROUNDS = Math.max(1, Number(process.env.INDEX_BENCH_ROUNDS ?? 5));
 const CLI = join(ROOT, 'dist/cli.mjs');
@@ -41,7 +41,6 @@ function levelkit(args: string[]): Run {
   return { wall, cpu, peakMB: peak ? Number(peak[1]) / 1024 : Number.NaN };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const x = (v: number) => `${v.toFixed(2)}×`;
 
 function manySmallFiles(): string {

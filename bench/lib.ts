@@ -1,10 +1,14 @@
 // Shared bench helpers: a WASM-vs-TS comparison that first checks both give equal output,
 // then times them in one tinybench run and prints the ratio (absolute times are noise here).
+import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Bench } from 'tinybench';
+import { procCpuMs } from '../src/scan/thread-cpu.js';
+import { ROOT } from '../test/helpers/paths.js';
 
 export interface PairCase<I> {
   /** Row label, e.g. `sumBytes 64 KB`. */
@@ -198,4 +202,24 @@ function latencyMean(bench: Bench, name: string): number {
   const r = bench.getTask(name)?.result as { latency?: { mean: number }; error?: unknown } | undefined;
   if (!r?.latency) throw new Error(`bench task ${name} failed: ${String(r?.error)}`);
   return r.latency.mean;
+}
+
+/** The middle value of `xs` (the upper one of an even count); `xs` is not reordered. */
+export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
+/**
+ * `levelkit …args` as users run it (the built dist/cli.mjs in a fresh Node process), its output
+ * dropped: wall and CPU seconds, worker threads included. Exit 1 (findings) and 2 (a file that
+ * is not a level) are finished runs; anything else throws with the command's stderr.
+ */
+export function levelkitProcess(args: string[]): { wall: number; cpu: number } {
+  const c0 = procCpuMs('self', true);
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [join(ROOT, 'dist/cli.mjs'), ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 2 ** 20,
+  });
+  if (r.status !== 0 && r.status !== 1 && r.status !== 2) throw new Error(`levelkit ${args.join(' ')}: exit ${r.status}\n${r.stderr}`);
+  return { wall: (performance.now() - t0) / 1000, cpu: (procCpuMs('self', true) - c0) / 1000 };
 }
