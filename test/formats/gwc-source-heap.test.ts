@@ -197,6 +197,12 @@ cp1252 = "\\228"
     expect(plain(h.globals.get('quoted'))).toBe('a\r\n');
   });
 
+  it('stores a backslash-escaped line end in a quoted string as the Lua compiler does: one LF', () => {
+    // llex.c: `\` then CR LF, LF CR, CR or LF saves one LF (luaparse reads it the same way).
+    const h = heapOf('crlf = "a\\\r\nb"\nlfcr = "a\\\n\rb"\ncr = "a\\\rb"\nlf = "a\\\nb"');
+    for (const name of ['crlf', 'lfcr', 'cr', 'lf']) expect(plain(h.globals.get(name)), name).toBe('a\nb');
+  });
+
   it('does not take a function that writes globals or calls others for a decoder', () => {
     const h = heapOf(`function f(s) seen = s return s .. "x" end
 function g(s) return print(s) .. "" end
