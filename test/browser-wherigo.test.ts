@@ -97,6 +97,26 @@ describeWith(await startChromium(['dist/web/index.html', 'dist/web/app.js', 'dis
     await page.waitForTimeout(100);
     expect(await page.title()).not.toBe('pwned');
     await page.screenshot({ path: `${SHOTS}/wherigo-panel-hand-built.png`, fullPage: true });
+
+    // The wheel zooms about the pointer (the zones fill more of the canvas), a double click fits again.
+    const canvas = page.locator('#panel-under-test canvas.wherigo-map');
+    const green = () =>
+      canvas.evaluate((c: HTMLCanvasElement) => {
+        const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i + 3]! > 0 && d[i + 1]! > d[i]! + 30) n++;
+        return n;
+      });
+    expect(await canvas.getAttribute('data-zoom')).toBe('1.00');
+    const fitted = await green();
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -100);
+    await page.waitForFunction(() => document.querySelector('#panel-under-test canvas')?.getAttribute('data-zoom') === '1.95');
+    expect(await green(), 'zoomed in, the zones cover more pixels').toBeGreaterThan(fitted * 1.5);
+    await canvas.dblclick();
+    expect(await canvas.getAttribute('data-zoom')).toBe('1.00');
+    expect(await green()).toBe(fitted);
     expect(errors).toEqual([]);
   });
 

@@ -2,7 +2,7 @@
 // (unknowns shown as unknown, texts from the file kept as they are) and where the zones and
 // located objects go on the canvas (an equirectangular projection fitted to the zones' extent).
 import { describe, expect, it } from 'vitest';
-import { zoneMap } from '../web/panels/wherigo-map.js';
+import { drawZoneMap, FITTED, zoneMap, zoomedView } from '../web/panels/wherigo-map.js';
 import { kindCounts, objectLines } from '../web/panels/wherigo-table.js';
 import { pt, sampleModel, txt, wmodel, wobject } from './helpers/wherigo-model.js';
 
@@ -93,5 +93,47 @@ describe('the zones canvas', () => {
     expect(zoneMap(wmodel([wobject(0, 'task')]), 640, 420)).toBeNull();
     const one = zoneMap(wmodel([wobject(0, 'item', 'Box', { location: pt(50, 8) })]), 640, 420)!;
     expect(one.dots[0]!.at).toEqual([320, 210]);
+  });
+
+  it('zooms about the pointer: the point under it stays put, and the zoom stays within bounds', () => {
+    const v = zoomedView(FITTED, 1.25, 100, 50);
+    expect(v.zoom).toBe(1.25);
+    // The fitted pixel (100, 50) is still drawn at (100, 50).
+    expect([100 * v.zoom + v.x, 50 * v.zoom + v.y]).toEqual([100, 50]);
+    const w = zoomedView(v, 0.8, 300, 200);
+    expect(w.zoom).toBeCloseTo(1, 12);
+    const fx = (300 - v.x) / v.zoom;
+    expect(fx * w.zoom + w.x).toBeCloseTo(300, 9);
+    let far = FITTED;
+    for (let i = 0; i < 100; i++) far = zoomedView(far, 1.25, 0, 0);
+    expect(far.zoom).toBe(4096);
+    for (let i = 0; i < 200; i++) far = zoomedView(far, 0.8, 0, 0);
+    expect(far.zoom).toBe(0.1);
+  });
+
+  it('draws every shape where the view puts it, labels and dots at their own size', () => {
+    const map = zoneMap(sampleModel(), 640, 420)!;
+    // A 2D context that records where paths start and where dots are drawn.
+    const calls: [string, number, number][] = [];
+    const record = (name: string) => (x: number, y: number) => void calls.push([name, x, y]);
+    const ctx = {
+      lineWidth: 0,
+      clearRect() {},
+      beginPath() {},
+      closePath() {},
+      fill() {},
+      stroke() {},
+      moveTo: record('moveTo'),
+      lineTo: record('lineTo'),
+      arc: record('arc'),
+      fillText: (_text: string, x: number, y: number) => void calls.push(['fillText', x, y]),
+      measureText: () => ({ width: 10 }),
+    } as unknown as CanvasRenderingContext2D;
+    drawZoneMap(ctx, map, { zoom: 2, x: -100, y: 30 });
+    const [x0, y0] = map.zones[0]!.points[0]!;
+    expect(calls[0]).toEqual(['moveTo', x0 * 2 - 100, y0 * 2 + 30]);
+    const dot = calls.find((c) => c[0] === 'arc')!;
+    expect([dot[1], dot[2]]).toEqual([map.dots[0]!.at[0] * 2 - 100, map.dots[0]!.at[1] * 2 + 30]);
+    expect(ctx.lineWidth).toBe(2);
   });
 });

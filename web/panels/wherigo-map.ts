@@ -1,7 +1,10 @@
 // The zones of a cartridge on a plain canvas (#42): each zone a polygon, each item or character
 // with a location a dot, in an equirectangular projection fitted to the zones' extent. No map
 // tiles and no requests: nothing about the cartridge leaves the page. zoneMap() is the geometry
-// (pure, tested without a browser); drawZoneMap() puts it on a 2D context.
+// (pure, tested without a browser); drawZoneMap() puts it on a 2D context as a MapView looks at
+// it, and zoomedView() is the wheel's step (zones of a few metres sit beside one far away, so the
+// fitted drawing alone can leave them a dot). Shapes are redrawn at each zoom, not scaled: lines
+// and labels stay sharp and the same size.
 
 import { isUnknown, type Maybe, type WherigoModel, type ZonePoint } from '../../src/formats/gwc/analysis/types.js';
 
@@ -68,13 +71,35 @@ export function zoneMap(model: WherigoModel, width: number, height: number): Zon
   };
 }
 
-/** Draws `map` on `ctx` (its canvas sized to the map): zones filled and outlined, then dots, then every label. */
-export function drawZoneMap(ctx: CanvasRenderingContext2D, map: ZoneMap): void {
+/** How the drawing is looked at: the fitted map's pixels × `zoom`, then moved `x`, `y` canvas pixels. */
+export interface MapView {
+  zoom: number;
+  x: number;
+  y: number;
+}
+
+/** The fitted map, as zoneMap made it. */
+export const FITTED: MapView = Object.freeze({ zoom: 1, x: 0, y: 0 });
+
+/** Closest and farthest zoom: a tenth of the fitted map, and ~4000 × it (a zone of a metre in an extent of kilometres). */
+const MIN_ZOOM = 0.1;
+const MAX_ZOOM = 4096;
+
+/** `view` zoomed by `factor` about canvas pixel (`cx`, `cy`), which stays where it is; the zoom is kept within MIN_ZOOM–MAX_ZOOM. */
+export function zoomedView(view: MapView, factor: number, cx: number, cy: number): MapView {
+  const zoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, view.zoom * factor));
+  const k = zoom / view.zoom;
+  return { zoom, x: cx - (cx - view.x) * k, y: cy - (cy - view.y) * k };
+}
+
+/** Draws `map` on `ctx` (its canvas sized to the map) as `view` looks at it: zones filled and outlined, then dots, then every label. */
+export function drawZoneMap(ctx: CanvasRenderingContext2D, map: ZoneMap, view: MapView = FITTED): void {
+  const at = ([x, y]: Pixel): Pixel => [x * view.zoom + view.x, y * view.zoom + view.y];
   ctx.clearRect(0, 0, map.width, map.height);
   ctx.lineWidth = 2;
   for (const z of map.zones) {
     ctx.beginPath();
-    z.points.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+    z.points.map(at).forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
     ctx.closePath();
     ctx.fillStyle = 'rgba(46, 125, 50, 0.18)';
     ctx.fill();
@@ -83,8 +108,9 @@ export function drawZoneMap(ctx: CanvasRenderingContext2D, map: ZoneMap): void {
   }
   ctx.fillStyle = '#c62828';
   for (const d of map.dots) {
+    const [x, y] = at(d.at);
     ctx.beginPath();
-    ctx.arc(d.at[0], d.at[1], 4, 0, 2 * Math.PI);
+    ctx.arc(x, y, 4, 0, 2 * Math.PI);
     ctx.fill();
   }
   // Labels last, over every shape; fillText draws text as text (nothing from the file is markup here).
@@ -101,8 +127,14 @@ export function drawZoneMap(ctx: CanvasRenderingContext2D, map: ZoneMap): void {
     taken.push({ x, y, w });
     ctx.fillText(text, x, y);
   };
-  for (const z of map.zones) label(z.label, z.centre[0] - ctx.measureText(z.label).width / 2, z.centre[1]);
-  for (const d of map.dots) label(d.label, d.at[0] + 6, d.at[1] - 8);
+  for (const z of map.zones) {
+    const [x, y] = at(z.centre);
+    label(z.label, x - ctx.measureText(z.label).width / 2, y);
+  }
+  for (const d of map.dots) {
+    const [x, y] = at(d.at);
+    label(d.label, x + 6, y - 8);
+  }
 }
 
 /** Pixels a label takes up and down (12 px text and a little air). */

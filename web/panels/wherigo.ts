@@ -1,12 +1,13 @@
 // A cartridge's objects (#42): the zones drawn on a plain canvas (wherigo-map.ts) and every object
 // listed (wherigo-table.ts) with its kind, name, id, flags, container, commands, question, choices
 // and answers, timer and the messages its handlers show. Every text from the file is set as text
-// (dom.ts's `el`), never as markup. The inspector's detail view and the site's level page both
-// show this one panel (wherigoPanel).
+// (dom.ts's `el`), never as markup. The inspector's detail view shows it (wherigoPanel); the
+// site's level page lists the objects from the index's rows instead (it has no model).
 
 import type { WherigoModel } from '../../src/formats/gwc/analysis/types.js';
 import { $, el } from '../dom.js';
-import { drawZoneMap, zoneMap } from './wherigo-map.js';
+import { wheelZoom } from '../wheel-zoom.js';
+import { drawZoneMap, FITTED, type MapView, type ZoneMap, zoneMap, zoomedView } from './wherigo-map.js';
 import { kindCounts, objectLines, type Shown } from './wherigo-table.js';
 
 /** What the page has of a cartridge's object model: the model, or why it could not be made. */
@@ -40,9 +41,9 @@ export function wherigoPanel(shown: WherigoShown): HTMLElement {
     canvas.dataset.zones = String(map.zones.length);
     canvas.dataset.dots = String(map.dots.length);
     const ctx = canvas.getContext('2d');
-    if (ctx) drawZoneMap(ctx, map);
+    if (ctx) zoomable(canvas, ctx, map);
     const notes = [
-      'Zones as drawn by their points (north up, equirectangular); dots are items and characters with a location. No map tiles: nothing leaves the page.',
+      'Zones as drawn by their points (north up, equirectangular); dots are items and characters with a location. The wheel zooms, a drag moves, a double click fits. No map tiles: nothing leaves the page.',
       map.undrawnZones ? `${map.undrawnZones} zone${map.undrawnZones === 1 ? '' : 's'} not drawn (points unknown or fewer than 3).` : '',
       map.outside ? `${map.outside} located object${map.outside === 1 ? '' : 's'} far outside the zones, not drawn.` : '',
     ];
@@ -60,6 +61,35 @@ export function wherigoPanel(shown: WherigoShown): HTMLElement {
     box.append(notes);
   }
   return box;
+}
+
+/**
+ * Draws `map` and redraws it as the wheel zooms (about the pointer), a drag moves it and a double
+ * click fits it again; `data-zoom` says the zoom. The canvas may be shown smaller than its pixels
+ * (max-width), so pointer positions are scaled to canvas pixels first.
+ */
+function zoomable(canvas: HTMLCanvasElement, ctx: CanvasRenderingContext2D, map: ZoneMap): void {
+  let view: MapView = FITTED;
+  const show = (v: MapView) => {
+    view = v;
+    canvas.dataset.zoom = v.zoom.toFixed(2);
+    drawZoneMap(ctx, map, v);
+  };
+  const perCssPixel = () => canvas.width / (canvas.getBoundingClientRect().width || canvas.width);
+  wheelZoom(canvas, (factor, x, y) => show(zoomedView(view, factor, x * perCssPixel(), y * perCssPixel())));
+  let drag: { x: number; y: number } | undefined;
+  canvas.addEventListener('pointerdown', (e) => {
+    if (e.button === 0) drag = { x: e.clientX, y: e.clientY };
+  });
+  canvas.addEventListener('pointermove', (e) => {
+    if (!drag) return;
+    const k = perCssPixel();
+    show({ ...view, x: view.x + (e.clientX - drag.x) * k, y: view.y + (e.clientY - drag.y) * k });
+    drag = { x: e.clientX, y: e.clientY };
+  });
+  for (const end of ['pointerup', 'pointerleave', 'pointercancel'] as const) canvas.addEventListener(end, () => (drag = undefined));
+  canvas.addEventListener('dblclick', () => show(FITTED));
+  show(FITTED);
 }
 
 function objectsTable(model: WherigoModel): HTMLTableElement {
