@@ -59,9 +59,11 @@ describe('walkLuaChunk', () => {
     }
   });
 
-  it('strings come out as gwc’s autoText reads them, on random bytes (UTF-8, Windows-1252, BOMs, surrogates, overlongs)', () => {
+  it('strings come out as gwc’s autoText reads them, on random bytes (UTF-8, Windows-1252, BOMs, surrogates, overlongs, ASCII runs)', () => {
     const rng = new Prng(0x5151);
     const pieces = [
+      // Longer than the WASM twin's 16-byte ASCII step, so runs of it meet every other piece.
+      [...'Wherigo.ZonePoint(52.1'].map((ch) => ch.charCodeAt(0)),
       [0xef, 0xbb, 0xbf],
       [0xed, 0xa0, 0x80],
       [0xc0, 0xaf],
