@@ -205,6 +205,15 @@ function transcode(from: u64, to: u64, at: u32): i32 {
       o += 16;
       i += 16;
     }
+    // Then eight (short names and keys).
+    if (i + 8 <= to) {
+      const v = v128.load64_zero(src + <usize>i);
+      if (i8x16.bitmask(v) == 0) {
+        v128.store(dst + (<usize>o << 1), i16x8.extend_low_i8x16_u(v));
+        o += 8;
+        i += 8;
+      }
+    }
     if (i >= to) break;
     const b0 = <u32>load<u8>(src + <usize>i);
     if (b0 < 0x80) {
