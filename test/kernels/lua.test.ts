@@ -129,6 +129,23 @@ describe('walkLuaChunk', () => {
     }
   });
 
+  it('walkTables keepChunk: the same tables and a copy of the chunk beside them, not the caller’s bytes', () => {
+    const src = luaChunk(SAMPLE, 8);
+    const copy = src.slice();
+    for (const [, k] of KERNEL_SETS) {
+      const plain = k.walkTables(src, 12, 8, LIMITS, new Int32Array(LuaInfo.PATH + 200));
+      const kept = k.walkTables(src, 12, 8, LIMITS, new Int32Array(LuaInfo.PATH + 200), true);
+      if (typeof plain === 'number' || typeof kept === 'number') throw new Error(`${k.name}: the sample did not walk`);
+      const { chunk, ...tables } = kept.tables;
+      expect(firstDifference(tables, plain.tables), k.name).toBeNull();
+      expect(plain.tables.chunk, k.name).toBeUndefined();
+      expect(chunk, k.name).toEqual(copy);
+      expect(chunk!.buffer, k.name).not.toBe(src.buffer);
+      chunk![12] = 0xff;
+      expect(src, k.name).toEqual(copy);
+    }
+  });
+
   it.each(['protos', 'constants', 'strings', 'locVars', 'upvalues', 'lineInfo', 'code', 'op', 'b', 'text'])('a %s table too small is OVERFLOW', (name) => {
     const src = luaChunk(SAMPLE);
     for (const [, k] of KERNEL_SETS) expect(walk(k, src, 4, name).filled, k.name).toBe(Status.OVERFLOW);

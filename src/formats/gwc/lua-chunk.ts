@@ -67,11 +67,11 @@ export function decodeLuaForAnalysis(cart: GwcCartridge, options?: DecodeOptions
 
 /** decodeLuaChunk with error offsets counted from `base` (a cartridge passes where the chunk starts); `names` false leaves local and upvalue names out. */
 export function decodeLuaAt(bytes: Uint8Array, options: DecodeOptions | undefined, base: number, names = true): LuaChunk {
-  const own = bytes.slice();
-  const { header, kernels, limits, info, fail } = prepare(own, options, base);
-  const walked = kernels.walkTables(own, LUA_HEADER_BYTES, header.sizeTSize, limits, info);
+  // The walk only reads `bytes`; the copy the result owns comes back in the tables' buffer.
+  const { header, kernels, limits, info, fail } = prepare(bytes, options, base);
+  const walked = kernels.walkTables(bytes, LUA_HEADER_BYTES, header.sizeTSize, limits, info, true);
   if (typeof walked === 'number') throw fail(walked);
-  return build(own, header, walked.tables, info[LuaInfo.COUNTS + LuaCount.TEXT]!, walked.end, names);
+  return build(walked.tables.chunk!, header, walked.tables, info[LuaInfo.COUNTS + LuaCount.TEXT]!, walked.end, names);
 }
 
 /**

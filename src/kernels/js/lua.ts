@@ -89,9 +89,10 @@ export const LUA_MAX_OPCODE = 37;
 /**
  * Tables of exactly the sizes a walk without tables totalled in `info`, for the walk that fills
  * them: views of one buffer (4-byte tables first, then 2-byte, then 1-byte, so each is aligned),
- * because twelve allocations cost more than the walk of a small chunk.
+ * because twelve allocations cost more than the walk of a small chunk. With `keep`, the buffer
+ * ends with a copy of it, `chunk`.
  */
-export function luaTablesFor(info: Int32Array): LuaChunkTables {
+export function luaTablesFor(info: Int32Array, keep?: Uint8Array): LuaChunkTables {
   const n = (k: number) => info[LuaInfo.COUNTS + k]!;
   const code = n(LuaCount.CODE);
   const wide = [
@@ -104,7 +105,7 @@ export function luaTablesFor(info: Int32Array): LuaChunkTables {
   ];
   const text = n(LuaCount.TEXT);
   const words = wide.reduce((a, b) => a + b, 0) + code;
-  const buf = new ArrayBuffer(4 * words + 2 * (2 * code + text) + 2 * code);
+  const buf = new ArrayBuffer(4 * words + 2 * (2 * code + text) + 2 * code + (keep?.length ?? 0));
   let at = 0;
   const i32 = (len: number) => {
     const v = new Int32Array(buf, at, len);
@@ -123,20 +124,14 @@ export function luaTablesFor(info: Int32Array): LuaChunkTables {
     c = new Uint16Array(buf, at + 2 * code, code),
     units = new Uint16Array(buf, at + 4 * code, text);
   at += 2 * (2 * code + text);
-  return {
-    protos,
-    constants,
-    strings,
-    locVars,
-    upvalues,
-    lineInfo,
-    code: raw,
-    op: new Uint8Array(buf, at, code),
-    a: new Uint8Array(buf, at + code, code),
-    b,
-    c,
-    text: units,
-  };
+  const op = new Uint8Array(buf, at, code),
+    a = new Uint8Array(buf, at + code, code);
+  const tables: LuaChunkTables = { protos, constants, strings, locVars, upvalues, lineInfo, code: raw, op, a, b, c, text: units };
+  if (keep) {
+    tables.chunk = new Uint8Array(buf, at + 2 * code, keep.length);
+    tables.chunk.set(keep);
+  }
+  return tables;
 }
 
 const T_NIL = 0;
