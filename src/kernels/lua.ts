@@ -13,10 +13,10 @@ import { compileError, decodeBase64, hostWebAssembly, WasmRuntime } from './wasm
 export const jsLuaKernels: LuaKernels = Object.freeze({
   name: 'js' as const,
   walkLuaChunk,
-  walkTables: (src: Uint8Array, start: number, sizeT: number, limits: Int32Array, info: Int32Array) => {
+  walkTables: (src: Uint8Array, start: number, sizeT: number, limits: Int32Array, info: Int32Array, keepChunk = false) => {
     const counted = walkLuaChunk(src, start, sizeT, limits, null, info);
     if (counted < 0) return counted;
-    const tables = luaTablesFor(info);
+    const tables = luaTablesFor(info, keepChunk ? src : undefined);
     const end = walkLuaChunk(src, start, sizeT, limits, tables, info);
     // The count gave the strings' bytes; the fill, the UTF-16 units they came to (as many or fewer).
     tables.text = tables.text.subarray(0, info[LuaInfo.COUNTS + LuaCount.TEXT]!);
@@ -47,9 +47,9 @@ export function wasmLuaKernels(): LuaKernels {
         rt.release();
       }
     },
-    walkTables: (src: Uint8Array, start: number, sizeT: number, limits: Int32Array, info: Int32Array) => {
+    walkTables: (src: Uint8Array, start: number, sizeT: number, limits: Int32Array, info: Int32Array, keepChunk = false) => {
       try {
-        return walkTablesWasm(rt, src, start, sizeT, limits, info);
+        return walkTablesWasm(rt, src, start, sizeT, limits, info, keepChunk);
       } finally {
         rt.release();
       }

@@ -213,9 +213,17 @@ export interface LuaKernels {
    * kernel set: `{ end, tables }`, or
    * walkLuaChunk's status (and `info`) for a chunk it refuses. The TS set walks twice (count,
    * then fill tables of the totals); the WASM set once, into arena tables as large as the
-   * chunk's size allows, and copies out the totals.
+   * chunk's size allows, and copies out the totals. `keepChunk` adds `tables.chunk`, a copy of
+   * `src` in the tables' buffer (one allocation for a decode's copy and its tables).
    */
-  walkTables(src: Uint8Array, start: number, sizeT: number, limits: Int32Array, info: Int32Array): { end: number; tables: LuaChunkTables } | number;
+  walkTables(
+    src: Uint8Array,
+    start: number,
+    sizeT: number,
+    limits: Int32Array,
+    info: Int32Array,
+    keepChunk?: boolean,
+  ): { end: number; tables: LuaChunkTables } | number;
 }
 
 /** What walkLuaChunk fills (sized from the totals of a walk without tables). */
@@ -239,6 +247,8 @@ export interface LuaChunkTables {
   c: Uint16Array;
   /** Every string's UTF-16 code units, back to back (at most the strings' bytes). */
   text: Uint16Array;
+  /** A copy of the walked bytes, when walkTables was asked to keep it (string and number offsets count in it). */
+  chunk?: Uint8Array;
 }
 
 export interface RecordLayout {

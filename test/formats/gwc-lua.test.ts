@@ -4,7 +4,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { EncodeError } from '../../src/core/errors.js';
+import type { GwcCartridge } from '../../src/formats/gwc/index.js';
 import { bx, decodeLuaChunk, encodeLuaChunk, LUA_OPCODES, LuaOp, type LuaProto, luaCounts, luaListing, sbx } from '../../src/formats/gwc/index.js';
+import { decodeLua, decodeLuaForAnalysis } from '../../src/formats/gwc/lua-chunk.js';
 import { iABC, iABx, luaChunk, nested, SAMPLE } from './gwc-lua-helpers.js';
 
 const BACKENDS = ['js', 'wasm'] as const;
@@ -98,6 +100,50 @@ describe('decodeLuaChunk: both kernel sets', () => {
       const bytes = luaChunk(p);
       expect(isDeepStrictEqual(decodeLuaChunk(bytes, { backend: 'js' }), decodeLuaChunk(bytes, { backend: 'wasm' }))).toBe(true);
     }
+  });
+});
+
+describe.each(BACKENDS)('decodeLuaForAnalysis [%s]', (backend) => {
+  // A cartridge as the analysis passes it: only `lua.bytes` and `lua.offset` are read.
+  const cart = (bytes: Uint8Array) => ({ lua: { bytes, offset: 100 } }) as unknown as GwcCartridge;
+
+  it('is decodeLua without local and upvalue names', () => {
+    for (const p of [SAMPLE, nested(12), { k: ['\u{1F600} ok', new Uint8Array([0xef, 0xbb, 0xbf, 0x41]), new Uint8Array([0x80, 0x9f, 0xff])] }]) {
+      const c = cart(luaChunk(p));
+      const full = decodeLua(c, { backend });
+      const lean = decodeLuaForAnalysis(c, { backend });
+      for (const proto of full.protos) {
+        proto.locVars = [];
+        proto.upvalues = [];
+      }
+      expect(isDeepStrictEqual(lean, full)).toBe(true);
+    }
+    // The sample has both, so the test above compares something.
+    const full = decodeLua(cart(luaChunk(SAMPLE)), { backend });
+    expect(full.protos.map((p) => [p.locVars.length, p.upvalues.length])).toEqual([
+      [1, 0],
+      [1, 1],
+    ]);
+  });
+
+  it('refuses a chunk as decodeLua does, and its texts do not share the cartridge’s bytes', () => {
+    const bytes = luaChunk(SAMPLE);
+    const error = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return String(e);
+      }
+      return 'no error';
+    };
+    for (const cut of [13, 30, bytes.length - 3]) {
+      const c = cart(bytes.subarray(0, cut));
+      expect(error(() => decodeLuaForAnalysis(c, { backend }))).toBe(error(() => decodeLua(c, { backend })));
+    }
+    const copy = bytes.slice();
+    const lean = decodeLuaForAnalysis(cart(bytes), { backend });
+    (lean.main.k[0] as { value: { raw: Uint8Array } }).value.raw[0] = 0x21;
+    expect(bytes).toEqual(copy);
   });
 });
 

@@ -59,9 +59,11 @@ describe('walkLuaChunk', () => {
     }
   });
 
-  it('strings come out as gwc’s autoText reads them, on random bytes (UTF-8, Windows-1252, BOMs, surrogates, overlongs)', () => {
+  it('strings come out as gwc’s autoText reads them, on random bytes (UTF-8, Windows-1252, BOMs, surrogates, overlongs, ASCII runs)', () => {
     const rng = new Prng(0x5151);
     const pieces = [
+      // Longer than the WASM twin's 16-byte ASCII step, so runs of it meet every other piece.
+      [...'Wherigo.ZonePoint(52.1'].map((ch) => ch.charCodeAt(0)),
       [0xef, 0xbb, 0xbf],
       [0xed, 0xa0, 0x80],
       [0xc0, 0xaf],
@@ -124,6 +126,23 @@ describe('walkLuaChunk', () => {
       const src = base.slice();
       if (round > 0) for (let n = 1 + rng.int(3); n > 0; n--) src[12 + rng.int(src.length - 12)] = rng.next() & 0xff;
       expect(firstDifference(outcome(wasm, src), outcome(js, src)), `round ${round}`).toBeNull();
+    }
+  });
+
+  it('walkTables keepChunk: the same tables and a copy of the chunk beside them, not the caller’s bytes', () => {
+    const src = luaChunk(SAMPLE, 8);
+    const copy = src.slice();
+    for (const [, k] of KERNEL_SETS) {
+      const plain = k.walkTables(src, 12, 8, LIMITS, new Int32Array(LuaInfo.PATH + 200));
+      const kept = k.walkTables(src, 12, 8, LIMITS, new Int32Array(LuaInfo.PATH + 200), true);
+      if (typeof plain === 'number' || typeof kept === 'number') throw new Error(`${k.name}: the sample did not walk`);
+      const { chunk, ...tables } = kept.tables;
+      expect(firstDifference(tables, plain.tables), k.name).toBeNull();
+      expect(plain.tables.chunk, k.name).toBeUndefined();
+      expect(chunk, k.name).toEqual(copy);
+      expect(chunk!.buffer, k.name).not.toBe(src.buffer);
+      chunk![12] = 0xff;
+      expect(src, k.name).toEqual(copy);
     }
   });
 

@@ -55,13 +55,23 @@ export function decodeLua(cart: GwcCartridge, options?: DecodeOptions): LuaChunk
   return decodeLuaAt(cart.lua.bytes, options, cart.lua.offset + 4);
 }
 
-/** decodeLuaChunk with error offsets counted from `base` (a cartridge passes where the chunk starts). */
-export function decodeLuaAt(bytes: Uint8Array, options: DecodeOptions | undefined, base: number): LuaChunk {
-  const own = bytes.slice();
-  const { header, kernels, limits, info, fail } = prepare(own, options, base);
-  const walked = kernels.walkTables(own, LUA_HEADER_BYTES, header.sizeTSize, limits, info);
+/**
+ * decodeLua for the object model (analysis/index.ts), which reads a prototype's instructions,
+ * constants, line info, nesting, path and offset but never its local or upvalue names: those come
+ * back empty (`locVars` and `upvalues` `[]`), the rest as decodeLua gives it. The same checks,
+ * limits and errors, so a chunk decodeLua refuses is refused here alike.
+ */
+export function decodeLuaForAnalysis(cart: GwcCartridge, options?: DecodeOptions): LuaChunk {
+  return decodeLuaAt(cart.lua.bytes, options, cart.lua.offset + 4, false);
+}
+
+/** decodeLuaChunk with error offsets counted from `base` (a cartridge passes where the chunk starts); `names` false leaves local and upvalue names out. */
+export function decodeLuaAt(bytes: Uint8Array, options: DecodeOptions | undefined, base: number, names = true): LuaChunk {
+  // The walk only reads `bytes`; the copy the result owns comes back in the tables' buffer.
+  const { header, kernels, limits, info, fail } = prepare(bytes, options, base);
+  const walked = kernels.walkTables(bytes, LUA_HEADER_BYTES, header.sizeTSize, limits, info, true);
   if (typeof walked === 'number') throw fail(walked);
-  return build(own, header, walked.tables, info[LuaInfo.COUNTS + LuaCount.TEXT]!, walked.end);
+  return build(walked.tables.chunk!, header, walked.tables, info[LuaInfo.COUNTS + LuaCount.TEXT]!, walked.end, names);
 }
 
 /**
@@ -90,34 +100,54 @@ function prepare(bytes: Uint8Array, options: DecodeOptions | undefined, base: nu
 }
 
 const utf16 = new TextDecoder('utf-16le', { ignoreBOM: true });
+/** Node's Buffer where there is one: its UTF-16 decode copies the units as they are, several times faster than TextDecoder's. */
+const nodeBuffer = (globalThis as { Buffer?: { from(b: ArrayBuffer, at: number, length: number): { toString(encoding: 'utf16le'): string } } }).Buffer;
+
+/**
+ * UTF-16 units as a string. The walk writes only well-formed UTF-16 (a surrogate only in a pair,
+ * from a 4-byte UTF-8 sequence), so Buffer and TextDecoder (which would replace a lone surrogate)
+ * give the same string; a BOM is kept by both.
+ */
+function utf16Text(units: Uint16Array): string {
+  if (units.length === 0) return '';
+  return nodeBuffer ? nodeBuffer.from(units.buffer as ArrayBuffer, units.byteOffset, units.byteLength).toString('utf16le') : utf16.decode(units);
+}
 
 // The table layouts as plain numbers, read once: the build loop below runs per prototype,
 // constant and string, and an imported binding may be an accessor (module interop).
 const { OFFSET, SOURCE, LINE_DEFINED, LAST_LINE, NUPS, NUM_PARAMS, IS_VARARG, MAX_STACK, CODE_START, CODE_COUNT, K_START, K_COUNT, PARENT } = S;
 const { LINE_START, LINE_COUNT, LOC_START, LOC_COUNT, UP_START, UP_COUNT } = S;
 const [PROTO_FIELDS, CONSTANT_FIELDS, STRING_FIELDS, LOCVAR_FIELDS] = [LUA_PROTO_FIELDS, LUA_CONSTANT_FIELDS, LUA_STRING_FIELDS, LUA_LOCVAR_FIELDS];
+const NO_NAMES: never[] = [];
 
-/** The model from the filled tables. */
-function build(own: Uint8Array, header: LuaChunk['header'], t: LuaChunkTables, textUnits: number, end: number): LuaChunk {
+/** The model from the filled tables; `names` false leaves every `locVars` and `upvalues` empty. */
+function build(own: Uint8Array, header: LuaChunk['header'], t: LuaChunkTables, textUnits: number, end: number, names: boolean): LuaChunk {
   const dv = new DataView(own.buffer, own.byteOffset, own.byteLength);
   const buf = own.buffer,
     base = own.byteOffset;
   // Every string's text is a slice of one decoded string: one decoder call for the whole chunk.
-  const all = textUnits > 0 ? utf16.decode(t.text.subarray(0, textUnits)) : '';
+  const all = utf16Text(t.text.subarray(0, textUnits));
   const st = t.strings;
-  const strings: Text[] = new Array(st.length / STRING_FIELDS);
-  for (let i = 0, s = 0, from = 0; i < strings.length; i++, s += STRING_FIELDS) {
-    const at = st[s]!,
-      to = st[s + 2]!;
+  // Each stored string is used once (by one constant, local, upvalue name or source), so its Text
+  // is made where it is used: a string left out (names false) costs nothing.
+  const textAt = (i: number): Text | null => {
+    if (i < 0) return null;
+    const s = i * STRING_FIELDS;
     // Views made with the constructor: subarray() looks up a species constructor first, which
     // made the views of a big chunk's strings and code cost twice as much.
-    strings[i] = { text: all.slice(from, to), raw: new Uint8Array(buf, base + at, st[s + 1]!), encoding: st[s + 3] ? 'utf-8' : 'windows-1252' };
-    from = to;
-  }
+    return {
+      text: all.slice(i > 0 ? st[s - STRING_FIELDS + 2]! : 0, st[s + 2]!),
+      raw: new Uint8Array(buf, base + st[s]!, st[s + 1]!),
+      encoding: st[s + 3] ? 'utf-8' : 'windows-1252',
+    };
+  };
   const P = t.protos,
     K = t.constants,
     L = t.locVars,
     U = t.upvalues;
+  // Each table's buffer and offset, read once (typed array getters), for the per-prototype views.
+  const [rawBuf, opBuf, aBuf, bBuf, cBuf, lineBuf] = [t.code.buffer, t.op.buffer, t.a.buffer, t.b.buffer, t.c.buffer, t.lineInfo.buffer];
+  const [rawAt, opAt, aAt, bAt, cAt, lineAt] = [t.code.byteOffset, t.op.byteOffset, t.a.byteOffset, t.b.byteOffset, t.c.byteOffset, t.lineInfo.byteOffset];
   const chunkCode: LuaCode = { length: t.code.length, raw: t.code, op: t.op, a: t.a, b: t.b, c: t.c };
   const protos: LuaProto[] = new Array(P.length / PROTO_FIELDS);
   for (let id = 0, r = 0; id < protos.length; id++, r += PROTO_FIELDS) {
@@ -126,19 +156,26 @@ function build(own: Uint8Array, header: LuaChunk['header'], t: LuaChunkTables, t
     const codeFrom = P[r + CODE_START]!,
       n = P[r + CODE_COUNT]!;
     const k: LuaConstant[] = new Array(P[r + K_COUNT]!);
-    for (let i = 0, c = P[r + K_START]! * CONSTANT_FIELDS; i < k.length; i++, c += CONSTANT_FIELDS) k[i] = constant(K[c]!, K[c + 1]!, dv, own, strings);
-    const locVars: LuaLocVar[] = new Array(P[r + LOC_COUNT]!);
-    for (let i = 0, l = P[r + LOC_START]! * LOCVAR_FIELDS; i < locVars.length; i++, l += LOCVAR_FIELDS)
-      locVars[i] = { name: textAt(strings, L[l]!), startPc: L[l + 1]!, endPc: L[l + 2]! };
-    const upvalues: (Text | null)[] = new Array(P[r + UP_COUNT]!);
-    for (let i = 0, u = P[r + UP_START]!; i < upvalues.length; i++, u++) upvalues[i] = textAt(strings, U[u]!);
+    for (let i = 0, c = P[r + K_START]! * CONSTANT_FIELDS; i < k.length; i++, c += CONSTANT_FIELDS) {
+      const type = K[c]!;
+      k[i] = type === 4 ? { type: 'string', value: textAt(K[c + 1]!)! } : constant(type, K[c + 1]!, dv, own);
+    }
+    let locVars: LuaLocVar[] = NO_NAMES;
+    let upvalues: (Text | null)[] = NO_NAMES;
+    if (names) {
+      locVars = new Array(P[r + LOC_COUNT]!);
+      for (let i = 0, l = P[r + LOC_START]! * LOCVAR_FIELDS; i < locVars.length; i++, l += LOCVAR_FIELDS)
+        locVars[i] = { name: textAt(L[l]!), startPc: L[l + 1]!, endPc: L[l + 2]! };
+      upvalues = new Array(P[r + UP_COUNT]!);
+      for (let i = 0, u = P[r + UP_START]!; i < upvalues.length; i++, u++) upvalues[i] = textAt(U[u]!);
+    }
     const lineFrom = P[r + LINE_START]!;
     const proto: LuaProto = {
       id,
       parent,
       path: up ? `${up.path}.p[${up.p.length}]` : 'lua.proto[0]',
       offset: P[r + OFFSET]!,
-      source: textAt(strings, P[r + SOURCE]!),
+      source: textAt(P[r + SOURCE]!),
       lineDefined: P[r + LINE_DEFINED]!,
       lastLineDefined: P[r + LAST_LINE]!,
       nups: P[r + NUPS]!,
@@ -147,15 +184,15 @@ function build(own: Uint8Array, header: LuaChunk['header'], t: LuaChunkTables, t
       maxStackSize: P[r + MAX_STACK]!,
       code: {
         length: n,
-        raw: new Uint32Array(t.code.buffer, t.code.byteOffset + 4 * codeFrom, n),
-        op: new Uint8Array(t.op.buffer, t.op.byteOffset + codeFrom, n),
-        a: new Uint8Array(t.a.buffer, t.a.byteOffset + codeFrom, n),
-        b: new Uint16Array(t.b.buffer, t.b.byteOffset + 2 * codeFrom, n),
-        c: new Uint16Array(t.c.buffer, t.c.byteOffset + 2 * codeFrom, n),
+        raw: new Uint32Array(rawBuf, rawAt + 4 * codeFrom, n),
+        op: new Uint8Array(opBuf, opAt + codeFrom, n),
+        a: new Uint8Array(aBuf, aAt + codeFrom, n),
+        b: new Uint16Array(bBuf, bAt + 2 * codeFrom, n),
+        c: new Uint16Array(cBuf, cAt + 2 * codeFrom, n),
       },
       k,
       p: [],
-      lineInfo: new Int32Array(t.lineInfo.buffer, t.lineInfo.byteOffset + 4 * lineFrom, P[r + LINE_COUNT]!),
+      lineInfo: new Int32Array(lineBuf, lineAt + 4 * lineFrom, P[r + LINE_COUNT]!),
       locVars,
       upvalues,
     };
@@ -165,12 +202,8 @@ function build(own: Uint8Array, header: LuaChunk['header'], t: LuaChunkTables, t
   return { header, main: protos[0]!, protos, code: chunkCode, trailing: own.slice(end), bytes: own.length };
 }
 
-function textAt(strings: Text[], i: number): Text | null {
-  return i < 0 ? null : strings[i]!;
-}
-
-function constant(type: number, value: number, dv: DataView, own: Uint8Array, strings: Text[]): LuaConstant {
-  if (type === 4) return { type: 'string', value: strings[value]! };
+/** A constant other than a string. */
+function constant(type: number, value: number, dv: DataView, own: Uint8Array): LuaConstant {
   if (type === 3) {
     const n = dv.getFloat64(value, true);
     return Number.isNaN(n) ? { type: 'number', value: n, nanBits: own.slice(value, value + 8) } : { type: 'number', value: n };

@@ -86,24 +86,52 @@ export const LUA_PROTO_MIN_BYTES = 8 + 4 + 24;
 /** Opcodes of Lua 5.1 are 0..37 (OP_VARARG). */
 export const LUA_MAX_OPCODE = 37;
 
-/** Tables of exactly the sizes a walk without tables totalled in `info`, for the walk that fills them. */
-export function luaTablesFor(info: Int32Array): LuaChunkTables {
+/**
+ * Tables of exactly the sizes a walk without tables totalled in `info`, for the walk that fills
+ * them: views of one buffer (4-byte tables first, then 2-byte, then 1-byte, so each is aligned),
+ * because twelve allocations cost more than the walk of a small chunk. With `keep`, the buffer
+ * ends with a copy of it, `chunk`.
+ */
+export function luaTablesFor(info: Int32Array, keep?: Uint8Array): LuaChunkTables {
   const n = (k: number) => info[LuaInfo.COUNTS + k]!;
   const code = n(LuaCount.CODE);
-  return {
-    protos: new Int32Array(n(LuaCount.PROTOS) * LUA_PROTO_FIELDS),
-    constants: new Int32Array(n(LuaCount.CONSTANTS) * LUA_CONSTANT_FIELDS),
-    strings: new Int32Array(n(LuaCount.STRINGS) * LUA_STRING_FIELDS),
-    locVars: new Int32Array(n(LuaCount.LOCVARS) * LUA_LOCVAR_FIELDS),
-    upvalues: new Int32Array(n(LuaCount.UPVALUES)),
-    lineInfo: new Int32Array(n(LuaCount.LINES)),
-    code: new Uint32Array(code),
-    op: new Uint8Array(code),
-    a: new Uint8Array(code),
-    b: new Uint16Array(code),
-    c: new Uint16Array(code),
-    text: new Uint16Array(n(LuaCount.TEXT)),
+  const wide = [
+    n(LuaCount.PROTOS) * LUA_PROTO_FIELDS,
+    n(LuaCount.CONSTANTS) * LUA_CONSTANT_FIELDS,
+    n(LuaCount.STRINGS) * LUA_STRING_FIELDS,
+    n(LuaCount.LOCVARS) * LUA_LOCVAR_FIELDS,
+    n(LuaCount.UPVALUES),
+    n(LuaCount.LINES),
+  ];
+  const text = n(LuaCount.TEXT);
+  const words = wide.reduce((a, b) => a + b, 0) + code;
+  const buf = new ArrayBuffer(4 * words + 2 * (2 * code + text) + 2 * code + (keep?.length ?? 0));
+  let at = 0;
+  const i32 = (len: number) => {
+    const v = new Int32Array(buf, at, len);
+    at += 4 * len;
+    return v;
   };
+  const protos = i32(wide[0]!),
+    constants = i32(wide[1]!),
+    strings = i32(wide[2]!),
+    locVars = i32(wide[3]!),
+    upvalues = i32(wide[4]!),
+    lineInfo = i32(wide[5]!);
+  const raw = new Uint32Array(buf, at, code);
+  at += 4 * code;
+  const b = new Uint16Array(buf, at, code),
+    c = new Uint16Array(buf, at + 2 * code, code),
+    units = new Uint16Array(buf, at + 4 * code, text);
+  at += 2 * (2 * code + text);
+  const op = new Uint8Array(buf, at, code),
+    a = new Uint8Array(buf, at + code, code);
+  const tables: LuaChunkTables = { protos, constants, strings, locVars, upvalues, lineInfo, code: raw, op, a, b, c, text: units };
+  if (keep) {
+    tables.chunk = new Uint8Array(buf, at + 2 * code, keep.length);
+    tables.chunk.set(keep);
+  }
+  return tables;
 }
 
 const T_NIL = 0;

@@ -49,7 +49,7 @@ export function walkLuaChunk(
  * walkTables' WASM twin: one pass (not a count, then a fill) into arena tables as large as a
  * chunk of `src`'s size could need (each item takes at least a few bytes: L.LUA_PROTO_MIN_BYTES +
  * size_t per prototype, 1 per constant, size_t per string…, about 22 bytes of arena per chunk
- * byte), then tables of exactly the totals, copied out.
+ * byte), then tables of exactly the totals, copied out (with a copy of `src` when `keepChunk`).
  */
 export function walkTables(
   rt: WasmRuntime,
@@ -58,6 +58,7 @@ export function walkTables(
   sizeT: number,
   limits: Int32Array,
   info: Int32Array,
+  keepChunk = false,
 ): { end: number; tables: LuaChunkTables } | number {
   if (!argsHold(src, start, sizeT, limits, info)) return Status.CORRUPT;
   const n = src.length - start;
@@ -79,7 +80,7 @@ export function walkTables(
   let tables: LuaChunkTables | null = null;
   const end = run(rt, src, start, sizeT, limits, caps, info, (e, at) => {
     if (e < 0) return;
-    const t = L.luaTablesFor(info);
+    const t = L.luaTablesFor(info, keepChunk ? src : undefined);
     ORDER.forEach((k, i) => rt.get(t[k].subarray(0, used(info, i)), at[i]!));
     tables = t;
   });

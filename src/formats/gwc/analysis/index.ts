@@ -1,7 +1,7 @@
 // objectModel: a cartridge's Wherigo objects, by static analysis of its Lua (types.ts says how
 // the stages meet). The bytecode of a GWC and the source of a GWZ give the same model.
 
-import { decodeLua } from '../lua-chunk.js';
+import { decodeLuaForAnalysis } from '../lua-chunk.js';
 import type { GwcDecoded } from '../types.js';
 import { heapFromChunk } from './bytecode-heap.js';
 import { findStringDecoders } from './decoders.js';
@@ -61,7 +61,8 @@ export function objectModel(value: GwcDecoded, opts?: AnalysisOptions): WherigoM
     return modelFromHeap(heap, { mediaCount: value.media.length });
   }
   // Error offsets count in the cartridge's file: the chunk starts 4 bytes after its object offset.
-  const chunk = decodeLua(value);
+  // The analysis never reads local or upvalue names, so the decode leaves them out.
+  const chunk = decodeLuaForAnalysis(value);
   const decoders = findStringDecoders(chunk, limits.maxDecoderSteps === undefined ? {} : { maxSteps: limits.maxDecoderSteps });
   const heap = heapFromChunk(chunk, { decoders, limits, base: value.lua.offset + 4 });
   return modelFromHeap(heap, { mediaCount: value.media.length });
