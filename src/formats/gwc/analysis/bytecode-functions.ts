@@ -133,6 +133,9 @@ class FunctionScan {
   private readonly callResult: AbstractValue;
   private readonly mayChange: AbstractValue;
   private readonly concatenation: AbstractValue;
+  private readonly keyNotKnown: AbstractValue;
+  private readonly tableKey: AbstractValue;
+  private readonly notTable: AbstractValue;
 
   constructor(
     private readonly run: MainPass,
@@ -149,6 +152,9 @@ class FunctionScan {
     this.callResult = cache.unknown('the result of a call');
     this.mayChange = cache.unknown('a global value that may change before the function runs');
     this.concatenation = cache.unknown('a concatenation of values not known');
+    this.keyNotKnown = cache.unknown('a field whose key is not known');
+    this.tableKey = cache.unknown('a field whose key is a table');
+    this.notTable = cache.unknown('a field of a value that is not a table');
   }
 
   private readonly place = (): Place => ({ offset: this.base + this.proto.offset, path: `${this.proto.path} pc ${this.pc + 1}` });
@@ -372,11 +378,11 @@ class FunctionScan {
     if (obj.kind === 'local') {
       if (key.kind === 'string') return obj.fields?.get(key.value.text) ?? NIL;
       if (key.kind === 'number') return obj.items?.get(key.value) ?? NIL;
-      return this.run.cache.unknown('a field whose key is not known');
+      return this.keyNotKnown;
     }
-    if (key.kind === 'local') return this.run.cache.unknown('a field whose key is a table');
+    if (key.kind === 'local') return this.tableKey;
     if (obj.kind === 'table' || obj.kind === 'builtin' || obj.kind === 'unknown') return this.lasting(this.run.index(obj, key));
-    return this.run.cache.unknown('a field of a value that is not a table');
+    return this.notTable;
   }
 
   /**
