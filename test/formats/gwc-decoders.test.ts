@@ -3,10 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { DecodeError } from '../../src/core/errors.js';
 import { textFrom } from '../../src/core/text.js';
+import { DEFAULT_ANALYSIS_LIMITS } from '../../src/formats/gwc/analysis/budget.js';
 import { urwigoTable } from '../../src/formats/gwc/analysis/decoder-templates.js';
-import { DECODER_STEP_LIMIT, findStringDecoders } from '../../src/formats/gwc/analysis/decoders.js';
+import { DECODER_CARTRIDGE_STEP_LIMIT, DECODER_STEP_LIMIT, findStringDecoders } from '../../src/formats/gwc/analysis/decoders.js';
 import { MATH_TABLE } from '../../src/formats/gwc/analysis/mini-vm-lib.js';
 import { type VmBuiltin, VmUnknown } from '../../src/formats/gwc/analysis/mini-vm-values.js';
+import { SOURCE_LIMITS } from '../../src/formats/gwc/analysis/source-heap.js';
 import type { AbstractValue } from '../../src/formats/gwc/analysis/types.js';
 import { decodeLuaChunk, LUA_MAXARG_SBX } from '../../src/formats/gwc/index.js';
 import { constantCalls, expectedBytes, fixtureChunk } from './gwc-decoders-helpers.js';
@@ -166,6 +168,11 @@ describe('gwc string decoders: hostile', () => {
     expect(err).toBeInstanceOf(DecodeError);
     expect(err).toMatchObject({ code: 'LIMIT_EXCEEDED', format: 'gwc', path: 'lua.proto[0].p[0]' });
   }, 30_000);
+
+  it("bounds a GWC's decoders and a GWZ source's by one default, the analysis' maxDecoderSteps", () => {
+    expect(DECODER_CARTRIDGE_STEP_LIMIT).toBe(DEFAULT_ANALYSIS_LIMITS.maxDecoderSteps);
+    expect(SOURCE_LIMITS.maxDecoderSteps).toBe(DEFAULT_ANALYSIS_LIMITS.maxDecoderSteps);
+  });
 
   it('gives unknown for bytecode no compiler writes: a constant past the table, a jump into a for loop', () => {
     const [LOADK, SETGLOBAL, CONCAT, RETURN, FORLOOP, CLOSURE] = [1, 7, 21, 30, 31, 36];

@@ -49,18 +49,16 @@ export interface Flow {
 /**
  * The jump structure of `proto` (what its instructions say; targets outside the code are exits).
  * `reuse` is a Flow to fill again (its arrays grow when too small), so a pass over many small
- * functions allocates a few arrays in all, not a few per function.
+ * functions allocates a few arrays in all, not a few per function. `branches` false skips
+ * `branchy` (left as it was), for a pass that keeps no log of writes to undo.
  */
-export function flowOf(proto: LuaProto, reuse?: Flow): Flow {
+export function flowOf(proto: LuaProto, reuse?: Flow, branches = true): Flow {
   const code = proto.code;
   const n = code.length;
   // Grown by doubling, so functions of rising sizes do not each allocate a new set.
-  const flow = reuse && reuse.joinFrom.length > n + 1 ? reuse : emptyFlow(Math.max(n + 2, 2 * (reuse?.joinFrom.length ?? 0)));
+  const flow = reuse && reuse.joinFrom.length > n + 1 ? reuse : emptyFlow(Math.max(n + 2, 2 * (reuse?.joinFrom.length ?? 0), MIN_FLOW));
   const { joinFrom, loopEnd, data, branchy } = flow;
-  joinFrom.fill(-1, 0, n + 2);
-  loopEnd.fill(-1, 0, n + 2);
-  data.fill(0, 0, n + 2);
-  branchy.fill(0, 0, n + 2);
+  clear(flow, n + 2, branches);
   let forward = false;
   for (let pc = 0; pc < n; pc++) {
     if (data[pc]) continue;
@@ -95,9 +93,11 @@ export function flowOf(proto: LuaProto, reuse?: Flow): Flow {
     if (to > pc) {
       if (joinFrom[to] === -1 || pc < joinFrom[to]!) joinFrom[to] = pc;
       // branchy counts open forward jumps: +1 at the jump, −1 at its target (summed below).
-      branchy[pc]!++;
-      branchy[to]!--;
-      forward = true;
+      if (branches) {
+        branchy[pc]!++;
+        branchy[to]!--;
+        forward = true;
+      }
     } else if (pc > loopEnd[to]!) loopEnd[to] = pc;
   }
   let depth = 0;
@@ -108,6 +108,25 @@ export function flowOf(proto: LuaProto, reuse?: Flow): Flow {
   return flow;
 }
 
+/**
+ * Empties the first `size` entries of `flow`. A loop, not fill() calls: most functions are a few
+ * dozen instructions, fewer than a call of fill costs. Its own function, so that V8 compiles the
+ * jump scan above without this loop's on-stack replacement (which, compiled before the scan had
+ * run, left it to bail out on every call).
+ */
+function clear(flow: Flow, size: number, branches: boolean): void {
+  const { joinFrom, loopEnd, data, branchy } = flow;
+  for (let pc = 0; pc < size; pc++) {
+    joinFrom[pc] = -1;
+    loopEnd[pc] = -1;
+    data[pc] = 0;
+  }
+  if (branches) branchy.fill(0, 0, size);
+}
+
+/** The smallest Flow made: a reused one then grows only for the few functions longer than this. */
+const MIN_FLOW = 256;
+
 function emptyFlow(size: number): Flow {
   return { joinFrom: new Int32Array(size), loopEnd: new Int32Array(size), branchy: new Int32Array(size), data: new Uint8Array(size) };
 }
@@ -117,10 +136,19 @@ function emptyFlow(size: number): Flow {
  * from the lowest up, as a call with open results does); [−1, −1] when it writes none.
  */
 export function writtenRegisters(code: LuaCode, pc: number, out: [number, number]): [number, number] {
-  const a = code.a[pc]!;
-  out[0] = a;
-  out[1] = a;
-  switch (code.op[pc]!) {
+  const high = lastWrittenRegister(code.op[pc]!, code.a[pc]!, code.b[pc]!);
+  out[0] = high < 0 ? -1 : code.a[pc]!;
+  out[1] = high;
+  return out;
+}
+
+/**
+ * The highest register an instruction (opcode, A, B) may write, from A up: Infinity for every
+ * register from A up (a call with open results), −1 when it writes none. Two numbers in, one
+ * out, so a loop over instructions allocates nothing.
+ */
+export function lastWrittenRegister(op: number, a: number, b: number): number {
+  switch (op) {
     case OP_SETGLOBAL:
     case OP_SETUPVAL:
     case OP_SETTABLE:
@@ -132,25 +160,20 @@ export function writtenRegisters(code: LuaCode, pc: number, out: [number, number
     case OP_TEST:
     case OP_RETURN:
     case OP_CLOSE:
-      out[0] = -1;
-      out[1] = -1;
-      break;
+      return -1;
     case OP_LOADNIL:
-      out[1] = code.b[pc]!;
-      break;
+      return b;
     case OP_SELF:
-      out[1] = a + 1;
-      break;
+      return a + 1;
     case OP_CALL:
     case OP_TAILCALL:
     case OP_VARARG:
     case OP_TFORLOOP:
-      out[1] = Number.POSITIVE_INFINITY;
-      break;
+      return Number.POSITIVE_INFINITY;
     case OP_FORLOOP:
     case OP_FORPREP:
-      out[1] = a + 3;
-      break;
+      return a + 3;
+    default:
+      return a;
   }
-  return out;
 }

@@ -149,32 +149,74 @@ export function globalWrites(chunk: LuaChunk): Map<string, number> {
  * `magic` is read), in one forward pass per function that tracks only registers holding one of them.
  */
 export function globalsWrittenInto(chunk: LuaChunk, names: ReadonlySet<string>): Set<string> {
+  return globalsChanged(chunk, names, false);
+}
+
+/** Which of the globals `names` some function assigns (`string = …`) or writes into (globalsWrittenInto). */
+export function globalsReplaced(chunk: LuaChunk, names: ReadonlySet<string>): Set<string> {
+  return globalsChanged(chunk, names, true);
+}
+
+function globalsChanged(chunk: LuaChunk, names: ReadonlySet<string>, assigned: boolean): Set<string> {
   const out = new Set<string>();
+  // The global each register surely holds (by name), on the straight-line code so far; `held`
+  // counts them. Reused from function to function (emptied when a function leaves any).
+  const holds: (string | undefined)[] = new Array(LAST_REGISTER + 1).fill(undefined);
   for (const proto of chunk.protos) {
+    // A function none of whose constants is one of `names` can neither read nor assign them (most
+    // functions): it is not followed, and each constant is looked at once, not once per use.
+    const named = namedConstants(proto, names);
+    if (named === null) continue;
     const code = proto.code;
     const targets = jumpTargets(proto);
-    // The global each register surely holds (by name), on the straight-line code so far; usually
-    // empty, so most instructions cost one check.
-    const holds = new Map<number, string>();
+    let held = 0;
     for (let pc = 0; pc < code.length; pc++) {
-      if (holds.size > 0 && targets.has(pc)) holds.clear();
+      if (held > 0 && targets.has(pc)) held = release(holds, 0, LAST_REGISTER, held);
       const op = code.op[pc];
       if (op === Op.SETTABLE || op === Op.SETLIST) {
-        const name = holds.get(code.a[pc]!);
+        const name = holds[code.a[pc]!];
         if (name !== undefined) out.add(name);
         continue;
       }
-      if (holds.size > 0) {
+      if (held > 0) {
         const w = registersWritten(proto, pc);
-        for (const r of [...holds.keys()]) if (r >= w.from && r <= w.to) holds.delete(r);
+        held = release(holds, w.from, Math.min(w.to, LAST_REGISTER), held);
       }
-      if (op === Op.GETGLOBAL) {
-        const name = proto.k[bx(code, pc)];
-        if (name?.type === 'string' && names.has(name.value.text)) holds.set(code.a[pc]!, name.value.text);
+      if (op === Op.GETGLOBAL || (assigned && op === Op.SETGLOBAL)) {
+        const name = named.get(bx(code, pc));
+        if (name === undefined) continue;
+        if (op === Op.SETGLOBAL) out.add(name);
+        else {
+          if (holds[code.a[pc]!] === undefined) held++;
+          holds[code.a[pc]!] = name;
+        }
       }
     }
+    if (held > 0) release(holds, 0, LAST_REGISTER, held);
   }
   return out;
+}
+
+/** The constants of `proto` that are one of `names`, by index; null when none is. */
+function namedConstants(proto: LuaProto, names: ReadonlySet<string>): Map<number, string> | null {
+  let named: Map<number, string> | null = null;
+  for (let i = 0; i < proto.k.length; i++) {
+    const k = proto.k[i]!;
+    if (k.type !== 'string' || !names.has(k.value.text)) continue;
+    if (named === null) named = new Map();
+    named.set(i, k.value.text);
+  }
+  return named;
+}
+
+/** Forgets what registers `from`..`to` hold; returns how many registers still hold a name. */
+function release(holds: (string | undefined)[], from: number, to: number, held: number): number {
+  for (let r = from; r <= to && held > 0; r++) {
+    if (holds[r] === undefined) continue;
+    holds[r] = undefined;
+    held--;
+  }
+  return held;
 }
 
 /**

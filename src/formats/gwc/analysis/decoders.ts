@@ -25,7 +25,8 @@ import { decodeError } from '../../../core/errors.js';
 import { autoText } from '../lua.js';
 import { bx, LUA_RK_CONSTANT, LuaOp } from '../lua-opcodes.js';
 import type { LuaChunk, LuaProto } from '../lua-types.js';
-import { closureSite, globalConstants, globalsWrittenInto, globalWrites, upvalueConstants } from './chunk-constants.js';
+import { DEFAULT_ANALYSIS_LIMITS } from './budget.js';
+import { closureSite, globalConstants, globalsReplaced, upvalueConstants } from './chunk-constants.js';
 import { decodeWithTable, urwigoTable } from './decoder-templates.js';
 import { DECODER_STEP_LIMIT, DECODER_STRING_LIMIT, runProto, type VmBudget, VmBudgetSpent, type VmEnv } from './mini-vm.js';
 import { LIBRARY_GLOBALS, STRING_BUILDERS } from './mini-vm-lib.js';
@@ -37,8 +38,11 @@ const Op = LuaOp;
 
 export { DECODER_STEP_LIMIT, DECODER_STRING_LIMIT } from './mini-vm.js';
 
-/** Decoder instructions over every call of one cartridge's StringDecoders. */
-export const DECODER_CARTRIDGE_STEP_LIMIT = 20_000_000;
+/**
+ * Decoder instructions over every call of one cartridge's StringDecoders: the analysis default
+ * `maxDecoderSteps` (budget.ts), so a GWC's bytecode and a GWZ's source stop at one bound.
+ */
+export const DECODER_CARTRIDGE_STEP_LIMIT = DEFAULT_ANALYSIS_LIMITS.maxDecoderSteps;
 
 /** Bounds of findStringDecoders (defaults: the constants above). */
 export interface DecoderLimits {
@@ -52,8 +56,9 @@ export interface DecoderLimits {
 /** Urwigo's table maps bytes 1..127, so it is 127 bytes long. */
 const URWIGO_TABLE_BYTES = 127;
 
-/** Opcodes a decoder never has: they write outside the call or make functions. */
-const FORBIDDEN = new Set<number>([Op.SETGLOBAL, Op.SETUPVAL, Op.CLOSURE, Op.VARARG, Op.TFORLOOP]);
+/** Opcodes a decoder never has (they write outside the call or make functions): 1 at their number, read once per instruction. */
+const FORBIDDEN = new Uint8Array(64);
+for (const op of [Op.SETGLOBAL, Op.SETUPVAL, Op.CLOSURE, Op.VARARG, Op.TFORLOOP]) FORBIDDEN[op] = 1;
 
 interface Candidate {
   info: StringDecoderInfo;
@@ -90,7 +95,7 @@ function recognise(
   const globalNames: string[] = [];
   for (let pc = 0; pc < code.length; pc++) {
     const op = code.op[pc]!;
-    if (FORBIDDEN.has(op)) return null;
+    if (FORBIDDEN[op]) return null;
     if (op === Op.GETGLOBAL) {
       const name = proto.k[bx(code, pc)];
       if (name?.type !== 'string') return null;
@@ -99,6 +104,7 @@ function recognise(
     if (op === Op.CONCAT) builds = true;
     if (op === Op.RETURN && code.b[pc] === 2) returnsOne = true;
   }
+  if (!returnsOne) return null;
   const keys = constantKeys(proto);
   for (const key of keys) if (STRING_BUILDERS.has(key)) builds = true;
   if (!builds || !returnsOne) return null;
@@ -178,9 +184,8 @@ export function findStringDecoders(chunk: LuaChunk, limits: DecoderLimits = {}):
   };
   // A chunk that assigns `string` or `math`, or a field of them, has replaced (part of) the
   // library: a function reading it is no decoder the evaluator can follow.
-  const written = globalWrites(chunk);
-  const writtenInto = globalsWrittenInto(chunk, new Set(LIBRARY_GLOBALS.keys()));
-  const library = new Map([...LIBRARY_GLOBALS].filter(([name]) => !written.has(name) && !writtenInto.has(name)));
+  const replaced = globalsReplaced(chunk, new Set(LIBRARY_GLOBALS.keys()));
+  const library = replaced.size === 0 ? LIBRARY_GLOBALS : new Map([...LIBRARY_GLOBALS].filter(([name]) => !replaced.has(name)));
   const byProto = new Map<number, Candidate>();
   for (const proto of chunk.protos) {
     const found = recognise(chunk, proto, library, chunkGlobals);
