@@ -73,15 +73,25 @@ describe('modelFromHeap, heaps written by hand', () => {
       point(0, 47.1),
       point(1, 47.2),
       point(2, 47.3),
-      table(3, null, [], [
-        [3, ref(2)],
-        [1, ref(0)],
-        [2, ref(1)],
-      ]),
-      table(4, null, [], [
-        [2, str('second')],
-        [1, str('first')],
-      ]),
+      table(
+        3,
+        null,
+        [],
+        [
+          [3, ref(2)],
+          [1, ref(0)],
+          [2, ref(1)],
+        ],
+      ),
+      table(
+        4,
+        null,
+        [],
+        [
+          [2, str('second')],
+          [1, str('first')],
+        ],
+      ),
       table(5, { by: 'Wherigo.Zone', args: [] }, [['Points', ref(3)]]),
       table(6, { by: 'Wherigo.ZInput', args: [] }, [['Choices', ref(4)]]),
     ]);
