@@ -12,7 +12,7 @@ import { Budget, type Place } from './budget.js';
 import { type Flow, flowOf, writtenRegisters } from './bytecode-flow.js';
 import { summarizeFunctions } from './bytecode-functions.js';
 import * as values from './bytecode-values.js';
-import { fieldsOf, itemsOf, NO_FIELDS, NO_ITEMS, type Write } from './heap-tables.js';
+import { fieldsOf, itemsOf, NO_FIELDS, NO_ITEMS, NO_NAMES, namesOf, type Write } from './heap-tables.js';
 import type { AnalysisOptions } from './index.js';
 import type { AbstractHeap, AbstractTable, AbstractValue, StringDecoders } from './types.js';
 
@@ -453,7 +453,7 @@ export class MainPass {
     const id = this.tables.length;
     const line = this.main.lineInfo[this.pc];
     const origin = line !== undefined ? `${this.atPc}${this.pc + 1} (line ${line})` : this.atPc + (this.pc + 1);
-    this.tables.push({ id, made, fields: NO_FIELDS, items: NO_ITEMS, names: [], origin });
+    this.tables.push({ id, made, fields: NO_FIELDS, items: NO_ITEMS, names: NO_NAMES, origin });
     return { kind: 'table', table: id };
   }
 
@@ -461,7 +461,7 @@ export class MainPass {
   private name(id: number, path: string) {
     const t = this.tables[id]!;
     if (t.names.length >= MAX_NAMES || t.names.includes(path)) return;
-    t.names.push(path);
+    namesOf(t).push(path);
     if (t.names.length > 1) return;
     const stack: number[] = [id];
     while (stack.length > 0) {
@@ -471,7 +471,7 @@ export class MainPass {
         if (v.kind !== 'table') continue;
         const child = this.tables[v.table]!;
         if (child.names.length > 0) continue;
-        child.names.push(`${parent.names[0]}.${key}`);
+        namesOf(child).push(`${parent.names[0]}.${key}`);
         stack.push(child.id);
       }
     }
