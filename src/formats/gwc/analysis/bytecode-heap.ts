@@ -61,7 +61,7 @@ export interface HeapOptions {
 }
 
 // Module constants (an imported binding can cost a getter call per use where modules are compiled to CommonJS).
-const { arith, calleeText, concatText, constantValue, truthy, ValueCache } = values;
+const { arith, calleeText, concatText, LazyConstants, notATable, truthy, ValueCache } = values;
 const { NIL, TRUE, FALSE } = values;
 
 /** Lua 5.1 registers: A is 8 bits; B and C name registers below 256. */
@@ -110,10 +110,7 @@ export class MainPass {
   private top = 0;
   private readonly log: Write[] = [];
   private readonly main: LuaProto;
-  /** Per constant of the main function: its value, made on first use (most are only names). */
-  private readonly k: (AbstractValue | undefined)[];
-  /** Per constant: constantName, found on first use (a name is read again and again). */
-  private readonly kNames: (string | null | undefined)[];
+  private readonly k: InstanceType<typeof LazyConstants>;
   /** Per builtin value (one object per name): whether calling it makes a table (isConstructor). */
   private readonly makers = new Map<AbstractValue, boolean>();
   private readonly flow: Flow;
@@ -128,9 +125,7 @@ export class MainPass {
     private readonly base: number,
   ) {
     this.main = chunk.main;
-    // Sized up front, so filling them at random indexes keeps them fast arrays.
-    this.k = new Array(this.main.k.length);
-    this.kNames = new Array(this.main.k.length);
+    this.k = new LazyConstants(this.main.k);
     this.flow = flowOf(this.main);
     this.atPc = `${this.main.path} pc `;
   }
@@ -305,24 +300,7 @@ export class MainPass {
 
   /** The value of constant `i` (unknown when the function has no such constant). */
   private constant(i: number): AbstractValue {
-    const v = this.k[i];
-    if (v !== undefined) return v;
-    const c = this.main.k[i];
-    if (c === undefined) return this.cache.unknown('a constant the function does not have');
-    const made = constantValue(c);
-    this.k[i] = made;
-    return made;
-  }
-
-  /** The text of constant `i` when it is a string (a global's or a field's name), else null. */
-  private constantName(i: number): string | null {
-    let name = this.kNames[i];
-    if (name === undefined) {
-      const c = this.main.k[i];
-      name = c?.type === 'string' ? c.value.text : null;
-      if (c) this.kNames[i] = name;
-    }
-    return name;
+    return this.k.value(i) ?? this.cache.unknown('a constant the function does not have');
   }
 
   private set(r: number, v: AbstractValue) {
@@ -358,7 +336,7 @@ export class MainPass {
     for (let q = head; q <= end && q < code.length; q++) {
       if (this.flow.data[q]) continue;
       if (code.op[q] === OP_SETGLOBAL) {
-        const name = this.constantName(code.raw[q]! >>> 14);
+        const name = this.k.name(code.raw[q]! >>> 14);
         if (name !== null) this.globals.set(name, why);
         continue;
       }
@@ -371,14 +349,14 @@ export class MainPass {
 
   /** The global named by constant `i`. */
   private getGlobal(i: number): AbstractValue {
-    const name = this.constantName(i);
+    const name = this.k.name(i);
     if (name === null) return this.cache.unknown('a global whose name is not a string');
     return this.globals.get(name) ?? this.cache.unsetGlobal(name);
   }
 
   /** Sets the global named by constant `i`. */
   private setGlobal(i: number, v: AbstractValue) {
-    const key = this.constantName(i);
+    const key = this.k.name(i);
     if (key === null) return this.note('a global whose name is not a string is set');
     if (this.flow.branchy[this.pc]) this.log.push({ pc: this.pc, table: -1, key });
     this.globals.set(key, v);
@@ -413,7 +391,7 @@ export class MainPass {
 
   /** `obj[k[i]] = v`: SETTABLE with a constant key, nearly always a field's name. */
   private storeConstantKey(obj: AbstractValue, i: number, v: AbstractValue) {
-    const name = this.constantName(i);
+    const name = this.k.name(i);
     if (name !== null) this.storeEntry(obj, name, v);
     else this.store(obj, this.constant(i), v);
   }
@@ -560,9 +538,4 @@ export class MainPass {
   noteLines(): string[] {
     return [...this.notes].map(([what, { count, first }]) => `${first}: ${what}${count > 1 ? ` (${count} times)` : ''}`);
   }
-}
-
-/** What a value whose field is set is, for a note: a builtin's name, else what kind of value. */
-function notATable(obj: AbstractValue): string {
-  return obj.kind === 'builtin' ? obj.name : obj.kind === 'unknown' ? 'a value not known' : 'a value that is not a table';
 }
