@@ -12,7 +12,7 @@ import { Budget, type Place } from './budget.js';
 import { type Flow, flowOf, writtenRegisters } from './bytecode-flow.js';
 import { summarizeFunctions } from './bytecode-functions.js';
 import * as values from './bytecode-values.js';
-import { fieldsOf, itemsOf, NO_FIELDS, NO_ITEMS, type Write } from './heap-tables.js';
+import { fieldsOf, itemsOf, NO_FIELDS, NO_ITEMS, NO_NAMES, namesOf, type Write } from './heap-tables.js';
 import type { AnalysisOptions } from './index.js';
 import type { AbstractHeap, AbstractTable, AbstractValue, StringDecoders } from './types.js';
 
@@ -61,7 +61,7 @@ export interface HeapOptions {
 }
 
 // Module constants (an imported binding can cost a getter call per use where modules are compiled to CommonJS).
-const { arith, calleeText, concatText, constantValues, truthy, ValueCache } = values;
+const { arith, calleeText, concatText, LazyConstants, notATable, truthy, ValueCache } = values;
 const { NIL, TRUE, FALSE } = values;
 
 /** Lua 5.1 registers: A is 8 bits; B and C name registers below 256. */
@@ -110,8 +110,12 @@ export class MainPass {
   private top = 0;
   private readonly log: Write[] = [];
   private readonly main: LuaProto;
-  private readonly k: AbstractValue[];
+  private readonly k: InstanceType<typeof LazyConstants>;
+  /** Per builtin value (one object per name): whether calling it makes a table (isConstructor). */
+  private readonly makers = new Map<AbstractValue, boolean>();
   private readonly flow: Flow;
+  /** `lua.proto[0] pc `: what each table's origin starts with. */
+  private readonly atPc: string;
   private pc = 0;
 
   constructor(
@@ -121,8 +125,9 @@ export class MainPass {
     private readonly base: number,
   ) {
     this.main = chunk.main;
-    this.k = constantValues(this.main);
+    this.k = new LazyConstants(this.main.k);
     this.flow = flowOf(this.main);
+    this.atPc = `${this.main.path} pc `;
   }
 
   readonly place = (): Place => ({ offset: this.base + this.main.offset, path: `${this.main.path} pc ${this.pc + 1}` });
@@ -139,15 +144,16 @@ export class MainPass {
 
   follow(): void {
     const { code } = this.main;
+    const raw = code.raw;
     const { joinFrom, loopEnd, data } = this.flow;
     const budget = this.budget;
+    const maxSteps = budget.limits.maxSteps;
     const regs = this.regs;
-    const k = this.k;
     const n = code.length;
     let live = true;
     for (let pc = 0; pc < n; pc++) {
       this.pc = pc;
-      if (++budget.steps > budget.limits.maxSteps) throw budget.exceeded('maxSteps', this.place(), budget.steps);
+      if (++budget.steps > maxSteps) throw budget.exceeded('maxSteps', this.place(), budget.steps);
       if (joinFrom[pc]! >= 0) {
         this.join(joinFrom[pc]!);
         live = true;
@@ -157,40 +163,55 @@ export class MainPass {
         live = true;
       }
       if (data[pc] || !live) continue;
-      const op = code.op[pc]!;
-      const a = code.a[pc]!;
-      const b = code.b[pc]!;
-      const c = code.c[pc]!;
+      // The operands from the stored word (lua-types.ts LuaCode: one load instead of four columns).
+      const word = raw[pc]!;
+      const op = word & 0x3f;
+      const a = (word >>> 6) & 0xff;
+      const c = (word >>> 14) & 0x1ff;
+      const b = word >>> 23;
+      // The cases most frequent in cartridges come first (a switch over non-literal cases compares in order).
       switch (op) {
-        case OP_MOVE:
-          this.set(a, this.reg(b));
+        case OP_GETGLOBAL:
+          this.set(a, this.getGlobal(word >>> 14));
           break;
         case OP_LOADK:
-          this.set(a, k[code.raw[pc]! >>> 14] ?? this.cache.unknown('a constant the function does not have'));
+          this.set(a, this.constant(word >>> 14));
+          break;
+        case OP_SETTABLE:
+          if (b >= REGISTERS) this.storeConstantKey(regs[a]!, b - REGISTERS, this.rk(c));
+          else this.store(regs[a]!, regs[b]!, this.rk(c));
+          break;
+        case OP_CALL:
+        case OP_TAILCALL:
+          this.call(a, b, c);
+          if (op === OP_TAILCALL) live = false;
+          break;
+        case OP_GETTABLE:
+          this.set(a, this.index(this.reg(b), this.rk(c)));
           break;
         case OP_LOADBOOL:
           this.set(a, b ? TRUE : FALSE);
+          break;
+        case OP_NEWTABLE:
+          this.set(a, this.newTable(null));
+          break;
+        case OP_CLOSURE:
+          this.closure(a, word >>> 14);
+          break;
+        case OP_SETGLOBAL:
+          this.setGlobal(word >>> 14, regs[a]!);
+          break;
+        case OP_MOVE:
+          this.set(a, this.reg(b));
+          break;
+        case OP_SETLIST:
+          this.setList(a, b, c === 0 ? (pc + 1 < n ? raw[pc + 1]! : 0) : c);
           break;
         case OP_LOADNIL:
           for (let r = a; r <= b && r < REGISTERS; r++) this.set(r, NIL);
           break;
         case OP_GETUPVAL:
           this.set(a, this.cache.unknown('an upvalue of the main function'));
-          break;
-        case OP_GETGLOBAL:
-          this.set(a, this.getGlobal(k[code.raw[pc]! >>> 14]));
-          break;
-        case OP_GETTABLE:
-          this.set(a, this.index(this.reg(b), this.rk(c)));
-          break;
-        case OP_SETGLOBAL:
-          this.setGlobal(k[code.raw[pc]! >>> 14], regs[a]!);
-          break;
-        case OP_SETTABLE:
-          this.store(regs[a]!, this.rk(b), this.rk(c));
-          break;
-        case OP_NEWTABLE:
-          this.set(a, this.newTable(null));
           break;
         case OP_SELF: {
           const obj = this.reg(b);
@@ -235,11 +256,6 @@ export class MainPass {
         case OP_TESTSET:
           this.set(a, this.reg(b));
           break;
-        case OP_CALL:
-        case OP_TAILCALL:
-          this.call(a, b, c);
-          if (op === OP_TAILCALL) live = false;
-          break;
         case OP_JMP:
         case OP_RETURN:
           live = false;
@@ -254,12 +270,6 @@ export class MainPass {
           break;
         case OP_TFORLOOP:
           for (let r = a + 3; r <= a + 2 + c && r < REGISTERS; r++) this.set(r, this.cache.unknown('a value of a generic for loop'));
-          break;
-        case OP_SETLIST:
-          this.setList(a, b, c === 0 ? (pc + 1 < n ? code.raw[pc + 1]! : 0) : c);
-          break;
-        case OP_CLOSURE:
-          this.closure(a, code.raw[pc]! >>> 14);
           break;
         case OP_VARARG: {
           const last = b === 0 ? a : a + b - 2;
@@ -285,7 +295,12 @@ export class MainPass {
 
   /** An RK operand: a constant (≥ 256) or a register. */
   private rk(x: number): AbstractValue {
-    return x >= REGISTERS ? (this.k[x - REGISTERS] ?? this.cache.unknown('a constant the function does not have')) : this.regs[x]!;
+    return x >= REGISTERS ? this.constant(x - REGISTERS) : this.regs[x]!;
+  }
+
+  /** The value of constant `i` (unknown when the function has no such constant). */
+  private constant(i: number): AbstractValue {
+    return this.k.value(i) ?? this.cache.unknown('a constant the function does not have');
   }
 
   private set(r: number, v: AbstractValue) {
@@ -321,8 +336,8 @@ export class MainPass {
     for (let q = head; q <= end && q < code.length; q++) {
       if (this.flow.data[q]) continue;
       if (code.op[q] === OP_SETGLOBAL) {
-        const name = this.k[code.raw[q]! >>> 14];
-        if (name?.kind === 'string') this.globals.set(name.value.text, why);
+        const name = this.k.name(code.raw[q]! >>> 14);
+        if (name !== null) this.globals.set(name, why);
         continue;
       }
       writtenRegisters(code, q, range);
@@ -332,14 +347,17 @@ export class MainPass {
     }
   }
 
-  private getGlobal(name: AbstractValue | undefined): AbstractValue {
-    if (name?.kind !== 'string') return this.cache.unknown('a global whose name is not a string');
-    return this.globals.get(name.value.text) ?? this.cache.unsetGlobal(name.value.text);
+  /** The global named by constant `i`. */
+  private getGlobal(i: number): AbstractValue {
+    const name = this.k.name(i);
+    if (name === null) return this.cache.unknown('a global whose name is not a string');
+    return this.globals.get(name) ?? this.cache.unsetGlobal(name);
   }
 
-  private setGlobal(name: AbstractValue | undefined, v: AbstractValue) {
-    if (name?.kind !== 'string') return this.note('a global whose name is not a string is set');
-    const key = name.value.text;
+  /** Sets the global named by constant `i`. */
+  private setGlobal(i: number, v: AbstractValue) {
+    const key = this.k.name(i);
+    if (key === null) return this.note('a global whose name is not a string is set');
     if (this.flow.branchy[this.pc]) this.log.push({ pc: this.pc, table: -1, key });
     this.globals.set(key, v);
     if (v.kind === 'table') this.name(v.table, key);
@@ -365,16 +383,32 @@ export class MainPass {
 
   /** `obj[key] = v`. */
   private store(obj: AbstractValue, key: AbstractValue, v: AbstractValue) {
-    if (obj.kind !== 'table')
-      return this.note(`a field of ${obj.kind === 'builtin' ? obj.name : obj.kind === 'unknown' ? 'a value not known' : 'a value that is not a table'} is set`);
-    if (key.kind !== 'string' && key.kind !== 'number') return this.note('a table field whose key is not known is set');
-    this.budget.chargeEntries(1, this.place);
+    if (key.kind === 'string') return this.storeEntry(obj, key.value.text, v);
+    if (key.kind === 'number') return this.storeEntry(obj, key.value, v);
+    if (obj.kind !== 'table') return this.note(`a field of ${notATable(obj)} is set`);
+    return this.note('a table field whose key is not known is set');
+  }
+
+  /** `obj[k[i]] = v`: SETTABLE with a constant key, nearly always a field's name. */
+  private storeConstantKey(obj: AbstractValue, i: number, v: AbstractValue) {
+    const name = this.k.name(i);
+    if (name !== null) this.storeEntry(obj, name, v);
+    else this.store(obj, this.constant(i), v);
+  }
+
+  /** `obj[k] = v` for a key known. */
+  private storeEntry(obj: AbstractValue, k: string | number, v: AbstractValue) {
+    if (obj.kind !== 'table') return this.note(`a field of ${notATable(obj)} is set`);
+    const budget = this.budget;
+    if (++budget.entries > budget.limits.maxEntries) throw budget.exceeded('maxEntries', this.place(), budget.entries);
     const t = this.tables[obj.table]!;
-    const k = key.kind === 'string' ? key.value.text : key.value;
     if (this.flow.branchy[this.pc]) this.log.push({ pc: this.pc, table: t.id, key: k });
-    if (typeof k === 'string') fieldsOf(t).set(k, v);
-    else itemsOf(t).set(k, v);
-    if (v.kind === 'table' && t.names.length > 0 && typeof k === 'string') this.name(v.table, `${t.names[0]}.${k}`);
+    if (typeof k !== 'string') {
+      itemsOf(t).set(k, v);
+      return;
+    }
+    fieldsOf(t).set(k, v);
+    if (v.kind === 'table' && t.names.length > 0) this.name(v.table, `${t.names[0]}.${k}`);
   }
 
   private setList(a: number, b: number, block: number) {
@@ -396,8 +430,8 @@ export class MainPass {
     if (++budget.tables > budget.limits.maxTables) throw budget.exceeded('maxTables', this.place(), budget.tables);
     const id = this.tables.length;
     const line = this.main.lineInfo[this.pc];
-    const origin = `${this.main.path} pc ${this.pc + 1}${line !== undefined ? ` (line ${line})` : ''}`;
-    this.tables.push({ id, made, fields: NO_FIELDS, items: NO_ITEMS, names: [], origin });
+    const origin = line !== undefined ? `${this.atPc}${this.pc + 1} (line ${line})` : this.atPc + (this.pc + 1);
+    this.tables.push({ id, made, fields: NO_FIELDS, items: NO_ITEMS, names: NO_NAMES, origin });
     return { kind: 'table', table: id };
   }
 
@@ -405,7 +439,7 @@ export class MainPass {
   private name(id: number, path: string) {
     const t = this.tables[id]!;
     if (t.names.length >= MAX_NAMES || t.names.includes(path)) return;
-    t.names.push(path);
+    namesOf(t).push(path);
     if (t.names.length > 1) return;
     const stack: number[] = [id];
     while (stack.length > 0) {
@@ -415,7 +449,7 @@ export class MainPass {
         if (v.kind !== 'table') continue;
         const child = this.tables[v.table]!;
         if (child.names.length > 0) continue;
-        child.names.push(`${parent.names[0]}.${key}`);
+        namesOf(child).push(`${parent.names[0]}.${key}`);
         stack.push(child.id);
       }
     }
@@ -456,7 +490,7 @@ export class MainPass {
     const nargs = b === 0 ? Math.max(0, this.top - a - 1) : b - 1;
     let result: AbstractValue;
     let single = true;
-    if (callee.kind === 'builtin' && isConstructor(callee.name)) result = this.newTable({ by: callee.name, args: this.args(a, nargs) });
+    if (callee.kind === 'builtin' && this.makes(callee)) result = this.newTable({ by: callee.name, args: this.args(a, nargs) });
     else if (callee.kind === 'builtin' && callee.name === 'require') {
       const name = nargs >= 1 ? this.reg(a + 1) : undefined;
       result = name?.kind === 'string' ? this.cache.builtin(name.value.text) : this.cache.unknown('a module required by a name not known');
@@ -470,6 +504,16 @@ export class MainPass {
     const last = c === 0 ? a : a + c - 2;
     for (let r = a; r <= last && r < REGISTERS; r++) this.set(r, r === a || !single ? result : NIL);
     if (c === 0) this.top = a + 1;
+  }
+
+  /** isConstructor of a builtin, found once per builtin value. */
+  private makes(callee: AbstractValue & { kind: 'builtin' }): boolean {
+    let makes = this.makers.get(callee);
+    if (makes === undefined) {
+      makes = isConstructor(callee.name);
+      this.makers.set(callee, makes);
+    }
+    return makes;
   }
 
   /** The note and unknown result of a call not followed, made once per callee (builtins and functions are shared values; other kinds read alike). */

@@ -110,6 +110,46 @@ export function constantValues(proto: LuaProto): AbstractValue[] {
   return proto.k.map(constantValue);
 }
 
+/**
+ * A prototype's constants as a pass reads them, each valued or named on first use (most are only
+ * read as names, again and again). Arrays sized up front, so filling them at random indexes keeps them fast.
+ */
+export class LazyConstants {
+  private readonly values: (AbstractValue | undefined)[];
+  private readonly names: (string | null | undefined)[];
+
+  constructor(private readonly k: readonly LuaConstant[]) {
+    this.values = new Array(k.length);
+    this.names = new Array(k.length);
+  }
+
+  /** The value of constant `i`; undefined when the prototype has no such constant. */
+  value(i: number): AbstractValue | undefined {
+    let v = this.values[i];
+    if (v === undefined && this.k[i] !== undefined) {
+      v = constantValue(this.k[i]!);
+      this.values[i] = v;
+    }
+    return v;
+  }
+
+  /** The text of constant `i` when it is a string (a global's or a field's name), else null. */
+  name(i: number): string | null {
+    let name = this.names[i];
+    if (name === undefined) {
+      const c = this.k[i];
+      name = c?.type === 'string' ? c.value.text : null;
+      if (c) this.names[i] = name;
+    }
+    return name;
+  }
+}
+
+/** What a value whose field is set is, for a note: a builtin's name, else what kind of value. */
+export function notATable(obj: AbstractValue): string {
+  return obj.kind === 'builtin' ? obj.name : obj.kind === 'unknown' ? 'a value not known' : 'a value that is not a table';
+}
+
 /** The value of one constant (nil and booleans shared, a number or string made here). */
 export function constantValue(k: LuaConstant): AbstractValue {
   switch (k.type) {

@@ -15,6 +15,15 @@ class NoEntries<K, V> extends Map<K, V> {
 export const NO_FIELDS: Map<string, AbstractValue> = new NoEntries();
 export const NO_ITEMS: Map<number, AbstractValue> = new NoEntries();
 
+/** The names of a table never stored by name: one shared frozen list (most tables are never named). */
+export const NO_NAMES: string[] = Object.freeze([]) as unknown as string[];
+
+/** The table's own list of names, made on its first. */
+export function namesOf(t: AbstractTable): string[] {
+  if (t.names === NO_NAMES) t.names = [];
+  return t.names;
+}
+
 /** The table's own map of fields (or items, below), made on its first entry. */
 export function fieldsOf(t: AbstractTable): Map<string, AbstractValue> {
   if (t.fields === NO_FIELDS) t.fields = new Map();
