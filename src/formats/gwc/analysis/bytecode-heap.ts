@@ -11,8 +11,9 @@ import type { LuaChunk, LuaProto } from '../lua-types.js';
 import { Budget, type Place } from './budget.js';
 import { type Flow, flowOf, writtenRegisters } from './bytecode-flow.js';
 import { summarizeFunctions } from './bytecode-functions.js';
+import { PassNotes } from './bytecode-notes.js';
 import * as values from './bytecode-values.js';
-import { fieldsOf, itemsOf, NO_FIELDS, NO_ITEMS, NO_NAMES, namesOf, type Write } from './heap-tables.js';
+import { fieldsOf, itemsOf, NO_FIELDS, NO_ITEMS, NO_NAMES, nameTable, type Write } from './heap-tables.js';
 import type { AnalysisOptions } from './index.js';
 import type { AbstractHeap, AbstractTable, AbstractValue, StringDecoders } from './types.js';
 
@@ -61,13 +62,11 @@ export interface HeapOptions {
 }
 
 // Module constants (an imported binding can cost a getter call per use where modules are compiled to CommonJS).
-const { arith, calleeText, concatText, LazyConstants, notATable, truthy, ValueCache } = values;
+const { arith, concatRegisters, LazyConstants, notATable, truthy, ValueCache } = values;
 const { NIL, TRUE, FALSE } = values;
 
 /** Lua 5.1 registers: A is 8 bits; B and C name registers below 256. */
 const REGISTERS = 256;
-/** Names kept per table (a table stored under more is still found by its first). */
-const MAX_NAMES = 16;
 /** LFIELDS_PER_FLUSH (lopcodes.h): SETLIST's block size. */
 const FIELDS_PER_FLUSH = 50;
 
@@ -100,8 +99,7 @@ export class MainPass {
   /** Per prototype id: the values of its upvalues when the first CLOSURE of it was made. */
   readonly captures: (AbstractValue[] | undefined)[] = [];
   readonly cache = new ValueCache();
-  private readonly notes = new Map<string, { count: number; first: string }>();
-  private readonly unfollowedCalls = new Map<AbstractValue | string, { note: string; result: AbstractValue }>();
+  private readonly notes: PassNotes;
   private readonly regs: AbstractValue[] = new Array(REGISTERS).fill(NIL);
   /** Per register: the pc that last wrote it (−1: none). */
   private readonly regPc = new Int32Array(REGISTERS).fill(-1);
@@ -128,6 +126,7 @@ export class MainPass {
     this.k = new LazyConstants(this.main.k);
     this.flow = flowOf(this.main);
     this.atPc = `${this.main.path} pc `;
+    this.notes = new PassNotes(this.cache, chunk);
   }
 
   readonly place = (): Place => ({ offset: this.base + this.main.offset, path: `${this.main.path} pc ${this.pc + 1}` });
@@ -251,7 +250,7 @@ export class MainPass {
           break;
         }
         case OP_CONCAT:
-          this.set(a, this.concat(b, c));
+          this.set(a, concatRegisters(this.regs, b, Math.min(c, REGISTERS - 1), this.cache));
           break;
         case OP_TESTSET:
           this.set(a, this.reg(b));
@@ -360,7 +359,7 @@ export class MainPass {
     if (key === null) return this.note('a global whose name is not a string is set');
     if (this.flow.branchy[this.pc]) this.log.push({ pc: this.pc, table: -1, key });
     this.globals.set(key, v);
-    if (v.kind === 'table') this.name(v.table, key);
+    if (v.kind === 'table') nameTable(this.tables, v.table, key, this.budget, this.place);
   }
 
   /** `obj[key]`. A field a Wherigo object was not given is unknown (the player's class may supply it). */
@@ -408,7 +407,7 @@ export class MainPass {
       return;
     }
     fieldsOf(t).set(k, v);
-    if (v.kind === 'table' && t.names.length > 0) this.name(v.table, `${t.names[0]}.${k}`);
+    if (v.kind === 'table' && t.names.length > 0) nameTable(this.tables, v.table, `${t.names[0]}.${k}`, this.budget, this.place);
   }
 
   private setList(a: number, b: number, block: number) {
@@ -433,39 +432,6 @@ export class MainPass {
     const origin = line !== undefined ? `${this.atPc}${this.pc + 1} (line ${line})` : this.atPc + (this.pc + 1);
     this.tables.push({ id, made, fields: NO_FIELDS, items: NO_ITEMS, names: NO_NAMES, origin });
     return { kind: 'table', table: id };
-  }
-
-  /** Records `path` as a name of table `id`; its first name also names the unnamed tables in its fields. */
-  private name(id: number, path: string) {
-    const t = this.tables[id]!;
-    if (t.names.length >= MAX_NAMES || t.names.includes(path)) return;
-    namesOf(t).push(path);
-    if (t.names.length > 1) return;
-    const stack: number[] = [id];
-    while (stack.length > 0) {
-      const parent = this.tables[stack.pop()!]!;
-      this.budget.charge(parent.fields.size, this.place);
-      for (const [key, v] of parent.fields) {
-        if (v.kind !== 'table') continue;
-        const child = this.tables[v.table]!;
-        if (child.names.length > 0) continue;
-        namesOf(child).push(`${parent.names[0]}.${key}`);
-        stack.push(child.id);
-      }
-    }
-  }
-
-  private concat(b: number, c: number): AbstractValue {
-    const parts: AbstractValue[] = [];
-    let decoded = false;
-    for (let r = b; r <= c && r < REGISTERS; r++) {
-      const v = this.regs[r]!;
-      if (v.kind === 'string' && v.decoded) decoded = true;
-      parts.push(v);
-    }
-    const text = concatText(parts);
-    if (!text) return this.cache.unknown('a concatenation of values not known');
-    return decoded ? { kind: 'string', value: text, decoded } : { kind: 'string', value: text };
   }
 
   private closure(a: number, bx: number) {
@@ -496,7 +462,7 @@ export class MainPass {
       result = name?.kind === 'string' ? this.cache.builtin(name.value.text) : this.cache.unknown('a module required by a name not known');
     } else if (callee.kind === 'function' && this.decoders?.isDecoder(callee.fn + 1)) result = this.decoders.decode(callee.fn + 1, this.args(a, nargs));
     else {
-      const unfollowed = this.unfollowed(callee);
+      const unfollowed = this.notes.unfollowed(callee);
       this.note(unfollowed.note);
       result = unfollowed.result;
       single = false;
@@ -516,26 +482,12 @@ export class MainPass {
     return makes;
   }
 
-  /** The note and unknown result of a call not followed, made once per callee (builtins and functions are shared values; other kinds read alike). */
-  private unfollowed(callee: AbstractValue): { note: string; result: AbstractValue } {
-    const key = callee.kind === 'builtin' || callee.kind === 'function' ? callee : callee.kind;
-    let known = this.unfollowedCalls.get(key);
-    if (!known) {
-      const what = calleeText(callee, this.chunk);
-      known = { note: `call of ${what} not followed, its results are unknown`, result: this.cache.unknown(`the result of ${what}`) };
-      this.unfollowedCalls.set(key, known);
-    }
-    return known;
-  }
-
   private note(what: string) {
-    const seen = this.notes.get(what);
-    if (seen) seen.count++;
-    else this.notes.set(what, { count: 1, first: this.place().path });
+    this.notes.add(what, this.place);
   }
 
   /** The notes, one line each: what, where first, and how often. */
   noteLines(): string[] {
-    return [...this.notes].map(([what, { count, first }]) => `${first}: ${what}${count > 1 ? ` (${count} times)` : ''}`);
+    return this.notes.lines();
   }
 }

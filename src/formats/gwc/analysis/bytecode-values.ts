@@ -217,6 +217,20 @@ export function concatText(parts: readonly AbstractValue[]): Text | null {
   return autoText(out);
 }
 
+/** CONCAT of registers `b`..`c`: a string when every part is known (decoded if one part was), else unknown. */
+export function concatRegisters(regs: readonly AbstractValue[], b: number, c: number, cache: ValueCache): AbstractValue {
+  const parts: AbstractValue[] = [];
+  let decoded = false;
+  for (let r = b; r <= c; r++) {
+    const v = regs[r]!;
+    if (v.kind === 'string' && v.decoded) decoded = true;
+    parts.push(v);
+  }
+  const text = concatText(parts);
+  if (!text) return cache.unknown('a concatenation of values not known');
+  return decoded ? { kind: 'string', value: text, decoded } : { kind: 'string', value: text };
+}
+
 /** Arithmetic of two known numbers as Lua 5.1 does it (lvm.c: luai_num*), or null. */
 export function arith(op: 'ADD' | 'SUB' | 'MUL' | 'DIV' | 'MOD' | 'POW', a: number, b: number): number {
   switch (op) {

@@ -1,7 +1,11 @@
 // The entry maps of the heap's tables (AbstractTable.fields/items), made on a table's first entry,
-// and the writes the main pass logs to undo at a join.
+// the tables' names, and the writes the main pass logs to undo at a join.
 
+import type { Budget, Place } from './budget.js';
 import type { AbstractTable, AbstractValue } from './types.js';
+
+/** Names kept per table (a table stored under more is still found by its first). */
+const MAX_NAMES = 16;
 
 /**
  * The entries of a table nothing was set in: one shared map that refuses writes, so the many
@@ -32,6 +36,29 @@ export function fieldsOf(t: AbstractTable): Map<string, AbstractValue> {
 export function itemsOf(t: AbstractTable): Map<number, AbstractValue> {
   if (t.items === NO_ITEMS) t.items = new Map();
   return t.items;
+}
+
+/**
+ * Records `path` as a name of `tables[id]`; its first name also names the unnamed tables in its
+ * fields (and theirs, charged to `budget` field by field).
+ */
+export function nameTable(tables: AbstractTable[], id: number, path: string, budget: Budget, place: () => Place): void {
+  const t = tables[id]!;
+  if (t.names.length >= MAX_NAMES || t.names.includes(path)) return;
+  namesOf(t).push(path);
+  if (t.names.length > 1) return;
+  const stack: number[] = [id];
+  while (stack.length > 0) {
+    const parent = tables[stack.pop()!]!;
+    budget.charge(parent.fields.size, place);
+    for (const [key, v] of parent.fields) {
+      if (v.kind !== 'table') continue;
+      const child = tables[v.table]!;
+      if (child.names.length > 0) continue;
+      namesOf(child).push(`${parent.names[0]}.${key}`);
+      stack.push(child.id);
+    }
+  }
 }
 
 /** One write the main pass may have to undo at a join: a global, or a table entry. */
