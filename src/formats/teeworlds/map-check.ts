@@ -458,7 +458,7 @@ function checkTileLayer(l: TileLayer, fields: Record<string, unknown>, path: str
 }
 
 /**
- * A grid kept as stored because DDNet ignores it (map.ts ignoreGrid) reads back as itself only
+ * A grid kept as stored because DDNet ignores it (map-tile-layers.ts ignoreGrid) reads back as itself only
  * while it is still too short to be read, on a kind DDNet ignores that way, and while the grid it
  * decodes to (all empty) is unchanged: values set in the grid would not be what is written.
  */
