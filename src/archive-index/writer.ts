@@ -15,17 +15,18 @@
 // workers' rows that still arrive are those of the files already in flight).
 //
 // A commit holds whole files only: a worker's rows wait for the records of their files (the files
-// row is what `--resume` trusts), and a commit starts only between two messages' records, so a
-// crash between two commits never leaves a file counted whose rows are not all there, nor rows of
-// a file not counted. Row groups appended before the commit are part of it: nothing is visible
-// until the commit's rename.
+// row is what `--resume` trusts; awaiting-records.ts), and a commit starts only between two
+// messages' records, so a crash between two commits never leaves a file counted whose rows are not
+// all there, nor rows of a file not counted. Row groups appended before the commit are part of it:
+// nothing is visible until the commit's rename.
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Finding } from '../check/types.js';
 import type { ScanRecord } from '../scan/job.js';
-import { batchBytes, idsOf, ownBuffer } from './batches.js';
+import { AwaitingRecords } from './awaiting-records.js';
+import { batchBytes, ownBuffer } from './batches.js';
 import { COMMITS, type CommittedPart, commitName, commitText } from './commits.js';
 import { fileRow, hasPart } from './file-rows.js';
 import { findingRow } from './findings-rows.js';
@@ -83,15 +84,6 @@ export interface IndexWriterOptions {
   fs?: IndexFs;
 }
 
-/** A worker message's rows, held until every file they belong to has had its record (its files row). */
-interface Waiting {
-  batch: IndexBatch;
-  /** Files whose record has not come yet, of `of`. */
-  files: number;
-  of: number;
-  bytes: number;
-}
-
 /** A table's part being written: its row groups appended under a temporary name until a commit gives it its footer. */
 interface OpenPart {
   table: TableName;
@@ -124,13 +116,8 @@ export class IndexWriter {
   private readonly files = new TableBuilder(tableOf('files'));
   private readonly warnings = new TableBuilder(tableOf('warnings'));
   private readonly findings = new TableBuilder(tableOf('findings'));
-  /** Worker messages some of whose files' records have not come (no more than the scan has in flight). */
-  private readonly waiting = new Set<Waiting>();
-  /** The messages waiting for each file id's record; an id leaves once its record came. */
-  private readonly awaited = new Map<string, Waiting[]>();
-  /** Messages some but not all of whose records came: no commit while there is one. */
-  private partial = 0;
-  private waitingBytes = 0;
+  /** Worker messages' rows waiting for their files' records (awaiting-records.ts). */
+  private readonly awaiting = new AwaitingRecords();
   /** Rows held for row groups, in all tables. */
   private heldBytes = 0;
   /** Rows of the groups being encoded and written. */
@@ -191,29 +178,14 @@ export class IndexWriter {
 
   /** Bytes of rows in memory: waiting for their records, held for a row group, or being encoded and written. */
   get bytesHeld(): number {
-    return this.waitingBytes + this.heldBytes + this.ownBytes() + this.inFlightBytes;
+    return this.awaiting.bytes + this.heldBytes + this.ownBytes() + this.inFlightBytes;
   }
 
   /** A worker message's level rows (WORKER_TABLES order), held until their files' records come. */
   addRows = (batch: IndexBatch): void => {
     if (this.failure) return;
-    const ids = new Set<string>();
-    for (const t of ['levels', 'warnings'] as const) {
-      const b = batch[WORKER_TABLES.indexOf(t)];
-      if (b) for (const id of idsOf(b)) ids.add(id);
-    }
-    const w: Waiting = { batch, files: ids.size, of: ids.size, bytes: batch.reduce((n, b) => n + (b ? batchBytes(b) : 0), 0) };
-    if (w.files === 0) {
-      this.ready(w);
-      return;
-    }
-    for (const id of ids) {
-      const list = this.awaited.get(id);
-      if (list) list.push(w);
-      else this.awaited.set(id, [w]);
-    }
-    this.waiting.add(w);
-    this.waitingBytes += w.bytes;
+    const ready = this.awaiting.add(batch);
+    if (ready) this.ready(ready);
   };
 
   /**
@@ -225,19 +197,8 @@ export class IndexWriter {
   addRecord(r: ScanRecord, mtimeMs: number | null): undefined | Promise<void> {
     if (this.failure) throw this.failure;
     const id = fileId(this.run, r.path, r.member, this.options.hash);
-    const list = this.awaited.get(id);
-    if (list) {
-      const w = list.shift()!;
-      if (list.length === 0) this.awaited.delete(id);
-      w.files--;
-      if (w.files === w.of - 1 && w.files > 0) this.partial++;
-      if (w.files === 0) {
-        if (w.of > 1) this.partial--;
-        this.waiting.delete(w);
-        this.waitingBytes -= w.bytes;
-        this.ready(w);
-      }
-    }
+    const ready = this.awaiting.recorded(id);
+    if (ready) this.ready(ready);
     this.files.row(fileRow(id, r, mtimeMs, { run: this.run, startedMs: this.startedMs, rowOptions: this.options.rowOptions ?? null }));
     for (const w of r.warnings ?? []) this.warnings.row([id, w.code, w.message, w.offset]);
     for (const f of r.findings ?? []) this.findings.row(findingRow(id, f));
@@ -253,8 +214,8 @@ export class IndexWriter {
   }
 
   /** A message whose files all had their records: its rows join their tables' held rows. */
-  private ready(w: Waiting): void {
-    w.batch.forEach((b, i) => {
+  private ready(batch: IndexBatch): void {
+    batch.forEach((b, i) => {
       if (b) this.hold(WORKER_TABLES[i]!, b);
     });
   }
@@ -377,7 +338,7 @@ export class IndexWriter {
    * records come one after another, so this waits a few records at most.
    */
   private commitIfDue(): void {
-    if (this.partial > 0 || this.commitsQueued >= 2) return;
+    if (this.awaiting.partial > 0 || this.commitsQueued >= 2) return;
     if (this.uncommittedBytes + this.ownBytes() < this.commitBytes && Date.now() - this.lastCommitMs < COMMIT_MS) return;
     this.startCommit(false);
   }
@@ -389,12 +350,7 @@ export class IndexWriter {
    * are orphans no files row names), and one none of whose records came is dropped.
    */
   private startCommit(last: boolean): void {
-    if (last)
-      for (const w of this.waiting)
-        if (w.files < w.of) {
-          this.waitingBytes -= w.bytes;
-          this.ready(w);
-        }
+    if (last) for (const batch of this.awaiting.partlyRecorded()) this.ready(batch);
     this.takeOwnRows();
     const parts: { part: OpenPart; written: Promise<void> }[] = [];
     for (const [table, s] of this.streams) {
@@ -504,9 +460,7 @@ export class IndexWriter {
    */
   async close(): Promise<void> {
     if (!this.failure) this.startCommit(true);
-    this.waiting.clear();
-    this.awaited.clear();
-    this.waitingBytes = 0;
+    this.awaiting.clear();
     await Promise.all([...this.streams.values()].map((s) => s.chain));
     await this.committing;
     for (const p of this.openParts) await p.fh?.close().catch(() => {});

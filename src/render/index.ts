@@ -1,9 +1,10 @@
 // Previews of levels: one drawing module (draw.ts) with two targets, a plain RGBA buffer
 // (`levelkit render` encodes it as PNG) and a canvas (the web page); format knowledge lives in
-// adapters.ts, and for .wdata (boxes in 3-D, plotted from above) in wdata.ts. Teeworlds groups are
-// placed as the game's camera shows them (tee-camera.ts, placed-tiles.ts) at an envelope time
-// (envelopes.ts); pictures from outside a level come from tilesources.ts (what is needed),
-// bundled.ts (the package's own, loaded for embedders) and the user (bmp-decode.ts, png-decode.ts).
+// adapters.ts (which gathers preview-layers.ts, markers.ts, media.ts, preview-tables.ts), and for
+// .wdata (boxes in 3-D, plotted from above) in wdata.ts. Teeworlds groups are placed as the game's
+// camera shows them (tee-camera.ts, placed-tiles.ts) at an envelope time (envelopes.ts); pictures
+// from outside a level come from tilesources.ts (what is needed), bundled.ts (the package's own,
+// loaded for embedders) and the user (bmp-decode.ts, png-decode.ts).
 // A Graal .gmap is drawn as one picture of its levels by world.ts.
 
 export {

@@ -5,7 +5,7 @@
 // made, counted once and dropped, filling each scan worker's malloc arena with garbage. A DDNet
 // map's physics grids (switch, speedup, tele, tune) were the larger share of a big map's: up to
 // 21 MB of blocks and columns for one 0.45 MB file.
-// Noted by the decoder (map.ts, deferGrid) for the grids that can be read this way, keyed by the layer.
+// Noted by the decoder (map-tile-layers.ts, deferGrid) for the grids that can be read this way, keyed by the layer.
 
 import { isPending } from '../../core/lazy.js';
 import type { TileLayerKind } from './types.js';
