@@ -6,6 +6,9 @@
 // cartridge, chunk included, read). Alternating passes, the load printed beside each ratio.
 // Run alone: npx tsx bench/index.ts gwc-analysis
 
+import { findStringDecoders } from '../src/formats/gwc/analysis/decoders.js';
+import { heapFromChunk, modelFromHeap } from '../src/formats/gwc/analysis/index.js';
+import { decodeLuaForAnalysis } from '../src/formats/gwc/lua-chunk.js';
 import { gwc } from '../src/index.js';
 import { corpusDir, listFiles, readBytes } from '../test/helpers/paths.js';
 import { interleavedRatios } from './lib.js';
@@ -45,5 +48,31 @@ else {
     `the same: ÷ gwc.decode + gwc.decodeLua (the whole cartridge read, its chunk included)`,
     ['decode + decodeLua', decodeWholeAll],
     [['decode + objectModel', bothAll]],
+  );
+  // Where objectModel's time goes: its stages run one after another from scratch (the string
+  // decoders keep what they decoded, so no stage reuses another pass's work); each row ÷ decode,
+  // the difference between two rows is one stage.
+  const cartridges = decoded as gwc.GwcCartridge[];
+  const upTo = (stage: number) => () => {
+    for (let i = 0; i < passes; i++)
+      for (const d of cartridges) {
+        const chunk = decodeLuaForAnalysis(d);
+        if (stage < 2) continue;
+        const decoders = findStringDecoders(chunk, {});
+        if (stage < 3) continue;
+        const heap = heapFromChunk(chunk, { decoders, base: d.lua.offset + 4 });
+        if (stage < 4) continue;
+        modelFromHeap(heap, { mediaCount: d.media.length });
+      }
+  };
+  interleavedRatios(
+    `objectModel's stages, cumulative: ÷ gwc.decode`,
+    ['decode', decodeAll],
+    [
+      ['chunk decode (decodeLuaForAnalysis)', upTo(1)],
+      ['+ string-decoder search (findStringDecoders)', upTo(2)],
+      ['+ abstract pass (heapFromChunk)', upTo(3)],
+      ['+ model (modelFromHeap) = objectModel', upTo(4)],
+    ],
   );
 }

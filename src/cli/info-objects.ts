@@ -1,6 +1,6 @@
 // `levelkit info` on a Wherigo cartridge: the objects its Lua makes (counts by kind, zones with
 // their centres, string decoders), added to the summary as `objectModel`. The format's own
-// summarize() leaves them out: the analysis costs up to 3 plain decodes and is ≈ the size of the
+// summarize() leaves them out: the analysis costs several plain decodes and is ≈ the size of the
 // rest of the format in a bundle, and summaries are what bulk scans make of every file (README.md
 // of src/formats/gwc § Objects). info names a handful of files, so it pays for the analysis here.
 import { DecodeError, type DecodeOptions, decode, gwc } from '../index.js';
