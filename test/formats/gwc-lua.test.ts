@@ -145,6 +145,23 @@ describe.each(BACKENDS)('decodeLuaForAnalysis [%s]', (backend) => {
     (lean.main.k[0] as { value: { raw: Uint8Array } }).value.raw[0] = 0x21;
     expect(bytes).toEqual(copy);
   });
+
+  it('shares one empty names list between prototypes, frozen so no caller can fill it for every later chunk', () => {
+    const lean = decodeLuaForAnalysis(cart(luaChunk(SAMPLE)), { backend });
+    for (const p of lean.protos) expect(Object.isFrozen(p.locVars) && Object.isFrozen(p.upvalues)).toBe(true);
+    expect(() => lean.main.locVars.push({ name: null, startPc: 0, endPc: 1 })).toThrow(TypeError);
+    expect(decodeLuaForAnalysis(cart(luaChunk(SAMPLE)), { backend }).main.locVars).toEqual([]);
+  });
+
+  it('decodes a chunk held in a SharedArrayBuffer as from a plain one, its texts not views of the shared bytes', () => {
+    const bytes = luaChunk(SAMPLE);
+    const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
+    shared.set(bytes);
+    const fromShared = decodeLuaForAnalysis(cart(shared), { backend });
+    expect(isDeepStrictEqual(fromShared, decodeLuaForAnalysis(cart(bytes), { backend }))).toBe(true);
+    const raw = (fromShared.main.k.find((k) => k.type === 'string') as { value: { raw: Uint8Array } }).value.raw;
+    expect(raw.buffer).not.toBe(shared.buffer);
+  });
 });
 
 describe('luaListing', () => {

@@ -67,9 +67,12 @@ export function decodeLuaForAnalysis(cart: GwcCartridge, options?: DecodeOptions
 
 /** decodeLuaChunk with error offsets counted from `base` (a cartridge passes where the chunk starts); `names` false leaves local and upvalue names out. */
 export function decodeLuaAt(bytes: Uint8Array, options: DecodeOptions | undefined, base: number, names = true): LuaChunk {
-  // The walk only reads `bytes`; the copy the result owns comes back in the tables' buffer.
-  const { header, kernels, limits, info, fail } = prepare(bytes, options, base);
-  const walked = kernels.walkTables(bytes, LUA_HEADER_BYTES, header.sizeTSize, limits, info, true);
+  // The walk only reads `bytes`; the copy the result owns comes back in the tables' buffer. Bytes
+  // another thread may write (a SharedArrayBuffer's) are copied first: the walk's two passes and
+  // that copy must all see the bytes the checks passed.
+  const src = typeof SharedArrayBuffer !== 'undefined' && bytes.buffer instanceof SharedArrayBuffer ? bytes.slice() : bytes;
+  const { header, kernels, limits, info, fail } = prepare(src, options, base);
+  const walked = kernels.walkTables(src, LUA_HEADER_BYTES, header.sizeTSize, limits, info, true);
   if (typeof walked === 'number') throw fail(walked);
   return build(walked.tables.chunk!, header, walked.tables, info[LuaInfo.COUNTS + LuaCount.TEXT]!, walked.end, names);
 }
@@ -118,7 +121,8 @@ function utf16Text(units: Uint16Array): string {
 const { OFFSET, SOURCE, LINE_DEFINED, LAST_LINE, NUPS, NUM_PARAMS, IS_VARARG, MAX_STACK, CODE_START, CODE_COUNT, K_START, K_COUNT, PARENT } = S;
 const { LINE_START, LINE_COUNT, LOC_START, LOC_COUNT, UP_START, UP_COUNT } = S;
 const [PROTO_FIELDS, CONSTANT_FIELDS, STRING_FIELDS, LOCVAR_FIELDS] = [LUA_PROTO_FIELDS, LUA_CONSTANT_FIELDS, LUA_STRING_FIELDS, LUA_LOCVAR_FIELDS];
-const NO_NAMES: never[] = [];
+/** The names of every prototype of a chunk decoded without them: one shared list, frozen so no caller can fill it for all. */
+const NO_NAMES = Object.freeze([]) as unknown as never[];
 
 /** The model from the filled tables; `names` false leaves every `locVars` and `upvalues` empty. */
 function build(own: Uint8Array, header: LuaChunk['header'], t: LuaChunkTables, textUnits: number, end: number, names: boolean): LuaChunk {
