@@ -4,12 +4,11 @@
 // an archive; GWZ/GWC pairs from WF.Cartridges relate through compareGwz.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { GwcCartridge, GwzArchive } from '../../src/formats/gwc/index.js';
 import { gwc, summarize } from '../../src/index.js';
-import { corpusDir, listFiles, readBytes } from '../helpers/paths.js';
-
-const dir = corpusDir('gwc');
+import { describeCorpus } from '../helpers/needs.js';
+import { listFiles, readBytes } from '../helpers/paths.js';
 
 /** MANIFEST.tsv rows: file → notes. */
 function notes(path: string): Map<string, string> {
@@ -22,19 +21,19 @@ function notes(path: string): Map<string, string> {
   );
 }
 
-describe.skipIf(!dir)('gwc corpus', () => {
-  const files = dir ? listFiles(dir, /\.gwc$/).filter((p) => !p.includes('/gwz/')) : [];
-  const gwzFiles = dir ? listFiles(join(dir, 'gwz'), /\.gwz$/) : [];
-  const facts = dir ? notes(join(dir, 'MANIFEST.tsv')) : new Map<string, string>();
-  const gwzFacts = dir ? notes(join(dir, 'gwz', 'MANIFEST.tsv')) : new Map<string, string>();
+describeCorpus('gwc', 'gwc corpus', (dir) => {
+  const files = listFiles(dir, /\.gwc$/).filter((p) => !p.includes('/gwz/'));
+  const gwzFiles = listFiles(join(dir, 'gwz'), /\.gwz$/);
+  const facts = notes(join(dir, 'MANIFEST.tsv'));
+  const gwzFacts = notes(join(dir, 'gwz', 'MANIFEST.tsv'));
 
   it('has the 27 GWC and 14 GWZ files the manifests list', () => {
     expect(files.length).toBe(27);
     expect(gwzFiles.length).toBe(14);
-    expect(files.map((p) => p.slice(dir!.length + 1)).sort()).toEqual([...facts.keys()].sort());
+    expect(files.map((p) => p.slice(dir.length + 1)).sort()).toEqual([...facts.keys()].sort());
   });
 
-  it.each(files.map((p) => [p.slice(dir!.length + 1), p]))('%s: manifest facts, byte-exact re-encode, js = wasm', (name, p) => {
+  it.each(files.map((p) => [p.slice(dir.length + 1), p]))('%s: manifest facts, byte-exact re-encode, js = wasm', (name, p) => {
     const bytes = readBytes(p);
     const n = facts.get(name)!;
     const c = gwc.decode(bytes, { backend: 'js' }) as GwcCartridge;
@@ -82,7 +81,7 @@ describe.skipIf(!dir)('gwc corpus', () => {
     expect(summarize(lite)).toEqual(summarize(c));
   });
 
-  it.each(gwzFiles.map((p) => [p.slice(dir!.length + 5), p]))('%s: members as listed, archive round trip', (name, p) => {
+  it.each(gwzFiles.map((p) => [p.slice(dir.length + 5), p]))('%s: members as listed, archive round trip', (name, p) => {
     const bytes = readBytes(p);
     const z = gwc.decode(bytes) as GwzArchive;
     expect(z.format).toBe('gwz');

@@ -6,10 +6,10 @@ import { statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fuzz } from '../helpers/fuzz.js';
-import { corpusDir, FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
+import { itCorpus } from '../helpers/needs.js';
+import { FIXTURES, listFiles, readBytes } from '../helpers/paths.js';
 
 const fixtureFiles = listFiles(join(FIXTURES, 'gwc'), /\.(gwc|gwz)$/).map((p) => ({ name: basename(p), bytes: readBytes(p) }));
-const dir = corpusDir('gwc');
 
 describe('gwc fuzz', () => {
   it('fixtures: prefixes and mutations give results or DecodeErrors only', async () => {
@@ -20,16 +20,17 @@ describe('gwc fuzz', () => {
     expect(report.cases).toBeGreaterThan(5000);
   }, 120_000);
 
-  it.skipIf(!dir)(
+  itCorpus(
+    'gwc',
     'corpus sample: the smaller cartridges and zips, prefixes and mutations',
-    async () => {
+    async (dir) => {
       const seed = 4242;
       const small = (p: string) => statSync(p).size < 200_000;
       const files = [
-        ...listFiles(dir!, /\.gwc$/)
+        ...listFiles(dir, /\.gwc$/)
           .filter(small)
           .filter((_, i) => i % 2 === 0),
-        ...listFiles(join(dir!, 'gwz'), /\.gwz$/)
+        ...listFiles(join(dir, 'gwz'), /\.gwz$/)
           .filter(small)
           .filter((_, i) => i % 3 === 0),
       ].map((p) => ({ name: basename(p), bytes: readBytes(p) }));
